@@ -1,0 +1,16 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Gripper's benchmarks: release-mode executables, never part of `swift test`.
+// Run one with `swift run -c release --package-path Benchmarks NAME`; see
+// BENCHMARKS.md for the figures.
+let package = Package(
+    name: "GripperBenchmarks",
+    dependencies: [
+        .package(name: "Gripper", path: ".."),
+    ],
+    targets: [
+        .target(name: "BenchmarkSupport"),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,58 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// The module map of Gripper. Import directions (see Documentation/Architecture.md):
+//   GripperGeometry  ← GripperInput ← GripperGestures ─┐
+//   GripperGeometry  ← GripperLayout ──────────────────┴→ GripperEditing → Gripper
+//   CLibevdev, GripperInput, Gripper → GripperEvdev
+//   Gripper, GripperInput → GripperTesting;  everything → gripper (the CLI)
+let package = Package(
+    name: "Gripper",
+    products: [
+        .library(name: "Gripper", targets: ["Gripper"]),
+        .library(name: "GripperInput", targets: ["GripperInput"]),
+        .library(name: "GripperGestures", targets: ["GripperGestures"]),
+        .library(name: "GripperLayout", targets: ["GripperLayout"]),
+        .library(name: "GripperEditing", targets: ["GripperEditing"]),
+        .library(name: "GripperEvdev", targets: ["GripperEvdev"]),
+        .library(name: "GripperTesting", targets: ["GripperTesting"]),
+        .executable(name: "gripper", targets: ["GripperCLI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLibevdev",
+            pkgConfig: "libevdev",
+            providers: [.apt(["libevdev-dev"])]
+        ),
+        .target(name: "GripperGeometry"),
+        .target(name: "GripperInput", dependencies: [
+            "GripperGeometry",
+            .product(name: "Yams", package: "Yams"),
+        ]),
+        .target(name: "GripperGestures", dependencies: ["GripperGeometry", "GripperInput"]),
+        .target(name: "GripperLayout", dependencies: ["GripperGeometry"]),
+        .target(name: "GripperEditing", dependencies: ["GripperGeometry", "GripperGestures", "GripperLayout"]),
+        .target(name: "Gripper", dependencies: [
+            "GripperGeometry", "GripperInput", "GripperGestures", "GripperLayout", "GripperEditing",
+        ]),
+        .target(name: "GripperEvdev", dependencies: ["CLibevdev", "GripperInput", "Gripper"]),
+        .target(name: "GripperTesting", dependencies: ["Gripper", "GripperInput"]),
+        .executableTarget(name: "GripperCLI", dependencies: [
+            "Gripper", "GripperInput", "GripperGestures", "GripperLayout", "GripperEditing",
+            "GripperEvdev", "GripperTesting",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .testTarget(name: "GripperInputTests", dependencies: ["GripperInput", "GripperTesting"]),
+        .testTarget(name: "GripperGesturesTests", dependencies: ["GripperGestures", "GripperInput", "GripperTesting"]),
+        .testTarget(name: "GripperLayoutTests", dependencies: ["GripperLayout"]),
+        .testTarget(name: "GripperEditingTests", dependencies: ["GripperEditing", "GripperLayout", "GripperGestures", "GripperTesting"]),
+        .testTarget(name: "GripperTests", dependencies: ["Gripper", "GripperTesting"]),
+        .testTarget(name: "GripperEvdevTests", dependencies: ["GripperEvdev", "GripperInput", "GripperTesting"]),
+        .testTarget(name: "GripperCLITests", dependencies: ["GripperInput", "GripperTesting"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

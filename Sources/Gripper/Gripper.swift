@@ -1,0 +1,3 @@
+// Gripper: the engine that composes input → gestures → editing → layout.
+@_exported import GripperGeometry
+@_exported import GripperInput

@@ -1,0 +1,2 @@
+// GripperEvdev: the live shell over libevdev. See Documentation/LiveInput.md.
+import GripperInput

@@ -1,0 +1,3 @@
+// GripperGestures: tap, long-press, pan and swipe recognizers on event time.
+// See Documentation/Gestures.md.
+import GripperInput

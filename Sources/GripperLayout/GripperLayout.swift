@@ -1,0 +1,2 @@
+// GripperLayout: the headless grid layout. See Documentation/Layout.md.
+import GripperGeometry

@@ -1,0 +1,3 @@
+// GripperTesting: trace builder, manual clock, device emulation fixtures.
+import Gripper
+import GripperInput

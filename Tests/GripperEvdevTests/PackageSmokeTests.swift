@@ -1,0 +1,4 @@
+import Testing
+
+// The module builds and links; real tests live beside this file.
+@Test func moduleLinks() {}

@@ -139,6 +139,9 @@ public struct TraceBuilder: Sendable {
         travel(to: deviceUnits(of: location), over: duration)
     }
 
+    /// The events so far as a trace of the device.
+    public var trace: Trace { Trace(device: device, events: events, file: "TraceBuilder") }
+
     /// The events grouped into frames, one per `SYN_REPORT`.
     public var frames: [EventFrame] {
         var result: [EventFrame] = []

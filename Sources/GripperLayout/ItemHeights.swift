@@ -1,0 +1,68 @@
+import GripperGeometry
+
+/// The per-item heights of one section and three row-height trees over them:
+/// the rows as they are, and the rows as they would be with every item
+/// shifted one slot later (`previous`: slot s shows item s − 1) or one slot
+/// earlier (`next`: slot s shows item s + 1). A drag reflows the items between
+/// source and target by exactly one slot, so the rows wholly inside that
+/// stretch are rows of a shifted tree: the gap never costs a pass over items.
+struct ItemHeights: Sendable {
+    private(set) var values: [Double]
+    private(set) var identity: RowHeightTree
+    private(set) var previous: RowHeightTree
+    private(set) var next: RowHeightTree
+    let columns: Int
+
+    /// Builds the trees in O(n).
+    init(_ values: [Double], columns: Int) {
+        self.values = values
+        self.columns = columns
+        identity = RowHeightTree(Self.rowMaxima(values, columns: columns, shift: 0))
+        previous = RowHeightTree(Self.rowMaxima(values, columns: columns, shift: -1))
+        next = RowHeightTree(Self.rowMaxima(values, columns: columns, shift: 1))
+    }
+
+    /// Row maxima where slot s shows item s + shift, over enough rows for
+    /// `values.count + 1` slots (missing items count as 0).
+    private static func rowMaxima(_ values: [Double], columns: Int, shift: Int) -> [Double] {
+        let n = values.count
+        let rows = (n + 1 + columns - 1) / columns
+        var out = [Double](repeating: 0, count: rows)
+        values.withUnsafeBufferPointer { v in
+            out.withUnsafeMutableBufferPointer { o in
+                for item in 0..<n {
+                    let slot = item - shift
+                    guard slot >= 0 else { continue }
+                    let row = slot / columns
+                    if row < rows, v[item] > o[row] { o[row] = v[item] }
+                }
+            }
+        }
+        return out
+    }
+
+    /// The tree for items shifted by `delta` slots (`item = slot + delta`).
+    func tree(delta: Int) -> RowHeightTree { delta < 0 ? previous : (delta > 0 ? next : identity) }
+
+    /// Changes one item's height, updating the three rows it belongs to.
+    /// - Complexity: O(columns + log n).
+    mutating func setHeight(_ height: Double, at item: Int) {
+        guard item >= 0, item < values.count else { return }
+        values[item] = height
+        for shift in -1...1 {
+            let slot = item - shift
+            guard slot >= 0 else { continue }
+            let row = slot / columns
+            var best = 0.0
+            for s in (row * columns)..<(row * columns + columns) {
+                let k = s + shift
+                if k >= 0, k < values.count, values[k] > best { best = values[k] }
+            }
+            switch shift {
+            case -1: previous.set(row, to: best)
+            case 0: identity.set(row, to: best)
+            default: next.set(row, to: best)
+            }
+        }
+    }
+}

@@ -1,0 +1,23 @@
+/// What a committed journal entry did, in the user's terms.
+public enum Edit: Hashable, Sendable, CustomStringConvertible {
+    /// Items deleted (by a delete action, a batch-edit delete or `deleteSelected`).
+    case delete([ItemID])
+    /// One item moved by a drag, from its place before to its place after.
+    case move(ItemID, from: IndexPath, to: IndexPath)
+    /// A swipe action performed on an item; a destructive action also deletes it.
+    case action(ActionID, item: ItemID)
+    /// The model replaced from outside (a reload), recorded as the diff between the two.
+    case reload
+    /// A batch committed from outside the state machine.
+    case batch
+
+    public var description: String {
+        switch self {
+        case .delete(let ids): "delete \(ids.map(\.rawValue).joined(separator: ","))"
+        case .move(let id, let from, let to): "move \(id) \(from) → \(to)"
+        case .action(let action, let item): "action \(action) on \(item)"
+        case .reload: "reload"
+        case .batch: "batch"
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import GripperInput
+
+/// The record of every committed edit, and the model it produces.
+///
+/// At every moment ``model`` equals ``start`` with ``entries`` applied in
+/// order (``replay()``); the journal is the only way the model changes.
+/// Undo takes the last entry off (applying its inverse) and keeps it for
+/// redo; a new commit forgets what was undone.
+public struct Journal: Hashable, Sendable {
+    /// The model before the first entry.
+    public let start: CollectionModel
+    /// The current model: ``start`` with ``entries`` applied.
+    public private(set) var model: CollectionModel
+    /// The applied entries, oldest first.
+    public private(set) var entries: [JournalEntry] = []
+    /// Entries taken off by undo, most recently undone last.
+    public private(set) var undone: [JournalEntry] = []
+    private var nextSequence = 1
+
+    /// Starts a journal at `model`.
+    public init(start model: CollectionModel) {
+        self.start = model
+        self.model = model
+    }
+
+    /// Commits `batch` as `edit` at `time`: applies it to the model and
+    /// appends an entry, or throws and changes nothing.
+    /// - Complexity: O(n log n) in the number of items (the inverse is a diff).
+    @discardableResult
+    public mutating func commit(_ batch: BatchUpdate, as edit: Edit, at time: EventTime) throws(BatchUpdateError) -> JournalEntry {
+        let after = try model.applying(batch)
+        let entry = JournalEntry(sequence: nextSequence, time: time, edit: edit,
+                                 batch: batch, inverse: after.diff(to: model))
+        nextSequence += 1
+        model = after
+        entries.append(entry)
+        undone.removeAll()
+        return entry
+    }
+
+    /// Whether there is an entry to undo.
+    public var canUndo: Bool { !entries.isEmpty }
+    /// Whether there is an entry to redo.
+    public var canRedo: Bool { !undone.isEmpty }
+
+    /// Undoes the last entry and returns it, or nil when there is none.
+    @discardableResult
+    public mutating func undo() -> JournalEntry? {
+        guard let entry = entries.last else { return nil }
+        // The inverse was computed on exactly this model, so it applies.
+        guard let before = try? model.applying(entry.inverse) else { return nil }
+        entries.removeLast()
+        model = before
+        undone.append(entry)
+        return entry
+    }
+
+    /// Redoes the last undone entry and returns it, or nil when there is none.
+    @discardableResult
+    public mutating func redo() -> JournalEntry? {
+        guard let entry = undone.last else { return nil }
+        guard let after = try? model.applying(entry.batch) else { return nil }
+        undone.removeLast()
+        model = after
+        entries.append(entry)
+        return entry
+    }
+
+    /// ``start`` with every entry applied again from scratch; equals ``model``
+    /// (checked by the tests after every step).
+    public func replay() -> Result<CollectionModel, BatchUpdateError> {
+        var m = start
+        for entry in entries {
+            do { try m.apply(entry.batch) } catch { return .failure(error) }
+        }
+        return .success(m)
+    }
+}

@@ -1,0 +1,64 @@
+/// A set of changes applied to a ``CollectionModel`` at once, whole or not at all.
+///
+/// The ordering rules (those of UIKit's batch updates):
+/// - section deletes, item deletes and item reloads name index paths in the
+///   model **before** the batch, and apply in descending order;
+/// - section inserts and item inserts name index paths in the model **after**
+///   the batch, and apply in ascending order;
+/// - a move names its source in the model before and its destination in the
+///   model after: a delete plus an insert of the same item.
+///
+/// Operations are kept in the order given so that an error can name the one
+/// at fault; the order does not change the outcome.
+public struct BatchUpdate: Hashable, Sendable, CustomStringConvertible {
+    /// One change of a batch.
+    public enum Operation: Hashable, Sendable, CustomStringConvertible {
+        /// Delete the section at this index (before the batch), with its items.
+        case deleteSection(Int)
+        /// Insert this section, with its items, at this index (after the batch).
+        case insertSection(CollectionSection, at: Int)
+        /// Delete the item at this path (before the batch).
+        case deleteItem(IndexPath)
+        /// Insert an item with this identity at this path (after the batch).
+        case insertItem(ItemID, at: IndexPath)
+        /// Reload the item at this path (before the batch): its identity and
+        /// place stay, its content is to be redrawn.
+        case reloadItem(IndexPath)
+        /// Move the item at `from` (before the batch) to `to` (after the batch).
+        case moveItem(from: IndexPath, to: IndexPath)
+
+        public var description: String {
+            switch self {
+            case .deleteSection(let s): "delete section \(s)"
+            case .insertSection(let section, let s): "insert section \(section.id) at \(s)"
+            case .deleteItem(let p): "delete item \(p)"
+            case .insertItem(let id, let p): "insert item \(id) at \(p)"
+            case .reloadItem(let p): "reload item \(p)"
+            case .moveItem(let from, let to): "move item \(from) → \(to)"
+            }
+        }
+    }
+
+    /// The operations, in the order given.
+    public var operations: [Operation]
+
+    /// Creates a batch from its operations.
+    public init(_ operations: [Operation] = []) {
+        self.operations = operations
+    }
+
+    /// Whether the batch changes nothing at all.
+    public var isEmpty: Bool { operations.isEmpty }
+
+    /// The number of moves in the batch.
+    public var moveCount: Int {
+        operations.reduce(0) { n, op in
+            if case .moveItem = op { return n + 1 }
+            return n
+        }
+    }
+
+    public var description: String {
+        "{" + operations.map(\.description).joined(separator: "; ") + "}"
+    }
+}

@@ -1,0 +1,80 @@
+/// Why a ``BatchUpdate`` was rejected: which operation (by its index in
+/// ``BatchUpdate/operations``) and why. A rejected batch leaves the model as it was.
+public struct BatchUpdateError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What was wrong with an operation.
+    public enum Reason: Hashable, Sendable, CustomStringConvertible {
+        /// A section index outside the model (before the batch for deletes,
+        /// after it for inserts and move destinations).
+        case sectionOutOfRange(Int, sectionCount: Int, afterBatch: Bool)
+        /// An item index outside its section.
+        case itemOutOfRange(IndexPath, itemCount: Int, afterBatch: Bool)
+        /// The same section deleted twice.
+        case duplicateSectionDelete(Int)
+        /// Two sections inserted at the same index.
+        case duplicateSectionInsert(Int)
+        /// The same item deleted twice.
+        case duplicateDelete(IndexPath)
+        /// Two inserts (or move destinations) at the same path.
+        case duplicateInsert(IndexPath)
+        /// The same item reloaded twice.
+        case duplicateReload(IndexPath)
+        /// The same item moved twice.
+        case duplicateMove(IndexPath)
+        /// The same item deleted and moved.
+        case deleteAndMove(IndexPath)
+        /// The same item deleted and reloaded.
+        case deleteAndReload(IndexPath)
+        /// The same item reloaded and moved.
+        case reloadAndMove(IndexPath)
+        /// An item delete, reload or move inside a section the batch deletes.
+        case itemInDeletedSection(IndexPath)
+        /// An insert or move destination in a section the batch deletes (its
+        /// index no longer exists after the batch).
+        case destinationInDeletedSection(IndexPath)
+        /// An inserted item or section whose identity the model (after the
+        /// batch) would hold twice.
+        case duplicateItemID(ItemID)
+        /// An inserted section whose identity the model would hold twice.
+        case duplicateSectionID(SectionID)
+
+        public var description: String {
+            switch self {
+            case .sectionOutOfRange(let s, let n, let after):
+                "section \(s) is out of range: \(n) sections \(after ? "after" : "before") the batch"
+            case .itemOutOfRange(let p, let n, let after):
+                "item \(p) is out of range: section has \(n) items \(after ? "after" : "before") the batch"
+            case .duplicateSectionDelete(let s): "section \(s) is deleted twice"
+            case .duplicateSectionInsert(let s): "two sections are inserted at \(s)"
+            case .duplicateDelete(let p): "item \(p) is deleted twice"
+            case .duplicateInsert(let p): "two items are inserted at \(p)"
+            case .duplicateReload(let p): "item \(p) is reloaded twice"
+            case .duplicateMove(let p): "item \(p) is moved twice"
+            case .deleteAndMove(let p): "item \(p) is both deleted and moved"
+            case .deleteAndReload(let p): "item \(p) is both deleted and reloaded"
+            case .reloadAndMove(let p): "item \(p) is both reloaded and moved"
+            case .itemInDeletedSection(let p): "item \(p) is in a section the batch deletes"
+            case .destinationInDeletedSection(let p): "destination \(p) is in a section the batch deletes"
+            case .duplicateItemID(let id): "item id \(id) would appear twice"
+            case .duplicateSectionID(let id): "section id \(id) would appear twice"
+            }
+        }
+    }
+
+    /// The index of the offending operation in the batch.
+    public var operationIndex: Int
+    /// The offending operation.
+    public var operation: BatchUpdate.Operation
+    /// What was wrong.
+    public var reason: Reason
+
+    /// Creates an error.
+    public init(operationIndex: Int, operation: BatchUpdate.Operation, reason: Reason) {
+        self.operationIndex = operationIndex
+        self.operation = operation
+        self.reason = reason
+    }
+
+    public var description: String {
+        "batch operation #\(operationIndex) (\(operation)): \(reason)"
+    }
+}

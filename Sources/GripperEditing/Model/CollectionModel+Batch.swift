@@ -1,0 +1,151 @@
+extension CollectionModel {
+    /// Applies a batch whole, or throws and leaves the model as it was.
+    ///
+    /// See ``BatchUpdate`` for the ordering rules.
+    /// - Throws: ``BatchUpdateError`` naming the first operation at fault and why.
+    /// - Complexity: O(n + k log k) for n items and k operations.
+    public mutating func apply(_ batch: BatchUpdate) throws(BatchUpdateError) {
+        self = try applying(batch)
+    }
+
+    /// The model after `batch`, or the error that rejects it.
+    /// - Complexity: O(n + k log k) for n items and k operations.
+    public func applying(_ batch: BatchUpdate) throws(BatchUpdateError) -> CollectionModel {
+        if batch.isEmpty { return self }
+        let ops = batch.operations
+        func fail(_ index: Int, _ reason: BatchUpdateError.Reason) -> BatchUpdateError {
+            BatchUpdateError(operationIndex: index, operation: ops[index], reason: reason)
+        }
+        let sectionCountBefore = sections.count
+
+        // 1. Section deletes (before-indices).
+        var deletedSections = Set<Int>()
+        for (index, op) in ops.enumerated() {
+            guard case .deleteSection(let s) = op else { continue }
+            guard s >= 0, s < sectionCountBefore else {
+                throw fail(index, .sectionOutOfRange(s, sectionCount: sectionCountBefore, afterBatch: false))
+            }
+            guard deletedSections.insert(s).inserted else { throw fail(index, .duplicateSectionDelete(s)) }
+        }
+
+        // 2. Item deletes, reloads and move sources (before-paths).
+        enum Claim { case delete, reload, move }
+        var claims: [IndexPath: Claim] = [:]
+        var removed: [Int: Set<Int>] = [:]
+        var movedItems: [(to: IndexPath, id: ItemID, index: Int)] = []
+        for (index, op) in ops.enumerated() {
+            let path: IndexPath
+            let claim: Claim
+            switch op {
+            case .deleteItem(let p): path = p; claim = .delete
+            case .reloadItem(let p): path = p; claim = .reload
+            case .moveItem(let from, _): path = from; claim = .move
+            case .deleteSection, .insertSection, .insertItem: continue
+            }
+            guard path.section >= 0, path.section < sectionCountBefore else {
+                throw fail(index, .sectionOutOfRange(path.section, sectionCount: sectionCountBefore, afterBatch: false))
+            }
+            let count = sections[path.section].items.count
+            guard path.item >= 0, path.item < count else {
+                throw fail(index, .itemOutOfRange(path, itemCount: count, afterBatch: false))
+            }
+            guard !deletedSections.contains(path.section) else { throw fail(index, .itemInDeletedSection(path)) }
+            if let previous = claims[path] {
+                let reason: BatchUpdateError.Reason
+                switch (previous, claim) {
+                case (.delete, .delete): reason = .duplicateDelete(path)
+                case (.reload, .reload): reason = .duplicateReload(path)
+                case (.move, .move): reason = .duplicateMove(path)
+                case (.delete, .move), (.move, .delete): reason = .deleteAndMove(path)
+                case (.delete, .reload), (.reload, .delete): reason = .deleteAndReload(path)
+                case (.reload, .move), (.move, .reload): reason = .reloadAndMove(path)
+                }
+                throw fail(index, reason)
+            }
+            claims[path] = claim
+            switch claim {
+            case .delete:
+                removed[path.section, default: []].insert(path.item)
+            case .move:
+                removed[path.section, default: []].insert(path.item)
+                if case .moveItem(_, let to) = op {
+                    movedItems.append((to, sections[path.section].items[path.item], index))
+                }
+            case .reload:
+                break
+            }
+        }
+
+        // 3. What survives, in before order.
+        var survivingIDs = Set<ItemID>()
+        var survivingSectionIDs = Set<SectionID>()
+        var next: [CollectionSection] = []
+        next.reserveCapacity(sectionCountBefore)
+        for (s, section) in sections.enumerated() where !deletedSections.contains(s) {
+            var kept = section
+            if let gone = removed[s], !gone.isEmpty {
+                kept.items = section.items.enumerated().compactMap { gone.contains($0.offset) ? nil : $0.element }
+            }
+            survivingIDs.formUnion(kept.items)
+            survivingSectionIDs.insert(section.id)
+            next.append(kept)
+        }
+
+        // 4. Section inserts (after-indices, ascending).
+        var sectionInserts: [(at: Int, section: CollectionSection, index: Int)] = []
+        for (index, op) in ops.enumerated() {
+            if case .insertSection(let section, let at) = op { sectionInserts.append((at, section, index)) }
+        }
+        let sectionCountAfter = next.count + sectionInserts.count
+        sectionInserts.sort { ($0.at, $0.index) < ($1.at, $1.index) }
+        var previousAt: Int?
+        for insert in sectionInserts {
+            guard insert.at >= 0, insert.at < sectionCountAfter else {
+                throw fail(insert.index, .sectionOutOfRange(insert.at, sectionCount: sectionCountAfter, afterBatch: true))
+            }
+            guard previousAt != insert.at else { throw fail(insert.index, .duplicateSectionInsert(insert.at)) }
+            previousAt = insert.at
+            guard survivingSectionIDs.insert(insert.section.id).inserted else {
+                throw fail(insert.index, .duplicateSectionID(insert.section.id))
+            }
+            for id in insert.section.items {
+                guard survivingIDs.insert(id).inserted else { throw fail(insert.index, .duplicateItemID(id)) }
+            }
+            next.insert(insert.section, at: insert.at)
+        }
+
+        // 5. Item inserts and move destinations (after-paths, ascending).
+        var itemInserts = movedItems
+        for (index, op) in ops.enumerated() {
+            if case .insertItem(let id, let at) = op { itemInserts.append((at, id, index)) }
+        }
+        itemInserts.sort { ($0.to, $0.index) < ($1.to, $1.index) }
+        var insertsPerSection: [Int: Int] = [:]
+        for insert in itemInserts {
+            let s = insert.to.section
+            guard s >= 0, s < sectionCountAfter else {
+                if s >= sectionCountAfter, s < sectionCountBefore, !deletedSections.isEmpty {
+                    throw fail(insert.index, .destinationInDeletedSection(insert.to))
+                }
+                throw fail(insert.index, .sectionOutOfRange(s, sectionCount: sectionCountAfter, afterBatch: true))
+            }
+            insertsPerSection[s, default: 0] += 1
+        }
+        var previousPath: IndexPath?
+        for insert in itemInserts {
+            let s = insert.to.section
+            let countAfter = next[s].items.count + (insertsPerSection[s] ?? 0)
+            guard insert.to.item >= 0, insert.to.item < countAfter else {
+                throw fail(insert.index, .itemOutOfRange(insert.to, itemCount: countAfter, afterBatch: true))
+            }
+            guard previousPath != insert.to else { throw fail(insert.index, .duplicateInsert(insert.to)) }
+            previousPath = insert.to
+            guard survivingIDs.insert(insert.id).inserted else { throw fail(insert.index, .duplicateItemID(insert.id)) }
+        }
+        // Validated: each ascending insert lands inside its section.
+        for insert in itemInserts {
+            next[insert.to.section].items.insert(insert.id, at: insert.to.item)
+        }
+        return CollectionModel(uncheckedSections: next)
+    }
+}

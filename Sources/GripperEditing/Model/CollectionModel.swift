@@ -1,0 +1,74 @@
+/// The data an editing session works on: sections, each with an identity and
+/// its items by stable identity. No item and no section appears twice.
+///
+/// The model only changes through ``apply(_:)`` with a ``BatchUpdate``, which
+/// applies whole or not at all.
+public struct CollectionModel: Hashable, Sendable {
+    /// The sections in display order.
+    public private(set) var sections: [CollectionSection]
+
+    /// Creates a model, checking that section and item identities are unique.
+    /// - Throws: ``CollectionModelError`` naming the first repeated identity.
+    public init(sections: [CollectionSection]) throws(CollectionModelError) {
+        var sectionIDs = Set<SectionID>()
+        var itemIDs = Set<ItemID>()
+        for section in sections {
+            guard sectionIDs.insert(section.id).inserted else { throw .duplicateSectionID(section.id) }
+            for item in section.items {
+                guard itemIDs.insert(item).inserted else { throw .duplicateItemID(item) }
+            }
+        }
+        self.sections = sections
+    }
+
+    /// Creates a model from sections already known to be valid (checked by the caller).
+    init(uncheckedSections sections: [CollectionSection]) {
+        self.sections = sections
+    }
+
+    /// An empty model.
+    public static let empty = CollectionModel(uncheckedSections: [])
+
+    /// The number of sections.
+    public var numberOfSections: Int { sections.count }
+
+    /// The number of items in section `section`, or nil when there is no such section.
+    public func numberOfItems(inSection section: Int) -> Int? {
+        sections.indices.contains(section) ? sections[section].items.count : nil
+    }
+
+    /// The number of items in all sections.
+    public var numberOfItems: Int { sections.reduce(0) { $0 + $1.items.count } }
+
+    /// Every item, section by section, in display order.
+    public var allItems: [ItemID] { sections.flatMap(\.items) }
+
+    /// The item at `indexPath`, or nil when the path is out of range.
+    /// - Complexity: O(1).
+    public func item(at indexPath: IndexPath) -> ItemID? {
+        guard sections.indices.contains(indexPath.section) else { return nil }
+        let items = sections[indexPath.section].items
+        return items.indices.contains(indexPath.item) ? items[indexPath.item] : nil
+    }
+
+    /// Whether `indexPath` names an item.
+    /// - Complexity: O(1).
+    public func contains(_ indexPath: IndexPath) -> Bool { item(at: indexPath) != nil }
+
+    /// Where `item` is, or nil when the model does not hold it.
+    /// - Complexity: O(n) in the number of items.
+    public func indexPath(of item: ItemID) -> IndexPath? {
+        for (s, section) in sections.enumerated() {
+            if let i = section.items.firstIndex(of: item) { return IndexPath(section: s, item: i) }
+        }
+        return nil
+    }
+
+    /// The index of the section with identity `id`, if any.
+    public func sectionIndex(of id: SectionID) -> Int? { sections.firstIndex { $0.id == id } }
+
+    /// Checks the model's invariant (unique identities); for tests and debug builds.
+    public func checkInvariants() -> CollectionModelError? {
+        do { _ = try CollectionModel(sections: sections); return nil } catch { return error }
+    }
+}

@@ -1,0 +1,15 @@
+/// The stable identity of a section in a ``CollectionModel``.
+public struct SectionID: Hashable, Comparable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+    /// The identifier's text, as a scene or an embedder names the section.
+    public var rawValue: String
+
+    /// Creates an identifier from its text.
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+
+    /// Creates an identifier from a string literal.
+    public init(stringLiteral value: String) { self.rawValue = value }
+
+    public static func < (a: SectionID, b: SectionID) -> Bool { a.rawValue < b.rawValue }
+
+    public var description: String { rawValue }
+}

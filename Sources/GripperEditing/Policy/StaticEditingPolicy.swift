@@ -1,0 +1,50 @@
+/// An ``EditingPolicy`` described by data: the policy of a scene file, and of tests.
+public struct StaticEditingPolicy: EditingPolicy, Hashable {
+    /// Items that cannot be swiped or deleted.
+    public var notEditable: Set<ItemID> = []
+    /// Items that cannot be dragged.
+    public var notMovable: Set<ItemID> = []
+    /// Items that cannot be selected.
+    public var notSelectable: Set<ItemID> = []
+    /// Whether a dragged item may land in another section; when false a
+    /// target in another section is redirected to the nearest end of the source section.
+    public var movesBetweenSections = true
+    /// Sections (by index) no item may be dropped into: such targets are vetoed.
+    public var closedSections: Set<Int> = []
+    /// Trailing actions of every item not in ``trailingOverrides``.
+    public var trailing = SwipeActions([.delete], fullSwipeAction: "delete")
+    /// Leading actions of every item not in ``leadingOverrides``.
+    public var leading = SwipeActions.none
+    /// Per-item trailing actions.
+    public var trailingOverrides: [ItemID: SwipeActions] = [:]
+    /// Per-item leading actions.
+    public var leadingOverrides: [ItemID: SwipeActions] = [:]
+    /// The selection mode.
+    public var selectionMode: SelectionMode = .single
+
+    /// A policy that allows everything, with a trailing Delete that a full swipe performs.
+    public init() {}
+
+    public func canEdit(_ item: ItemID, at indexPath: IndexPath) -> Bool { !notEditable.contains(item) }
+    public func canMove(_ item: ItemID, at indexPath: IndexPath) -> Bool { !notMovable.contains(item) }
+    public func canSelect(_ item: ItemID, at indexPath: IndexPath) -> Bool { !notSelectable.contains(item) }
+
+    public func target(forMoving item: ItemID, from source: IndexPath, proposed: IndexPath) -> MoveTarget {
+        if closedSections.contains(proposed.section) && proposed.section != source.section { return .veto }
+        if !movesBetweenSections && proposed.section != source.section {
+            // Nearest end of the source section: its top when above, its
+            // bottom when below (the item count is unknown here, so the
+            // machine clamps "bottom" to the section's last slot).
+            return .redirect(IndexPath(section: source.section, item: proposed.section < source.section ? 0 : Int.max))
+        }
+        return .accept
+    }
+
+    public func trailingActions(for item: ItemID, at indexPath: IndexPath) -> SwipeActions {
+        trailingOverrides[item] ?? trailing
+    }
+
+    public func leadingActions(for item: ItemID, at indexPath: IndexPath) -> SwipeActions {
+        leadingOverrides[item] ?? leading
+    }
+}

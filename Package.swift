@@ -54,7 +54,7 @@ let package = Package(
         ]),
         // Test helper: reads emulated devices with GripperEvdev and prints what it saw (see Tests/GripperEvdevTests).
         .executableTarget(name: "GripperEvdevHarness", dependencies: [
-            "CUmockdev", "GripperEvdev", "GripperInput", "Gripper", "GripperTesting",
+            "CUmockdev", "CLibevdev", "GripperEvdev", "GripperInput", "Gripper", "GripperTesting",
         ]),
         .testTarget(name: "GripperInputTests", dependencies: ["GripperInput", "GripperTesting"]),
         .testTarget(name: "GripperGesturesTests", dependencies: ["GripperGestures", "GripperInput", "GripperTesting"]),

@@ -7,10 +7,16 @@
 //       first frame, the device is lost, or --limit-ms passes.
 //   GripperEvdevHarness remove FILE.umockdev FILE.ioctl FILE.events --after-frames K [--limit-ms N]
 //       Run under `umockdev-wrapper`. Builds the device with libumockdev's
-//       testbed API, reads K frames, removes the device and goes on reading.
+//       testbed API, writes the script's frames one by one to the device's
+//       stream and reads each back; after K frames removes the device (and
+//       closes the stream, as the kernel does) and reads on until the end.
 //
-// Output lines: `device …`, `frame …`, `lost`, `idle`, `limit`, `end`, `error …`.
+// Output lines: `device …`, `frame …`, `contacts …` (after each frame, what
+// ContactTracker makes of it), `lost` (followed by the tracker's final
+// `contacts` line), `idle`, `limit`, `end`, `error …`.
+import CLibevdev
 import CUmockdev
+import Foundation
 import GripperEvdev
 import GripperInput
 import GripperTesting
@@ -42,6 +48,7 @@ func pump(_ reader: EvdevReader, limitMilliseconds: Int, idleMilliseconds: Int, 
     var origin: EventTime?
     var lastFrame: EventTime?
     var count = 0
+    var tracker = ContactTracker(device: reader.device)
     while true {
         var deadline = limit
         if let lastFrame { deadline = min(deadline, lastFrame + .milliseconds(idleMilliseconds)) }
@@ -52,6 +59,7 @@ func pump(_ reader: EvdevReader, limitMilliseconds: Int, idleMilliseconds: Int, 
             let o = origin ?? frame.time
             origin = o
             emit(ReaderTranscript.line(for: frame, origin: o))
+            emit(ReaderTranscript.line(for: tracker.process(frame)))
             lastFrame = reader.now
             onFrame(count)
             count += 1
@@ -63,11 +71,50 @@ func pump(_ reader: EvdevReader, limitMilliseconds: Int, idleMilliseconds: Int, 
             continue
         case .deviceLost?:
             emit("lost")
+            if let final = tracker.finish() { emit(ReaderTranscript.line(for: final)) }
         case nil:
             emit("end")
             return
         }
     }
+}
+
+/// The events of an evemu event script grouped into frames (each ending
+/// with its SYN_REPORT), skipping comments and anything unparsable.
+func scriptFrames(_ text: String) -> [[RawEvent]] {
+    var frames: [[RawEvent]] = []
+    var current: [RawEvent] = []
+    for line in text.split(separator: "\n") where line.hasPrefix("E: ") {
+        let f = line.dropFirst(3).split(separator: " ")
+        guard f.count >= 4 else { continue }
+        let t = f[0].split(separator: ".")
+        guard t.count == 2, let sec = Int64(t[0]), let usec = Int64(t[1]),
+              let type = UInt16(f[1], radix: 16), let code = UInt16(f[2], radix: 16), let value = Int32(f[3])
+        else { continue }
+        let event = RawEvent(time: EventTime(seconds: sec, microseconds: usec), type: type, code: code, value: value)
+        current.append(event)
+        if event.isSynReport {
+            frames.append(current)
+            current = []
+        }
+    }
+    return frames
+}
+
+/// Writes `events` to the emulated device's stream as `struct input_event`s.
+func writeEvents(_ events: [RawEvent], to fd: Int32) {
+    var bytes: [UInt8] = []
+    for e in events {
+        var ev = input_event()
+        ev.time.tv_sec = Int(e.time.wholeSeconds)
+        ev.time.tv_usec = Int(e.time.microsecondsOfSecond)
+        ev.type = e.type
+        ev.code = e.code
+        ev.value = e.value
+        withUnsafeBytes(of: ev) { bytes += $0 }
+    }
+    let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    if written != bytes.count { fail("short write to the emulated device") }
 }
 
 let args = CommandLine.arguments
@@ -86,24 +133,48 @@ case "remove":
     let afterFrames = option("--after-frames", 1)
     guard let testbed = umockdev_testbed_new() else { fail("umockdev_testbed_new failed") }
     var gerror: UnsafeMutablePointer<GError>?
-    guard umockdev_testbed_add_from_file(testbed, args[2], &gerror) != 0 else {
-        fail("add_from_file: " + String(cString: gerror!.pointee.message))
-    }
-    // The node the .umockdev file declares (its N: line).
+    guard umockdev_testbed_add_from_file(testbed, args[2], &gerror) != 0 else { fail("cannot add \(args[2])") }
+    // The node and sysfs path UmockdevFixture writes for event number 20.
     let node = "/dev/input/event20"
-    guard umockdev_testbed_load_ioctl(testbed, node, args[3], &gerror) != 0 else {
-        fail("load_ioctl: " + String(cString: gerror!.pointee.message))
-    }
-    guard umockdev_testbed_load_evemu_events(testbed, node, args[4], &gerror) != 0 else {
-        fail("load_evemu_events: " + String(cString: gerror!.pointee.message))
-    }
+    let syspath = "/sys/devices/virtual/input/input20/event20"
+    guard umockdev_testbed_load_ioctl(testbed, node, args[3], &gerror) != 0 else { fail("cannot load \(args[3])") }
+    let feed = umockdev_testbed_get_dev_fd(testbed, node)
+    guard feed >= 0 else { fail("no stream fd for \(node)") }
+    guard let script = try? String(contentsOfFile: args[4], encoding: .utf8) else { fail("cannot read \(args[4])") }
+    let frames = scriptFrames(script)
     do {
         let reader = try EvdevReader(path: node)
         emit(ReaderTranscript.line(for: reader.device))
-        pump(reader, limitMilliseconds: option("--limit-ms", 10_000), idleMilliseconds: option("--idle-ms", 3000)) { index in
-            if index + 1 == afterFrames {
-                emit("removing")
-                umockdev_testbed_remove_device(testbed, "/sys/devices/virtual/input/input20/event20")
+        var tracker = ContactTracker(device: reader.device)
+        var origin: EventTime?
+        let limit = reader.now + .milliseconds(option("--limit-ms", 10_000))
+        // Feed one frame, read it back, until `afterFrames` frames went through.
+        for frame in frames.prefix(afterFrames) {
+            writeEvents(frame, to: feed)
+            guard case .frame(let read)? = try reader.next(until: limit) else { fail("frame not read back") }
+            origin = origin ?? read.time
+            emit(ReaderTranscript.line(for: read, origin: origin ?? read.time))
+            emit(ReaderTranscript.line(for: tracker.process(read)))
+        }
+        emit("removing")
+        umockdev_testbed_remove_device(testbed, syspath)
+        close(feed)
+        while true {
+            switch try reader.next(until: limit) {
+            case .frame(let read)?:
+                emit(ReaderTranscript.line(for: read, origin: origin ?? read.time))
+                emit(ReaderTranscript.line(for: tracker.process(read)))
+            case .deviceLost?:
+                emit("lost")
+                if let final = tracker.finish() { emit(ReaderTranscript.line(for: final)) }
+            case .deadlineReached?:
+                emit("limit")
+                exit(0)
+            case .woken?:
+                continue
+            case nil:
+                emit("end")
+                exit(0)
             }
         }
     } catch {

@@ -28,6 +28,17 @@ public enum ReaderTranscript {
         return s
     }
 
+    /// `contacts id:phase:x,y …` with positions in device units (rounded).
+    ///
+    /// - Complexity: O(contacts); called per frame.
+    public static func line(for frame: ContactFrame) -> String {
+        var s = "contacts"
+        for c in frame.contacts {
+            s += " \(c.id):\(c.phase.rawValue):\(Int(c.position.x.rounded())),\(Int(c.position.y.rounded()))"
+        }
+        return s
+    }
+
     /// A parsed `frame` line: its time in µs since the origin, whether it is
     /// a resync, and the events as text. Nil for any other line.
     public static func parseFrame(_ line: Substring) -> (microseconds: Int64, isResync: Bool, events: [Substring])? {

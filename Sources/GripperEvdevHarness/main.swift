@@ -1,0 +1,185 @@
+// A test helper, not part of Gripper: reads an emulated evdev device with
+// GripperEvdev and prints what it saw, one line each (ReaderTranscript).
+//
+//   GripperEvdevHarness read NODE [--limit-ms N] [--idle-ms N] [--grab]
+//       Run under `umockdev-run -d … -i … -e …`. Prints the device line and
+//       every frame until the device has been idle for --idle-ms after its
+//       first frame, the device is lost, or --limit-ms passes.
+//   GripperEvdevHarness remove FILE.umockdev FILE.ioctl FILE.events --after-frames K [--limit-ms N]
+//       Run under `umockdev-wrapper`. Builds the device with libumockdev's
+//       testbed API, writes the script's frames one by one to the device's
+//       stream and reads each back; after K frames removes the device (and
+//       closes the stream, as the kernel does) and reads on until the end.
+//
+// Output lines: `device …`, `frame …`, `contacts …` (after each frame, what
+// ContactTracker makes of it), `lost` (followed by the tracker's final
+// `contacts` line), `idle`, `limit`, `end`, `error …`.
+import CLibevdev
+import CUmockdev
+import Foundation
+import GripperEvdev
+import GripperInput
+import GripperTesting
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Prints a line and flushes it at once (the test reads lines as they come).
+func emit(_ line: String) {
+    print(line)
+    fflush(nil)
+}
+
+func option(_ name: String, _ fallback: Int) -> Int {
+    let args = CommandLine.arguments
+    guard let i = args.firstIndex(of: name), i + 1 < args.count, let v = Int(args[i + 1]) else { return fallback }
+    return v
+}
+
+func fail(_ message: String) -> Never {
+    emit("error \(message)")
+    exit(2)
+}
+
+/// Reads `reader` until idle, lost or the limit; `onFrame` sees each frame's index.
+func pump(_ reader: EvdevReader, limitMilliseconds: Int, idleMilliseconds: Int, onFrame: (Int) -> Void = { _ in }) {
+    let start = reader.now
+    let limit = start + .milliseconds(limitMilliseconds)
+    var origin: EventTime?
+    var lastFrame: EventTime?
+    var count = 0
+    var tracker = ContactTracker(device: reader.device)
+    while true {
+        var deadline = limit
+        if let lastFrame { deadline = min(deadline, lastFrame + .milliseconds(idleMilliseconds)) }
+        let event: EvdevReader.Event?
+        do { event = try reader.next(until: deadline) } catch { fail("\(error)") }
+        switch event {
+        case .frame(let frame)?:
+            let o = origin ?? frame.time
+            origin = o
+            emit(ReaderTranscript.line(for: frame, origin: o))
+            emit(ReaderTranscript.line(for: tracker.process(frame)))
+            lastFrame = reader.now
+            onFrame(count)
+            count += 1
+        case .deadlineReached?:
+            emit(reader.now >= limit ? "limit" : "idle")
+            reader.close()
+            return
+        case .woken?:
+            continue
+        case .deviceLost?:
+            emit("lost")
+            if let final = tracker.finish() { emit(ReaderTranscript.line(for: final)) }
+        case nil:
+            emit("end")
+            return
+        }
+    }
+}
+
+/// The events of an evemu event script grouped into frames (each ending
+/// with its SYN_REPORT), skipping comments and anything unparsable.
+func scriptFrames(_ text: String) -> [[RawEvent]] {
+    var frames: [[RawEvent]] = []
+    var current: [RawEvent] = []
+    for line in text.split(separator: "\n") where line.hasPrefix("E: ") {
+        let f = line.dropFirst(3).split(separator: " ")
+        guard f.count >= 4 else { continue }
+        let t = f[0].split(separator: ".")
+        guard t.count == 2, let sec = Int64(t[0]), let usec = Int64(t[1]),
+              let type = UInt16(f[1], radix: 16), let code = UInt16(f[2], radix: 16), let value = Int32(f[3])
+        else { continue }
+        let event = RawEvent(time: EventTime(seconds: sec, microseconds: usec), type: type, code: code, value: value)
+        current.append(event)
+        if event.isSynReport {
+            frames.append(current)
+            current = []
+        }
+    }
+    return frames
+}
+
+/// Writes `events` to the emulated device's stream as `struct input_event`s.
+func writeEvents(_ events: [RawEvent], to fd: Int32) {
+    var bytes: [UInt8] = []
+    for e in events {
+        var ev = input_event()
+        ev.time.tv_sec = Int(e.time.wholeSeconds)
+        ev.time.tv_usec = Int(e.time.microsecondsOfSecond)
+        ev.type = e.type
+        ev.code = e.code
+        ev.value = e.value
+        withUnsafeBytes(of: ev) { bytes += $0 }
+    }
+    let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    if written != bytes.count { fail("short write to the emulated device") }
+}
+
+let args = CommandLine.arguments
+guard args.count >= 3 else { fail("usage: GripperEvdevHarness read NODE | remove UMOCKDEV IOCTL EVENTS --after-frames K") }
+switch args[1] {
+case "read":
+    do {
+        let reader = try EvdevReader(path: args[2], grab: args.contains("--grab"))
+        emit(ReaderTranscript.line(for: reader.device))
+        pump(reader, limitMilliseconds: option("--limit-ms", 20_000), idleMilliseconds: option("--idle-ms", 1500))
+    } catch {
+        fail("\(error)")
+    }
+case "remove":
+    guard args.count >= 5 else { fail("remove needs FILE.umockdev FILE.ioctl FILE.events") }
+    let afterFrames = option("--after-frames", 1)
+    guard let testbed = umockdev_testbed_new() else { fail("umockdev_testbed_new failed") }
+    var gerror: UnsafeMutablePointer<GError>?
+    guard umockdev_testbed_add_from_file(testbed, args[2], &gerror) != 0 else { fail("cannot add \(args[2])") }
+    // The node and sysfs path UmockdevFixture writes for event number 20.
+    let node = "/dev/input/event20"
+    let syspath = "/sys/devices/virtual/input/input20/event20"
+    guard umockdev_testbed_load_ioctl(testbed, node, args[3], &gerror) != 0 else { fail("cannot load \(args[3])") }
+    let feed = umockdev_testbed_get_dev_fd(testbed, node)
+    guard feed >= 0 else { fail("no stream fd for \(node)") }
+    guard let script = try? String(contentsOfFile: args[4], encoding: .utf8) else { fail("cannot read \(args[4])") }
+    let frames = scriptFrames(script)
+    do {
+        let reader = try EvdevReader(path: node)
+        emit(ReaderTranscript.line(for: reader.device))
+        var tracker = ContactTracker(device: reader.device)
+        var origin: EventTime?
+        let limit = reader.now + .milliseconds(option("--limit-ms", 10_000))
+        // Feed one frame, read it back, until `afterFrames` frames went through.
+        for frame in frames.prefix(afterFrames) {
+            writeEvents(frame, to: feed)
+            guard case .frame(let read)? = try reader.next(until: limit) else { fail("frame not read back") }
+            origin = origin ?? read.time
+            emit(ReaderTranscript.line(for: read, origin: origin ?? read.time))
+            emit(ReaderTranscript.line(for: tracker.process(read)))
+        }
+        emit("removing")
+        umockdev_testbed_remove_device(testbed, syspath)
+        close(feed)
+        while true {
+            switch try reader.next(until: limit) {
+            case .frame(let read)?:
+                emit(ReaderTranscript.line(for: read, origin: origin ?? read.time))
+                emit(ReaderTranscript.line(for: tracker.process(read)))
+            case .deviceLost?:
+                emit("lost")
+                if let final = tracker.finish() { emit(ReaderTranscript.line(for: final)) }
+            case .deadlineReached?:
+                emit("limit")
+                exit(0)
+            case .woken?:
+                continue
+            case nil:
+                emit("end")
+                exit(0)
+            }
+        }
+    } catch {
+        fail("\(error)")
+    }
+default:
+    fail("unknown mode \(args[1])")
+}

@@ -1,3 +1,5 @@
+import GripperLayout
+
 /// What a committed journal entry did, in the user's terms.
 public enum Edit: Hashable, Sendable, CustomStringConvertible {
     /// Items deleted (by a delete action, a batch-edit delete or `deleteSelected`).

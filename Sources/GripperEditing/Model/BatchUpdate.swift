@@ -1,3 +1,5 @@
+import GripperLayout
+
 /// A set of changes applied to a ``CollectionModel`` at once, whole or not at all.
 ///
 /// The ordering rules (those of UIKit's batch updates):

@@ -1,3 +1,5 @@
+import GripperLayout
+
 /// Why a ``BatchUpdate`` was rejected: which operation (by its index in
 /// ``BatchUpdate/operations``) and why. A rejected batch leaves the model as it was.
 public struct BatchUpdateError: Error, Hashable, Sendable, CustomStringConvertible {

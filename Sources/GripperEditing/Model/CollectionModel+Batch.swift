@@ -1,3 +1,5 @@
+import GripperLayout
+
 extension CollectionModel {
     /// Applies a batch whole, or throws and leaves the model as it was.
     ///

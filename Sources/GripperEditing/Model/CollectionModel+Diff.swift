@@ -1,3 +1,5 @@
+import GripperLayout
+
 extension CollectionModel {
     /// The batch that turns this model into `target`, with moves, so that a
     /// reload can still be animated.

@@ -1,3 +1,5 @@
+import GripperLayout
+
 /// The data an editing session works on: sections, each with an identity and
 /// its items by stable identity. No item and no section appears twice.
 ///

@@ -1,3 +1,5 @@
+import GripperLayout
+
 /// One action a swiped cell reveals: an identity, a title and a style.
 public struct EditingAction: Hashable, Sendable {
     /// How an action looks and what performing it does to the model.
@@ -20,6 +22,11 @@ public struct EditingAction: Hashable, Sendable {
         self.id = id
         self.title = title
         self.style = style
+    }
+
+    /// The layout's descriptor of this action (identity, title, style).
+    public var layoutAction: SwipeAction {
+        SwipeAction(id: id.rawValue, title: title, style: style == .destructive ? .destructive : .normal)
     }
 
     /// The usual delete action: destructive, titled "Delete".

@@ -1,3 +1,5 @@
+import GripperLayout
+
 /// The data source's voice: what may be edited, moved and selected, where a
 /// dragged item may land, and which actions an item offers.
 ///

@@ -1,3 +1,5 @@
+import GripperLayout
+
 /// The policy's say on a proposed drop target during a drag.
 public enum MoveTarget: Hashable, Sendable {
     /// The proposed index path is fine.

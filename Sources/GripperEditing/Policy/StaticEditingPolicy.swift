@@ -1,3 +1,5 @@
+import GripperLayout
+
 /// An ``EditingPolicy`` described by data: the policy of a scene file, and of tests.
 public struct StaticEditingPolicy: EditingPolicy, Hashable {
     /// Items that cannot be swiped or deleted.

@@ -1,0 +1,41 @@
+import GripperLayout
+import GripperInput
+
+/// What an input did, for the caller and the transcript. The presentation
+/// and the model are read from the machine; effects say what changed.
+public enum EditingEffect: Hashable, Sendable {
+    /// A cell is highlighted (or none).
+    case highlight(IndexPath?)
+    /// The selection changed.
+    case selectionChanged(Set<ItemID>)
+    /// The content offset changed.
+    case scrolled(to: Double)
+    /// A cell started sliding.
+    case swipeBegan(ItemID)
+    /// A cell settled open.
+    case swipeOpened(ItemID)
+    /// The open or sliding cell shut.
+    case swipeShut(ItemID)
+    /// A cell's delete confirmation opened (batch editing).
+    case deleteConfirmationOpened(ItemID)
+    /// A drag began.
+    case dragBegan(ItemID, from: IndexPath)
+    /// The gap moved.
+    case gapMoved(to: IndexPath)
+    /// The drag ended; `committed` is false for a drop on its own place.
+    case dragEnded(ItemID, committed: Bool)
+    /// The drag was cancelled and reverted.
+    case dragCancelled(ItemID)
+    /// Batch editing turned on or off.
+    case editingChanged(Bool)
+    /// An edit was committed to the journal.
+    case committed(JournalEntry)
+    /// The last entry was undone.
+    case undone(JournalEntry)
+    /// An undone entry was redone.
+    case redone(JournalEntry)
+    /// An edit could not be committed (the model changed under it); nothing changed.
+    case rejected(BatchUpdateError)
+    /// Call back with ``EditingInput/tick`` at this time.
+    case scheduleTick(at: EventTime)
+}

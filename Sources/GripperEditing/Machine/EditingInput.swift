@@ -1,0 +1,64 @@
+import GripperGeometry
+
+/// What the editing state machine reacts to: the gestures it needs, already
+/// recognized, and stimuli from outside. Points are in viewport coordinates
+/// (layout points, the viewport's top-left at the origin); the machine adds
+/// the content offset itself.
+///
+/// ``GestureInputAdapter`` turns the gesture arena's events into these.
+public enum EditingInput: Hashable, Sendable {
+    /// A pan's progress: where the contact is, how far it went since the pan
+    /// started, and how fast it moves (points per second).
+    public struct Pan: Hashable, Sendable {
+        /// The contact's position, viewport coordinates.
+        public var location: Point
+        /// The displacement since the contact went down.
+        public var translation: Point
+        /// The velocity, points per second.
+        public var velocity: Point
+
+        /// Creates a pan sample.
+        public init(location: Point, translation: Point, velocity: Point = .zero) {
+            self.location = location
+            self.translation = translation
+            self.velocity = velocity
+        }
+    }
+
+    /// A contact went down (highlight where allowed; a gripper starts a drag).
+    case touchDown(Point)
+    /// A tap was recognized (on lift).
+    case tap(Point)
+    /// A long-press was recognized; the contact is still down.
+    case longPress(Point)
+    /// The contact moved while no pan is recognized (after a long-press or a gripper press).
+    case contactMoved(Point)
+    /// The contact lifted without a tap or a pan end (after a long-press or a gripper press).
+    case contactLifted(Point)
+    /// A pan began (the contact passed the slop).
+    case panBegan(Pan)
+    /// A pan moved.
+    case panChanged(Pan)
+    /// A pan ended with the contact lifting.
+    case panEnded(Pan)
+    /// The contact's fate is unknown (dropped events, a gesture cancelled).
+    case contactCancelled
+    /// Another finger touched down while one is already down.
+    case secondContact
+    /// A wheel (or two-finger touchpad) scroll, points, positive = content moves up.
+    case scroll(Double)
+    /// A deadline returned by the machine came due (auto-scroll).
+    case tick
+    /// The embedder turns batch editing on or off.
+    case setEditing(Bool)
+    /// The embedder deletes every selected item.
+    case deleteSelected
+    /// The model was replaced from outside.
+    case reload(CollectionModel)
+    /// The input device went away.
+    case deviceLost
+    /// The embedder asks to undo the last journal entry.
+    case undo
+    /// The embedder asks to redo the last undone entry.
+    case redo
+}

@@ -1,0 +1,184 @@
+// A change to this machine changes the diagram in Documentation/Editing.md too.
+import GripperLayout
+import GripperGeometry
+import GripperInput
+
+extension EditingStateMachine {
+    /// Routes a contact input by state.
+    mutating func handleContact(_ input: EditingInput, at time: EventTime, geometry: GridLayout,
+                                effects: inout [EditingEffect]) {
+        switch state {
+        case .idle:
+            rest(input, editing: false, at: time, geometry: geometry, effects: &effects)
+        case .batchEditing(.idle):
+            rest(input, editing: true, at: time, geometry: geometry, effects: &effects)
+        case .tracking(let t):
+            track(t, input, editing: false, at: time, geometry: geometry, effects: &effects)
+        case .batchEditing(.tracking(let t)):
+            track(t, input, editing: true, at: time, geometry: geometry, effects: &effects)
+        case .scrolling(let s):
+            scrolling(s, input, editing: false, geometry: geometry, effects: &effects)
+        case .batchEditing(.scrolling(let s)):
+            scrolling(s, input, editing: true, geometry: geometry, effects: &effects)
+        case .swiping(let sw):
+            swiping(sw, input, at: time, geometry: geometry, effects: &effects)
+        case .open(let o):
+            open(o, input, at: time, geometry: geometry, effects: &effects)
+        case .batchEditing(.open(let c)):
+            confirming(c, input, at: time, geometry: geometry, effects: &effects)
+        case .dragging(let d):
+            dragging(d, input, editing: false, at: time, geometry: geometry, effects: &effects)
+        case .batchEditing(.dragging(let d)):
+            dragging(d, input, editing: true, at: time, geometry: geometry, effects: &effects)
+        }
+    }
+
+    /// Idle (either mode): a touch starts tracking (or, on a gripper in batch
+    /// editing, a drag at once); a tap without a touch-down is handled as one.
+    private mutating func rest(_ input: EditingInput, editing: Bool, at time: EventTime,
+                               geometry: GridLayout, effects: inout [EditingEffect]) {
+        switch input {
+        case .touchDown(let p):
+            let hit = hit(at: p, geometry: geometry)
+            if editing, case .cell(let path, .gripper) = hit, let item = model.item(at: path),
+               policy.canMove(item, at: path) {
+                beginDrag(at: path, contact: p, editing: true, geometry: geometry, effects: &effects)
+                return
+            }
+            let highlighted = highlightable(hit, editing: editing)
+            let tracking = Tracking(location: p, hit: hit, highlighted: highlighted)
+            state = editing ? .batchEditing(.tracking(tracking)) : .tracking(tracking)
+            if highlighted != nil { effects.append(.highlight(highlighted)) }
+        case .tap(let p):
+            performTap(at: p, editing: editing, at: time, geometry: geometry, effects: &effects)
+        case .longPress(let p):
+            beginDragIfMovable(at: p, editing: editing, geometry: geometry, effects: &effects)
+        case .panBegan(let pan):
+            decidePan(pan, editing: editing, geometry: geometry, effects: &effects)
+        case .scroll(let dy):
+            scroll(to: contentOffset + dy, geometry: geometry, effects: &effects)
+        case .contactMoved, .contactLifted, .panChanged, .panEnded, .secondContact, .tick:
+            break
+        case .setEditing, .deleteSelected, .reload, .deviceLost, .contactCancelled, .undo, .redo:
+            break // handled before routing
+        }
+    }
+
+    /// The cell to highlight for a touch on `hit`, if the policy allows.
+    private func highlightable(_ hit: EditingHit?, editing: Bool) -> IndexPath? {
+        guard case .cell(let path, .content) = hit, let item = model.item(at: path) else { return nil }
+        guard policy.selectionMode != .none, policy.canSelect(item, at: path) else { return nil }
+        return path
+    }
+
+    /// Tracking: wait for the gesture to declare itself.
+    private mutating func track(_ t: Tracking, _ input: EditingInput, editing: Bool, at time: EventTime,
+                                geometry: GridLayout, effects: inout [EditingEffect]) {
+        func unhighlight(_ effects: inout [EditingEffect]) {
+            if t.highlighted != nil { effects.append(.highlight(nil)) }
+        }
+        switch input {
+        case .tap(let p):
+            unhighlight(&effects)
+            state = restState(editing: editing)
+            performTap(at: p, editing: editing, at: time, geometry: geometry, effects: &effects)
+        case .longPress(let p):
+            unhighlight(&effects)
+            state = restState(editing: editing)
+            beginDragIfMovable(at: p, editing: editing, geometry: geometry, effects: &effects)
+        case .panBegan(let pan):
+            // The highlight is cancelled when the touch becomes a pan.
+            unhighlight(&effects)
+            state = restState(editing: editing)
+            decidePan(pan, editing: editing, geometry: geometry, effects: &effects)
+        case .contactLifted, .secondContact:
+            // A second finger cancels an undecided touch.
+            unhighlight(&effects)
+            state = restState(editing: editing)
+        case .touchDown(let p):
+            // A new touch without the old one ending: start over.
+            unhighlight(&effects)
+            state = restState(editing: editing)
+            handleContact(.touchDown(p), at: time, geometry: geometry, effects: &effects)
+        case .scroll(let dy):
+            scroll(to: contentOffset + dy, geometry: geometry, effects: &effects)
+        case .contactMoved, .panChanged, .panEnded, .tick:
+            break
+        case .setEditing, .deleteSelected, .reload, .deviceLost, .contactCancelled, .undo, .redo:
+            break // handled before routing
+        }
+    }
+
+    /// A tap at rest: select, toggle, open a delete confirmation.
+    private mutating func performTap(at p: Point, editing: Bool, at time: EventTime,
+                                     geometry: GridLayout, effects: inout [EditingEffect]) {
+        let hit = hit(at: p, geometry: geometry)
+        guard case .cell(let path, let region) = hit, let item = model.item(at: path) else { return }
+        if editing {
+            switch region {
+            case .deleteControl where policy.canEdit(item, at: path):
+                let trailing = policy.trailingActions(for: item, at: path)
+                let action = trailing.actions.first { $0.style == .destructive } ?? .delete
+                state = .batchEditing(.open(Confirmation(item: item, indexPath: path, action: action)))
+                effects.append(.deleteConfirmationOpened(item))
+            case .gripper, .action, .deleteConfirmation:
+                break
+            case .content, .deleteControl:
+                guard policy.selectionMode != .none, policy.canSelect(item, at: path) else { return }
+                if selection.contains(item) { selection.remove(item) } else { selection.insert(item) }
+                effects.append(.selectionChanged(selection))
+            }
+            return
+        }
+        guard case .content = region, policy.canSelect(item, at: path) else { return }
+        switch policy.selectionMode {
+        case .none:
+            return
+        case .single:
+            guard selection != [item] else { return }
+            selection = [item]
+        case .multiple:
+            if selection.contains(item) { selection.remove(item) } else { selection.insert(item) }
+        }
+        effects.append(.selectionChanged(selection))
+    }
+
+    /// A pan from rest: a mostly horizontal pan on an editable cell with
+    /// actions on that side swipes (never in batch editing); anything else scrolls.
+    mutating func decidePan(_ pan: EditingInput.Pan, editing: Bool,
+                            geometry: GridLayout, effects: inout [EditingEffect]) {
+        let start = pan.location - pan.translation
+        if !editing, abs(pan.translation.x) > abs(pan.translation.y),
+           case .cell(let path, .content) = hit(at: start, geometry: geometry),
+           let setup = swipeSetup(at: path, geometry: geometry) {
+            let side: Side = pan.translation.x < 0 ? .trailing : .leading
+            if !setup.actions(side).isEmpty {
+                state = .swiping(Swiping(setup: setup, startOffset: 0, offset: 0))
+                effects.append(.swipeBegan(setup.item))
+                slide(to: pan.translation.x, effects: &effects)
+                return
+            }
+        }
+        let scrolling = Scrolling(startOffset: contentOffset)
+        state = editing ? .batchEditing(.scrolling(scrolling)) : .scrolling(scrolling)
+        scroll(to: scrolling.startOffset - pan.translation.y, geometry: geometry, effects: &effects)
+    }
+
+    /// Scrolling follows the pan's vertical translation until it ends.
+    private mutating func scrolling(_ s: Scrolling, _ input: EditingInput, editing: Bool,
+                                    geometry: GridLayout, effects: inout [EditingEffect]) {
+        switch input {
+        case .panChanged(let pan), .panBegan(let pan):
+            scroll(to: s.startOffset - pan.translation.y, geometry: geometry, effects: &effects)
+        case .panEnded(let pan):
+            scroll(to: s.startOffset - pan.translation.y, geometry: geometry, effects: &effects)
+            state = restState(editing: editing)
+        case .contactLifted:
+            state = restState(editing: editing)
+        case .touchDown, .tap, .longPress, .contactMoved, .secondContact, .scroll, .tick:
+            break // a second finger does not disturb a scroll
+        case .setEditing, .deleteSelected, .reload, .deviceLost, .contactCancelled, .undo, .redo:
+            break // handled before routing
+        }
+    }
+}

@@ -1,0 +1,82 @@
+// A change to this machine changes the diagram in Documentation/Editing.md too.
+import GripperLayout
+import GripperInput
+
+extension EditingStateMachine {
+    /// Cancels whatever is in flight, keeping the mode: the highlight goes,
+    /// a sliding or open cell shuts, a drag is reverted (nothing committed).
+    mutating func cancelInFlight(effects: inout [EditingEffect]) {
+        switch state {
+        case .idle, .batchEditing(.idle), .scrolling, .batchEditing(.scrolling):
+            break
+        case .tracking(let t), .batchEditing(.tracking(let t)):
+            if t.highlighted != nil { effects.append(.highlight(nil)) }
+        case .swiping(let sw):
+            effects.append(.swipeShut(sw.setup.item))
+        case .open(let o):
+            effects.append(.swipeShut(o.setup.item))
+        case .batchEditing(.open(let c)):
+            effects.append(.swipeShut(c.item))
+        case .dragging(let d), .batchEditing(.dragging(let d)):
+            effects.append(.dragCancelled(d.item))
+        }
+        state = restState(editing: isEditing)
+    }
+
+    /// `setEditing(true)` cancels what is in flight and enters batch editing
+    /// (nothing when already editing); `setEditing(false)` shuts the open
+    /// cell, reverts a drag, clears the selection and leaves batch editing.
+    mutating func setEditing(_ on: Bool, effects: inout [EditingEffect]) {
+        let was = isEditing
+        if on {
+            guard !was else { return }
+            cancelInFlight(effects: &effects)
+            state = .batchEditing(.idle)
+            effects.append(.editingChanged(true))
+        } else {
+            cancelInFlight(effects: &effects)
+            state = .idle
+            if !selection.isEmpty {
+                selection = []
+                effects.append(.selectionChanged([]))
+            }
+            if was { effects.append(.editingChanged(false)) }
+        }
+    }
+
+    /// Deletes every selected item in one batch (cancelling what is in flight first).
+    mutating func deleteSelected(at time: EventTime, effects: inout [EditingEffect]) {
+        cancelInFlight(effects: &effects)
+        guard !selection.isEmpty else { return }
+        var paths: [IndexPath] = []
+        var ids: [ItemID] = []
+        for (s, section) in model.sections.enumerated() {
+            for (i, id) in section.items.enumerated() where selection.contains(id) {
+                paths.append(IndexPath(section: s, item: i))
+                ids.append(id)
+            }
+        }
+        commit(BatchUpdate(paths.map { .deleteItem($0) }), as: .delete(ids), at: time, effects: &effects)
+    }
+
+    /// Replaces the model: everything in flight is cancelled, the change is
+    /// journaled as the diff between the two models, and the selection keeps
+    /// only items that remain.
+    mutating func reload(_ newModel: CollectionModel, at time: EventTime, effects: inout [EditingEffect]) {
+        cancelInFlight(effects: &effects)
+        let batch = model.diff(to: newModel)
+        guard !batch.isEmpty else { return }
+        commit(batch, as: .reload, at: time, effects: &effects)
+    }
+
+    /// Undoes or redoes one journal entry after cancelling what is in flight.
+    mutating func undoOrRedo(undo: Bool, effects: inout [EditingEffect]) {
+        cancelInFlight(effects: &effects)
+        if undo {
+            if let entry = journal.undo() { effects.append(.undone(entry)) }
+        } else {
+            if let entry = journal.redo() { effects.append(.redone(entry)) }
+        }
+        pruneSelection(effects: &effects)
+    }
+}

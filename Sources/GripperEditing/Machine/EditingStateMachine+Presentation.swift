@@ -1,0 +1,55 @@
+import GripperGeometry
+import GripperLayout
+
+extension EditingStateMachine {
+    /// What the layout must show now: editing mode, selection, highlight,
+    /// the swiped or open cell, the delete confirmation, the drag (hidden
+    /// source, gap, proxy), and per-item traits from the policy.
+    /// - Complexity: O(1) with no selection, O(n) to place selected items.
+    public var presentation: LayoutPresentation {
+        let model = self.model
+        let policy = self.policy
+        var p = LayoutPresentation(isEditing: isEditing, traits: { path in
+            guard let item = model.item(at: path) else { return .fixed }
+            return ItemTraits(isMovable: policy.canMove(item, at: path), isDeletable: policy.canEdit(item, at: path))
+        })
+        if !selection.isEmpty {
+            for (s, section) in model.sections.enumerated() {
+                for (i, id) in section.items.enumerated() where selection.contains(id) {
+                    p.selected.insert(IndexPath(section: s, item: i))
+                }
+            }
+        }
+        switch state {
+        case .idle, .scrolling, .batchEditing(.idle), .batchEditing(.scrolling):
+            break
+        case .tracking(let t), .batchEditing(.tracking(let t)):
+            if let h = t.highlighted { p.highlighted = [h] }
+        case .swiping(let sw):
+            p.swipe = swipeState(sw.setup, offset: sw.offset)
+        case .open(let o):
+            p.swipe = swipeState(o.setup, offset: o.offset)
+        case .batchEditing(.open(let c)):
+            p.deleteConfirmation = c.indexPath
+        case .dragging(let d), .batchEditing(.dragging(let d)):
+            p.drag = DragState(source: d.source, target: d.target, proxyCenter: proxyCenter(d))
+        }
+        return p
+    }
+
+    private func swipeState(_ setup: SwipeSetup, offset: Double) -> SwipeState {
+        SwipeState(indexPath: setup.indexPath, offset: offset,
+                   trailingActions: setup.trailing.actions.map(\.layoutAction),
+                   leadingActions: setup.leading.actions.map(\.layoutAction))
+    }
+
+    /// The item being dragged, if a drag is in flight.
+    public var draggedItem: ItemID? {
+        switch state {
+        case .dragging(let d), .batchEditing(.dragging(let d)): d.item
+        case .idle, .tracking, .scrolling, .swiping, .open,
+             .batchEditing(.idle), .batchEditing(.tracking), .batchEditing(.scrolling), .batchEditing(.open):
+            nil
+        }
+    }
+}

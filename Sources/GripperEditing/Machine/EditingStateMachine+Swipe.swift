@@ -1,0 +1,188 @@
+// A change to this machine changes the diagram in Documentation/Editing.md too.
+import GripperLayout
+import GripperGeometry
+import GripperInput
+
+extension EditingStateMachine {
+    /// What the cell at `path` can reveal, or nil when it cannot be swiped.
+    func swipeSetup(at path: IndexPath, geometry: GridLayout) -> SwipeSetup? {
+        guard let item = model.item(at: path), policy.canEdit(item, at: path) else { return nil }
+        let trailing = policy.trailingActions(for: item, at: path)
+        let leading = policy.leadingActions(for: item, at: path)
+        guard !trailing.isEmpty || !leading.isEmpty else { return nil }
+        guard let trailingGeometry = geometry.swipeGeometry(for: path, actions: trailing.actions.map(\.layoutAction)),
+              let leadingGeometry = geometry.swipeGeometry(for: path, actions: leading.actions.map(\.layoutAction))
+        else { return nil }
+        return SwipeSetup(item: item, indexPath: path, trailing: trailing, leading: leading,
+                          trailingGeometry: trailingGeometry, leadingGeometry: leadingGeometry)
+    }
+
+    /// Slides the swiping cell to `startOffset + translation`, clamped to
+    /// what each side can reveal.
+    mutating func slide(to translation: Double, effects: inout [EditingEffect]) {
+        guard case .swiping(var sw) = state else { return }
+        let raw = sw.startOffset + translation
+        sw.offset = min(max(raw, -sw.setup.maxTravel(.trailing)), sw.setup.maxTravel(.leading))
+        state = .swiping(sw)
+    }
+
+    /// Swiping: the cell follows the pan; on lift it settles open or shut, or
+    /// performs the default action past the full-swipe breakpoint.
+    mutating func swiping(_ sw: Swiping, _ input: EditingInput, at time: EventTime,
+                          geometry: GridLayout, effects: inout [EditingEffect]) {
+        switch input {
+        case .panChanged(let pan), .panBegan(let pan):
+            slide(to: pan.translation.x, effects: &effects)
+        case .panEnded(let pan):
+            slide(to: pan.translation.x, effects: &effects)
+            settle(velocity: pan.velocity.x, at: time, effects: &effects)
+        case .contactLifted:
+            settle(velocity: 0, at: time, effects: &effects)
+        case .secondContact:
+            // A second finger cancels a swipe: the cell shuts.
+            state = .idle
+            effects.append(.swipeShut(sw.setup.item))
+        case .touchDown, .tap, .longPress, .contactMoved, .scroll, .tick:
+            break
+        case .setEditing, .deleteSelected, .reload, .deviceLost, .contactCancelled, .undo, .redo:
+            break // handled before routing
+        }
+    }
+
+    /// Where a released swipe goes: the full-swipe action, open, or shut.
+    private mutating func settle(velocity vx: Double, at time: EventTime, effects: inout [EditingEffect]) {
+        guard case .swiping(let sw) = state else { return }
+        let side: Side = sw.offset < 0 ? .trailing : .leading
+        let actions = sw.setup.actions(side)
+        let g = sw.setup.geometry(side)
+        let travel = abs(sw.offset)
+        if let id = actions.fullSwipeAction, let action = actions.action(id),
+           let breakpoint = g.fullSwipeBreakpoint, travel >= breakpoint {
+            state = .idle
+            perform(action, on: sw.setup.item, at: time, effects: &effects)
+            return
+        }
+        let towardOpening = side == .trailing ? -vx : vx
+        let staysOpen: Bool
+        if abs(vx) >= configuration.flickVelocity {
+            staysOpen = towardOpening > 0
+        } else {
+            staysOpen = travel >= g.paneWidth * configuration.openFraction
+        }
+        if staysOpen && !actions.isEmpty && travel > 0 {
+            let offset = side == .trailing ? -g.paneWidth : g.paneWidth
+            state = .open(Open(setup: sw.setup, offset: offset))
+            effects.append(.swipeOpened(sw.setup.item))
+        } else {
+            state = .idle
+            effects.append(.swipeShut(sw.setup.item))
+        }
+    }
+
+    /// Open: a tap on an action performs it; a tap elsewhere only shuts the
+    /// cell; a horizontal pan on the cell slides it again; any other pan
+    /// shuts it and scrolls.
+    mutating func open(_ o: Open, _ input: EditingInput, at time: EventTime,
+                       geometry: GridLayout, effects: inout [EditingEffect]) {
+        switch input {
+        case .tap(let p):
+            let hit = hit(at: p, geometry: geometry)
+            state = .idle
+            if case .cell(let path, .action(let id)) = hit, path == o.setup.indexPath,
+               let action = o.setup.actions(o.offset < 0 ? .trailing : .leading).action(id) {
+                perform(action, on: o.setup.item, at: time, effects: &effects)
+            } else {
+                effects.append(.swipeShut(o.setup.item))
+            }
+        case .panBegan(let pan):
+            let start = pan.location - pan.translation
+            let hit = hit(at: start, geometry: geometry)
+            if abs(pan.translation.x) > abs(pan.translation.y), case .cell(let path, _) = hit, path == o.setup.indexPath {
+                state = .swiping(Swiping(setup: o.setup, startOffset: o.offset, offset: o.offset))
+                slide(to: pan.translation.x, effects: &effects)
+            } else {
+                state = .idle
+                effects.append(.swipeShut(o.setup.item))
+                decidePan(pan, editing: false, geometry: geometry, effects: &effects)
+            }
+        case .longPress:
+            state = .idle
+            effects.append(.swipeShut(o.setup.item))
+        case .scroll(let dy):
+            state = .idle
+            effects.append(.swipeShut(o.setup.item))
+            scroll(to: contentOffset + dy, geometry: geometry, effects: &effects)
+        case .touchDown, .contactMoved, .contactLifted, .panChanged, .panEnded, .secondContact, .tick:
+            break // the cell stays open until a tap or a pan decides
+        case .setEditing, .deleteSelected, .reload, .deviceLost, .contactCancelled, .undo, .redo:
+            break // handled before routing
+        }
+    }
+
+    /// Batch editing's open state: a cell's delete confirmation. A tap on the
+    /// confirmation deletes; any other tap or a pan shuts it.
+    mutating func confirming(_ c: Confirmation, _ input: EditingInput, at time: EventTime,
+                             geometry: GridLayout, effects: inout [EditingEffect]) {
+        switch input {
+        case .tap(let p):
+            let hit = hit(at: p, geometry: geometry)
+            state = .batchEditing(.idle)
+            if case .cell(let path, .deleteConfirmation) = hit, path == c.indexPath {
+                perform(c.action, on: c.item, at: time, effects: &effects)
+            } else {
+                effects.append(.swipeShut(c.item))
+            }
+        case .panBegan(let pan):
+            state = .batchEditing(.idle)
+            effects.append(.swipeShut(c.item))
+            decidePan(pan, editing: true, geometry: geometry, effects: &effects)
+        case .longPress:
+            state = .batchEditing(.idle)
+            effects.append(.swipeShut(c.item))
+        case .scroll(let dy):
+            state = .batchEditing(.idle)
+            effects.append(.swipeShut(c.item))
+            scroll(to: contentOffset + dy, geometry: geometry, effects: &effects)
+        case .touchDown, .contactMoved, .contactLifted, .panChanged, .panEnded, .secondContact, .tick:
+            break
+        case .setEditing, .deleteSelected, .reload, .deviceLost, .contactCancelled, .undo, .redo:
+            break // handled before routing
+        }
+    }
+
+    /// Performs a swipe action on `item`: a destructive one deletes the item,
+    /// a normal one is only journaled.
+    mutating func perform(_ action: EditingAction, on item: ItemID, at time: EventTime, effects: inout [EditingEffect]) {
+        let batch: BatchUpdate
+        switch action.style {
+        case .destructive:
+            guard let path = model.indexPath(of: item) else { return }
+            batch = BatchUpdate([.deleteItem(path)])
+        case .normal:
+            batch = BatchUpdate()
+        }
+        commit(batch, as: .action(action.id, item: item), at: time, effects: &effects)
+    }
+
+    /// Commits a batch to the journal, keeping the selection to items that remain.
+    mutating func commit(_ batch: BatchUpdate, as edit: Edit, at time: EventTime, effects: inout [EditingEffect]) {
+        do {
+            let entry = try journal.commit(batch, as: edit, at: time)
+            effects.append(.committed(entry))
+            pruneSelection(effects: &effects)
+        } catch {
+            effects.append(.rejected(error))
+        }
+    }
+
+    /// Drops selected ids the model no longer holds.
+    mutating func pruneSelection(effects: inout [EditingEffect]) {
+        guard !selection.isEmpty else { return }
+        let present = Set(model.allItems)
+        let kept = selection.intersection(present)
+        if kept != selection {
+            selection = kept
+            effects.append(.selectionChanged(selection))
+        }
+    }
+}

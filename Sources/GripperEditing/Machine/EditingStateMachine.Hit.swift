@@ -1,0 +1,32 @@
+// A change to this machine changes the diagram in Documentation/Editing.md too.
+import GripperGeometry
+import GripperLayout
+
+/// What lies under a point, in the machine's terms: a cell and the part of it.
+enum EditingHit: Hashable, Sendable {
+    /// Which part of a cell was hit.
+    enum Region: Hashable, Sendable {
+        case content
+        case deleteControl
+        case gripper
+        case action(ActionID)
+        case deleteConfirmation
+    }
+
+    case cell(IndexPath, Region)
+}
+
+extension EditingStateMachine {
+    /// What lies under viewport point `p`, as the layout shows the current presentation.
+    /// - Complexity: O(log n + k), the layout's hit test.
+    func hit(at p: Point, geometry: GridLayout) -> EditingHit? {
+        switch geometry.hitTest(contentPoint(p), presentation: presentation, contentOffset: contentOffset) {
+        case .cell(let ip): .cell(ip, .content)
+        case .action(let ip, let id): .cell(ip, .action(ActionID(id)))
+        case .deleteControl(let ip): .cell(ip, .deleteControl)
+        case .gripper(let ip): .cell(ip, .gripper)
+        case .deleteConfirmation(let ip): .cell(ip, .deleteConfirmation)
+        case .globalHeader, .header, .footer, .placeholder, nil: nil
+        }
+    }
+}

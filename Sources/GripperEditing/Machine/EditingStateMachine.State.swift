@@ -1,0 +1,136 @@
+// A change to this machine changes the diagram in Documentation/Editing.md too.
+import GripperLayout
+import GripperGeometry
+import GripperInput
+
+extension EditingStateMachine {
+    /// The machine's states; each case carries what that state needs.
+    enum State: Hashable, Sendable {
+        /// Not editing, nothing in flight.
+        case idle
+        /// A contact is down, undecided between tap, pan and long-press.
+        case tracking(Tracking)
+        /// A pan scrolls the content.
+        case scrolling(Scrolling)
+        /// A cell slides with the contact.
+        case swiping(Swiping)
+        /// A cell rests open, its actions revealed.
+        case open(Open)
+        /// A long-pressed cell is being dragged.
+        case dragging(Dragging)
+        /// Batch editing, with its own sub-states.
+        case batchEditing(Batch)
+    }
+
+    /// Batch editing's sub-states.
+    enum Batch: Hashable, Sendable {
+        /// Nothing in flight.
+        case idle
+        /// A contact is down, undecided.
+        case tracking(Tracking)
+        /// A pan scrolls the content.
+        case scrolling(Scrolling)
+        /// A cell's delete confirmation is open.
+        case open(Confirmation)
+        /// A cell grabbed by its gripper (or long-pressed) is being dragged.
+        case dragging(Dragging)
+    }
+
+    /// A contact down, undecided.
+    struct Tracking: Hashable, Sendable {
+        /// Where it went down, viewport coordinates.
+        var location: Point
+        /// What it hit.
+        var hit: EditingHit?
+        /// The cell highlighted, if the policy allows.
+        var highlighted: IndexPath?
+    }
+
+    /// A scroll in progress.
+    struct Scrolling: Hashable, Sendable {
+        /// The content offset when the pan began.
+        var startOffset: Double
+    }
+
+    /// Which side's actions a swipe reveals.
+    enum Side: Hashable, Sendable {
+        /// The trailing (right) edge: the cell slides left, offset < 0.
+        case trailing
+        /// The leading (left) edge: the cell slides right, offset > 0.
+        case leading
+    }
+
+    /// What a swiped cell can reveal on either side.
+    struct SwipeSetup: Hashable, Sendable {
+        var item: ItemID
+        var indexPath: IndexPath
+        var trailing: SwipeActions
+        var leading: SwipeActions
+        var trailingGeometry: SwipeGeometry
+        var leadingGeometry: SwipeGeometry
+
+        func actions(_ side: Side) -> SwipeActions {
+            switch side {
+            case .trailing: trailing
+            case .leading: leading
+            }
+        }
+
+        func geometry(_ side: Side) -> SwipeGeometry {
+            switch side {
+            case .trailing: trailingGeometry
+            case .leading: leadingGeometry
+            }
+        }
+
+        /// The farthest the cell slides to `side`: the whole cell when a full
+        /// swipe is possible, else the pane; zero when the side has no actions.
+        func maxTravel(_ side: Side) -> Double {
+            let actions = actions(side)
+            if actions.isEmpty { return 0 }
+            let g = geometry(side)
+            return actions.fullSwipeAction == nil || g.fullSwipeBreakpoint == nil ? g.paneWidth : g.maximumOffset
+        }
+    }
+
+    /// A cell sliding with the contact.
+    struct Swiping: Hashable, Sendable {
+        var setup: SwipeSetup
+        /// The offset when the pan began (non-zero when it began on an open cell).
+        var startOffset: Double
+        /// The current offset.
+        var offset: Double
+    }
+
+    /// A cell resting open.
+    struct Open: Hashable, Sendable {
+        var setup: SwipeSetup
+        /// ±pane width.
+        var offset: Double
+    }
+
+    /// A batch-editing cell with its delete confirmation open.
+    struct Confirmation: Hashable, Sendable {
+        var item: ItemID
+        var indexPath: IndexPath
+        var action: EditingAction
+    }
+
+    /// A drag in flight.
+    struct Dragging: Hashable, Sendable {
+        var item: ItemID
+        var source: IndexPath
+        /// The approved after-move target (the gap).
+        var target: IndexPath
+        /// The last target the geometry proposed (the policy is asked when it changes).
+        var lastProposed: IndexPath
+        /// The proxy centre minus the contact's content position at the grab.
+        var grabOffset: Point
+        /// The contact, viewport coordinates.
+        var contact: Point
+        /// When auto-scroll last advanced.
+        var lastTick: EventTime?
+        /// The pending auto-scroll deadline.
+        var deadline: EventTime?
+    }
+}

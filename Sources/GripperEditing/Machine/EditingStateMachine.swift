@@ -1,0 +1,111 @@
+// A change to this machine changes the diagram in Documentation/Editing.md too.
+import GripperGeometry
+import GripperInput
+import GripperLayout
+
+/// The editing interaction: listens to recognized gestures and outside
+/// stimuli, asks the ``EditingPolicy`` what is allowed, commits edits to the
+/// ``Journal`` (and so the ``CollectionModel``), and says what the layout
+/// must show (``presentation``).
+///
+/// States: idle, tracking, scrolling, swiping, open, dragging, and batch
+/// editing with its own idle, tracking, scrolling, open (delete confirmation)
+/// and dragging sub-states; see `Documentation/Editing.md` for the diagram.
+/// Time is the events' own: auto-scroll returns a deadline
+/// (``nextDeadline``, ``EditingEffect/scheduleTick(at:)``) and the driver
+/// sends ``EditingInput/tick`` when it is due.
+public struct EditingStateMachine: Sendable {
+    /// Internal, not private, only because the transitions live in `+Concern` files.
+    var state: State
+    /// Every committed edit, and the model they produce.
+    public internal(set) var journal: Journal
+    /// The selected items (context kept across states).
+    public internal(set) var selection: Set<ItemID> = []
+    /// The vertical content offset, clamped to the scrollable range.
+    public internal(set) var contentOffset: Double = 0
+    /// The data source's voice.
+    public let policy: any EditingPolicy
+    /// Thresholds and viewport size.
+    public var configuration: EditingConfiguration
+
+    /// Creates a machine at rest on `model`.
+    public init(model: CollectionModel, policy: any EditingPolicy, configuration: EditingConfiguration) {
+        self.state = .idle
+        self.journal = Journal(start: model)
+        self.policy = policy
+        self.configuration = configuration
+    }
+
+    /// The current model (the journal's start with its entries applied).
+    public var model: CollectionModel { journal.model }
+
+    /// Whether batch editing is on.
+    public var isEditing: Bool {
+        switch state {
+        case .batchEditing: true
+        case .idle, .tracking, .scrolling, .swiping, .open, .dragging: false
+        }
+    }
+
+    /// When the machine wants a ``EditingInput/tick`` (auto-scroll), if at all.
+    public var nextDeadline: EventTime? {
+        switch state {
+        case .dragging(let d), .batchEditing(.dragging(let d)): d.deadline
+        case .idle, .tracking, .scrolling, .swiping, .open,
+             .batchEditing(.idle), .batchEditing(.tracking), .batchEditing(.scrolling), .batchEditing(.open):
+            nil
+        }
+    }
+
+    /// The state's name, for transcripts and tests (`idle`, `swiping`, `batchEditing.dragging` …).
+    public var stateName: String {
+        switch state {
+        case .idle: "idle"
+        case .tracking: "tracking"
+        case .scrolling: "scrolling"
+        case .swiping: "swiping"
+        case .open: "open"
+        case .dragging: "dragging"
+        case .batchEditing(.idle): "batchEditing.idle"
+        case .batchEditing(.tracking): "batchEditing.tracking"
+        case .batchEditing(.scrolling): "batchEditing.scrolling"
+        case .batchEditing(.open): "batchEditing.open"
+        case .batchEditing(.dragging): "batchEditing.dragging"
+        }
+    }
+
+    /// Handles one input at `time` (the event's own time) with `geometry` in
+    /// step with ``model``, and returns what changed.
+    /// - Complexity: O(log n) for gesture inputs with a logarithmic geometry;
+    ///   O(n) for commits, reloads, undo and redo.
+    public mutating func handle(_ input: EditingInput, at time: EventTime, geometry: GridLayout) -> [EditingEffect] {
+        var effects: [EditingEffect] = []
+        switch input {
+        case .setEditing(let on): setEditing(on, effects: &effects)
+        case .deleteSelected: deleteSelected(at: time, effects: &effects)
+        case .reload(let newModel): reload(newModel, at: time, effects: &effects)
+        case .deviceLost, .contactCancelled: cancelInFlight(effects: &effects)
+        case .undo: undoOrRedo(undo: true, effects: &effects)
+        case .redo: undoOrRedo(undo: false, effects: &effects)
+        case .touchDown, .tap, .longPress, .contactMoved, .contactLifted,
+             .panBegan, .panChanged, .panEnded, .secondContact, .scroll, .tick:
+            handleContact(input, at: time, geometry: geometry, effects: &effects)
+        }
+        return effects
+    }
+
+    /// The state at rest for the current mode.
+    func restState(editing: Bool) -> State { editing ? .batchEditing(.idle) : .idle }
+
+    /// A viewport point in content coordinates.
+    func contentPoint(_ p: Point) -> Point { Point(x: p.x, y: p.y + contentOffset) }
+
+    /// Scrolls to `offset`, clamped to the content, and reports a change.
+    mutating func scroll(to offset: Double, geometry: GridLayout, effects: inout [EditingEffect]) {
+        let maxOffset = max(0, geometry.contentSize.height - configuration.viewportHeight)
+        let clamped = min(max(0, offset), maxOffset)
+        guard clamped != contentOffset else { return }
+        contentOffset = clamped
+        effects.append(.scrolled(to: clamped))
+    }
+}

@@ -1,0 +1,326 @@
+import GripperEditing
+import GripperGeometry
+import GripperGestures
+import GripperInput
+import GripperLayout
+
+/// The whole interaction on one device and one scene: contact tracking →
+/// viewport mapping → gesture arena → editing state machine → grid layout,
+/// with a transcript of what happened.
+///
+/// Feed it input frames in time order (``handle(_:)``), outside stimuli
+/// (``apply(_:at:)``; the scene's own track fires by itself), device loss
+/// (``deviceLost(at:)``) and the end of input (``finish()``). Before each
+/// later frame it fires every deadline due — the scene's stimuli, the
+/// recognizers' timers and the auto-scroll ticks — each at its own time;
+/// a live loop calls ``fire(until:)`` at ``nextDeadline``. Nothing here reads
+/// a clock or does I/O, so a replay and a live run of the same input give the
+/// same ``transcript``, byte for byte.
+public struct Engine: Sendable {
+    /// The scene the engine runs.
+    public let scene: Scene
+    /// The device the frames come from.
+    public let device: DeviceDescription
+    private var tracker: ContactTracker
+    private var viewport: Viewport
+    private var arena: GestureArena
+    private var adapter = GestureInputAdapter()
+    private var machine: EditingStateMachine
+    /// The layout, in step with ``model``.
+    public private(set) var layout: GridLayout
+    /// What has happened so far.
+    public private(set) var transcript = Transcript()
+    /// The time of the first frame: transcript times and the scene's
+    /// stimuli count from it. Nil before the first frame.
+    public private(set) var origin: EventTime?
+    /// The latest time the engine has seen.
+    public private(set) var now: EventTime?
+    /// Where the primary contact (or the mouse pointer with a button down)
+    /// is, viewport coordinates; nil when nothing is down.
+    public private(set) var contactLocation: Point?
+    /// Every item the scene defines, by identity (labels for pictures).
+    public let items: [ItemID: Scene.Item]
+    private var nextStimulus = 0
+    private var pendingScroll: (offset: Int64, value: Double)?
+    private var finished = false
+
+    /// Creates an engine at rest on `scene` for input from `device`.
+    /// - Throws: ``SceneError`` when the scene's model or layout is invalid.
+    public init(scene: Scene, device: DeviceDescription,
+                gestures: GestureConfiguration = .default) throws(SceneError) {
+        self.scene = scene
+        self.device = device
+        self.items = scene.itemsByID
+        let model = try scene.model()
+        tracker = ContactTracker(device: device)
+        viewport = Viewport(device: device, rect: Rect(x: 0, y: 0, width: scene.viewport.width,
+                                                        height: scene.viewport.height))
+        arena = GestureArena(configuration: gestures)
+        machine = EditingStateMachine(model: model, policy: ScenePolicy(scene: scene),
+                                      configuration: EditingConfiguration(viewportHeight: scene.viewport.height))
+        do {
+            layout = try Self.makeLayout(model, scene: scene, items: scene.itemsByID)
+        } catch {
+            throw SceneError(path: "layout", problem: "the layout rejects the scene: \(error)")
+        }
+    }
+
+    // MARK: - State
+
+    /// The current model.
+    public var model: CollectionModel { machine.model }
+    /// Every committed edit.
+    public var journal: Journal { machine.journal }
+    /// The selected items.
+    public var selection: Set<ItemID> { machine.selection }
+    /// The vertical content offset.
+    public var contentOffset: Double { machine.contentOffset }
+    /// The editing machine's state name (`idle`, `batchEditing.dragging` …).
+    public var stateName: String { machine.stateName }
+    /// Whether batch editing is on.
+    public var isEditing: Bool { machine.isEditing }
+    /// What the layout shows now (editing, selection, swipe, drag …).
+    /// - Complexity: O(1) without a selection, O(n) with one.
+    public var presentation: LayoutPresentation { machine.presentation }
+
+    /// The earliest time at which ``fire(until:)`` has something to do: a
+    /// scene stimulus, a recognizer timer or an auto-scroll tick. Nil when
+    /// nothing waits (and before the first frame, stimuli wait for it).
+    /// - Complexity: O(1).
+    public var nextDeadline: EventTime? {
+        var best = arena.nextDeadline
+        if let t = machine.nextDeadline { best = best.map { min($0, t) } ?? t }
+        if let t = stimulusDeadline { best = best.map { min($0, t) } ?? t }
+        return best
+    }
+
+    private var stimulusDeadline: EventTime? {
+        guard let origin, nextStimulus < scene.stimuli.count else { return nil }
+        return origin + scene.stimuli[nextStimulus].offset
+    }
+
+    // MARK: - Input
+
+    /// Handles one input frame: fires the deadlines due at or before its
+    /// time, then tracks, maps and recognizes it and drives the editing
+    /// machine with the result. The first frame sets ``origin``.
+    /// - Complexity: O(c + log n) for the frame's c contacts and n items, plus
+    ///   O(n) when an edit is committed.
+    public mutating func handle(_ frame: EventFrame) {
+        if origin == nil { origin = frame.time }
+        fire(until: frame.time)
+        now = max(now ?? frame.time, frame.time)
+        let contacts = viewport.map(tracker.process(frame))
+        if let c = contacts.contacts.first(where: { !$0.phase.isFinal }) {
+            contactLocation = c.location
+        } else {
+            contactLocation = nil
+        }
+        process(arena.handle(contacts))
+    }
+
+    /// Fires every deadline at or before `time`, each at its own time and in
+    /// time order (at one time: stimuli, then recognizer timers, then an
+    /// auto-scroll tick).
+    /// - Complexity: O(1) per deadline fired, plus the cost of what it does.
+    public mutating func fire(until time: EventTime) {
+        while let deadline = nextDeadline, deadline <= time {
+            if let s = stimulusDeadline, s == deadline {
+                let action = scene.stimuli[nextStimulus].action
+                nextStimulus += 1
+                apply(action, at: s)
+            } else if let a = arena.nextDeadline, a == deadline {
+                now = max(now ?? a, a)
+                process(arena.fire(until: a))
+            } else {
+                now = max(now ?? deadline, deadline)
+                let before = machine.stateName
+                record(machine.handle(.tick, at: deadline, geometry: layout), at: deadline)
+                noteTransition(from: before, at: deadline)
+            }
+        }
+        if let t = now, time > t { now = time }
+    }
+
+    /// Applies an outside stimulus at `time` (after firing what is due
+    /// before it). A stimulus that cancels an interaction in flight also
+    /// cancels the gesture, so the rest of that contact is ignored until it lifts.
+    /// - Complexity: O(1) for setEditing; O(n) for edits and reloads.
+    public mutating func apply(_ action: Scene.Stimulus.Action, at time: EventTime) {
+        if origin == nil { origin = time }
+        if now.map({ time > $0 }) ?? true { now = time }
+        append(.stimulus(action), at: time)
+        let input: EditingInput
+        switch action {
+        case .setEditing(let on): input = .setEditing(on)
+        case .deleteSelected: input = .deleteSelected
+        case .reload(let sections):
+            guard let newModel = try? Scene.model(of: sections, path: "reload") else {
+                append(.rejected("reload: the sections repeat an identity"), at: time)
+                return
+            }
+            input = .reload(newModel)
+        case .undo: input = .undo
+        case .redo: input = .redo
+        case .deviceLost:
+            loseDevice(at: time)
+            return
+        }
+        let before = machine.stateName
+        let effects = machine.handle(input, at: time, geometry: layout)
+        record(effects, at: time)
+        noteTransition(from: before, at: time)
+        if effects.contains(where: Self.cancelsGesture), !arena.isIdle {
+            recordGestures(arena.cancel(at: time))
+        }
+    }
+
+    /// The input device went away at `time`: what is in flight is cancelled
+    /// and contacts still down are forgotten.
+    /// - Complexity: O(1) plus the cancellation's effects.
+    public mutating func deviceLost(at time: EventTime) {
+        if origin == nil { origin = time }
+        fire(until: time)
+        loseDevice(at: time)
+    }
+
+    private mutating func loseDevice(at time: EventTime) {
+        append(.deviceLost, at: time)
+        recordGestures(arena.cancel(at: time))
+        tracker = ContactTracker(device: device)
+        adapter = GestureInputAdapter()
+        contactLocation = nil
+        let before = machine.stateName
+        record(machine.handle(.deviceLost, at: time, geometry: layout), at: time)
+        noteTransition(from: before, at: time)
+    }
+
+    /// Ends the input: contacts still down are cancelled, the recognizers'
+    /// last timers fire, the scene's remaining stimuli fire at their times,
+    /// and the final sections are recorded. Later calls do nothing.
+    public mutating func finish() {
+        guard !finished else { return }
+        finished = true
+        if let frame = tracker.finish() {
+            fire(until: frame.time)
+            process(arena.handle(viewport.map(frame)))
+        }
+        contactLocation = nil
+        process(arena.finish())
+        if let origin, let last = scene.stimuli.last {
+            fire(until: max(origin + last.offset, now ?? origin))
+        }
+        flushScroll()
+        transcript.finish(with: model.sections)
+    }
+
+    // MARK: - Plumbing
+
+    private static func cancelsGesture(_ effect: EditingEffect) -> Bool {
+        switch effect {
+        case .dragCancelled, .swipeShut, .highlight(nil): true
+        case .highlight, .selectionChanged, .scrolled, .swipeBegan, .swipeOpened, .deleteConfirmationOpened,
+             .dragBegan, .gapMoved, .dragEnded, .editingChanged, .committed, .undone, .redone, .rejected,
+             .scheduleTick:
+            false
+        }
+    }
+
+    private mutating func process(_ events: [GestureEvent]) {
+        for event in events {
+            if event.state != .changed { append(.gesture(event.kind, event.state, event.location), at: event.time) }
+            let before = machine.stateName
+            for input in adapter.inputs(for: event) {
+                record(machine.handle(input, at: event.time, geometry: layout), at: event.time)
+            }
+            noteTransition(from: before, at: event.time)
+        }
+    }
+
+    private mutating func recordGestures(_ events: [GestureEvent]) {
+        for event in events where event.state != .changed {
+            append(.gesture(event.kind, event.state, event.location), at: event.time)
+        }
+    }
+
+    private mutating func noteTransition(from before: String, at time: EventTime) {
+        let after = machine.stateName
+        if after != before { append(.transition(from: before, to: after), at: time) }
+    }
+
+    private func offset(of time: EventTime) -> Int64 {
+        time.microseconds - (origin?.microseconds ?? time.microseconds)
+    }
+
+    private mutating func append(_ event: Transcript.Event, at time: EventTime) {
+        flushScroll()
+        transcript.append(Transcript.Entry(offset: offset(of: time), event: event))
+    }
+
+    private mutating func flushScroll() {
+        guard let pending = pendingScroll else { return }
+        pendingScroll = nil
+        transcript.append(Transcript.Entry(offset: pending.offset, event: .scrolled(pending.value)))
+    }
+
+    private mutating func record(_ effects: [EditingEffect], at time: EventTime) {
+        for effect in effects {
+            switch effect {
+            case .highlight(let p): append(.highlight(p), at: time)
+            case .selectionChanged(let s): append(.selection(s.sorted()), at: time)
+            case .scrolled(let y): pendingScroll = (offset(of: time), y)
+            case .swipeBegan(let id): append(.swipeBegan(id), at: time)
+            case .swipeOpened(let id): append(.swipeOpened(id), at: time)
+            case .swipeShut(let id): append(.swipeShut(id), at: time)
+            case .deleteConfirmationOpened(let id): append(.deleteConfirmation(id), at: time)
+            case .dragBegan(let id, let from): append(.dragBegan(id, from: from), at: time)
+            case .gapMoved(let p): append(.gapMoved(p), at: time)
+            case .dragEnded(let id, let committed): append(.dragEnded(id, committed: committed), at: time)
+            case .dragCancelled(let id): append(.dragCancelled(id), at: time)
+            case .editingChanged(let on): append(.editing(on), at: time)
+            case .committed(let entry):
+                append(.committed(sequence: entry.sequence, entry.edit), at: time)
+                relayout(at: time)
+            case .undone(let entry):
+                append(.undone(sequence: entry.sequence, entry.edit), at: time)
+                relayout(at: time)
+            case .redone(let entry):
+                append(.redone(sequence: entry.sequence, entry.edit), at: time)
+                relayout(at: time)
+            case .rejected(let error): append(.rejected("\(error)"), at: time)
+            case .scheduleTick: break
+            }
+        }
+    }
+
+    /// Rebuilds the layout from the model after a commit.
+    private mutating func relayout(at time: EventTime) {
+        do {
+            layout = try Self.makeLayout(machine.model, scene: scene, items: items)
+        } catch {
+            append(.rejected("layout: \(error)"), at: time)
+        }
+    }
+
+    /// The grid layout of `model`: the scene's metrics and per-section
+    /// columns, item heights where the scene gives them.
+    static func makeLayout(_ model: CollectionModel, scene: Scene, items: [ItemID: Scene.Item]) throws -> GridLayout {
+        var columnsBySection: [SectionID: Int] = [:]
+        for section in scene.sections { if let c = section.columns { columnsBySection[section.id] = c } }
+        for stimulus in scene.stimuli {
+            if case .reload(let sections) = stimulus.action {
+                for section in sections { if let c = section.columns { columnsBySection[section.id] = c } }
+            }
+        }
+        let anyHeights = items.values.contains { $0.height != nil }
+        let contents = model.sections.map { section -> SectionContent in
+            let metrics = SectionMetrics(columns: columnsBySection[section.id])
+            if anyHeights {
+                return SectionContent(itemHeights: section.items.map { items[$0]?.height ?? scene.metrics.rowHeight },
+                                      metrics: metrics)
+            }
+            return SectionContent(count: section.items.count, metrics: metrics)
+        }
+        return try GridLayout(sections: contents, metrics: scene.metrics, viewport: scene.viewport)
+    }
+}

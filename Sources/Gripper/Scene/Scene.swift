@@ -1,0 +1,65 @@
+import GripperEditing
+import GripperGeometry
+import GripperLayout
+
+/// What a replay or a live run works on: the viewport, the layout metrics,
+/// the sections and their items (labels, heights, what may be edited, moved
+/// or selected, the swipe actions), the selection mode, and a track of
+/// outside stimuli by time. Read from JSON with ``Scene/decode(_:fileName:)``;
+/// the schema is in `Documentation/Scenes.md`.
+public struct Scene: Hashable, Sendable {
+    /// The viewport's size in layout points; input maps onto it.
+    public var viewport: Size
+    /// The layout metrics (columns, row height, spacing, insets, headers …).
+    public var metrics: LayoutMetrics
+    /// The sections at the start, in order.
+    public var sections: [Section]
+    /// How many items a tap selects.
+    public var selectionMode: SelectionMode
+    /// Whether a dragged item may land in another section.
+    public var movesBetweenSections: Bool
+    /// Outside stimuli, in time order.
+    public var stimuli: [Stimulus]
+
+    /// Creates a scene.
+    public init(viewport: Size, metrics: LayoutMetrics = LayoutMetrics(), sections: [Section],
+                selectionMode: SelectionMode = .multiple, movesBetweenSections: Bool = true,
+                stimuli: [Stimulus] = []) {
+        self.viewport = viewport
+        self.metrics = metrics
+        self.sections = sections
+        self.selectionMode = selectionMode
+        self.movesBetweenSections = movesBetweenSections
+        self.stimuli = stimuli
+    }
+
+    /// The model at the start: sections of item identities.
+    /// - Throws: ``SceneError`` when a section or item identity repeats.
+    public func model() throws(SceneError) -> CollectionModel {
+        try Self.model(of: sections, path: "sections")
+    }
+
+    /// The model of `sections`, naming `path` in the error on a repeated identity.
+    static func model(of sections: [Section], path: String) throws(SceneError) -> CollectionModel {
+        do {
+            return try CollectionModel(sections: sections.map { CollectionSection(id: $0.id, items: $0.items.map(\.id)) })
+        } catch {
+            switch error {
+            case .duplicateSectionID(let id): throw SceneError(path: path, problem: "the section id \"\(id)\" appears twice")
+            case .duplicateItemID(let id): throw SceneError(path: path, problem: "the item id \"\(id)\" appears twice")
+            }
+        }
+    }
+
+    /// Every item the scene defines (at the start and in reloads), by identity.
+    public var itemsByID: [ItemID: Item] {
+        var out: [ItemID: Item] = [:]
+        for section in sections { for item in section.items { out[item.id] = item } }
+        for stimulus in stimuli {
+            if case .reload(let sections) = stimulus.action {
+                for section in sections { for item in section.items { out[item.id] = item } }
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,45 @@
+import GripperEditing
+import GripperLayout
+
+/// The editing policy a scene describes: per-item permissions and actions,
+/// the scene's selection mode, and whether moves may cross sections.
+public struct ScenePolicy: EditingPolicy {
+    private let items: [ItemID: Scene.Item]
+    private let movesBetweenSections: Bool
+    /// How many items a tap selects.
+    public let selectionMode: SelectionMode
+
+    /// The policy of `scene` (covering the items of its reloads too).
+    public init(scene: Scene) {
+        items = scene.itemsByID
+        movesBetweenSections = scene.movesBetweenSections
+        selectionMode = scene.selectionMode
+    }
+
+    /// Whether the item may be swiped open and deleted; unknown items may not.
+    /// - Complexity: O(1).
+    public func canEdit(_ item: ItemID, at indexPath: IndexPath) -> Bool { items[item]?.isEditable ?? false }
+    /// Whether the item may be dragged; unknown items may not.
+    /// - Complexity: O(1).
+    public func canMove(_ item: ItemID, at indexPath: IndexPath) -> Bool { items[item]?.isMovable ?? false }
+    /// Whether the item may be selected; unknown items may not.
+    /// - Complexity: O(1).
+    public func canSelect(_ item: ItemID, at indexPath: IndexPath) -> Bool { items[item]?.isSelectable ?? false }
+    /// Accepts any target in the source section; a target in another
+    /// section is accepted when the scene allows moves between sections and
+    /// vetoed otherwise (the gap stays in the source section).
+    /// - Complexity: O(1).
+    public func target(forMoving item: ItemID, from source: IndexPath, proposed: IndexPath) -> MoveTarget {
+        proposed.section == source.section || movesBetweenSections ? .accept : .veto
+    }
+    /// The item's trailing actions.
+    /// - Complexity: O(1).
+    public func trailingActions(for item: ItemID, at indexPath: IndexPath) -> SwipeActions {
+        items[item]?.trailingActions ?? .none
+    }
+    /// The item's leading actions.
+    /// - Complexity: O(1).
+    public func leadingActions(for item: ItemID, at indexPath: IndexPath) -> SwipeActions {
+        items[item]?.leadingActions ?? .none
+    }
+}

@@ -1,0 +1,61 @@
+import GripperEditing
+
+/// What happened in a run, in order, each entry with its time: gesture
+/// events, state transitions, stimuli, edits, device loss, and at the end
+/// the final sections. Its ``text`` and ``jsonLines`` forms are
+/// byte-for-byte reproducible: the same input gives the same bytes.
+public struct Transcript: Hashable, Sendable {
+    /// The entries, in the order they happened.
+    public private(set) var entries: [Entry] = []
+    /// The model's sections when the run finished; nil while it runs.
+    public private(set) var finalSections: [CollectionSection]?
+
+    /// An empty transcript.
+    public init() {}
+
+    /// Appends an entry.
+    /// - Complexity: amortized O(1).
+    public mutating func append(_ entry: Entry) {
+        entries.append(entry)
+    }
+
+    /// Records the final sections (replacing any recorded before).
+    public mutating func finish(with sections: [CollectionSection]) {
+        finalSections = sections
+    }
+
+    /// One line per entry (`0.512000 state idle -> tracking`), then the final
+    /// sections when recorded (`final fruit: apple pear | veg: leek`); every
+    /// line ends with a newline.
+    public var text: String {
+        var out = ""
+        for entry in entries { out += entry.textLine + "\n" }
+        if let finalSections {
+            let body = finalSections.map { s in
+                "\(s.id):" + s.items.map { " " + $0.rawValue }.joined()
+            }.joined(separator: " | ")
+            out += "final " + body + "\n"
+        }
+        return out
+    }
+
+    /// JSON Lines: one object per entry (`{"t":0.512000,"event":"state",…}`),
+    /// keys in a fixed order, ending with
+    /// `{"event":"final","sections":[{"id":…,"items":[…]},…]}` when recorded.
+    public var jsonLines: String {
+        var out = ""
+        for entry in entries { out += entry.jsonLine + "\n" }
+        if let finalSections {
+            out += "{\"event\":\"final\",\"sections\":" + Transcript.json(finalSections) + "}\n"
+        }
+        return out
+    }
+
+    /// Sections as a JSON array of `{"id":…,"items":[…]}`.
+    static func json(_ sections: [CollectionSection]) -> String {
+        "[" + sections.map { s in
+            "{\"id\":" + FixedDecimal.jsonString(s.id.rawValue) + ",\"items\":["
+                + s.items.map { FixedDecimal.jsonString($0.rawValue) }.joined(separator: ",") + "]}"
+        }.joined(separator: ",") + "]"
+    }
+}

@@ -35,7 +35,7 @@ struct MachineHarness {
     /// Sends one input `after` milliseconds after the previous one.
     @discardableResult
     mutating func send(_ input: EditingInput, after ms: Int64 = 10) -> [EditingEffect] {
-        time = time + .milliseconds(ms)
+        time = time + Duration.milliseconds(ms)
         let effects = machine.handle(input, at: time, geometry: layout)
         log += effects
         return effects

@@ -1,4 +1,5 @@
 import Testing
+import GripperLayout
 @testable import GripperEditing
 
 @Suite struct BatchUpdateTests {

@@ -1,5 +1,6 @@
 import Testing
 import GripperInput
+import GripperLayout
 @testable import GripperEditing
 
 @Suite struct JournalTests {

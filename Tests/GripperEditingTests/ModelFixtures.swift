@@ -1,3 +1,4 @@
+import GripperLayout
 @testable import GripperEditing
 
 /// Builds models from compact literals: `model(["A": ["a", "b"], …])` keeps order via pairs.

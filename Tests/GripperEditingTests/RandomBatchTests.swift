@@ -1,4 +1,5 @@
 import Testing
+import GripperLayout
 @testable import GripperEditing
 
 /// Seeded random batches checked against a plain-array reference that builds

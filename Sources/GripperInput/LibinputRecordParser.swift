@@ -271,7 +271,7 @@ struct LibinputRecordParser {
 
     private func compose(_ text: String) throws(TraceError) -> Node {
         do {
-            guard let node = try Yams.compose(yaml: text) else { throw TraceError(file: file, reason: .emptyFile) }
+            guard let node = try Yams.compose(yaml: text, Resolver.basic) else { throw TraceError(file: file, reason: .emptyFile) }
             return node
         } catch let error as TraceError {
             throw error
@@ -326,8 +326,18 @@ struct LibinputRecordParser {
         return out
     }
 
+    /// Whether a node is YAML null (`~`, `null`, or nothing). Tags are not
+    /// resolved (the basic resolver is much faster), so this checks the text.
+    private func isNull(_ node: Node?) -> Bool {
+        guard let node else { return true }
+        guard let scalar = node.scalar, scalar.style == .plain || scalar.style == .any else { return false }
+        return ["", "~", "null", "Null", "NULL"].contains(scalar.string)
+    }
+
+    /// A string value; nil when absent, null or `unknown` (what the tool
+    /// writes when it cannot find a value).
     private func optionalString(_ node: Node?) -> String? {
-        guard let s = node?.scalar, node?.null == nil else { return nil }
+        guard let s = node?.scalar, !isNull(node), s.string != "unknown" else { return nil }
         return s.string
     }
 
@@ -339,12 +349,12 @@ struct LibinputRecordParser {
             throw fail(versionNode, "version", .unsupportedVersion(String(version)))
         }
         var base = TraceMetadata(formatVersion: String(version))
-        if let libinput = top["libinput"], libinput.null == nil {
+        if let libinput = top["libinput"], !isNull(libinput) {
             let m = try mapping(libinput, "libinput")
             base.libinputVersion = optionalString(m["version"])
             base.libinputGit = optionalString(m["git"])
         }
-        if let system = top["system"], system.null == nil {
+        if let system = top["system"], !isNull(system) {
             let m = try mapping(system, "system")
             base.os = optionalString(m["os"])
             base.kernel = optionalString(m["kernel"])
@@ -364,14 +374,14 @@ struct LibinputRecordParser {
             var metadata = base
             metadata.deviceNode = optionalString(entry["node"])
             let device = try description(entry["evdev"], "\(path).evdev")
-            if let udev = entry["udev"], udev.null == nil {
+            if let udev = entry["udev"], !isNull(udev) {
                 let m = try mapping(udev, "\(path).udev")
-                if let props = m["properties"], props.null == nil {
+                if let props = m["properties"], !isNull(props) {
                     let list = try sequence(props, "\(path).udev.properties")
                     for (i, p) in list.enumerated() { metadata.udevProperties.append(try string(p, "\(path).udev.properties[\(i)]")) }
                 }
             }
-            if let quirks = entry["quirks"], quirks.null == nil {
+            if let quirks = entry["quirks"], !isNull(quirks) {
                 let list = try sequence(quirks, "\(path).quirks")
                 for (i, q) in list.enumerated() { metadata.quirks.append(try string(q, "\(path).quirks[\(i)]")) }
             }
@@ -382,7 +392,7 @@ struct LibinputRecordParser {
             if let fastEvents, let line = eventsKeyLine, let fast = fastEvents[line] {
                 events = fast.events
                 skipped = fast.skipped
-            } else if let eventsNode = entry["events"], eventsNode.null == nil {
+            } else if let eventsNode = entry["events"], !isNull(eventsNode) {
                 (events, skipped) = try yamlEvents(eventsNode, "\(path).events")
             }
             if skipped > 0 {
@@ -427,7 +437,7 @@ struct LibinputRecordParser {
         }
         var device = DeviceDescription(name: name, id: DeviceID(bustype: UInt16(id[0]), vendor: UInt16(id[1]),
                                                                 product: UInt16(id[2]), version: UInt16(id[3])))
-        if let codes = m["codes"], codes.null == nil {
+        if let codes = m["codes"], !isNull(codes) {
             let cm = try mapping(codes, "\(path).codes")
             for (key, value) in cm {
                 let typePath = "\(path).codes.\(key.scalar?.string ?? "?")"
@@ -445,7 +455,7 @@ struct LibinputRecordParser {
                 device.codes[UInt16(type)] = set
             }
         }
-        if let absinfo = m["absinfo"], absinfo.null == nil {
+        if let absinfo = m["absinfo"], !isNull(absinfo) {
             let am = try mapping(absinfo, "\(path).absinfo")
             for (key, value) in am {
                 let codePath = "\(path).absinfo.\(key.scalar?.string ?? "?")"
@@ -464,7 +474,7 @@ struct LibinputRecordParser {
                                                        flat: Int32(n[3]), resolution: n.count > 4 ? Int32(n[4]) : 0)
             }
         }
-        if let properties = m["properties"], properties.null == nil {
+        if let properties = m["properties"], !isNull(properties) {
             for p in try integers(properties, "\(path).properties") {
                 guard p >= 0, p <= Int64(InputProperty.max) else {
                     throw fail(properties, "\(path).properties", .numberOutOfRange(field: "property", value: String(p), range: "0...31"))

@@ -17,6 +17,8 @@ struct TraceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "trace",
         abstract: "Inspect and convert evemu and libinput-record traces.",
-        subcommands: []
+        subcommands: [
+            TraceInfoCommand.self,
+        ]
     )
 }

@@ -121,8 +121,8 @@ import GripperTesting
         let starts = t.summary.contacts.map { ($0.startSeconds * 1000).rounded() }
         #expect(starts == [2734, 5603, 6345, 8482])
         #expect(t.summary.contacts.allSatisfy { $0.outcome == .ended })
-        // 9 wheel detents in the file; every frame is a pointer frame.
-        #expect(abs(t.summary.scrollDetents.y) + abs(t.summary.scrollDetents.x) <= 9)
+        // REL_WHEEL sums to -9 (towards the user): +9 in scroll terms.
+        #expect(t.summary.scrollDetents == Point(x: 0, y: 9))
         #expect(t.frames.allSatisfy { $0.isPointer })
         let motion = t.frames.reduce(Point.zero) { $0 + $1.pointerMotion }
         #expect(motion == Point(x: -319, y: -7))

@@ -4,11 +4,20 @@ import GripperInput
 /// compare what a live reader printed (in another process) with what a trace
 /// reader produced for the same recording.
 public enum ReaderTranscript {
-    /// `device name="…" id=… kind=… props=… codes=… abs=…`, every set sorted.
+    /// `device name="…" id=… kind=… props=… types=… codes=… abs=…`, every
+    /// set sorted. Types without codes are left out, and so are the codes
+    /// of `EV_SYN` and `EV_REP`: the kernel has no mask for either (libevdev
+    /// reports every code of both, evemu writes `SYN_REPORT|CONFIG|DROPPED`
+    /// and whatever its libevdev said for `EV_REP`), so they differ between
+    /// sources for the same device. Axis values are left out too: they are
+    /// the device's state, not its description.
     public static func line(for device: DeviceDescription) -> String {
         let id = device.id
         let props = device.properties.sorted().map { String($0) }.joined(separator: ",")
-        let codes = device.codes.keys.sorted().map { type in
+        let described = device.codes.keys.filter { type in
+            type != EventType.syn && type != EventType.rep && !(device.codes[type] ?? []).isEmpty
+        }
+        let codes = described.sorted().map { type in
             "\(type):[" + (device.codes[type] ?? []).sorted().map { String($0) }.joined(separator: ",") + "]"
         }.joined(separator: " ")
         let abs = device.absInfo.keys.sorted().map { code -> String in

@@ -57,17 +57,25 @@ public struct LayoutTransition: Sendable {
                 continue
             }
             matched.insert(oldKey)
-            if initial != a { moving.append(Change(initial: initial, final: a)) }
+            if !Self.same(initial, a) { moving.append(Change(initial: initial, final: a)) }
         }
         for a in before where !matched.contains(Self.key(a.id)) {
             if let newKey = Self.map(Self.key(a.id), mapping: mapping, forward: true), let final = new.lookup(newKey) {
-                if final != a { moving.append(Change(initial: a, final: final)) }
+                if !Self.same(a, final) { moving.append(Change(initial: a, final: final)) }
             } else {
                 var end = a
                 end.alpha = 0
                 disappearing.append(Change(initial: a, final: end))
             }
         }
+    }
+
+    /// Whether two counterparts look the same (an item renumbered by an edit
+    /// but drawn in the same place does not move).
+    private static func same(_ a: LayoutAttributes, _ b: LayoutAttributes) -> Bool {
+        var a = a
+        a.indexPath = b.indexPath
+        return a == b
     }
 
     /// The matching key: placeholder and proxy are singletons.

@@ -226,7 +226,8 @@ struct ReferenceLayout {
         let revealed = min(abs(sw.offset), frame.width)
         let breakpoint = min(frame.width, max(pane + sm.fullSwipeMargin, frame.width * sm.fullSwipeFraction))
         let past = sm.allowsFullSwipe && !actions.isEmpty && revealed >= breakpoint
-        let paneFrame = Rect(x: trailing ? frame.maxX - revealed : frame.minX, y: frame.minY, width: revealed, height: frame.height)
+        let paneFrame = revealed >= frame.width ? frame
+            : Rect(x: trailing ? frame.maxX - revealed : frame.minX, y: frame.minY, width: revealed, height: frame.height)
         var used = 0.0
         var frames: [ActionFrame] = []
         for (i, action) in actions.enumerated() {

@@ -8,6 +8,7 @@ struct GripperCommand: ParsableCommand {
         abstract: "Record, inspect, convert and replay touch and mouse input for reorder/edit interactions.",
         subcommands: [
             TraceCommand.self,
+            GesturesCommand.self,
         ]
     )
 }

@@ -41,13 +41,9 @@ extension EditingStateMachine {
         case .panBegan(let pan), .panChanged(let pan):
             d.contact = pan.location
             follow(&d, at: time, geometry: geometry, effects: &effects)
-        case .panEnded(let pan):
-            d.contact = pan.location
-            follow(&d, at: time, geometry: geometry, effects: &effects)
-            drop(d, editing: editing, at: time, effects: &effects)
-        case .contactLifted(let p), .tap(let p):
-            d.contact = p
-            follow(&d, at: time, geometry: geometry, effects: &effects)
+        case .panEnded, .contactLifted, .tap:
+            // The lift commits at the gap the user saw last; its own
+            // position does not move the gap again.
             drop(d, editing: editing, at: time, effects: &effects)
         case .tick:
             autoScrollStep(&d, at: time, geometry: geometry, effects: &effects)

@@ -1,0 +1,166 @@
+import Testing
+import GripperGeometry
+import GripperInput
+import GripperLayout
+@testable import GripperEditing
+
+/// Seeded random long input sequences with random stimuli, checked after every step.
+@Suite struct RandomMachineTests {
+    /// One random gesture (or stimulus) as a list of inputs; stimuli may also
+    /// be spliced into the middle of a gesture.
+    static func randomInputs(_ h: MachineHarness, using rng: inout SeededGenerator) -> [EditingInput] {
+        func point() -> Point {
+            Point(x: Double.random(in: 0..<320, using: &rng), y: Double.random(in: -20..<460, using: &rng))
+        }
+        func stimulus() -> EditingInput {
+            switch Int.random(in: 0..<10, using: &rng) {
+            case 0: return .setEditing(Bool.random(using: &rng))
+            case 1: return .deleteSelected
+            case 2: return .deviceLost
+            case 3: return .contactCancelled
+            case 4: return .secondContact
+            case 5: return .undo
+            case 6: return .redo
+            case 7: return .scroll(Double.random(in: -200...200, using: &rng))
+            case 8:
+                // A reload: the model with a few items shuffled, dropped or added.
+                var sections = h.machine.model.sections.map { ($0.id.rawValue, $0.items.map(\.rawValue)) }
+                for s in sections.indices {
+                    sections[s].1 = sections[s].1.filter { _ in Int.random(in: 0..<8, using: &rng) > 0 }
+                    if Bool.random(using: &rng) { sections[s].1.shuffle(using: &rng) }
+                    if Int.random(in: 0..<3, using: &rng) == 0 {
+                        sections[s].1.append("r\(UInt32.random(in: 0...UInt32.max, using: &rng))")
+                    }
+                }
+                return .reload(model(sections))
+            default: return .tick
+            }
+        }
+        let start = point()
+        var inputs: [EditingInput]
+        switch Int.random(in: 0..<6, using: &rng) {
+        case 0, 1:
+            // Taps often land on the trailing edge, where actions and confirmations are.
+            let at = Bool.random(using: &rng) ? Point(x: Double.random(in: 250..<320, using: &rng), y: start.y) : start
+            inputs = [.touchDown(at), .tap(at)]
+        case 2, 3:
+            var t = Point.zero
+            let horizontal = Bool.random(using: &rng)
+            let direction = Bool.random(using: &rng) ? 1.0 : -1.0
+            inputs = [.touchDown(start)]
+            for k in 0..<Int.random(in: 1...6, using: &rng) {
+                t = t + (horizontal ? Point(x: direction * Double.random(in: -10...80, using: &rng), y: Double.random(in: -5...5, using: &rng))
+                                    : Point(x: Double.random(in: -5...5, using: &rng), y: Double.random(in: -80...80, using: &rng)))
+                let pan = EditingInput.Pan(location: start + t, translation: t)
+                inputs.append(k == 0 ? .panBegan(pan) : .panChanged(pan))
+            }
+            let v = Point(x: Double.random(in: -400...400, using: &rng), y: 0)
+            inputs.append(.panEnded(.init(location: start + t, translation: t, velocity: v)))
+        default:
+            inputs = [.touchDown(start), .longPress(start)]
+            var p = start
+            for _ in 0..<Int.random(in: 1...8, using: &rng) {
+                p = Point(x: p.x, y: min(470, max(-30, p.y + Double.random(in: -90...90, using: &rng))))
+                inputs.append(.contactMoved(p))
+                if Bool.random(using: &rng) { inputs.append(.tick) }
+            }
+            inputs.append(.contactLifted(p))
+        }
+        if Int.random(in: 0..<4, using: &rng) == 0 {
+            inputs.insert(stimulus(), at: Int.random(in: 0...inputs.count, using: &rng))
+        }
+        return inputs
+    }
+
+    /// The checks after every step.
+    static func check(_ h: MachineHarness, lastGap: IndexPath?, effects: [EditingEffect],
+                      idsBefore: Set<ItemID>, seed: UInt64, step: Int) {
+        let where_ = "seed \(seed) step \(step)"
+        let m = h.machine.model
+        // No item duplicated; model = start + journal.
+        #expect(m.checkInvariants() == nil, "\(where_)")
+        #expect((try? h.machine.journal.replay().get()) == m, "\(where_)")
+        // No item lost: the ids change only as the committed edits say.
+        var expected = idsBefore
+        for effect in effects {
+            switch effect {
+            case .committed(let entry):
+                switch entry.edit {
+                case .delete(let ids): expected.subtract(ids)
+                case .action(let action, let item):
+                    if h.machine.policy.trailingActions(for: item, at: ip(0, 0)).action(action)?.style == .destructive {
+                        expected.remove(item)
+                    }
+                case .move(let item, _, let to):
+                    // A drag's commit lands where its last gap was.
+                    #expect(to == lastGap, "\(where_)")
+                    #expect(m.indexPath(of: item) == to || effects.last != effect, "\(where_)")
+                case .reload, .batch:
+                    expected = Set(m.allItems)  // the reload's model (checked equal to replay above)
+                }
+            case .undone, .redone:
+                expected = Set(m.allItems)  // checked by replay
+            case .highlight, .selectionChanged, .scrolled, .swipeBegan, .swipeOpened, .swipeShut,
+                 .deleteConfirmationOpened, .dragBegan, .gapMoved, .dragEnded, .dragCancelled,
+                 .editingChanged, .rejected, .scheduleTick:
+                break
+            }
+        }
+        #expect(Set(m.allItems) == expected, "\(where_): items lost or made up")
+        #expect(m.allItems.count == Set(m.allItems).count, "\(where_)")
+        // Exactly one hidden source and one placeholder while dragging, none otherwise.
+        let p = h.machine.presentation
+        let layout = h.layout
+        let all = Rect(x: 0, y: -1000, width: 320, height: layout.contentSize.height + 2000)
+        let attributes = layout.attributes(in: all, presentation: p, contentOffset: h.machine.contentOffset)
+        let placeholders = attributes.filter { $0.kind == .placeholder }.count
+        var hidden = 0
+        for (s, section) in m.sections.enumerated() {
+            for i in section.items.indices where layout.attributes(for: ip(s, i), presentation: p)?.isHidden == true {
+                hidden += 1
+            }
+        }
+        let dragging = h.machine.draggedItem != nil
+        #expect(hidden == (dragging ? 1 : 0), "\(where_): \(hidden) hidden")
+        #expect(placeholders == (dragging ? 1 : 0), "\(where_): \(placeholders) placeholders")
+        #expect((p.drag != nil) == dragging, "\(where_)")
+        #expect(dragging || h.machine.nextDeadline == nil, "\(where_): deadline without a drag")
+        // At most one open cell.
+        let swiped = attributes.filter { $0.kind == .cell && $0.swipe != nil }.count
+        #expect(swiped <= 1, "\(where_): \(swiped) swiped cells")
+        // Selection only names items that exist.
+        #expect(h.machine.selection.isSubset(of: Set(m.allItems)), "\(where_)")
+    }
+
+    @Test(arguments: [UInt64(101), 102, 103, 104])
+    func randomSequencesKeepEveryInvariant(seed: UInt64) {
+        var rng = SeededGenerator(seed: seed)
+        var policy = StaticEditingPolicy()
+        policy.selectionMode = SelectionMode.allCases.randomElement(using: &rng)!
+        policy.leading = Bool.random(using: &rng) ? SwipeActions([EditingAction(id: "flag", title: "Flag")]) : .none
+        policy.notMovable = ["a3", "b1"]
+        policy.notEditable = ["a5"]
+        policy.closedSections = Bool.random(using: &rng) ? [1] : []
+        policy.movesBetweenSections = Int.random(in: 0..<3, using: &rng) > 0
+        var h = MachineHarness(model([("A", (0..<14).map { "a\($0)" }), ("B", (0..<8).map { "b\($0)" }), ("C", [])]),
+                               policy: policy)
+        var step = 0
+        for _ in 0..<120 {
+            for input in Self.randomInputs(h, using: &rng) {
+                let idsBefore = Set(h.machine.model.allItems)
+                let lastGap = h.machine.presentation.drag?.target
+                let effects: [EditingEffect]
+                if case .tick = input {
+                    effects = h.tickWhenDue()
+                } else {
+                    effects = h.send(input, after: Int64.random(in: 1...40, using: &rng))
+                }
+                Self.check(h, lastGap: lastGap, effects: effects, idsBefore: idsBefore, seed: seed, step: step)
+                step += 1
+            }
+        }
+        // Nothing left pending once everything is cancelled.
+        h.send(.deviceLost)
+        #expect(h.machine.nextDeadline == nil && h.machine.draggedItem == nil, "seed \(seed)")
+    }
+}

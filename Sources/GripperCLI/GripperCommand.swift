@@ -11,6 +11,8 @@ struct GripperCommand: ParsableCommand {
             DevicesCommand.self,
             RecordCommand.self,
             GesturesCommand.self,
+            ReplayCommand.self,
+            ScenariosCommand.self,
         ]
     )
 }

@@ -195,21 +195,23 @@ public struct Engine: Sendable {
         noteTransition(from: before, at: time)
     }
 
-    /// Ends the input: contacts still down are cancelled, the recognizers'
-    /// last timers fire, the scene's remaining stimuli fire at their times,
-    /// and the final sections are recorded. Later calls do nothing.
+    /// Ends the input: the scene's remaining stimuli fire at their times,
+    /// then contacts still down are cancelled, the recognizers' last timers
+    /// fire, and the final sections are recorded. Later calls do nothing.
     public mutating func finish() {
         guard !finished else { return }
         finished = true
+        // Stimuli after the last frame come first: a recording that stopped
+        // because the device went away ends with the scene's deviceLost.
+        if let origin, let last = scene.stimuli.last {
+            fire(until: max(origin + last.offset, now ?? origin))
+        }
         if let frame = tracker.finish() {
             fire(until: frame.time)
             process(arena.handle(viewport.map(frame)))
         }
         contactLocation = nil
         process(arena.finish())
-        if let origin, let last = scene.stimuli.last {
-            fire(until: max(origin + last.offset, now ?? origin))
-        }
         flushScroll()
         transcript.finish(with: model.sections)
     }

@@ -1,0 +1,76 @@
+import GripperEditing
+import GripperGeometry
+import GripperLayout
+
+/// Everything needed to draw the engine at one moment: the layout
+/// attributes in a rect, the hidden drag source, item labels and titles,
+/// the contact point, the state and the time. Content coordinates
+/// throughout, except ``contact`` (viewport coordinates).
+public struct EngineSnapshot: Sendable {
+    /// The viewport's size.
+    public var viewport: Size
+    /// The vertical content offset (the viewport's top in content coordinates).
+    public var contentOffset: Double
+    /// The content's size.
+    public var contentSize: Size
+    /// The attributes of the elements in the rect, in drawing order.
+    public var attributes: [LayoutAttributes]
+    /// The dragged item's own cell (hidden by the layout, drawn ghosted), if a drag is on.
+    public var hiddenSource: LayoutAttributes?
+    /// The scene's item at each index path of the model that a cell, the
+    /// proxy or the hidden source shows.
+    public var items: [IndexPath: Scene.Item]
+    /// Section titles by section index.
+    public var sectionTitles: [Int: String]
+    /// The contact point (viewport coordinates), when something is down.
+    public var contact: Point?
+    /// The editing machine's state name.
+    public var stateName: String
+    /// Microseconds since the start of the input.
+    public var offset: Int64
+}
+
+extension Engine {
+    /// A snapshot of what lies in `rect` (content coordinates; nil: the
+    /// viewport at the current content offset).
+    /// - Complexity: O(log n + k) for k elements in the rect, plus O(n) with a selection.
+    public func snapshot(in rect: Rect? = nil) -> EngineSnapshot {
+        let presentation = self.presentation
+        let visible = rect ?? Rect(x: 0, y: contentOffset, width: scene.viewport.width, height: scene.viewport.height)
+        let attributes = layout.attributes(in: visible, presentation: presentation, contentOffset: contentOffset)
+        var hidden: LayoutAttributes?
+        if let drag = presentation.drag {
+            hidden = layout.attributes(for: drag.source, presentation: .resting)
+        }
+        var itemsByPath: [IndexPath: Scene.Item] = [:]
+        var titles: [Int: String] = [:]
+        let model = self.model
+        for a in attributes + (hidden.map { [$0] } ?? []) {
+            guard let path = a.indexPath else { continue }
+            switch a.kind {
+            case .cell, .dragProxy:
+                if let id = model.item(at: path), let item = items[id] { itemsByPath[path] = item }
+            case .header:
+                if titles[path.section] == nil, model.sections.indices.contains(path.section) {
+                    let id = model.sections[path.section].id
+                    titles[path.section] = sectionTitle(id) ?? id.rawValue
+                }
+            case .footer, .globalHeader, .sectionBackground, .rowSeparator, .columnSeparator, .placeholder, .action:
+                break
+            }
+        }
+        return EngineSnapshot(viewport: scene.viewport, contentOffset: contentOffset,
+                              contentSize: layout.contentSize(for: presentation), attributes: attributes,
+                              hiddenSource: hidden, items: itemsByPath, sectionTitles: titles,
+                              contact: contactLocation, stateName: stateName,
+                              offset: (now?.microseconds ?? 0) - (origin?.microseconds ?? 0))
+    }
+
+    private func sectionTitle(_ id: SectionID) -> String? {
+        if let s = scene.sections.first(where: { $0.id == id }) { return s.title }
+        for stimulus in scene.stimuli {
+            if case .reload(let sections) = stimulus.action, let s = sections.first(where: { $0.id == id }) { return s.title }
+        }
+        return nil
+    }
+}

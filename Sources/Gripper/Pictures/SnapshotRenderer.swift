@@ -1,0 +1,160 @@
+import GripperEditing
+import GripperGeometry
+import GripperLayout
+
+/// Draws an ``EngineSnapshot`` as a standalone SVG document: cells with
+/// their labels, headers, separators, the hidden drag source ghosted, the
+/// placeholder outlined, the proxy lifted with a shadow, swipe-action panes
+/// with their buttons, delete controls, grippers, delete confirmations,
+/// selection and highlight, and the contact point. Pure: returns a string,
+/// the same bytes for the same snapshot.
+public enum SnapshotRenderer {
+    /// The height of the status bar drawn above the viewport (state and time).
+    public static let statusBarHeight = 24.0
+
+    /// The SVG document for `snapshot`; `id` (if given) prefixes the
+    /// document's internal ids so several SVGs can share one HTML page.
+    /// - Complexity: O(k) in the snapshot's elements.
+    public static func svg(_ snapshot: EngineSnapshot, id: String = "g") -> String {
+        let w = snapshot.viewport.width
+        let h = snapshot.viewport.height
+        let bar = statusBarHeight
+        var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(w))\" height=\"\(n(h + bar))\" "
+        out += "viewBox=\"0 0 \(n(w)) \(n(h + bar))\" font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\" font-size=\"14\">\n"
+        out += "<defs><filter id=\"\(id)-shadow\" x=\"-20%\" y=\"-40%\" width=\"140%\" height=\"200%\">"
+        out += "<feDropShadow dx=\"0\" dy=\"6\" stdDeviation=\"6\" flood-color=\"#000\" flood-opacity=\"0.35\"/></filter>"
+        out += "<clipPath id=\"\(id)-clip\"><rect x=\"0\" y=\"\(n(bar))\" width=\"\(n(w))\" height=\"\(n(h))\"/></clipPath></defs>\n"
+        out += "<rect x=\"0\" y=\"0\" width=\"\(n(w))\" height=\"\(n(bar))\" fill=\"#263238\"/>\n"
+        out += text(x: 8, y: bar - 7, "\(FixedDecimal.seconds(microseconds: snapshot.offset)) s  \(snapshot.stateName)",
+                    fill: "#ffffff", size: 12)
+        out += text(x: w - 8, y: bar - 7, "offset \(FixedDecimal.string(snapshot.contentOffset, places: 1))",
+                    fill: "#b0bec5", size: 12, anchor: "end")
+        out += "<rect x=\"0\" y=\"\(n(bar))\" width=\"\(n(w))\" height=\"\(n(h))\" fill=\"#eceff1\"/>\n"
+        out += "<g clip-path=\"url(#\(id)-clip)\"><g transform=\"translate(0 \(n(bar - snapshot.contentOffset)))\">\n"
+        var proxy: LayoutAttributes?
+        if let hidden = snapshot.hiddenSource { out += ghost(hidden, snapshot) }
+        for a in snapshot.attributes {
+            switch a.kind {
+            case .cell: out += cell(a, snapshot)
+            case .header, .globalHeader: out += header(a, snapshot)
+            case .footer: out += rect(a.frame, fill: "#eceff1", stroke: nil)
+            case .sectionBackground: out += rect(a.frame, fill: "#e3e7ea", stroke: nil)
+            case .rowSeparator, .columnSeparator: out += rect(a.frame, fill: "#cfd8dc", stroke: nil)
+            case .placeholder:
+                out += "<rect class=\"placeholder\" x=\"\(n(a.frame.minX + 2))\" y=\"\(n(a.frame.minY + 2))\" width=\"\(n(a.frame.width - 4))\" height=\"\(n(a.frame.height - 4))\" rx=\"6\" fill=\"#e3f2fd\" stroke=\"#1e88e5\" stroke-width=\"2\" stroke-dasharray=\"6 4\"/>\n"
+            case .dragProxy: proxy = a
+            case .action: break // drawn with their cell, from its swipe attributes
+            }
+        }
+        if let proxy { out += lifted(proxy, snapshot, id: id) }
+        out += "</g></g>\n"
+        if let c = snapshot.contact {
+            out += "<circle class=\"contact\" cx=\"\(n(c.x))\" cy=\"\(n(c.y + bar))\" r=\"14\" fill=\"#ff7043\" fill-opacity=\"0.35\" stroke=\"#e64a19\" stroke-width=\"2\"/>\n"
+            out += "<circle cx=\"\(n(c.x))\" cy=\"\(n(c.y + bar))\" r=\"2.5\" fill=\"#e64a19\"/>\n"
+        }
+        out += "</svg>\n"
+        return out
+    }
+
+    // MARK: - Elements
+
+    private static func cell(_ a: LayoutAttributes, _ s: EngineSnapshot) -> String {
+        var out = ""
+        let item = a.indexPath.flatMap { s.items[$0] }
+        if let swipe = a.swipe {
+            out += rect(swipe.paneFrame, fill: "#b0bec5", stroke: nil)
+            for action in swipe.actions {
+                let fill = action.style == .destructive ? "#e53935" : "#607d8b"
+                out += "<rect class=\"action\" x=\"\(n(action.frame.minX))\" y=\"\(n(action.frame.minY))\" width=\"\(n(action.frame.width))\" height=\"\(n(action.frame.height))\" fill=\"\(fill)\"/>\n"
+                out += text(x: action.frame.midX, y: action.frame.midY + 5, actionTitle(action.id, item), fill: "#ffffff",
+                            size: 13, anchor: "middle", bold: true)
+            }
+        }
+        let frame = a.frame.offsetBy(Point(x: a.swipe?.contentOffset ?? 0, y: 0))
+        let fill = a.isSelected ? "#bbdefb" : (a.isHighlighted ? "#cfd8dc" : "#ffffff")
+        out += "<rect class=\"cell\" x=\"\(n(frame.minX))\" y=\"\(n(frame.minY))\" width=\"\(n(frame.width))\" height=\"\(n(frame.height))\" fill=\"\(fill)\" stroke=\"#cfd8dc\"/>\n"
+        var labelX = frame.minX + 14
+        if a.isEditing, a.isSelected {
+            out += "<circle cx=\"\(n(frame.minX + 16))\" cy=\"\(n(frame.midY))\" r=\"9\" fill=\"#1e88e5\"/>"
+            out += "<path d=\"M \(n(frame.minX + 11)) \(n(frame.midY)) l 4 4 l 7 -8\" fill=\"none\" stroke=\"#fff\" stroke-width=\"2\"/>\n"
+            labelX += 20
+        }
+        if let controls = a.editingControls {
+            if let d = controls.deleteControl {
+                out += "<circle class=\"delete-control\" cx=\"\(n(d.midX))\" cy=\"\(n(d.midY))\" r=\"10\" fill=\"#e53935\"/>"
+                out += "<rect x=\"\(n(d.midX - 6))\" y=\"\(n(d.midY - 1.5))\" width=\"12\" height=\"3\" fill=\"#fff\"/>\n"
+                labelX = max(labelX, d.maxX + 6)
+            }
+            if let g = controls.gripper {
+                for k in -1...1 {
+                    out += "<rect class=\"gripper\" x=\"\(n(g.midX - 10))\" y=\"\(n(g.midY + Double(k) * 6 - 1))\" width=\"20\" height=\"2\" fill=\"#90a4ae\"/>"
+                }
+                out += "\n"
+            }
+            if let c = controls.deleteConfirmation {
+                out += "<rect class=\"delete-confirmation\" x=\"\(n(c.minX))\" y=\"\(n(c.minY))\" width=\"\(n(c.width))\" height=\"\(n(c.height))\" fill=\"#e53935\"/>\n"
+                out += text(x: c.midX, y: c.midY + 5, "Delete", fill: "#ffffff", size: 13, anchor: "middle", bold: true)
+            }
+        }
+        out += text(x: labelX, y: frame.midY + 5, item?.label ?? a.indexPath.map { "\($0)" } ?? "", fill: "#212121")
+        return out
+    }
+
+    private static func ghost(_ a: LayoutAttributes, _ s: EngineSnapshot) -> String {
+        let f = a.frame
+        var out = "<g class=\"ghost\" opacity=\"0.3\"><rect x=\"\(n(f.minX))\" y=\"\(n(f.minY))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" fill=\"#ffffff\" stroke=\"#78909c\" stroke-dasharray=\"3 3\"/>"
+        out += text(x: f.minX + 14, y: f.midY + 5, a.indexPath.flatMap { s.items[$0]?.label } ?? "", fill: "#212121")
+        return out + "</g>\n"
+    }
+
+    private static func lifted(_ a: LayoutAttributes, _ s: EngineSnapshot, id: String) -> String {
+        let f = a.frame
+        var out = "<g class=\"proxy\" filter=\"url(#\(id)-shadow)\"><rect x=\"\(n(f.minX))\" y=\"\(n(f.minY))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" rx=\"4\" fill=\"#ffffff\" stroke=\"#1e88e5\" stroke-width=\"1.5\"/></g>\n"
+        out += text(x: f.minX + 14, y: f.midY + 5, a.indexPath.flatMap { s.items[$0]?.label } ?? "", fill: "#0d47a1", bold: true)
+        return out
+    }
+
+    private static func header(_ a: LayoutAttributes, _ s: EngineSnapshot) -> String {
+        var out = rect(a.frame, fill: "#dfe4e7", stroke: nil)
+        let title = a.indexPath.flatMap { s.sectionTitles[$0.section] } ?? ""
+        out += text(x: a.frame.minX + 14, y: a.frame.midY + 5, title.uppercased(), fill: "#546e7a", size: 12, bold: true)
+        return out
+    }
+
+    private static func actionTitle(_ id: String, _ item: Scene.Item?) -> String {
+        guard let item else { return id }
+        let all = item.trailingActions.actions + item.leadingActions.actions
+        return all.first { $0.id.rawValue == id }?.title ?? id
+    }
+
+    // MARK: - Primitives
+
+    private static func rect(_ f: Rect, fill: String, stroke: String?) -> String {
+        "<rect x=\"\(n(f.minX))\" y=\"\(n(f.minY))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" fill=\"\(fill)\""
+            + (stroke.map { " stroke=\"\($0)\"" } ?? "") + "/>\n"
+    }
+
+    private static func text(x: Double, y: Double, _ content: String, fill: String, size: Double = 14,
+                             anchor: String = "start", bold: Bool = false) -> String {
+        "<text x=\"\(n(x))\" y=\"\(n(y))\" fill=\"\(fill)\" font-size=\"\(n(size))\" text-anchor=\"\(anchor)\""
+            + (bold ? " font-weight=\"bold\"" : "") + ">" + escape(content) + "</text>\n"
+    }
+
+    /// A coordinate with two decimals.
+    static func n(_ x: Double) -> String { FixedDecimal.string(x, places: 2) }
+
+    /// `s` escaped for XML text and attributes.
+    static func escape(_ s: String) -> String {
+        var out = ""
+        for c in s {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: out.append(c)
+            }
+        }
+        return out
+    }
+}

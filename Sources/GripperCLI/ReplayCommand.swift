@@ -1,0 +1,171 @@
+import ArgumentParser
+import Foundation
+import Gripper
+import GripperInput
+
+/// `gripper replay FILE --scene SCENE`: a recorded trace through the engine,
+/// printing the transcript, optionally drawing pictures and comparing with
+/// an expected transcript.
+struct ReplayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Replay a trace through the engine on a scene and print the transcript.",
+        discussion: """
+            The transcript lists gesture events, state transitions, stimuli and \
+            committed edits with their times (seconds from the first frame), then \
+            the final sections. --expect compares it with a file (text, or JSON Lines \
+            when the file's first line starts with '{') and exits 1 showing the \
+            difference. Exit status 2 on bad input (trace or scene), naming the \
+            file, the line or field and the problem.
+            """
+    )
+
+    @Argument(help: "An evemu trace (.evemu, .events, .desc, .txt) or a libinput-record file (.yml, .yaml).")
+    var file: String
+
+    @Option(name: .long, help: "The scene (JSON; see Documentation/Scenes.md).")
+    var scene: String
+
+    @Option(name: .long, help: ArgumentHelp("The device description (an evemu .desc) for an events-only file.", valueName: "DESC"))
+    var device: String?
+
+    @Flag(name: .long, help: "Print JSON Lines instead of text.")
+    var json = false
+
+    @Option(name: .long, help: ArgumentHelp("Write an SVG picture of every state change and edit into this folder.", valueName: "DIR"))
+    var svg: String?
+
+    @Option(name: .long, help: ArgumentHelp("Write one self-contained HTML page with the pictures on a timeline and the transcript.", valueName: "FILE"))
+    var html: String?
+
+    @Option(name: .long, help: ArgumentHelp("Compare the transcript with this file; exit 1 on a difference.", valueName: "FILE"))
+    var expect: String?
+
+    @Flag(name: .long, help: "Replay at the trace's own pace, printing entries as they happen.")
+    var realtime = false
+
+    func run() throws {
+        let trace: Trace
+        do {
+            trace = try TraceFile.load(path: file, deviceSelector: device.map { .description(path: $0) } ?? .automatic)
+        } catch {
+            throw BadInput.fail("\(error)")
+        }
+        let sceneValue = try Self.loadScene(scene)
+        var expected: String?
+        if let expect {
+            guard let data = FileManager.default.contents(atPath: expect) else {
+                throw BadInput.fail("\(expect): no such file or not readable")
+            }
+            expected = String(decoding: data, as: UTF8.self)
+        }
+        let wantsPictures = svg != nil || html != nil
+        let engine: Engine
+        var pictures: [TimelinePage.Frame] = []
+        do {
+            if realtime {
+                engine = try Self.realtime(trace, scene: sceneValue, json: json)
+                if wantsPictures { pictures = try Replay(trace: trace, scene: sceneValue, pictures: true).pictures }
+            } else {
+                let replay = try Replay(trace: trace, scene: sceneValue, pictures: wantsPictures)
+                engine = replay.engine
+                pictures = replay.pictures
+            }
+        } catch {
+            throw BadInput.fail("\(error)")
+        }
+        let output = json ? engine.transcript.jsonLines : engine.transcript.text
+        if !realtime { print(output, terminator: "") }
+        try writePictures(pictures, transcript: engine.transcript)
+        if let expected {
+            let useJSON = expected.split(separator: "\n").first?.hasPrefix("{") ?? false
+            let actual = useJSON ? engine.transcript.jsonLines : engine.transcript.text
+            if actual != expected {
+                BadInput.printError("gripper: the transcript differs from \(expect ?? "")  (- expected, + actual):")
+                for line in LineDiff.lines(expected: expected, actual: actual) { BadInput.printError(line) }
+                throw ExitCode(1)
+            }
+        }
+    }
+
+    static func loadScene(_ path: String) throws -> Scene {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw BadInput.fail("\(path): no such file or not readable")
+        }
+        do {
+            return try Scene.decode(Array(data), fileName: path)
+        } catch {
+            throw BadInput.fail("\(error)")
+        }
+    }
+
+    private func writePictures(_ pictures: [TimelinePage.Frame], transcript: Transcript) throws {
+        if let svg {
+            do {
+                try FileManager.default.createDirectory(atPath: svg, withIntermediateDirectories: true)
+                for (i, p) in pictures.enumerated() {
+                    let name = String(repeating: "0", count: max(0, 4 - String(i + 1).count)) + String(i + 1)
+                    try Data(p.svg.utf8).write(to: URL(fileURLWithPath: svg).appendingPathComponent("frame-\(name).svg"))
+                }
+            } catch {
+                throw BadInput.fail("\(svg): cannot write pictures: \(error.localizedDescription)")
+            }
+        }
+        if let html {
+            let page = TimelinePage.html(title: "gripper replay \((file as NSString).lastPathComponent)",
+                                         frames: pictures, transcript: transcript)
+            do {
+                try Data(page.utf8).write(to: URL(fileURLWithPath: html))
+            } catch {
+                throw BadInput.fail("\(html): cannot write: \(error.localizedDescription)")
+            }
+        }
+    }
+
+    /// Replays at the trace's pace: sleeps until each deadline and frame is
+    /// due on a monotonic clock, prints each entry when it happens.
+    static func realtime(_ trace: Trace, scene: Scene, json: Bool) throws -> Engine {
+        var engine = try Engine(scene: scene, device: trace.device)
+        let clock = ContinuousClock()
+        let start = clock.now
+        let frames = trace.frames
+        guard let origin = frames.first?.time else {
+            engine.finish()
+            emit(engine.transcript, from: 0, json: json, final: true)
+            return engine
+        }
+        var printed = 0
+        func wait(until t: EventTime) {
+            let due = start + .microseconds(t.microseconds - origin.microseconds)
+            if due > clock.now { Thread.sleep(forTimeInterval: Double((due - clock.now).components.attoseconds) / 1e18 + Double((due - clock.now).components.seconds)) }
+        }
+        for frame in frames {
+            while let d = engine.nextDeadline, d < frame.time {
+                wait(until: d)
+                engine.fire(until: d)
+                printed = emit(engine.transcript, from: printed, json: json, final: false)
+            }
+            wait(until: frame.time)
+            engine.handle(frame)
+            printed = emit(engine.transcript, from: printed, json: json, final: false)
+        }
+        engine.finish()
+        emit(engine.transcript, from: printed, json: json, final: true)
+        return engine
+    }
+
+    @discardableResult
+    private static func emit(_ transcript: Transcript, from index: Int, json: Bool, final: Bool) -> Int {
+        let entries = transcript.entries
+        var out = ""
+        for entry in entries[min(index, entries.count)...] { out += (json ? entry.jsonLine : entry.textLine) + "\n" }
+        if final {
+            let all = json ? transcript.jsonLines : transcript.text
+            if let last = all.split(separator: "\n").last, transcript.finalSections != nil { out += last + "\n" }
+        }
+        if !out.isEmpty {
+            FileHandle.standardOutput.write(Data(out.utf8))
+        }
+        return entries.count
+    }
+}

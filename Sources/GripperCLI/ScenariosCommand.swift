@@ -1,0 +1,54 @@
+import ArgumentParser
+import Foundation
+import Gripper
+import GripperInput
+import GripperTesting
+
+/// `gripper scenarios DIR`: (re)writes the scripted scenario library — for
+/// each scenario a folder with `trace.evemu`, `scene.json`, `expected.txt`
+/// (the replayed transcript) and `README` (what it should do). Used by
+/// `scripts/make-scenarios`; not for end users.
+struct ScenariosCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scenarios",
+        abstract: "Write the scripted scenario library (trace, scene, expected transcript) into a folder.",
+        shouldDisplay: false
+    )
+
+    @Argument(help: "The folder to write (Recordings/scenarios).")
+    var directory: String
+
+    @Option(name: .long, help: "Write only this scenario.")
+    var only: String?
+
+    @Option(name: .long, help: ArgumentHelp("Use this trace for --only instead of the scripted one (e.g. a capture by gripper record).", valueName: "FILE"))
+    var trace: String?
+
+    func run() throws {
+        let root = URL(fileURLWithPath: directory)
+        var index = "# Scenarios\n\nEach folder holds `trace.evemu` (the input), `scene.json` (the scene) and\n"
+        index += "`expected.txt` (the transcript `gripper replay trace.evemu --scene scene.json` must print).\n"
+        index += "Regenerate with `scripts/make-scenarios`.\n\n| scenario | what it does |\n|---|---|\n"
+        for scenario in ScenarioLibrary.all {
+            index += "| `\(scenario.name)` | \(scenario.summary) |\n"
+            if let only, only != scenario.name { continue }
+            var traceValue = scenario.trace
+            if let trace, only != nil {
+                do { traceValue = try TraceFile.load(path: trace) } catch { throw BadInput.fail("\(error)") }
+            }
+            let scene: Scene
+            do { scene = try Scene.decode(scenario.scene, fileName: "\(scenario.name)/scene.json") } catch {
+                throw BadInput.fail("\(error)")
+            }
+            let replay = try Replay(trace: traceValue, scene: scene)
+            let folder = root.appendingPathComponent(scenario.name)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data((scenario.scene + "\n").utf8).write(to: folder.appendingPathComponent("scene.json"))
+            try Data(EvemuFormat.write(traceValue).utf8).write(to: folder.appendingPathComponent("trace.evemu"))
+            try Data(replay.engine.transcript.text.utf8).write(to: folder.appendingPathComponent("expected.txt"))
+            try Data((scenario.summary + "\n").utf8).write(to: folder.appendingPathComponent("README"))
+            print("\(scenario.name): \(replay.engine.transcript.entries.count) entries; final \(replay.engine.model.sections.map { "\($0.id)(\($0.items.count))" }.joined(separator: " "))")
+        }
+        if only == nil { try Data(index.utf8).write(to: root.appendingPathComponent("README.md")) }
+    }
+}

@@ -1,0 +1,240 @@
+import GripperGeometry
+import GripperInput
+
+/// The scripted scenarios of `Recordings/scenarios/`: swipe-to-edit, batch
+/// editing, drag reorder in lists, grids and across sections, auto-scroll,
+/// cancellation by a stimulus and by device loss, and mouse versions — each
+/// made by ``TraceBuilder`` the way a person would do it.
+///
+/// Scenes use a 400 × 640-point viewport: on the probe touchscreen one point
+/// is 0.64 mm across and 0.4 mm down; the mouse area is the viewport, one
+/// count per point.
+public enum ScenarioLibrary {
+    /// The viewport every scenario uses.
+    public static let viewport = Size(width: 400, height: 640)
+
+    /// Every scenario, in a fixed order.
+    public static var all: [Scenario] {
+        [swipeThenDelete, swipeThenShut, fullSwipe, verticalPanScrolls, batchSelectDelete, batchGripperDrag,
+         longPressDragDownUp, gridDrag, dragIntoAnotherSection, dragAutoScroll, dragCancelledBySetEditing,
+         dragEndedByDeviceLoss, mouseSwipe, mouseDrag]
+    }
+
+    /// The scenario called `name`, if any.
+    public static func named(_ name: String) -> Scenario? { all.first { $0.name == name } }
+
+    // MARK: - Helpers
+
+    /// A location in viewport points.
+    static func pt(_ x: Double, _ y: Double) -> TraceBuilder.Location {
+        .fraction(x / viewport.width, y / viewport.height)
+    }
+
+    /// The centre height of row `row` (56-point rows from the top).
+    static func row(_ row: Int) -> Double { Double(row) * 56 + 28 }
+
+    static func touch(seed: UInt64) -> TraceBuilder {
+        TraceBuilder(device: TestDevices.probeTouchscreen, seed: seed)
+    }
+
+    static func mouse(seed: UInt64) -> TraceBuilder {
+        TraceBuilder(device: TestDevices.probeMouse, seed: seed,
+                     configuration: .init(mouseArea: viewport))
+    }
+
+    /// Seconds since the builder's start, as JSON text.
+    static func seconds(_ b: TraceBuilder) -> String {
+        let us = b.now.microseconds - b.configuration.start.microseconds
+        return String(us / 1000) + "e-3"
+    }
+
+    /// A one-section list scene of `count` items `i1…`, labelled "Item 1…".
+    static func list(_ count: Int, extra: String = "", stimuli: String = "") -> String {
+        let items = (1...count).map { "{\"id\":\"i\($0)\",\"label\":\"Item \($0)\"}" }.joined(separator: ",")
+        return """
+        {"viewport":{"width":400,"height":640},"layout":{"rowHeight":56,"separator":1},\(extra)
+         "sections":[{"id":"list","items":[\(items)]}],
+         "stimuli":[\(stimuli)]}
+        """
+    }
+
+    // MARK: - Swipe to edit
+
+    static var swipeThenDelete: Scenario {
+        var b = touch(seed: 11)
+        b.swipe(from: pt(340, row(1)), to: pt(150, row(1)), duration: .milliseconds(260))
+        b.pause(.milliseconds(500))
+        b.tap(at: pt(360, row(1)))
+        b.pause(.milliseconds(200))
+        return Scenario(name: "swipe-then-delete",
+                        summary: "Swipe Item 2 to the left, it stays open; tap its Delete button: Item 2 is deleted.",
+                        scene: list(8), trace: b.trace)
+    }
+
+    static var swipeThenShut: Scenario {
+        var b = touch(seed: 12)
+        b.swipe(from: pt(340, row(2)), to: pt(150, row(2)), duration: .milliseconds(260))
+        b.pause(.milliseconds(500))
+        b.tap(at: pt(120, row(5)))
+        b.pause(.milliseconds(200))
+        return Scenario(name: "swipe-then-shut",
+                        summary: "Swipe Item 3 open, then tap another cell: the open cell shuts and nothing else happens.",
+                        scene: list(8), trace: b.trace)
+    }
+
+    static var fullSwipe: Scenario {
+        var b = touch(seed: 13)
+        b.swipe(from: pt(390, row(3)), to: pt(20, row(3)), duration: .milliseconds(320))
+        b.pause(.milliseconds(300))
+        return Scenario(name: "full-swipe",
+                        summary: "Swipe Item 4 all the way across: past the full-swipe breakpoint its default action (Delete) fires.",
+                        scene: list(8), trace: b.trace)
+    }
+
+    static var verticalPanScrolls: Scenario {
+        var b = touch(seed: 14)
+        b.perform([TraceBuilder.Stroke(at: pt(210, 560)).moving(to: pt(222, 180), over: .milliseconds(500))
+            .holding(.milliseconds(80))])
+        b.pause(.milliseconds(300))
+        return Scenario(name: "vertical-pan-scrolls",
+                        summary: "A mostly vertical pan over 30 items scrolls the content and never opens a cell.",
+                        scene: list(30), trace: b.trace)
+    }
+
+    // MARK: - Batch editing
+
+    static var batchSelectDelete: Scenario {
+        var b = touch(seed: 15)
+        for r in [1, 3, 4] {
+            b.tap(at: pt(200, row(r)))
+            b.pause(.milliseconds(350))
+        }
+        let deleteAt = seconds(b)
+        b.pause(.milliseconds(300))
+        b.tap(at: pt(200, row(0)))
+        b.pause(.milliseconds(200))
+        return Scenario(name: "batch-select-delete",
+                        summary: "setEditing(true) at the start; tap Items 2, 4 and 5 to select them; deleteSelected deletes the three in one batch.",
+                        scene: list(8, stimuli: "{\"t\":0,\"setEditing\":true},{\"t\":\(deleteAt),\"deleteSelected\":true}"),
+                        trace: b.trace)
+    }
+
+    static var batchGripperDrag: Scenario {
+        var b = touch(seed: 16)
+        b.perform([TraceBuilder.Stroke(at: pt(378, row(0))).holding(.milliseconds(60))
+            .moving(to: pt(378, row(3) + 6), over: .milliseconds(600)).holding(.milliseconds(150))])
+        b.pause(.milliseconds(300))
+        return Scenario(name: "batch-gripper-drag",
+                        summary: "In batch editing, press Item 1's gripper and drag it down three rows without waiting: it lands after Item 4.",
+                        scene: list(8, stimuli: "{\"t\":0,\"setEditing\":true}"), trace: b.trace)
+    }
+
+    // MARK: - Drag reorder
+
+    static var longPressDragDownUp: Scenario {
+        var b = touch(seed: 17)
+        b.drag(from: pt(200, row(1)), to: pt(200, row(5)))
+        b.pause(.milliseconds(500))
+        b.drag(from: pt(200, row(6)), to: pt(200, row(0)))
+        b.pause(.milliseconds(300))
+        return Scenario(name: "long-press-drag-down-up",
+                        summary: "Long-press Item 2 and drag it down four rows, then long-press the item in row 7 and drag it to the top.",
+                        scene: list(10), trace: b.trace)
+    }
+
+    static var gridDrag: Scenario {
+        var b = touch(seed: 18)
+        // Two columns of 120-point rows: item k is at column k % 2, row k / 2.
+        b.drag(from: pt(100, 60), to: pt(300, 300))
+        b.pause(.milliseconds(300))
+        let items = (1...10).map { "{\"id\":\"t\($0)\",\"label\":\"Tile \($0)\"}" }.joined(separator: ",")
+        let scene = """
+        {"viewport":{"width":400,"height":640},"layout":{"columns":2,"rowHeight":120,"interItemSpacing":8,"lineSpacing":8},
+         "sections":[{"id":"grid","items":[\(items)]}]}
+        """
+        return Scenario(name: "grid-drag",
+                        summary: "In a two-column grid, long-press Tile 1 and drag it to the right column three rows down.",
+                        scene: scene, trace: b.trace)
+    }
+
+    static var dragIntoAnotherSection: Scenario {
+        var b = touch(seed: 19)
+        // Header 32, rows 56: section "fruit" rows at 32…200, header of "veg" at 200…232.
+        b.drag(from: pt(200, 32 + 56 + 28), to: pt(200, 232 + 56 + 28))
+        b.pause(.milliseconds(300))
+        let scene = """
+        {"viewport":{"width":400,"height":640},"layout":{"rowHeight":56,"headerHeight":32,"separator":1},
+         "sections":[
+          {"id":"fruit","title":"Fruit","items":[{"id":"apple","label":"Apple"},{"id":"pear","label":"Pear"},{"id":"plum","label":"Plum"}]},
+          {"id":"veg","title":"Vegetables","items":[{"id":"leek","label":"Leek"},{"id":"kale","label":"Kale"},{"id":"bean","label":"Bean"}]}]}
+        """
+        return Scenario(name: "drag-into-another-section",
+                        summary: "Long-press Pear in Fruit and drag it into Vegetables: it lands after Kale.",
+                        scene: scene, trace: b.trace)
+    }
+
+    static var dragAutoScroll: Scenario {
+        var b = touch(seed: 20)
+        b.perform([TraceBuilder.Stroke(at: pt(200, row(2))).holding(.milliseconds(700))
+            .moving(to: pt(200, 625), over: .milliseconds(500)).holding(.milliseconds(1200))
+            .moving(to: pt(200, 420), over: .milliseconds(300)).holding(.milliseconds(200))])
+        b.pause(.milliseconds(300))
+        return Scenario(name: "drag-auto-scroll",
+                        summary: "Long-press Item 3, drag to the bottom edge and hold: the list scrolls; move back up and drop it far below its start.",
+                        scene: list(40), trace: b.trace)
+    }
+
+    static var dragCancelledBySetEditing: Scenario {
+        var b = touch(seed: 21)
+        let start = b.now
+        b.perform([TraceBuilder.Stroke(at: pt(378, row(1))).holding(.milliseconds(60))
+            .moving(to: pt(378, row(5)), over: .milliseconds(800)).holding(.milliseconds(150))])
+        b.pause(.milliseconds(300))
+        let cancelAt = String((start.microseconds - b.configuration.start.microseconds) / 1000 + 500) + "e-3"
+        return Scenario(name: "drag-cancelled-by-set-editing",
+                        summary: "In batch editing, drag Item 2 by its gripper; setEditing(false) arrives mid-drag: the drag is reverted, nothing moves.",
+                        scene: list(8, stimuli: "{\"t\":0,\"setEditing\":true},{\"t\":\(cancelAt),\"setEditing\":false}"),
+                        trace: b.trace)
+    }
+
+    static var dragEndedByDeviceLoss: Scenario {
+        var b = touch(seed: 22)
+        b.drag(from: pt(200, row(1)), to: pt(200, row(6)), hold: .milliseconds(700), duration: .milliseconds(1000))
+        // The device goes away mid-drag: the recording stops 1.3 s in.
+        let cut = EventTime(microseconds: b.configuration.start.microseconds + 1_300_000)
+        var events = b.events.filter { $0.time <= cut }
+        while let last = events.last, !last.isSynReport { events.removeLast() }
+        let trace = Trace(device: b.device, events: events)
+        let lostAt = (events.last?.time.microseconds ?? 0) - (events.first?.time.microseconds ?? 0) + 8_000
+        return Scenario(name: "drag-ended-by-device-loss",
+                        summary: "Long-press Item 2 and drag; the device goes away mid-drag: the drag is cancelled and nothing moves.",
+                        scene: list(8, stimuli: "{\"t\":\(lostAt / 1000)e-3,\"deviceLost\":true}"), trace: trace)
+    }
+
+    // MARK: - Mouse
+
+    static var mouseSwipe: Scenario {
+        var b = mouse(seed: 23)
+        b.movePointer(to: pt(340, row(2)))
+        b.pause(.milliseconds(200))
+        b.swipe(from: pt(340, row(2)), to: pt(130, row(2)), duration: .milliseconds(260))
+        b.pause(.milliseconds(400))
+        b.movePointer(to: pt(360, row(2)))
+        b.tap(at: pt(360, row(2)))
+        b.pause(.milliseconds(200))
+        return Scenario(name: "mouse-swipe",
+                        summary: "With a mouse, press and sweep Item 3 to the left: it opens; click Delete: Item 3 is deleted.",
+                        scene: list(8), trace: b.trace)
+    }
+
+    static var mouseDrag: Scenario {
+        var b = mouse(seed: 24)
+        b.movePointer(to: pt(200, row(0)))
+        b.pause(.milliseconds(200))
+        b.drag(from: pt(200, row(0)), to: pt(200, row(4)))
+        b.pause(.milliseconds(300))
+        return Scenario(name: "mouse-drag",
+                        summary: "With a mouse, press and hold Item 1, then drag it down four rows: it lands after Item 5.",
+                        scene: list(8), trace: b.trace)
+    }
+}

@@ -32,7 +32,6 @@ public enum SnapshotRenderer {
         out += "<rect x=\"0\" y=\"\(n(bar))\" width=\"\(n(w))\" height=\"\(n(h))\" fill=\"#eceff1\"/>\n"
         out += "<g clip-path=\"url(#\(id)-clip)\"><g transform=\"translate(0 \(n(bar - snapshot.contentOffset)))\">\n"
         var proxy: LayoutAttributes?
-        if let hidden = snapshot.hiddenSource { out += ghost(hidden, snapshot) }
         for a in snapshot.attributes {
             switch a.kind {
             case .cell: out += cell(a, snapshot)
@@ -46,6 +45,7 @@ public enum SnapshotRenderer {
             case .action: break // drawn with their cell, from its swipe attributes
             }
         }
+        if let hidden = snapshot.hiddenSource { out += ghost(hidden, snapshot) }
         if let proxy { out += lifted(proxy, snapshot, id: id) }
         out += "</g></g>\n"
         if let c = snapshot.contact {
@@ -102,8 +102,9 @@ public enum SnapshotRenderer {
 
     private static func ghost(_ a: LayoutAttributes, _ s: EngineSnapshot) -> String {
         let f = a.frame
-        var out = "<g class=\"ghost\" opacity=\"0.3\"><rect x=\"\(n(f.minX))\" y=\"\(n(f.minY))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" fill=\"#ffffff\" stroke=\"#78909c\" stroke-dasharray=\"3 3\"/>"
-        out += text(x: f.minX + 14, y: f.midY + 5, a.indexPath.flatMap { s.items[$0]?.label } ?? "", fill: "#212121")
+        var out = "<g class=\"ghost\" opacity=\"0.45\"><rect x=\"\(n(f.minX + 1))\" y=\"\(n(f.minY + 1))\" width=\"\(n(f.width - 2))\" height=\"\(n(f.height - 2))\" fill=\"none\" stroke=\"#78909c\" stroke-dasharray=\"3 3\"/>"
+        out += text(x: f.midX, y: f.midY + 5, a.indexPath.flatMap { s.items[$0]?.label } ?? "", fill: "#546e7a",
+                    size: 12, anchor: "middle")
         return out + "</g>\n"
     }
 

@@ -31,6 +31,9 @@ extension Scene {
 
 /// Walks a parsed scene document, keeping the path for error messages.
 struct SceneReader {
+    /// `path.key`, or `key` at the root.
+    private func join(_ path: String, _ key: String) -> String { path == "$" ? key : path + "." + key }
+
     private func fail(_ path: String, _ value: JSONValue?, _ problem: String) -> SceneError {
         SceneError(path: path, line: value?.line, problem: problem)
     }
@@ -40,7 +43,7 @@ struct SceneReader {
             throw fail(path, value, "expected an object, found \(value.kindName)")
         }
         for (key, v) in members where !allowed.contains(key) {
-            throw fail(path + "." + key, v, "unknown field; expected one of \(allowed.joined(separator: ", "))")
+            throw fail(join(path, key), v, "unknown field; expected one of \(allowed.joined(separator: ", "))")
         }
         return value
     }
@@ -77,7 +80,7 @@ struct SceneReader {
     }
 
     private func required(_ object: JSONValue, _ key: String, _ path: String) throws(SceneError) -> JSONValue {
-        guard let v = object[key] else { throw fail(path + "." + key, object, "missing (required)") }
+        guard let v = object[key] else { throw fail(join(path, key), object, "missing (required)") }
         return v
     }
 

@@ -1,0 +1,130 @@
+import Testing
+import Gripper
+import GripperTesting
+
+private let listScene = """
+{"viewport":{"width":400,"height":640},"layout":{"rowHeight":56},
+ "sections":[{"id":"s","items":[{"id":"a"},{"id":"b"},{"id":"c"},{"id":"d"},{"id":"e"},{"id":"f"}]}],
+ "stimuli":[{"t":0.2,"setEditing":true}]}
+"""
+
+private func pt(_ x: Double, _ y: Double) -> TraceBuilder.Location { .fraction(x / 400, y / 640) }
+
+@Suite struct EngineTests {
+    /// Frames of a finger held still on row 2 for `hold`.
+    func press(hold: Duration) -> [EventFrame] {
+        var b = TraceBuilder(device: TestDevices.probeTouchscreen, seed: 5)
+        b.longPress(at: pt(200, 84), duration: hold)
+        return b.frames
+    }
+
+    @Test func longPressDeadlineFiresAtItsTimeNotBefore() throws {
+        var scene = try Scene.decode(listScene)
+        scene.stimuli = []
+        var engine = try Engine(scene: scene, device: TestDevices.probeTouchscreen)
+        let frames = press(hold: .milliseconds(900))
+        let down = try #require(frames.first)
+        engine.handle(down)
+        // The tap's maximum duration comes first; then the long-press deadline.
+        let tapDeadline = try #require(engine.nextDeadline)
+        #expect(tapDeadline == down.time + GestureConfiguration.default.maximumTapDuration)
+        let deadline = down.time + GestureConfiguration.default.longPressDuration
+        engine.fire(until: deadline - .microseconds(1))
+        #expect(engine.stateName == "tracking")
+        #expect(engine.nextDeadline == deadline)
+        engine.fire(until: deadline)
+        #expect(engine.stateName == "dragging")
+        let began = engine.transcript.entries.first { $0.event == .dragBegan("b", from: IndexPath(section: 0, item: 1)) }
+        #expect(began?.offset == deadline.microseconds - down.time.microseconds)
+    }
+
+    @Test func framesFireDueDeadlinesFirst() throws {
+        var scene = try Scene.decode(listScene)
+        scene.stimuli = []
+        // Held 450 ms: lifted before the long-press deadline, a tap.
+        var short = try Engine(scene: scene, device: TestDevices.probeTouchscreen)
+        for f in press(hold: .milliseconds(450)) { short.handle(f) }
+        short.finish()
+        #expect(!short.transcript.entries.contains { $0.event == .dragBegan("b", from: IndexPath(section: 0, item: 1)) })
+        // Held 650 ms: the deadline passes while held; the next frame fires it first.
+        var long = try Engine(scene: scene, device: TestDevices.probeTouchscreen)
+        for f in press(hold: .milliseconds(650)) { long.handle(f) }
+        long.finish()
+        #expect(long.transcript.entries.contains { $0.event == .dragBegan("b", from: IndexPath(section: 0, item: 1)) })
+        #expect(long.nextDeadline == nil)
+    }
+
+    @Test func sceneStimuliFireAtTheirTimeBeforeLaterFrames() throws {
+        let scene = try Scene.decode(listScene)
+        var engine = try Engine(scene: scene, device: TestDevices.probeTouchscreen)
+        let frames = press(hold: .milliseconds(100))
+        let start = try #require(frames.first).time
+        engine.handle(frames[0])
+        #expect(engine.nextDeadline.map { $0 <= start + .milliseconds(200) } == true)
+        engine.fire(until: start + .microseconds(199_999))
+        #expect(!engine.isEditing)
+        engine.fire(until: start + .milliseconds(200))
+        #expect(engine.isEditing)
+        let stimulus = engine.transcript.entries.first { $0.event == .stimulus(.setEditing(true)) }
+        #expect(stimulus?.offset == 200_000)
+    }
+
+    @Test func stimuliAfterTheLastFrameFireAtFinish() throws {
+        var scene = try Scene.decode(listScene)
+        scene.stimuli = [Scene.Stimulus(offset: .seconds(5), action: .setEditing(true))]
+        var engine = try Engine(scene: scene, device: TestDevices.probeTouchscreen)
+        for f in press(hold: .milliseconds(100)) { engine.handle(f) }
+        #expect(!engine.isEditing)
+        engine.finish()
+        #expect(engine.isEditing)
+        #expect(engine.transcript.finalSections?.first?.items.count == 6)
+    }
+
+    @Test func deviceLossCancelsADragAndForgetsTheContact() throws {
+        var scene = try Scene.decode(listScene)
+        scene.stimuli = []
+        var engine = try Engine(scene: scene, device: TestDevices.probeTouchscreen)
+        var b = TraceBuilder(device: TestDevices.probeTouchscreen, seed: 9)
+        b.drag(from: pt(200, 28), to: pt(200, 250))
+        let frames = b.frames
+        let half = frames.count * 2 / 3
+        for f in frames[..<half] { engine.handle(f) }
+        #expect(engine.stateName == "dragging")
+        engine.deviceLost(at: frames[half].time)
+        #expect(engine.stateName == "idle")
+        #expect(engine.transcript.entries.map(\.event).contains(.dragCancelled("a")))
+        #expect(engine.journal.entries.isEmpty)
+        // A new touch afterwards works as usual.
+        var c = TraceBuilder(device: TestDevices.probeTouchscreen,
+                             seed: 10, configuration: .init(start: frames[half].time + .seconds(1)))
+        c.tap(at: pt(200, 140))
+        for f in c.frames { engine.handle(f) }
+        engine.finish()
+        #expect(engine.selection == ["c"])
+    }
+
+    @Test func aStimulusThatCancelsADragVoidsTheRestOfTheContact() throws {
+        var scene = try Scene.decode(listScene)
+        scene.stimuli = [Scene.Stimulus(offset: .milliseconds(900), action: .setEditing(false))]
+        var engine = try Engine(scene: scene, device: TestDevices.probeTouchscreen)
+        var b = TraceBuilder(device: TestDevices.probeTouchscreen, seed: 4)
+        b.drag(from: pt(200, 28), to: pt(200, 250), hold: .milliseconds(700), duration: .milliseconds(800))
+        for f in b.frames { engine.handle(f) }
+        engine.finish()
+        let events = engine.transcript.entries.map(\.event)
+        #expect(events.contains(.dragCancelled("a")))
+        let start = try scene.model()
+        #expect(engine.journal.entries.isEmpty && engine.model == start)
+        #expect(events.contains { if case .gesture(.longPress, .cancelled, _) = $0 { true } else { false } })
+    }
+
+    @Test func snapshotsCoverAnyRect() throws {
+        let scene = try Scene.decode(listScene)
+        let engine = try Engine(scene: scene, device: TestDevices.probeTouchscreen)
+        let all = engine.snapshot(in: Rect(x: 0, y: 0, width: 400, height: 10_000))
+        #expect(all.attributes.filter { $0.kind == .cell }.count == 6)
+        let two = engine.snapshot(in: Rect(x: 0, y: 60, width: 400, height: 100))
+        #expect(two.attributes.filter { $0.kind == .cell }.compactMap(\.indexPath).map(\.item) == [1, 2])
+        #expect(two.items[IndexPath(section: 0, item: 1)]?.label == "b")
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+import Gripper
+import GripperTesting
+
+@Suite struct RealRecordingReplayTests {
+    static let recordings = [
+        "mouse_ultrathin-touch-mouse_motion-clicks-wheel.evemu", "tp_alps-glidepoint_double-tap.evemu",
+        "ts_atmel-maxtouch_1-finger-drag-up-down.evemu", "ts_atmel-maxtouch_1-finger-fast-taps.evemu",
+        "ts_ep0430m09_2-finger-scroll-down.evemu", "ts_ntrig_protoA_1-finger-drag-NW-SE.events",
+        "ts_wacom-isdv4-e6_1-finger-horizontal-swipe.events", "ts_wacom-isdv4-e6_single-tap.events",
+    ]
+
+    static func replay(_ file: String) throws -> Engine {
+        let trace = try TraceFile.load(path: Fixtures.recording("real/\(file)").path)
+        let bytes = try Data(contentsOf: Fixtures.recording("real-replays/scene.json"))
+        return try Replay(trace: trace, scene: Scene.decode(Array(bytes), fileName: "scene.json")).engine
+    }
+
+    @Test(arguments: recordings)
+    func replaysToItsExpectedTranscript(_ file: String) throws {
+        let engine = try Self.replay(file)
+        let name = (file as NSString).deletingPathExtension
+        let expected = try String(contentsOf: Fixtures.recording("real-replays/\(name).expected.txt"), encoding: .utf8)
+        #expect(engine.transcript.text == expected)
+        #expect(engine.nextDeadline == nil)
+    }
+
+    @Test func eachRecordingDoesWhatItShould() throws {
+        func events(_ e: Engine) -> [Transcript.Event] { e.transcript.entries.map(\.event) }
+        func count(_ e: Engine, _ match: (Transcript.Event) -> Bool) -> Int { events(e).filter(match).count }
+        let taps: (Transcript.Event) -> Bool = { if case .gesture(.tap, .recognized, _) = $0 { true } else { false } }
+        let swipes: (Transcript.Event) -> Bool = { if case .swipeBegan = $0 { true } else { false } }
+        let scrolls: (Transcript.Event) -> Bool = { if case .scrolled = $0 { true } else { false } }
+
+        var e = try Self.replay("ts_wacom-isdv4-e6_single-tap.events")
+        #expect(count(e, taps) == 1 && e.selection == ["r4"] && e.journal.entries.isEmpty)
+
+        e = try Self.replay("ts_wacom-isdv4-e6_1-finger-horizontal-swipe.events")
+        #expect(e.journal.entries.map(\.edit) == [.action("archive", item: "r1")] && e.model.numberOfItems == 40)
+
+        e = try Self.replay("ts_ntrig_protoA_1-finger-drag-NW-SE.events")
+        #expect(e.journal.entries.map(\.edit) == [.action("archive", item: "r1")])
+
+        e = try Self.replay("ts_atmel-maxtouch_1-finger-fast-taps.evemu")
+        #expect(count(e, taps) >= 8 && count(e, swipes) == 0 && e.journal.entries.isEmpty)
+
+        e = try Self.replay("ts_atmel-maxtouch_1-finger-drag-up-down.evemu")
+        #expect(count(e, scrolls) >= 2 && count(e, swipes) == 0 && e.journal.entries.isEmpty)
+
+        e = try Self.replay("ts_ep0430m09_2-finger-scroll-down.evemu")
+        #expect(count(e, swipes) == 0 && count(e, taps) == 0 && e.journal.entries.isEmpty)
+
+        e = try Self.replay("mouse_ultrathin-touch-mouse_motion-clicks-wheel.evemu")
+        #expect(events(e).contains(.scrolled(48)) && e.journal.entries.isEmpty)
+
+        e = try Self.replay("tp_alps-glidepoint_double-tap.evemu")
+        #expect(e.journal.entries.isEmpty && e.model.numberOfItems == 40)
+    }
+}

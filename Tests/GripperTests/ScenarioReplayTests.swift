@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+import Gripper
+import GripperTesting
+
+@Suite struct ScenarioReplayTests {
+    @Test func theLibraryIsComplete() {
+        #expect(ScenarioFolder.names == ScenarioLibrary.all.map(\.name).sorted())
+        #expect(ScenarioFolder.names.count == 14)
+    }
+
+    @Test(arguments: ScenarioFolder.names)
+    func replaysToItsExpectedTranscript(_ name: String) throws {
+        let folder = try ScenarioFolder(name)
+        let replay = try Replay(trace: folder.trace, scene: folder.scene)
+        #expect(replay.engine.transcript.text == folder.expected)
+        // Byte for byte again, and the same as a live loop's.
+        #expect(try Replay(trace: folder.trace, scene: folder.scene).engine.transcript == replay.engine.transcript)
+        #expect(try liveStyleTranscript(folder.trace, scene: folder.scene) == replay.engine.transcript)
+        #expect(replay.engine.journal.replay() == .success(replay.engine.model))
+    }
+
+    @Test(arguments: ScenarioLibrary.all.map(\.name))
+    func theFilesAreWhatTheScriptWrites(_ name: String) throws {
+        let scenario = try #require(ScenarioLibrary.named(name))
+        let folder = Fixtures.recording("scenarios/\(name)")
+        let trace = try String(contentsOf: folder.appendingPathComponent("trace.evemu"), encoding: .utf8)
+        let scene = try String(contentsOf: folder.appendingPathComponent("scene.json"), encoding: .utf8)
+        #expect(trace == EvemuFormat.write(scenario.trace))
+        #expect(scene == scenario.scene + "\n")
+    }
+
+    @Test(arguments: ScenarioFolder.names)
+    func invariantsHoldAfterEveryFrame(_ name: String) throws {
+        let folder = try ScenarioFolder(name)
+        var engine = try Engine(scene: folder.scene, device: folder.trace.device)
+        let start = try folder.scene.model()
+        for frame in folder.trace.frames {
+            engine.handle(frame)
+            #expect(engine.journal.replay() == .success(engine.model))
+            #expect(Set(engine.model.allItems).count == engine.model.numberOfItems)
+            let snapshot = engine.snapshot()
+            let proxies = snapshot.attributes.filter { if case .dragProxy = $0.kind { true } else { false } }
+            let dragging = engine.stateName.hasSuffix("dragging")
+            #expect(proxies.count == (dragging ? 1 : 0), "\(name) at \(frame.time)")
+            #expect((snapshot.hiddenSource != nil) == dragging)
+            let swiped = snapshot.attributes.filter { $0.swipe != nil }
+            #expect(swiped.count <= 1)
+        }
+        engine.finish()
+        // Nothing left pending at the end.
+        #expect(engine.nextDeadline == nil)
+        if engine.journal.entries.isEmpty { #expect(engine.model == start) }
+    }
+
+    /// What each scenario must do, independently of the recorded transcript.
+    @Test func eachScenarioDoesWhatItSays() throws {
+        func run(_ name: String) throws -> Engine { try Replay(trace: ScenarioFolder(name).trace, scene: ScenarioFolder(name).scene).engine }
+        func items(_ e: Engine) -> [String] { e.model.allItems.map(\.rawValue) }
+        func events(_ e: Engine) -> [Transcript.Event] { e.transcript.entries.map(\.event) }
+        func edits(_ e: Engine) -> [Edit] { e.journal.entries.map(\.edit) }
+
+        var e = try run("swipe-then-delete")
+        #expect(edits(e) == [.action("delete", item: "i2")] && !items(e).contains("i2") && items(e).count == 7)
+        e = try run("swipe-then-shut")
+        #expect(edits(e).isEmpty && events(e).contains(.swipeOpened("i3")) && events(e).contains(.swipeShut("i3")))
+        e = try run("full-swipe")
+        #expect(edits(e) == [.action("delete", item: "i4")] && !events(e).contains(.swipeOpened("i4")))
+        e = try run("vertical-pan-scrolls")
+        #expect(edits(e).isEmpty && e.contentOffset > 300)
+        #expect(!events(e).contains { if case .swipeBegan = $0 { true } else { false } })
+        e = try run("batch-select-delete")
+        #expect(edits(e).first == .delete(["i2", "i4", "i5"]) && items(e) == ["i1", "i3", "i6", "i7", "i8"])
+        e = try run("batch-gripper-drag")
+        #expect(edits(e) == [.move("i1", from: IndexPath(section: 0, item: 0), to: IndexPath(section: 0, item: 3))])
+        #expect(!events(e).contains { if case .gesture(.longPress, _, _) = $0 { true } else { false } })
+        e = try run("long-press-drag-down-up")
+        #expect(edits(e).count == 2 && items(e).first == "i7" && items(e)[6] == "i2")
+        e = try run("grid-drag")
+        #expect(items(e) == ["t2", "t3", "t4", "t5", "t6", "t1", "t7", "t8", "t9", "t10"])
+        e = try run("drag-into-another-section")
+        #expect(e.model.sections.map { $0.items.map(\.rawValue) } == [["apple", "plum"], ["leek", "kale", "pear", "bean"]])
+        e = try run("drag-auto-scroll")
+        #expect(e.contentOffset > 500 && (items(e).firstIndex(of: "i3") ?? 0) > 20)
+        e = try run("drag-cancelled-by-set-editing")
+        #expect(edits(e).isEmpty && events(e).contains(.dragCancelled("i2")) && !e.isEditing)
+        e = try run("drag-ended-by-device-loss")
+        #expect(edits(e).isEmpty && events(e).contains(.deviceLost) && events(e).contains(.dragCancelled("i2")))
+        e = try run("mouse-swipe")
+        #expect(edits(e) == [.action("delete", item: "i3")])
+        e = try run("mouse-drag")
+        #expect(items(e) == ["i2", "i3", "i4", "i5", "i1", "i6", "i7", "i8"])
+    }
+}

@@ -112,7 +112,8 @@ struct ReplayCommand: ParsableCommand {
             }
         }
         if let html {
-            let page = TimelinePage.html(title: "gripper replay \((file as NSString).lastPathComponent)",
+            let parts = file.split(separator: "/").suffix(2).joined(separator: "/")
+            let page = TimelinePage.html(title: "gripper replay \(parts)",
                                          frames: pictures, transcript: transcript)
             do {
                 try Data(page.utf8).write(to: URL(fileURLWithPath: html))

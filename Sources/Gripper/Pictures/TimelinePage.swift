@@ -51,7 +51,8 @@ public enum TimelinePage {
         }
         if transcript.finalSections != nil {
             let last = transcript.text.split(separator: "\n").last.map(String.init) ?? ""
-            out += "<div data-t=\"\(Int64.max)\">" + SnapshotRenderer.escape(last) + "</div>"
+            let end = max(transcript.entries.last?.offset ?? 0, frames.last?.offset ?? 0)
+            out += "<div data-t=\"\(end)\">" + SnapshotRenderer.escape(last) + "</div>"
         }
         out += "</div></div>\n<script>\n"
         out += """

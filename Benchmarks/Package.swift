@@ -6,11 +6,19 @@ import PackageDescription
 // BENCHMARKS.md for the figures.
 let package = Package(
     name: "GripperBenchmarks",
+    products: [
+        .executable(name: "engine-bench", targets: ["EngineBenchmark"]),
+    ],
     dependencies: [
         .package(name: "Gripper", path: ".."),
     ],
     targets: [
         .target(name: "BenchmarkSupport"),
+        .executableTarget(name: "EngineBenchmark", dependencies: [
+            "BenchmarkSupport",
+            .product(name: "Gripper", package: "Gripper"),
+            .product(name: "GripperTesting", package: "Gripper"),
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -12,6 +12,7 @@ struct GripperCommand: ParsableCommand {
             RecordCommand.self,
             GesturesCommand.self,
             ReplayCommand.self,
+            LiveCommand.self,
             ScenariosCommand.self,
         ]
     )

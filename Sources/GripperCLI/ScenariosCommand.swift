@@ -24,8 +24,24 @@ struct ScenariosCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Use this trace for --only instead of the scripted one (e.g. a capture by gripper record).", valueName: "FILE"))
     var trace: String?
 
+    @Flag(name: .long, help: "Instead, write umockdev fixtures (NAME.umockdev, NAME.ioctl, NAME.script) to play each trace into an emulated device.")
+    var emulation = false
+
     func run() throws {
         let root = URL(fileURLWithPath: directory)
+        if emulation {
+            try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+            for scenario in ScenarioLibrary.all where only == nil || only == scenario.name {
+                let fixture = UmockdevFixture(device: scenario.trace.device)
+                try Data(fixture.deviceText.utf8).write(to: root.appendingPathComponent("\(scenario.name).umockdev"))
+                try Data(fixture.ioctlText.utf8).write(to: root.appendingPathComponent("\(scenario.name).ioctl"))
+                try Data(UmockdevEventScript.text(frames: scenario.trace.frames).utf8)
+                    .write(to: root.appendingPathComponent("\(scenario.name).script"))
+                let seconds = Double(scenario.trace.duration.components.seconds) + Double(scenario.trace.duration.components.attoseconds) / 1e18
+                print("\(scenario.name) \(fixture.node) \(seconds)")
+            }
+            return
+        }
         var index = "# Scenarios\n\nEach folder holds `trace.evemu` (the input), `scene.json` (the scene) and\n"
         index += "`expected.txt` (the transcript `gripper replay trace.evemu --scene scene.json` must print).\n"
         index += "Regenerate with `scripts/make-scenarios`.\n\n| scenario | what it does |\n|---|---|\n"

@@ -1,0 +1,124 @@
+import GripperGeometry
+import GripperLayout
+
+/// Draws an ``EngineSnapshot`` as lines of terminal text for `gripper live`:
+/// the viewport scaled onto a grid of character cells, with ANSI colours
+/// when asked (selected cells blue, highlighted grey, actions red or slate,
+/// the placeholder dashed, the lifted proxy yellow, the contact `@`). Pure:
+/// returns strings, the same for the same snapshot.
+public enum TerminalRenderer {
+    /// How a character cell is coloured.
+    enum Style: UInt8 {
+        case background, cell, selected, highlighted, header, destructive, action, placeholder, proxy, ghost, contact, control
+
+        /// The ANSI SGR sequence that starts the style.
+        var sgr: String {
+            switch self {
+            case .background: "\u{1B}[0;90m"
+            case .cell: "\u{1B}[0;30;47m"
+            case .selected: "\u{1B}[0;97;44m"
+            case .highlighted: "\u{1B}[0;30;100m"
+            case .header: "\u{1B}[0;1;37;100m"
+            case .destructive: "\u{1B}[0;1;97;41m"
+            case .action: "\u{1B}[0;1;97;46m"
+            case .placeholder: "\u{1B}[0;34m"
+            case .proxy: "\u{1B}[0;1;30;103m"
+            case .ghost: "\u{1B}[0;2;37m"
+            case .contact: "\u{1B}[0;1;91m"
+            case .control: "\u{1B}[0;1;31;47m"
+            }
+        }
+    }
+
+    /// The snapshot as `rows` lines of `columns` characters (plus escape
+    /// sequences when `color` is on), a status line first.
+    /// - Complexity: O(rows × columns + k) for k elements.
+    public static func lines(_ snapshot: EngineSnapshot, columns: Int, rows: Int, color: Bool) -> [String] {
+        let columns = max(10, columns), rows = max(4, rows)
+        var chars = Array(repeating: Array(repeating: Character(" "), count: columns), count: rows)
+        var styles = Array(repeating: Array(repeating: Style.background, count: columns), count: rows)
+        let sx = Double(columns) / max(1, snapshot.viewport.width)
+        let sy = Double(rows) / max(1, snapshot.viewport.height)
+
+        func box(_ r: Rect) -> (c0: Int, c1: Int, r0: Int, r1: Int)? {
+            let c0 = max(0, Int((r.minX * sx).rounded())), c1 = min(columns, Int((r.maxX * sx).rounded()))
+            let top = r.minY - snapshot.contentOffset, bottom = r.maxY - snapshot.contentOffset
+            let r0 = max(0, Int((top * sy).rounded())), r1 = min(rows, Int((bottom * sy).rounded()))
+            return c0 < c1 && r0 < r1 ? (c0, c1, r0, r1) : nil
+        }
+        func fill(_ r: Rect, _ style: Style, char: Character = " ") {
+            guard let b = box(r) else { return }
+            for y in b.r0..<b.r1 { for x in b.c0..<b.c1 { chars[y][x] = char; styles[y][x] = style } }
+        }
+        func write(_ text: String, in r: Rect, _ style: Style, center: Bool = false) {
+            guard let b = box(r) else { return }
+            let y = (b.r0 + b.r1 - 1) / 2
+            let width = b.c1 - b.c0 - 2
+            guard width > 0 else { return }
+            let t = Array(text.prefix(width))
+            var x = center ? b.c0 + max(1, (b.c1 - b.c0 - t.count) / 2) : b.c0 + 1
+            for ch in t where x < b.c1 { chars[y][x] = ch; styles[y][x] = style; x += 1 }
+        }
+        func outline(_ r: Rect, _ style: Style) {
+            guard let b = box(r) else { return }
+            for x in b.c0..<b.c1 { chars[b.r0][x] = "-"; chars[b.r1 - 1][x] = "-"; styles[b.r0][x] = style; styles[b.r1 - 1][x] = style }
+            for y in b.r0..<b.r1 { chars[y][b.c0] = "|"; chars[y][b.c1 - 1] = "|"; styles[y][b.c0] = style; styles[y][b.c1 - 1] = style }
+        }
+
+        var proxy: LayoutAttributes?
+        for a in snapshot.attributes {
+            switch a.kind {
+            case .cell:
+                let item = a.indexPath.flatMap { snapshot.items[$0] }
+                if let swipe = a.swipe {
+                    for action in swipe.actions {
+                        fill(action.frame, action.style == .destructive ? .destructive : .action)
+                        let title = item.flatMap { i in (i.trailingActions.actions + i.leadingActions.actions).first { $0.id.rawValue == action.id }?.title } ?? action.id
+                        write(title, in: action.frame, action.style == .destructive ? .destructive : .action, center: true)
+                    }
+                }
+                let frame = a.frame.offsetBy(Point(x: a.swipe?.contentOffset ?? 0, y: 0))
+                let style: Style = a.isSelected ? .selected : (a.isHighlighted ? .highlighted : .cell)
+                fill(frame.inset(bottom: min(2 / sy, frame.height / 3)), style)
+                let label = item?.label ?? ""
+                if let controls = a.editingControls {
+                    if let d = controls.deleteControl { write("(-)", in: d, .control) }
+                    if let g = controls.gripper { write("≡", in: g, style, center: true) }
+                    if let c = controls.deleteConfirmation { fill(c, .destructive); write("Delete", in: c, .destructive, center: true) }
+                }
+                let labelFrame = a.editingControls?.deleteControl.map { Rect(x: $0.maxX, y: frame.minY, width: frame.maxX - $0.maxX, height: frame.height) } ?? frame
+                write((a.isSelected && a.isEditing ? "✓ " : "") + label, in: labelFrame, style)
+            case .header, .globalHeader:
+                fill(a.frame, .header)
+                write(a.indexPath.flatMap { snapshot.sectionTitles[$0.section] }?.uppercased() ?? "", in: a.frame, .header)
+            case .placeholder: outline(a.frame, .placeholder)
+            case .dragProxy: proxy = a
+            case .footer, .sectionBackground, .rowSeparator, .columnSeparator, .action: break
+            }
+        }
+        if let ghost = snapshot.hiddenSource {
+            write("(" + (ghost.indexPath.flatMap { snapshot.items[$0]?.label } ?? "") + ")", in: ghost.frame, .ghost, center: true)
+        }
+        if let proxy {
+            fill(proxy.frame.inset(bottom: min(2 / sy, proxy.frame.height / 3)), .proxy)
+            write(proxy.indexPath.flatMap { snapshot.items[$0]?.label } ?? "", in: proxy.frame, .proxy)
+        }
+        if let c = snapshot.contact {
+            let x = Int(c.x * sx), y = Int(c.y * sy)
+            if x >= 0, x < columns, y >= 0, y < rows { chars[y][x] = "@"; styles[y][x] = .contact }
+        }
+
+        let status = "\(FixedDecimal.seconds(microseconds: snapshot.offset)) s  \(snapshot.stateName)  offset \(FixedDecimal.string(snapshot.contentOffset, places: 0))"
+        var out = [color ? "\u{1B}[0;1m" + String(status.prefix(columns)) + "\u{1B}[0m" : String(status.prefix(columns))]
+        for y in 0..<rows {
+            var line = ""
+            var current: Style?
+            for x in 0..<columns {
+                if color, styles[y][x] != current { current = styles[y][x]; line += styles[y][x].sgr }
+                line.append(chars[y][x])
+            }
+            out.append(color ? line + "\u{1B}[0m" : line)
+        }
+        return out
+    }
+}

@@ -1,0 +1,194 @@
+import ArgumentParser
+import Foundation
+import Gripper
+import GripperEvdev
+import GripperInput
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The write end of the self-pipe SIGINT/SIGTERM/SIGWINCH wake the live loop through.
+nonisolated(unsafe) private var liveSignalPipe: Int32 = -1
+
+/// `gripper live DEVICE --scene SCENE`: the engine on a live evdev device,
+/// drawn in the terminal and redrawn on change, the transcript underneath.
+struct LiveCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "live",
+        abstract: "Run the engine on a live device, drawn in the terminal.",
+        discussion: """
+            Draws the scene's viewport with ANSI colours, redraws it whenever \
+            something changes, and shows the latest transcript lines beneath. \
+            q, Ctrl-C or SIGTERM quits and restores the terminal; the whole \
+            transcript is then printed (--json: JSON Lines). When the device \
+            goes away the engine is told, the picture stays until you quit.
+            """
+    )
+
+    @Argument(help: "The device node, such as /dev/input/event5 (see `gripper devices`).")
+    var device: String
+
+    @Option(name: .long, help: "The scene (JSON; see Documentation/Scenes.md).")
+    var scene: String
+
+    @Flag(name: .long, help: "Grab the device exclusively while running.")
+    var grab = false
+
+    @Flag(name: .long, help: "Print the final transcript as JSON Lines.")
+    var json = false
+
+    @Option(name: .long, help: "Quit after this many seconds (for scripts and tests).")
+    var duration: Double?
+
+    @Option(name: .long, help: ArgumentHelp("Also write the frames read to this evemu file, to replay later.", valueName: "FILE"))
+    var record: String?
+
+    func run() throws {
+        let sceneValue = try ReplayCommand.loadScene(scene)
+        let reader: EvdevReader
+        do { reader = try EvdevReader(path: device, grab: grab) } catch { throw BadInput.fail("\(error)") }
+        defer { reader.close() }
+        var engine: Engine
+        do { engine = try Engine(scene: sceneValue, device: reader.device) } catch { throw BadInput.fail("\(error)") }
+
+        var pipeEnds: [Int32] = [-1, -1]
+        guard pipe(&pipeEnds) == 0 else { throw BadInput.fail("cannot create a pipe: \(String(cString: strerror(errno)))") }
+        _ = fcntl(pipeEnds[1], F_SETFL, fcntl(pipeEnds[1], F_GETFL) | O_NONBLOCK)
+        liveSignalPipe = pipeEnds[1]
+        for sig in [SIGINT, SIGTERM] {
+            signal(sig) { _ in var b: UInt8 = 1; _ = write(liveSignalPipe, &b, 1) }
+        }
+        signal(SIGWINCH) { _ in var b: UInt8 = 2; _ = write(liveSignalPipe, &b, 1) }
+        let terminal = Terminal()
+        terminal.enter()
+        defer { terminal.leave() }
+
+        let start = reader.now
+        let end = duration.map { start + .microseconds(Int64(($0 * 1_000_000).rounded())) }
+        var lastScreen = ""
+        var lost = false
+        var recorded: [RawEvent] = []
+        // Event times and the reader's clock need not agree (an emulated
+        // device stamps its script's times): deadlines are in event time, so
+        // keep the offset between the two, measured at each frame's arrival.
+        var eventMinusReader: Duration = .zero
+        func eventNow() -> EventTime { reader.now + eventMinusReader }
+        loop: while true {
+            let screen = Self.screen(engine, size: terminal.size, lost: lost)
+            if screen != lastScreen { terminal.draw(screen); lastScreen = screen }
+            switch terminal.pendingKey(signalPipe: pipeEnds[0]) {
+            case .quit: break loop
+            case .resize, .none: break
+            }
+            // Wake at the engine's next deadline (in reader time), and at
+            // least every 50 ms to look at the keyboard.
+            var wake = reader.now + .milliseconds(50)
+            if let d = engine.nextDeadline { wake = min(wake, d - eventMinusReader) }
+            if let end { wake = min(wake, end) }
+            let event: EvdevReader.Event?
+            do {
+                event = lost ? nil : try reader.next(until: wake, wakingOn: pipeEnds[0])
+            } catch {
+                terminal.leave()
+                throw BadInput.fail("\(error)")
+            }
+            switch event {
+            case .frame(let frame)?:
+                eventMinusReader = frame.time - reader.now
+                if record != nil {
+                    recorded += frame.events
+                    recorded.append(RawEvent(time: frame.time, type: EventType.syn, code: SynCode.report, value: 0))
+                }
+                engine.handle(frame)
+            case .deadlineReached?, .woken?:
+                if let d = engine.nextDeadline, d <= eventNow() { engine.fire(until: eventNow()) }
+            case .deviceLost?:
+                engine.deviceLost(at: eventNow())
+                lost = true
+            case nil:
+                if lost { usleep(50_000) }
+            }
+            if let end, reader.now >= end { break loop }
+        }
+        terminal.leave()
+        engine.finish()
+        if let record {
+            do {
+                try Data(EvemuFormat.write(Trace(device: reader.device, events: recorded)).utf8)
+                    .write(to: URL(fileURLWithPath: record))
+            } catch {
+                throw BadInput.fail("\(record): cannot write: \(error.localizedDescription)")
+            }
+        }
+        print(json ? engine.transcript.jsonLines : engine.transcript.text, terminator: "")
+    }
+
+    /// The whole screen: the picture, then as many transcript lines as fit.
+    static func screen(_ engine: Engine, size: (columns: Int, rows: Int), lost: Bool) -> String {
+        let pictureRows = max(8, min(size.rows * 2 / 3, size.rows - 6))
+        let aspect = engine.scene.viewport.width / max(1, engine.scene.viewport.height)
+        let columns = max(20, min(size.columns, Int(Double(pictureRows) * aspect * 2.1)))
+        var lines = TerminalRenderer.lines(engine.snapshot(), columns: columns, rows: pictureRows, color: true)
+        lines.append(lost ? "\u{1B}[1;31mthe device went away — q quits\u{1B}[0m" : "\u{1B}[2mq or Ctrl-C quits\u{1B}[0m")
+        let room = max(0, size.rows - lines.count - 1)
+        let entries = engine.transcript.entries.suffix(room)
+        for entry in entries { lines.append(String(entry.textLine.prefix(size.columns))) }
+        return lines.joined(separator: "\u{1B}[K\r\n") + "\u{1B}[K\u{1B}[J"
+    }
+}
+
+/// The terminal in raw mode on the alternate screen, restored on leave.
+final class Terminal {
+    enum Key { case quit, resize }
+    private var saved = termios()
+    private var active = false
+    private let isTTY = isatty(STDIN_FILENO) == 1
+
+    var size: (columns: Int, rows: Int) {
+        var w = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &w) == 0, w.ws_col > 0, w.ws_row > 0 { return (Int(w.ws_col), Int(w.ws_row)) }
+        return (100, 40)
+    }
+
+    func enter() {
+        if isTTY, tcgetattr(STDIN_FILENO, &saved) == 0 {
+            var raw = saved
+            raw.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG | IEXTEN)
+            raw.c_iflag &= ~tcflag_t(IXON | ICRNL)
+            _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
+        }
+        active = true
+        emit("\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J")
+    }
+
+    func leave() {
+        guard active else { return }
+        active = false
+        emit("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
+        if isTTY { _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved) }
+    }
+
+    func draw(_ screen: String) { emit("\u{1B}[H" + screen) }
+
+    /// A key or signal waiting, without blocking.
+    func pendingKey(signalPipe: Int32) -> Key? {
+        var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: signalPipe, events: Int16(POLLIN), revents: 0)]
+        guard poll(&fds, 2, 0) > 0 else { return nil }
+        if fds[1].revents != 0 {
+            var b: UInt8 = 0
+            _ = read(signalPipe, &b, 1)
+            return b == 2 ? .resize : .quit
+        }
+        if isTTY, fds[0].revents & Int16(POLLIN) != 0 {
+            var buffer = [UInt8](repeating: 0, count: 16)
+            let n = read(STDIN_FILENO, &buffer, buffer.count)
+            if n > 0, buffer[..<n].contains(where: { $0 == UInt8(ascii: "q") || $0 == 3 }) { return .quit }
+        }
+        return nil
+    }
+
+    private func emit(_ s: String) {
+        FileHandle.standardOutput.write(Data(s.utf8))
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import GripperTesting
+import Testing
+
+/// `gripper replay`, run end to end.
+@Suite struct ReplayCommandTests {
+    static var gripper: URL {
+        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        while dir.path != "/", !FileManager.default.fileExists(atPath: dir.appendingPathComponent("gripper").path) {
+            dir.deleteLastPathComponent()
+        }
+        return dir.appendingPathComponent("gripper")
+    }
+
+    func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+        let process = Process()
+        process.executableURL = Self.gripper
+        process.arguments = arguments
+        process.currentDirectoryURL = Fixtures.packageRoot
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+    }
+
+    func scenario(_ name: String) -> [String] {
+        ["Recordings/scenarios/\(name)/trace.evemu", "--scene", "Recordings/scenarios/\(name)/scene.json"]
+    }
+
+    func temporary(_ name: String) -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("gripper-replay-\(getpid())-\(name)")
+    }
+
+    @Test func printsTheExpectedTranscriptAndExpectPasses() throws {
+        let r = try run(["replay"] + scenario("full-swipe") + ["--expect", "Recordings/scenarios/full-swipe/expected.txt"])
+        #expect(r.status == 0, "\(r.err)")
+        let expected = try String(contentsOf: Fixtures.recording("scenarios/full-swipe/expected.txt"), encoding: .utf8)
+        #expect(r.out == expected)
+    }
+
+    @Test func aMismatchExitsOneShowingTheDifference() throws {
+        let wrong = temporary("wrong.txt")
+        defer { try? FileManager.default.removeItem(at: wrong) }
+        let expected = try String(contentsOf: Fixtures.recording("scenarios/full-swipe/expected.txt"), encoding: .utf8)
+        try expected.replacingOccurrences(of: "action delete on i4", with: "action delete on i5")
+            .write(to: wrong, atomically: true, encoding: .utf8)
+        let r = try run(["replay"] + scenario("full-swipe") + ["--expect", wrong.path])
+        #expect(r.status == 1)
+        #expect(r.err.contains("-0.332207 committed #1 action delete on i5") || r.err.contains("action delete on i5"))
+        #expect(r.err.contains("+") && r.err.contains("action delete on i4"))
+    }
+
+    @Test func jsonLinesEndWithTheFinalSections() throws {
+        let r = try run(["replay"] + scenario("drag-into-another-section") + ["--json"])
+        #expect(r.status == 0)
+        let lines = r.out.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("{\"t\":0.000000,\"event\":\"gesture\"") == true)
+        #expect(lines.last == #"{"event":"final","sections":[{"id":"fruit","items":["apple","plum"]},{"id":"veg","items":["leek","kale","pear","bean"]}]}"#)
+        for line in lines { #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) != nil, "\(line)") }
+    }
+
+    @Test func badInputExitsTwoNamingTheProblem() throws {
+        let badScene = temporary("bad.json")
+        defer { try? FileManager.default.removeItem(at: badScene) }
+        try #"{"viewport":{"width":400,"height":640},"sections":[{"id":"s","items":[{"id":"a","actions":[{"id":"x","style":"loud"}]}]}]}"#
+            .write(to: badScene, atomically: true, encoding: .utf8)
+        var r = try run(["replay", "Recordings/scenarios/full-swipe/trace.evemu", "--scene", badScene.path])
+        #expect(r.status == 2)
+        #expect(r.err.contains("bad.json:1: sections[0].items[0].actions[0].style: expected one of normal, destructive"))
+        r = try run(["replay", "Recordings/scenarios/nothing.evemu", "--scene", "Recordings/scenarios/full-swipe/scene.json"])
+        #expect(r.status == 2 && r.err.contains("nothing.evemu"))
+    }
+
+    @Test func picturesAndTimelineAreWritten() throws {
+        let dir = temporary("pics")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try run(["replay"] + scenario("swipe-then-delete") + ["--svg", dir.appendingPathComponent("svg").path,
+                                                                      "--html", dir.appendingPathComponent("t.html").path])
+        #expect(r.status == 0)
+        let svgs = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("svg").path).sorted()
+        #expect(svgs.first == "frame-0001.svg" && svgs.count >= 4)
+        let html = try String(contentsOf: dir.appendingPathComponent("t.html"), encoding: .utf8)
+        #expect(html.components(separatedBy: "<svg ").count - 1 == svgs.count)
+    }
+
+    @Test func realtimeAgreesWithFast() throws {
+        // A 0.4 s scenario at its own pace.
+        let fast = try run(["replay"] + scenario("full-swipe"))
+        let slow = try run(["replay"] + scenario("full-swipe") + ["--realtime"])
+        #expect(slow.status == 0 && fast.status == 0)
+        #expect(slow.out == fast.out)
+        let slowJSON = try run(["replay"] + scenario("full-swipe") + ["--realtime", "--json"])
+        let fastJSON = try run(["replay"] + scenario("full-swipe") + ["--json"])
+        #expect(slowJSON.out == fastJSON.out)
+    }
+}

@@ -35,7 +35,8 @@ struct ScenariosCommand: ParsableCommand {
                 let fixture = UmockdevFixture(device: scenario.trace.device)
                 try Data(fixture.deviceText.utf8).write(to: root.appendingPathComponent("\(scenario.name).umockdev"))
                 try Data(fixture.ioctlText.utf8).write(to: root.appendingPathComponent("\(scenario.name).ioctl"))
-                try Data(UmockdevEventScript.text(frames: scenario.trace.frames).utf8)
+                // The trace opens with its own empty frame at 0: no extra lead.
+                try Data(UmockdevEventScript.text(frames: scenario.trace.frames, lead: .zero).utf8)
                     .write(to: root.appendingPathComponent("\(scenario.name).script"))
                 let seconds = Double(scenario.trace.duration.components.seconds) + Double(scenario.trace.duration.components.attoseconds) / 1e18
                 print("\(scenario.name) \(fixture.node) \(seconds)")

@@ -33,19 +33,34 @@ public enum ScenarioLibrary {
     /// The centre height of row `row` (56-point rows from the top).
     static func row(_ row: Int) -> Double { Double(row) * 56 + 28 }
 
+    /// When the first gesture starts: every trace opens with an empty frame
+    /// (a lone `SYN_REPORT`) at 0, as a capture of an emulated device does,
+    /// and the scene's stimuli count from it.
+    public static let lead = Duration.milliseconds(500)
+
     static func touch(seed: UInt64) -> TraceBuilder {
-        TraceBuilder(device: TestDevices.probeTouchscreen, seed: seed)
+        TraceBuilder(device: TestDevices.probeTouchscreen, seed: seed,
+                     configuration: .init(start: .zero + lead))
     }
 
     static func mouse(seed: UInt64) -> TraceBuilder {
         TraceBuilder(device: TestDevices.probeMouse, seed: seed,
-                     configuration: .init(mouseArea: viewport))
+                     configuration: .init(mouseArea: viewport, start: .zero + lead))
     }
 
-    /// Seconds since the builder's start, as JSON text.
+    /// The builder's events after the opening empty frame at 0.
+    static func trace(_ b: TraceBuilder, until cut: EventTime? = nil) -> Trace {
+        var events = b.events
+        if let cut {
+            events = events.filter { $0.time <= cut }
+            while let last = events.last, !last.isSynReport { events.removeLast() }
+        }
+        return Trace(device: b.device, events: [RawEvent(time: .zero, type: EventType.syn, code: SynCode.report, value: 0)] + events)
+    }
+
+    /// The builder's time (seconds from the opening frame), as JSON text.
     static func seconds(_ b: TraceBuilder) -> String {
-        let us = b.now.microseconds - b.configuration.start.microseconds
-        return String(us / 1000) + "e-3"
+        String(b.now.microseconds / 1000) + "e-3"
     }
 
     /// A one-section list scene of `count` items `i1…`, labelled "Item 1…".
@@ -68,7 +83,7 @@ public enum ScenarioLibrary {
         b.pause(.milliseconds(200))
         return Scenario(name: "swipe-then-delete",
                         summary: "Swipe Item 2 to the left, it stays open; tap its Delete button: Item 2 is deleted.",
-                        scene: list(8), trace: b.trace)
+                        scene: list(8), trace: trace(b))
     }
 
     static var swipeThenShut: Scenario {
@@ -79,7 +94,7 @@ public enum ScenarioLibrary {
         b.pause(.milliseconds(200))
         return Scenario(name: "swipe-then-shut",
                         summary: "Swipe Item 3 open, then tap another cell: the open cell shuts and nothing else happens.",
-                        scene: list(8), trace: b.trace)
+                        scene: list(8), trace: trace(b))
     }
 
     static var fullSwipe: Scenario {
@@ -88,7 +103,7 @@ public enum ScenarioLibrary {
         b.pause(.milliseconds(300))
         return Scenario(name: "full-swipe",
                         summary: "Swipe Item 4 all the way across: past the full-swipe breakpoint its default action (Delete) fires.",
-                        scene: list(8), trace: b.trace)
+                        scene: list(8), trace: trace(b))
     }
 
     static var verticalPanScrolls: Scenario {
@@ -98,7 +113,7 @@ public enum ScenarioLibrary {
         b.pause(.milliseconds(300))
         return Scenario(name: "vertical-pan-scrolls",
                         summary: "A mostly vertical pan over 30 items scrolls the content and never opens a cell.",
-                        scene: list(30), trace: b.trace)
+                        scene: list(30), trace: trace(b))
     }
 
     // MARK: - Batch editing
@@ -116,7 +131,7 @@ public enum ScenarioLibrary {
         return Scenario(name: "batch-select-delete",
                         summary: "setEditing(true) at the start; tap Items 2, 4 and 5 to select them; deleteSelected deletes the three in one batch.",
                         scene: list(8, stimuli: "{\"t\":0,\"setEditing\":true},{\"t\":\(deleteAt),\"deleteSelected\":true}"),
-                        trace: b.trace)
+                        trace: trace(b))
     }
 
     static var batchGripperDrag: Scenario {
@@ -126,7 +141,7 @@ public enum ScenarioLibrary {
         b.pause(.milliseconds(300))
         return Scenario(name: "batch-gripper-drag",
                         summary: "In batch editing, press Item 1's gripper and drag it down three rows without waiting: it lands after Item 4.",
-                        scene: list(8, stimuli: "{\"t\":0,\"setEditing\":true}"), trace: b.trace)
+                        scene: list(8, stimuli: "{\"t\":0,\"setEditing\":true}"), trace: trace(b))
     }
 
     // MARK: - Drag reorder
@@ -139,7 +154,7 @@ public enum ScenarioLibrary {
         b.pause(.milliseconds(300))
         return Scenario(name: "long-press-drag-down-up",
                         summary: "Long-press Item 2 and drag it down four rows, then long-press the item in row 7 and drag it to the top.",
-                        scene: list(10), trace: b.trace)
+                        scene: list(10), trace: trace(b))
     }
 
     static var gridDrag: Scenario {
@@ -154,7 +169,7 @@ public enum ScenarioLibrary {
         """
         return Scenario(name: "grid-drag",
                         summary: "In a two-column grid, long-press Tile 1 and drag it to the right column three rows down.",
-                        scene: scene, trace: b.trace)
+                        scene: scene, trace: trace(b))
     }
 
     static var dragIntoAnotherSection: Scenario {
@@ -170,7 +185,7 @@ public enum ScenarioLibrary {
         """
         return Scenario(name: "drag-into-another-section",
                         summary: "Long-press Pear in Fruit and drag it into Vegetables: it lands after Kale.",
-                        scene: scene, trace: b.trace)
+                        scene: scene, trace: trace(b))
     }
 
     static var dragAutoScroll: Scenario {
@@ -181,7 +196,7 @@ public enum ScenarioLibrary {
         b.pause(.milliseconds(300))
         return Scenario(name: "drag-auto-scroll",
                         summary: "Long-press Item 3, drag to the bottom edge and hold: the list scrolls; move back up and drop it far below its start.",
-                        scene: list(40), trace: b.trace)
+                        scene: list(40), trace: trace(b))
     }
 
     static var dragCancelledBySetEditing: Scenario {
@@ -190,25 +205,22 @@ public enum ScenarioLibrary {
         b.perform([TraceBuilder.Stroke(at: pt(378, row(1))).holding(.milliseconds(60))
             .moving(to: pt(378, row(5)), over: .milliseconds(800)).holding(.milliseconds(150))])
         b.pause(.milliseconds(300))
-        let cancelAt = String((start.microseconds - b.configuration.start.microseconds) / 1000 + 500) + "e-3"
+        let cancelAt = String(start.microseconds / 1000 + 500) + "e-3"
         return Scenario(name: "drag-cancelled-by-set-editing",
                         summary: "In batch editing, drag Item 2 by its gripper; setEditing(false) arrives mid-drag: the drag is reverted, nothing moves.",
                         scene: list(8, stimuli: "{\"t\":0,\"setEditing\":true},{\"t\":\(cancelAt),\"setEditing\":false}"),
-                        trace: b.trace)
+                        trace: trace(b))
     }
 
     static var dragEndedByDeviceLoss: Scenario {
         var b = touch(seed: 22)
         b.drag(from: pt(200, row(1)), to: pt(200, row(6)), hold: .milliseconds(700), duration: .milliseconds(1000))
-        // The device goes away mid-drag: the recording stops 1.3 s in.
-        let cut = EventTime(microseconds: b.configuration.start.microseconds + 1_300_000)
-        var events = b.events.filter { $0.time <= cut }
-        while let last = events.last, !last.isSynReport { events.removeLast() }
-        let trace = Trace(device: b.device, events: events)
-        let lostAt = (events.last?.time.microseconds ?? 0) - (events.first?.time.microseconds ?? 0) + 8_000
+        // The device goes away mid-drag: the recording stops 1.3 s into the gesture.
+        let cut = trace(b, until: b.configuration.start + .milliseconds(1300))
+        let lostAt = (cut.endTime?.microseconds ?? 0) + 8_000
         return Scenario(name: "drag-ended-by-device-loss",
                         summary: "Long-press Item 2 and drag; the device goes away mid-drag: the drag is cancelled and nothing moves.",
-                        scene: list(8, stimuli: "{\"t\":\(lostAt / 1000)e-3,\"deviceLost\":true}"), trace: trace)
+                        scene: list(8, stimuli: "{\"t\":\(lostAt / 1000)e-3,\"deviceLost\":true}"), trace: cut)
     }
 
     // MARK: - Mouse
@@ -224,7 +236,7 @@ public enum ScenarioLibrary {
         b.pause(.milliseconds(200))
         return Scenario(name: "mouse-swipe",
                         summary: "With a mouse, press and sweep Item 3 to the left: it opens; click Delete: Item 3 is deleted.",
-                        scene: list(8), trace: b.trace)
+                        scene: list(8), trace: trace(b))
     }
 
     static var mouseDrag: Scenario {
@@ -235,6 +247,6 @@ public enum ScenarioLibrary {
         b.pause(.milliseconds(300))
         return Scenario(name: "mouse-drag",
                         summary: "With a mouse, press and hold Item 1, then drag it down four rows: it lands after Item 5.",
-                        scene: list(8), trace: b.trace)
+                        scene: list(8), trace: trace(b))
     }
 }

@@ -20,14 +20,24 @@ import GripperTesting
         #expect(replay.engine.journal.replay() == .success(replay.engine.model))
     }
 
+    /// The trace files are captures (`gripper record` on an emulated device
+    /// fed the script): the same frames as the script's trace, at the same
+    /// times, plus the empty frames the emulation opens with.
     @Test(arguments: ScenarioLibrary.all.map(\.name))
-    func theFilesAreWhatTheScriptWrites(_ name: String) throws {
+    func theFilesAreCapturesOfTheScript(_ name: String) throws {
         let scenario = try #require(ScenarioLibrary.named(name))
-        let folder = Fixtures.recording("scenarios/\(name)")
-        let trace = try String(contentsOf: folder.appendingPathComponent("trace.evemu"), encoding: .utf8)
-        let scene = try String(contentsOf: folder.appendingPathComponent("scene.json"), encoding: .utf8)
-        #expect(trace == EvemuFormat.write(scenario.trace))
+        let folder = try ScenarioFolder(name)
+        let captured = folder.trace.frames.filter { !$0.events.isEmpty }
+        let scripted = scenario.trace.frames.filter { !$0.events.isEmpty }
+        #expect(captured.count == scripted.count)
+        let firstDifference = zip(captured, scripted).firstIndex { $0 != $1 }
+        #expect(firstDifference == nil, "the capture differs from the script at frame \(firstDifference ?? -1)")
+        #expect(folder.trace.frames.first?.time == .zero)
+        #expect(folder.trace.device.name == scenario.trace.device.name)
+        let scene = try String(contentsOf: Fixtures.recording("scenarios/\(name)/scene.json"), encoding: .utf8)
         #expect(scene == scenario.scene + "\n")
+        // The script's own trace replays to the same transcript as the capture.
+        #expect(try Replay(trace: scenario.trace, scene: folder.scene).engine.transcript.text == folder.expected)
     }
 
     @Test(arguments: ScenarioFolder.names)

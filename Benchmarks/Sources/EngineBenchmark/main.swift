@@ -6,6 +6,15 @@
 import BenchmarkSupport
 import Gripper
 import GripperTesting
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Prints a line at once (the runs are long; show progress as it comes).
+func say(_ line: String = "", terminator: String = "\n") {
+    print(line, terminator: terminator)
+    fflush(nil)
+}
 
 let viewport = Size(width: 400, height: 640)
 func pt(_ x: Double, _ y: Double) -> TraceBuilder.Location { .fraction(x / viewport.width, y / viewport.height) }
@@ -32,7 +41,7 @@ func session(cycles: Int) -> [EventFrame] {
     return b.frames
 }
 
-func scene(items: Int) -> Scene {
+func scene(items: Int, selection: SelectionMode) -> Scene {
     let perSection = 10_000
     var sections: [Scene.Section] = []
     var n = 0
@@ -42,7 +51,7 @@ func scene(items: Int) -> Scene {
                                       items: (n..<(n + count)).map { Scene.Item(id: ItemID("i\($0)"), label: "Item \($0)") }))
         n += count
     }
-    return Scene(viewport: viewport, metrics: LayoutMetrics(rowHeight: 56), sections: sections)
+    return Scene(viewport: viewport, metrics: LayoutMetrics(rowHeight: 56), sections: sections, selectionMode: selection)
 }
 
 func histogram(_ samples: [Double]) -> String {
@@ -61,14 +70,23 @@ func histogram(_ samples: [Double]) -> String {
     return out
 }
 
-let cycles = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 24
+// engine-bench [CYCLES] [--selection] [--sizes 10000,100000]
+let arguments = Array(CommandLine.arguments.dropFirst())
+let cycles = arguments.first.flatMap(Int.init) ?? 12
+// By default taps select nothing (selection mode none); --selection makes
+// them toggle a multiple selection, which the editing machine's hit tests
+// then walk (its presentation is O(n) with a selection).
+let selection: SelectionMode = arguments.contains("--selection") ? .multiple : .none
+let sizes: [Int] = arguments.firstIndex(of: "--sizes").flatMap { i in
+    i + 1 < arguments.count ? arguments[i + 1].split(separator: ",").compactMap { Int($0) } : nil
+} ?? [10_000, 100_000, 1_000_000]
 let frames = session(cycles: cycles)
 let seconds = Double((frames.last?.time.microseconds ?? 0) - (frames.first?.time.microseconds ?? 0)) / 1e6
-print("engine-bench: a \(fmt(seconds, 1)) s session of \(frames.count) frames (\(cycles) cycles of tap, swipe open, tap to shut, pan, drag with auto-scroll)")
+say("engine-bench: a \(fmt(seconds, 1)) s session of \(frames.count) frames (\(cycles) cycles of tap, swipe open, tap to shut, pan, drag with auto-scroll); selection mode \(selection.rawValue)")
 var medians: [Int: Double] = [:]
 var p99s: [Int: Double] = [:]
-for items in [10_000, 100_000, 1_000_000] {
-    let s = scene(items: items)
+for items in sizes {
+    let s = scene(items: items, selection: selection)
     let t0 = nanoseconds()
     var engine = try Engine(scene: s, device: TestDevices.probeTouchscreen)
     let setup = Double(nanoseconds() - t0)
@@ -86,12 +104,15 @@ for items in [10_000, 100_000, 1_000_000] {
     medians[items] = t.median
     p99s[items] = t.p99
     let commits = engine.journal.entries.count
-    print("")
-    print("\(items) items (setup \(fmt(setup / 1e6, 1)) ms): \(fmt(Double(frames.count) / (total / 1e9), 0)) frames/s; per frame median \(fmt(t.median / 1e3)) µs, p99 \(fmt(t.p99 / 1e3)) µs, max \(fmt((t.samples.last ?? 0) / 1e6, 2)) ms; \(commits) moves committed, content offset \(fmt(engine.contentOffset, 0))")
-    print(histogram(samples), terminator: "")
+    // The frames that committed an edit (journal and layout rebuilt, O(n)) apart.
+    var commitFrames = 0
+    for sample in samples where sample > 1_000_000 { commitFrames += 1 }
+    say("")
+    say("\(items) items (setup \(fmt(setup / 1e6, 1)) ms): \(fmt(Double(frames.count) / (total / 1e9), 0)) frames/s; per frame median \(fmt(t.median / 1e3)) µs, p99 \(fmt(t.p99 / 1e3)) µs, max \(fmt((t.samples.last ?? 0) / 1e6, 2)) ms; \(commits) moves committed, \(commitFrames) frames over 1 ms, content offset \(fmt(engine.contentOffset, 0))")
+    say(histogram(samples), terminator: "")
     blackHole(engine.transcript.entries.count)
 }
 if let a = medians[10_000], let b = medians[1_000_000], let c = p99s[10_000], let d = p99s[1_000_000] {
-    print("")
-    print("growth 10k → 1M: median ×\(fmt(b / a)), p99 ×\(fmt(d / c))")
+    say("")
+    say("growth 10k → 1M: median ×\(fmt(b / a)), p99 ×\(fmt(d / c))")
 }

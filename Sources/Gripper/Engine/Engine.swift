@@ -40,6 +40,7 @@ public struct Engine: Sendable {
     public private(set) var contactLocation: Point?
     /// Every item the scene defines, by identity (labels for pictures).
     public let items: [ItemID: Scene.Item]
+    private let hasItemHeights: Bool
     private var nextStimulus = 0
     private var pendingScroll: (offset: Int64, value: Double)?
     private var finished = false
@@ -50,16 +51,18 @@ public struct Engine: Sendable {
                 gestures: GestureConfiguration = .default) throws(SceneError) {
         self.scene = scene
         self.device = device
-        self.items = scene.itemsByID
+        let items = scene.itemsByID
+        self.items = items
+        hasItemHeights = items.values.contains { $0.height != nil }
         let model = try scene.model()
         tracker = ContactTracker(device: device)
         viewport = Viewport(device: device, rect: Rect(x: 0, y: 0, width: scene.viewport.width,
                                                         height: scene.viewport.height))
         arena = GestureArena(configuration: gestures)
-        machine = EditingStateMachine(model: model, policy: ScenePolicy(scene: scene),
+        machine = EditingStateMachine(model: model, policy: ScenePolicy(scene: scene, items: items),
                                       configuration: EditingConfiguration(viewportHeight: scene.viewport.height))
         do {
-            layout = try Self.makeLayout(model, scene: scene, items: scene.itemsByID)
+            layout = try Self.makeLayout(model, scene: scene, items: items, heights: hasItemHeights)
         } catch {
             throw SceneError(path: "layout", problem: "the layout rejects the scene: \(error)")
         }
@@ -298,7 +301,7 @@ public struct Engine: Sendable {
     /// Rebuilds the layout from the model after a commit.
     private mutating func relayout(at time: EventTime) {
         do {
-            layout = try Self.makeLayout(machine.model, scene: scene, items: items)
+            layout = try Self.makeLayout(machine.model, scene: scene, items: items, heights: hasItemHeights)
         } catch {
             append(.rejected("layout: \(error)"), at: time)
         }
@@ -306,7 +309,8 @@ public struct Engine: Sendable {
 
     /// The grid layout of `model`: the scene's metrics and per-section
     /// columns, item heights where the scene gives them.
-    static func makeLayout(_ model: CollectionModel, scene: Scene, items: [ItemID: Scene.Item]) throws -> GridLayout {
+    static func makeLayout(_ model: CollectionModel, scene: Scene, items: [ItemID: Scene.Item],
+                           heights anyHeights: Bool) throws -> GridLayout {
         var columnsBySection: [SectionID: Int] = [:]
         for section in scene.sections { if let c = section.columns { columnsBySection[section.id] = c } }
         for stimulus in scene.stimuli {
@@ -314,7 +318,6 @@ public struct Engine: Sendable {
                 for section in sections { if let c = section.columns { columnsBySection[section.id] = c } }
             }
         }
-        let anyHeights = items.values.contains { $0.height != nil }
         let contents = model.sections.map { section -> SectionContent in
             let metrics = SectionMetrics(columns: columnsBySection[section.id])
             if anyHeights {

@@ -11,7 +11,12 @@ public struct ScenePolicy: EditingPolicy {
 
     /// The policy of `scene` (covering the items of its reloads too).
     public init(scene: Scene) {
-        items = scene.itemsByID
+        self.init(scene: scene, items: scene.itemsByID)
+    }
+
+    /// The policy of `scene` with its items already gathered.
+    init(scene: Scene, items: [ItemID: Scene.Item]) {
+        self.items = items
         movesBetweenSections = scene.movesBetweenSections
         selectionMode = scene.selectionMode
     }

@@ -45,7 +45,9 @@ struct ScenariosCommand: ParsableCommand {
         }
         var index = "# Scenarios\n\nEach folder holds `trace.evemu` (the input), `scene.json` (the scene) and\n"
         index += "`expected.txt` (the transcript `gripper replay trace.evemu --scene scene.json` must print).\n"
-        index += "Regenerate with `scripts/make-scenarios`.\n\n| scenario | what it does |\n|---|---|\n"
+        index += "The traces are scripted with GripperTesting's `ScenarioLibrary` (TraceBuilder: eased motion,\n"
+        index += "100-125 Hz, jitter, tremor), played into an emulated device (umockdev) and captured with\n"
+        index += "`gripper record`. Regenerate with `scripts/make-scenarios`.\n\n| scenario | what it does |\n|---|---|\n"
         for scenario in ScenarioLibrary.all {
             index += "| `\(scenario.name)` | \(scenario.summary) |\n"
             if let only, only != scenario.name { continue }

@@ -93,11 +93,19 @@ for items in sizes {
     var samples: [Double] = []
     samples.reserveCapacity(frames.count)
     let start = nanoseconds()
+    var slowKinds: [String: Int] = [:]
     for frame in frames {
+        let before = engine.transcript.entries.count
         let a = nanoseconds()
         engine.handle(frame)
-        samples.append(Double(nanoseconds() - a))
+        let dt = Double(nanoseconds() - a)
+        samples.append(dt)
+        if arguments.contains("--explain"), dt > 10_000 {
+            let new = engine.transcript.entries[before...].map(\.event.name)
+            slowKinds[new.isEmpty ? "(no entry)" : new.joined(separator: ","), default: 0] += 1
+        }
     }
+    for (k, v) in slowKinds.sorted(by: { $0.value > $1.value }).prefix(12) { say("    slow: \(v) × \(k)") }
     engine.finish()
     let total = Double(nanoseconds() - start)
     let t = Timings(samples)
@@ -110,6 +118,17 @@ for items in sizes {
     say("")
     say("\(items) items (setup \(fmt(setup / 1e6, 1)) ms): \(fmt(Double(frames.count) / (total / 1e9), 0)) frames/s; per frame median \(fmt(t.median / 1e3)) µs, p99 \(fmt(t.p99 / 1e3)) µs, max \(fmt((t.samples.last ?? 0) / 1e6, 2)) ms; \(commits) moves committed, \(commitFrames) frames over 1 ms, content offset \(fmt(engine.contentOffset, 0))")
     say(histogram(samples), terminator: "")
+    // Where a commit's time goes: the journal (apply + inverse diff) and the layout rebuild.
+    var journal = Journal(start: engine.model)
+    let j0 = nanoseconds()
+    _ = try? journal.commit(BatchUpdate([.moveItem(from: IndexPath(section: 0, item: 0), to: IndexPath(section: 0, item: 5))]),
+                            as: .batch, at: .zero)
+    let j1 = nanoseconds()
+    let layout = try GridLayout(sections: engine.model.sections.map { SectionContent(count: $0.items.count) },
+                                metrics: s.metrics, viewport: s.viewport)
+    let j2 = nanoseconds()
+    blackHole(layout.numberOfItems)
+    say("    one commit: journal \(fmt(Double(j1 - j0) / 1e6, 1)) ms, layout rebuild \(fmt(Double(j2 - j1) / 1e6, 1)) ms")
     blackHole(engine.transcript.entries.count)
 }
 if let a = medians[10_000], let b = medians[1_000_000], let c = p99s[10_000], let d = p99s[1_000_000] {

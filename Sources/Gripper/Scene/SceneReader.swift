@@ -1,0 +1,250 @@
+import GripperEditing
+import GripperGeometry
+import GripperLayout
+
+/// Walks a parsed scene document, keeping the path for error messages.
+struct SceneReader {
+    /// `path.key`, or `key` at the root.
+    private func join(_ path: String, _ key: String) -> String { path == "$" ? key : path + "." + key }
+
+    private func fail(_ path: String, _ value: JSONValue?, _ problem: String) -> SceneError {
+        SceneError(path: path, line: value?.line, problem: problem)
+    }
+
+    private func members(_ value: JSONValue, _ path: String, allowed: [String]) throws(SceneError) -> JSONValue {
+        guard case .object(let members) = value.content else {
+            throw fail(path, value, "expected an object, found \(value.kindName)")
+        }
+        for (key, v) in members where !allowed.contains(key) {
+            throw fail(join(path, key), v, "unknown field; expected one of \(allowed.joined(separator: ", "))")
+        }
+        return value
+    }
+
+    private func number(_ value: JSONValue, _ path: String, minimum: Double? = nil, positive: Bool = false) throws(SceneError) -> Double {
+        guard case .number(let x) = value.content else { throw fail(path, value, "expected a number, found \(value.kindName)") }
+        if positive, !(x > 0) { throw fail(path, value, "expected a number above 0, found \(x)") }
+        if let minimum, x < minimum { throw fail(path, value, "expected a number of at least \(minimum), found \(x)") }
+        return x
+    }
+
+    private func integer(_ value: JSONValue, _ path: String, minimum: Int) throws(SceneError) -> Int {
+        let x = try number(value, path)
+        guard x == x.rounded(), x >= Double(minimum), x <= 1_000_000 else {
+            throw fail(path, value, "expected a whole number from \(minimum) to 1000000, found \(x)")
+        }
+        return Int(x)
+    }
+
+    private func bool(_ value: JSONValue, _ path: String) throws(SceneError) -> Bool {
+        guard case .bool(let b) = value.content else { throw fail(path, value, "expected true or false, found \(value.kindName)") }
+        return b
+    }
+
+    private func string(_ value: JSONValue, _ path: String, nonEmpty: Bool = false) throws(SceneError) -> String {
+        guard case .string(let s) = value.content else { throw fail(path, value, "expected a string, found \(value.kindName)") }
+        if nonEmpty, s.isEmpty { throw fail(path, value, "expected a non-empty string") }
+        return s
+    }
+
+    private func array(_ value: JSONValue, _ path: String) throws(SceneError) -> [JSONValue] {
+        guard case .array(let a) = value.content else { throw fail(path, value, "expected an array, found \(value.kindName)") }
+        return a
+    }
+
+    private func required(_ object: JSONValue, _ key: String, _ path: String) throws(SceneError) -> JSONValue {
+        guard let v = object[key] else { throw fail(join(path, key), object, "missing (required)") }
+        return v
+    }
+
+    /// The defaults items inherit.
+    struct ItemDefaults {
+        var editable = true
+        var movable = true
+        var selectable = true
+        var trailing = SwipeActions([.delete], fullSwipeAction: "delete")
+        var leading = SwipeActions.none
+    }
+
+    func scene(_ root: JSONValue) throws(SceneError) -> Scene {
+        let keys = ["viewport", "layout", "selection", "movesBetweenSections", "defaults", "sections", "stimuli"]
+        let root = try members(root, "$", allowed: keys)
+        let vp = try members(try required(root, "viewport", "$"), "viewport", allowed: ["width", "height"])
+        let viewport = Size(width: try number(try required(vp, "width", "viewport"), "viewport.width", positive: true),
+                            height: try number(try required(vp, "height", "viewport"), "viewport.height", positive: true))
+        let metrics = try root["layout"].map { v throws(SceneError) in try layout(v, "layout") } ?? LayoutMetrics(rowHeight: 56)
+        var selection = SelectionMode.multiple
+        if let v = root["selection"] {
+            let s = try string(v, "selection")
+            guard let mode = SelectionMode(rawValue: s) else {
+                throw fail("selection", v, "expected one of none, single, multiple, found \"\(s)\"")
+            }
+            selection = mode
+        }
+        let between = try root["movesBetweenSections"].map { v throws(SceneError) in try bool(v, "movesBetweenSections") } ?? true
+        var defaults = ItemDefaults()
+        if let v = root["defaults"] {
+            let d = try members(v, "defaults", allowed: ["editable", "movable", "selectable", "actions", "leadingActions"])
+            if let x = d["editable"] { defaults.editable = try bool(x, "defaults.editable") }
+            if let x = d["movable"] { defaults.movable = try bool(x, "defaults.movable") }
+            if let x = d["selectable"] { defaults.selectable = try bool(x, "defaults.selectable") }
+            if let x = d["actions"] { defaults.trailing = try actions(x, "defaults.actions") }
+            if let x = d["leadingActions"] { defaults.leading = try actions(x, "defaults.leadingActions") }
+        }
+        let sections = try self.sections(try required(root, "sections", "$"), "sections", defaults: defaults)
+        _ = try Scene.model(of: sections, path: "sections")
+        var stimuli: [Scene.Stimulus] = []
+        if let v = root["stimuli"] {
+            for (i, s) in try array(v, "stimuli").enumerated() {
+                let stimulus = try self.stimulus(s, "stimuli[\(i)]", defaults: defaults)
+                if let last = stimuli.last, stimulus.offset < last.offset {
+                    throw fail("stimuli[\(i)].t", s, "stimuli must be in time order; this one is earlier than stimuli[\(i - 1)]")
+                }
+                stimuli.append(stimulus)
+            }
+        }
+        let scene = Scene(viewport: viewport, metrics: metrics, sections: sections, selectionMode: selection,
+                          movesBetweenSections: between, stimuli: stimuli)
+        try checkConsistentItems(scene)
+        return scene
+    }
+
+    private func layout(_ value: JSONValue, _ path: String) throws(SceneError) -> LayoutMetrics {
+        let keys = ["columns", "rowHeight", "interItemSpacing", "lineSpacing", "insets", "headerHeight", "footerHeight", "separator"]
+        let v = try members(value, path, allowed: keys)
+        var m = LayoutMetrics(rowHeight: 56)
+        if let x = v["columns"] { m.columns = try integer(x, path + ".columns", minimum: 1) }
+        if let x = v["rowHeight"] { m.rowHeight = try number(x, path + ".rowHeight", positive: true) }
+        if let x = v["interItemSpacing"] { m.interItemSpacing = try number(x, path + ".interItemSpacing", minimum: 0) }
+        if let x = v["lineSpacing"] { m.lineSpacing = try number(x, path + ".lineSpacing", minimum: 0) }
+        if let x = v["insets"] {
+            let p = path + ".insets"
+            let i = try members(x, p, allowed: ["top", "left", "bottom", "right"])
+            func side(_ k: String) throws(SceneError) -> Double {
+                try i[k].map { y throws(SceneError) in try number(y, p + "." + k, minimum: 0) } ?? 0
+            }
+            m.sectionInsets = EdgeInsets(top: try side("top"), left: try side("left"),
+                                         bottom: try side("bottom"), right: try side("right"))
+        }
+        if let x = v["headerHeight"] {
+            let h = try number(x, path + ".headerHeight", minimum: 0)
+            m.header = h > 0 ? SupplementaryMetrics(height: h) : .none
+        }
+        if let x = v["footerHeight"] {
+            let h = try number(x, path + ".footerHeight", minimum: 0)
+            m.footer = h > 0 ? SupplementaryMetrics(height: h) : .none
+        }
+        if let x = v["separator"] {
+            let t = try number(x, path + ".separator", minimum: 0)
+            m.rowSeparator = t > 0 ? SeparatorMetrics(thickness: t) : .none
+        }
+        return m
+    }
+
+    private func sections(_ value: JSONValue, _ path: String, defaults: ItemDefaults) throws(SceneError) -> [Scene.Section] {
+        var out: [Scene.Section] = []
+        for (i, s) in try array(value, path).enumerated() {
+            let p = "\(path)[\(i)]"
+            let o = try members(s, p, allowed: ["id", "title", "columns", "items"])
+            let id = SectionID(try string(try required(o, "id", p), p + ".id", nonEmpty: true))
+            let title = try o["title"].map { v throws(SceneError) in try string(v, p + ".title") }
+            let columns = try o["columns"].map { v throws(SceneError) in try integer(v, p + ".columns", minimum: 1) }
+            var items: [Scene.Item] = []
+            for (j, it) in try array(try required(o, "items", p), p + ".items").enumerated() {
+                items.append(try item(it, "\(p).items[\(j)]", defaults: defaults))
+            }
+            out.append(Scene.Section(id: id, title: title, columns: columns, items: items))
+        }
+        return out
+    }
+
+    private func item(_ value: JSONValue, _ path: String, defaults: ItemDefaults) throws(SceneError) -> Scene.Item {
+        let keys = ["id", "label", "height", "editable", "movable", "selectable", "actions", "leadingActions"]
+        let o = try members(value, path, allowed: keys)
+        let id = try string(try required(o, "id", path), path + ".id", nonEmpty: true)
+        var item = Scene.Item(id: ItemID(id), label: id, isEditable: defaults.editable, isMovable: defaults.movable,
+                              isSelectable: defaults.selectable, trailingActions: defaults.trailing,
+                              leadingActions: defaults.leading)
+        if let x = o["label"] { item.label = try string(x, path + ".label") }
+        if let x = o["height"] { item.height = try number(x, path + ".height", positive: true) }
+        if let x = o["editable"] { item.isEditable = try bool(x, path + ".editable") }
+        if let x = o["movable"] { item.isMovable = try bool(x, path + ".movable") }
+        if let x = o["selectable"] { item.isSelectable = try bool(x, path + ".selectable") }
+        if let x = o["actions"] { item.trailingActions = try actions(x, path + ".actions") }
+        if let x = o["leadingActions"] { item.leadingActions = try actions(x, path + ".leadingActions") }
+        return item
+    }
+
+    private func actions(_ value: JSONValue, _ path: String) throws(SceneError) -> SwipeActions {
+        var list: [EditingAction] = []
+        var fullSwipe: ActionID?
+        for (i, a) in try array(value, path).enumerated() {
+            let p = "\(path)[\(i)]"
+            let o = try members(a, p, allowed: ["id", "title", "style", "default"])
+            let id = ActionID(try string(try required(o, "id", p), p + ".id", nonEmpty: true))
+            if list.contains(where: { $0.id == id }) { throw fail(p + ".id", o["id"], "the action id \"\(id)\" appears twice") }
+            let title = try o["title"].map { v throws(SceneError) in try string(v, p + ".title") } ?? id.rawValue
+            var style = EditingAction.Style.normal
+            if let s = o["style"] {
+                let text = try string(s, p + ".style")
+                guard let parsed = EditingAction.Style(rawValue: text) else {
+                    throw fail(p + ".style", s, "expected one of normal, destructive, found \"\(text)\"")
+                }
+                style = parsed
+            }
+            if let d = o["default"], try bool(d, p + ".default") {
+                if fullSwipe != nil { throw fail(p + ".default", d, "only one action may be the default for a full swipe") }
+                fullSwipe = id
+            }
+            list.append(EditingAction(id: id, title: title, style: style))
+        }
+        return SwipeActions(list, fullSwipeAction: fullSwipe)
+    }
+
+    private func stimulus(_ value: JSONValue, _ path: String, defaults: ItemDefaults) throws(SceneError) -> Scene.Stimulus {
+        let kinds = ["setEditing", "deleteSelected", "reload", "undo", "redo", "deviceLost"]
+        let o = try members(value, path, allowed: ["t"] + kinds)
+        let t = try number(try required(o, "t", path), path + ".t", minimum: 0)
+        let offset = Duration.microseconds(Int64((t * 1_000_000).rounded()))
+        let present = kinds.filter { o[$0] != nil }
+        guard present.count == 1, let kind = present.first, let v = o[kind] else {
+            throw fail(path, value, "expected exactly one of \(kinds.joined(separator: ", ")), found \(present.count)")
+        }
+        let p = path + "." + kind
+        let action: Scene.Stimulus.Action
+        switch kind {
+        case "setEditing": action = .setEditing(try bool(v, p))
+        case "reload":
+            let sections = try self.sections(v, p, defaults: defaults)
+            _ = try Scene.model(of: sections, path: p)
+            action = .reload(sections)
+        default:
+            guard try bool(v, p) else { throw fail(p, v, "expected true (leave the stimulus out instead of false)") }
+            switch kind {
+            case "deleteSelected": action = .deleteSelected
+            case "undo": action = .undo
+            case "redo": action = .redo
+            default: action = .deviceLost
+            }
+        }
+        return Scene.Stimulus(offset: offset, action: action)
+    }
+
+    /// An item id defined twice (at the start and in a reload) must be defined the same way.
+    private func checkConsistentItems(_ scene: Scene) throws(SceneError) {
+        var seen: [ItemID: Scene.Item] = [:]
+        for section in scene.sections { for item in section.items { seen[item.id] = item } }
+        for (i, stimulus) in scene.stimuli.enumerated() {
+            guard case .reload(let sections) = stimulus.action else { continue }
+            for (s, section) in sections.enumerated() {
+                for (j, item) in section.items.enumerated() {
+                    if let earlier = seen[item.id], earlier != item {
+                        throw SceneError(path: "stimuli[\(i)].reload[\(s)].items[\(j)]",
+                                         problem: "the item \"\(item.id)\" is defined differently from before; an item keeps its label, height, permissions and actions across reloads")
+                    }
+                    seen[item.id] = item
+                }
+            }
+        }
+    }
+}

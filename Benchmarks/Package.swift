@@ -11,6 +11,11 @@ let package = Package(
     ],
     targets: [
         .target(name: "BenchmarkSupport"),
+        .executableTarget(name: "gestures-bench", dependencies: [
+            "BenchmarkSupport",
+            .product(name: "GripperGestures", package: "Gripper"),
+            .product(name: "GripperInput", package: "Gripper"),
+        ], path: "Sources/GesturesBenchmark"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -21,7 +21,7 @@ struct LongPressStateMachine: Sendable {
         case none, began, changed, ended, cancelled, failed
     }
 
-    private(set) var state: State = .idle
+    private var state: State = .idle
     let duration: Duration
 
     init(configuration c: GestureConfiguration) {

@@ -58,7 +58,7 @@ struct TapStateMachine: Sendable {
         case failAndRecognize(Tap)
     }
 
-    private(set) var state: State = .idle
+    private var state: State = .idle
     let maximumDuration: Duration
     let maximumCount: Int
     let interval: Duration

@@ -315,7 +315,7 @@ public struct GestureArena: Sendable {
         if hasPan { report(pan.touchUp(), track, time, &out) }
         if hasSwipe {
             report(swipe.touchUp(translation: track.last.millimetres - track.start.millimetres,
-                                 duration: time - track.start.time), track, time, &out)
+                                 duration: time.durationSaturating(since: track.start.time)), track, time, &out)
         }
         if hasTap { report(tap.touchUp(sample: track.last), track, time, &out) }
     }

@@ -54,7 +54,8 @@ struct VelocityEstimator: Sendable {
     func velocity(at time: EventTime, window: Duration) -> (points: Point, millimetres: Point) {
         guard count >= 2 else { return (.zero, .zero) }
         let now = time.microseconds
-        let oldest = now - window.microsecondsRounded
+        let (difference, overflow) = now.subtractingReportingOverflow(window.microsecondsRounded)
+        let oldest = overflow ? Int64.min : difference
         // One pass of sums, with time relative to `now` and positions
         // relative to the newest sample, so the sums stay well conditioned.
         let newest = (head - 1 + Self.capacity) % Self.capacity

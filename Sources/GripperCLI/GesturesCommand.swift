@@ -51,7 +51,7 @@ struct GesturesCommand: ParsableCommand {
         var configuration = doubleTap ? GestureConfiguration.withDoubleTap : .default
         configuration.reportsFailures = failures
         let frames = ContactTracker.track(trace.frames, device: trace.device)
-        let events = GestureArena.events(for: frames, configuration: configuration)
+        let events = GestureArena.events(for: frames, configuration: configuration, deviceKind: trace.device.kind)
         let origin = trace.frames.first?.time ?? .zero
         var output = ""
         for event in events {

@@ -21,10 +21,11 @@ public struct GestureConfiguration: Hashable, Sendable {
     /// tap or long-press candidate. Default 1.27 mm: Android's
     /// `ViewConfiguration` touch slop of 8 dp (1 dp = 1/160 in).
     public var touchSlopMillimetres: Double
-    /// The same for a pointer contact (mouse with its left button down),
-    /// whose millimetres are counts at an assumed 1000 counts per inch.
-    /// Default 0.2 mm = 8 counts: GTK's default drag threshold of 8 pixels,
-    /// with one count per pixel.
+    /// The same for a mouse's pointer contact (left button down), whose
+    /// millimetres are counts at an assumed 1000 counts per inch. Default
+    /// 0.2 mm = 8 counts: GTK's default drag threshold of 8 pixels, with one
+    /// count per pixel. A touchpad's fingers get the touch slop when the
+    /// arena knows the device is one (`GestureArena(deviceKind: .touchpad)`).
     public var pointerSlopMillimetres: Double
     /// A press lifted before this is a tap. Default 300 ms (the brief's
     /// "tap under about 300 ms"; Android's double-tap timeout is the same).

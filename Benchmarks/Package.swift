@@ -6,11 +6,19 @@ import PackageDescription
 // BENCHMARKS.md for the figures.
 let package = Package(
     name: "GripperBenchmarks",
+    products: [
+        .executable(name: "input-bench", targets: ["InputBenchmark"]),
+    ],
     dependencies: [
         .package(name: "Gripper", path: ".."),
     ],
     targets: [
         .target(name: "BenchmarkSupport"),
+        .systemLibrary(name: "CEvemu", pkgConfig: "evemu", providers: [.apt(["libevemu-dev"])]),
+        .executableTarget(name: "InputBenchmark", dependencies: [
+            "BenchmarkSupport", "CEvemu",
+            .product(name: "GripperInput", package: "Gripper"),
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

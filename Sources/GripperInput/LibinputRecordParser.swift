@@ -32,10 +32,19 @@ struct LibinputRecordParser {
         }
         try checkText()
         let blocks = findEventsBlocks()
-        // The header with every events block blanked out, lines kept.
-        var header = bytes
-        for block in blocks {
-            for i in block.start..<block.end where header[i] != 0x0A { header[i] = 0x20 }
+        // The header: the file without its events blocks, each block's lines
+        // left as empty lines so that Yams's line numbers stay right.
+        var header: [UInt8] = []
+        var copied = 0
+        bytes.withUnsafeBufferPointer { buffer in
+            for block in blocks {
+                header.append(contentsOf: buffer[copied..<block.start])
+                var newlines = 0
+                for i in block.start..<block.end where buffer[i] == 0x0A { newlines += 1 }
+                header.append(contentsOf: repeatElement(0x0A, count: newlines))
+                copied = block.end
+            }
+            header.append(contentsOf: buffer[copied..<buffer.count])
         }
         let root = try compose(String(decoding: header, as: UTF8.self))
         var fastEvents: [Int: (events: [RawEvent], skipped: Int)] = [:]
@@ -57,68 +66,75 @@ struct LibinputRecordParser {
     // MARK: Text checks and block discovery
 
     private func checkText() throws(TraceError) {
+        let bad: (index: Int, nonASCII: Bool)? = bytes.withUnsafeBufferPointer { buffer in
+            var nonASCII = false
+            for i in 0..<buffer.count {
+                let c = buffer[i]
+                if c < 0x20 {
+                    if c != 0x0A && c != 0x09 && c != 0x0D { return (i, false) }
+                } else if c >= 0x7F {
+                    if c == 0x7F { return (i, false) }
+                    nonASCII = true
+                }
+            }
+            if nonASCII && String(validating: buffer, as: UTF8.self) == nil { return (-1, true) }
+            return nil
+        }
+        guard let bad else { return }
+        if bad.nonASCII { throw TraceError(file: file, reason: .binaryData) }
         var line = 1
         var lineStart = 0
-        var ascii = true
-        for (i, c) in bytes.enumerated() {
-            if c == 0x0A { line += 1; lineStart = i + 1; continue }
-            if (c < 0x20 && c != 0x09 && c != 0x0D) || c == 0x7F {
-                throw TraceError(file: file, line: line, column: i - lineStart + 1, reason: .binaryData)
-            }
-            if c >= 0x80 { ascii = false }
-        }
-        if !ascii {
-            let valid = bytes.withUnsafeBufferPointer { String(validating: $0, as: UTF8.self) != nil }
-            if !valid { throw TraceError(file: file, reason: .binaryData) }
-        }
+        for i in 0..<bad.index where bytes[i] == 0x0A { line += 1; lineStart = i + 1 }
+        throw TraceError(file: file, line: line, column: bad.index - lineStart + 1, reason: .binaryData)
     }
 
     /// Lines that are exactly `events:` (indented, maybe with a comment) and
     /// the lines of their block: everything more indented, or at the same
     /// indentation starting with `- `, or blank, or a comment.
     private func findEventsBlocks() -> [EventsBlock] {
-        var blocks: [EventsBlock] = []
-        var open: EventsBlock?
-        var line = 0
-        var i = 0
-        let n = bytes.count
-        while i < n {
-            line += 1
-            let start = i
-            var indent = 0
-            while i < n && bytes[i] == 0x20 { indent += 1; i += 1 }
-            let contentStart = i
-            while i < n && bytes[i] != 0x0A { i += 1 }
-            var contentEnd = i
-            while contentEnd > contentStart && (bytes[contentEnd - 1] == 0x20 || bytes[contentEnd - 1] == 0x0D) { contentEnd -= 1 }
-            let next = min(i + 1, n)
-            i = next
-            let empty = contentStart == contentEnd
-            let comment = !empty && bytes[contentStart] == 0x23
-            if var block = open {
-                let dash = contentEnd - contentStart >= 2 && bytes[contentStart] == 0x2D && bytes[contentStart + 1] == 0x20
-                if empty || comment || indent > block.keyIndent || (indent == block.keyIndent && dash) {
-                    block.end = next
-                    open = block
-                    continue
+        bytes.withUnsafeBufferPointer { bytes in
+            var blocks: [EventsBlock] = []
+            var open: EventsBlock?
+            var line = 0
+            var i = 0
+            let n = bytes.count
+            while i < n {
+                line += 1
+                var indent = 0
+                while i < n && bytes[i] == 0x20 { indent += 1; i += 1 }
+                let contentStart = i
+                while i < n && bytes[i] != 0x0A { i += 1 }
+                var contentEnd = i
+                while contentEnd > contentStart && (bytes[contentEnd - 1] == 0x20 || bytes[contentEnd - 1] == 0x0D) { contentEnd -= 1 }
+                let next = min(i + 1, n)
+                i = next
+                let empty = contentStart == contentEnd
+                let comment = !empty && bytes[contentStart] == 0x23
+                if var block = open {
+                    let dash = contentEnd - contentStart >= 2 && bytes[contentStart] == 0x2D && bytes[contentStart + 1] == 0x20
+                    if empty || comment || indent > block.keyIndent || (indent == block.keyIndent && dash) {
+                        block.end = next
+                        open = block
+                        continue
+                    }
+                    blocks.append(block)
+                    open = nil
                 }
-                blocks.append(block)
-                open = nil
+                if Self.isEventsKey(bytes, contentStart, contentEnd) {
+                    open = EventsBlock(keyLine: line, keyIndent: indent, firstLine: line + 1, start: next, end: next)
+                }
             }
-            if isEventsKey(contentStart, contentEnd) {
-                open = EventsBlock(keyLine: line, keyIndent: indent, firstLine: line + 1, start: next, end: next)
-            }
-            _ = start
+            if let block = open { blocks.append(block) }
+            return blocks
         }
-        if let block = open { blocks.append(block) }
-        return blocks
     }
 
-    private func isEventsKey(_ start: Int, _ end: Int) -> Bool {
-        let key: [UInt8] = Array("events:".utf8)
-        guard end - start >= key.count else { return false }
-        for k in 0..<key.count where bytes[start + k] != key[k] { return false }
-        var j = start + key.count
+    private static func isEventsKey(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        let key: StaticString = "events:"
+        guard end - start >= key.utf8CodeUnitCount else { return false }
+        let k = key.utf8Start
+        for n in 0..<key.utf8CodeUnitCount where bytes[start + n] != k[n] { return false }
+        var j = start + key.utf8CodeUnitCount
         while j < end && bytes[j] == 0x20 { j += 1 }
         return j == end || bytes[j] == 0x23
     }

@@ -6,16 +6,25 @@ import PackageDescription
 // BENCHMARKS.md for the figures.
 let package = Package(
     name: "GripperBenchmarks",
+    products: [
+        .executable(name: "input-bench", targets: ["InputBenchmark"]),
+        .executable(name: "gestures-bench", targets: ["GesturesBenchmark"]),
+    ],
     dependencies: [
         .package(name: "Gripper", path: ".."),
     ],
     targets: [
         .target(name: "BenchmarkSupport"),
-        .executableTarget(name: "gestures-bench", dependencies: [
+        .systemLibrary(name: "CEvemu", pkgConfig: "evemu", providers: [.apt(["libevemu-dev"])]),
+        .executableTarget(name: "InputBenchmark", dependencies: [
+            "BenchmarkSupport", "CEvemu",
+            .product(name: "GripperInput", package: "Gripper"),
+        ]),
+        .executableTarget(name: "GesturesBenchmark", dependencies: [
             "BenchmarkSupport",
             .product(name: "GripperGestures", package: "Gripper"),
             .product(name: "GripperInput", package: "Gripper"),
-        ], path: "Sources/GesturesBenchmark"),
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -11,6 +11,11 @@ let package = Package(
     ],
     targets: [
         .target(name: "BenchmarkSupport"),
+        .executableTarget(name: "tracker-bench", dependencies: [
+            "BenchmarkSupport",
+            .product(name: "GripperInput", package: "Gripper"),
+            .product(name: "GripperTesting", package: "Gripper"),
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -25,6 +25,11 @@ let package = Package(
             .product(name: "GripperGestures", package: "Gripper"),
             .product(name: "GripperInput", package: "Gripper"),
         ]),
+        .executableTarget(name: "tracker-bench", dependencies: [
+            "BenchmarkSupport",
+            .product(name: "GripperInput", package: "Gripper"),
+            .product(name: "GripperTesting", package: "Gripper"),
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -43,7 +43,7 @@ public struct GestureConfiguration: Hashable, Sendable {
     public var doubleTapSlopMillimetres: Double
     /// How long a press must stay within the slop to become a long-press.
     /// Default 500 ms: UIKit's `minimumPressDuration` (0.5 s) and Android's
-    /// long-press timeout (500 ms through Android 11).
+    /// `DEFAULT_LONG_PRESS_TIMEOUT` (500 ms; 400 ms since Android 12).
     public var longPressDuration: Duration
     /// The shortest distance along its axis for a swipe. Default 10 mm,
     /// about a fingertip's width (our choice).

@@ -11,6 +11,9 @@ let package = Package(
     ],
     targets: [
         .target(name: "BenchmarkSupport"),
+        .executableTarget(name: "layout-bench", dependencies: [
+            "BenchmarkSupport", .product(name: "GripperLayout", package: "Gripper"),
+        ], path: "Sources/LayoutBenchmark"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -23,7 +23,7 @@ extension GridLayout {
         case .header: return .header(section: ip.section)
         case .footer: return .footer(section: ip.section)
         case .placeholder: return .placeholder(ip)
-        case .action(let id): return .action(ip, id: id)
+        case .action: return hit.actionID.map { .action(ip, id: $0) }
         case .cell:
             if let c = hit.editingControls {
                 if let r = c.deleteConfirmation, r.contains(point) { return .deleteConfirmation(ip) }

@@ -8,23 +8,41 @@ struct SectionView {
     let arrangement: SlotArrangement
     /// The height the gap takes in a section of per-item heights.
     let placeholderHeight: Double
+    /// Hot values copied out of the store once, so the per-slot paths copy
+    /// no large structs and retain no arrays.
+    let metrics: ResolvedMetrics
+    let columns: Int
+    let fixedRowHeight: Double
+    let lineSpacing: Double
+    let perItem: Bool
+    let values: [Double]
 
-    var metrics: ResolvedMetrics { store.metrics }
-    var columns: Int { store.metrics.columns }
+    init(store: SectionStore, arrangement: SlotArrangement, placeholderHeight: Double) {
+        self.store = store
+        self.arrangement = arrangement
+        self.placeholderHeight = placeholderHeight
+        metrics = store.metrics
+        columns = store.metrics.columns
+        fixedRowHeight = store.metrics.rowHeight
+        lineSpacing = store.metrics.lineSpacing
+        perItem = store.heights != nil
+        values = store.heights?.values ?? []
+    }
+
     var rowCount: Int { (arrangement.slotCount + columns - 1) / columns }
 
     /// The height of the cell in `slot`.
     /// - Complexity: O(1).
     @inline(__always) func cellHeight(slot: Int) -> Double {
-        guard let heights = store.heights else { return store.metrics.rowHeight }
+        guard perItem else { return fixedRowHeight }
         let item = arrangement.item(atSlot: slot)
-        return item < 0 ? placeholderHeight : heights.values[item]
+        return item < 0 ? placeholderHeight : values[item]
     }
 
     /// The height of `row`: its tallest cell.
     /// - Complexity: O(columns).
     func rowHeight(_ row: Int) -> Double {
-        guard store.heights != nil else { return store.metrics.rowHeight }
+        guard perItem else { return fixedRowHeight }
         var best = 0.0
         let end = min(arrangement.slotCount, row * columns + columns)
         var slot = row * columns
@@ -45,7 +63,7 @@ struct SectionView {
     /// The sum of the heights of rows `0..<rows`.
     /// - Complexity: O(log n + columns).
     func rowsHeightSum(_ rows: Int) -> Double {
-        guard let heights = store.heights else { return Double(rows) * store.metrics.rowHeight }
+        guard perItem, let heights = store.heights else { return Double(rows) * fixedRowHeight }
         guard arrangement.hasSpecial else { return heights.identity.prefix(rows) }
         let (first, last) = specialRows
         var sum = heights.identity.prefix(min(rows, first))
@@ -61,8 +79,8 @@ struct SectionView {
     /// The top of `row`.
     /// - Complexity: O(log n + columns); O(1) for fixed row heights.
     func rowTop(_ row: Int) -> Double {
-        if store.heights == nil { return Double(row) * (store.metrics.rowHeight + store.metrics.lineSpacing) }
-        return rowsHeightSum(row) + Double(row) * store.metrics.lineSpacing
+        if !perItem { return Double(row) * (fixedRowHeight + lineSpacing) }
+        return rowsHeightSum(row) + Double(row) * lineSpacing
     }
 
     /// The height of the items area: all rows and the spacing between them.
@@ -70,7 +88,7 @@ struct SectionView {
     var itemsHeight: Double {
         let rows = rowCount
         guard rows > 0 else { return 0 }
-        return rowsHeightSum(rows) + Double(rows - 1) * store.metrics.lineSpacing
+        return rowsHeightSum(rows) + Double(rows - 1) * lineSpacing
     }
 
     /// The last row whose top is at or above `y` (row 0 for `y` above the
@@ -78,9 +96,9 @@ struct SectionView {
     /// - Complexity: O(log n + columns); O(1) for fixed row heights.
     func row(at y: Double) -> Int {
         let rows = rowCount
-        let spacing = store.metrics.lineSpacing
-        guard let heights = store.heights else {
-            let stride = store.metrics.rowHeight + spacing
+        let spacing = lineSpacing
+        guard perItem, let heights = store.heights else {
+            let stride = fixedRowHeight + spacing
             guard stride > 0, y > 0 else { return 0 }
             let r = (y / stride).rounded(.down)
             return r >= Double(rows - 1) ? rows - 1 : Int(r)

@@ -75,7 +75,7 @@ import Testing
                                                                           SwipeAction(id: "b", title: "B")]))
         let opening = LayoutTransition(from: LayoutState(layout: layout), to: LayoutState(layout: layout, presentation: open))
         #expect(opening.moving.map(\.final.id) == [Self.cell(1)])
-        #expect(Set(opening.appearing.map(\.final.kind)) == [.action(id: "a"), .action(id: "b")])
+        #expect(Set(opening.appearing.map(\.final.kind)) == [.action(index: 0), .action(index: 1)])
         let shutting = LayoutTransition(from: LayoutState(layout: layout, presentation: open), to: LayoutState(layout: layout))
         #expect(shutting.disappearing.count == 2 && shutting.moving.count == 1)
         #expect(LayoutTransition(from: LayoutState(layout: layout), to: LayoutState(layout: layout)).isEmpty)

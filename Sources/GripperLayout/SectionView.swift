@@ -16,6 +16,18 @@ struct SectionView {
     let lineSpacing: Double
     let perItem: Bool
     let values: [Double]
+    /// Per-item sections under a drag: the rows at the ends of the stretch
+    /// that differs from the resting layout, and the height sums at their
+    /// edges, measured once so each later question costs one tree walk.
+    private var bounds: Bounds?
+
+    struct Bounds {
+        var first: Int, last: Int
+        /// Sums of row heights before `first`, `first + 1`, `last`, `last + 1`.
+        var toFirst: Double, toAfterFirst: Double, toLast: Double, toAfterLast: Double
+        /// Tree prefixes at `first + 1` (shifted tree) and `last + 1` (identity).
+        var shiftedAtAfterFirst: Double, identityAtAfterLast: Double
+    }
 
     init(store: SectionStore, arrangement: SlotArrangement, placeholderHeight: Double) {
         self.store = store
@@ -27,6 +39,23 @@ struct SectionView {
         lineSpacing = store.metrics.lineSpacing
         perItem = store.heights != nil
         values = store.heights?.values ?? []
+
+        if let heights = store.heights, arrangement.hasSpecial {
+            bounds = measureBounds(heights)
+        }
+    }
+
+    private func measureBounds(_ heights: ItemHeights) -> Bounds {
+        let first = arrangement.specialLower / columns, last = (arrangement.specialUpper - 1) / columns
+        let shifted = heights.tree(delta: arrangement.delta)
+        let toFirst = heights.identity.prefix(first)
+        let toAfterFirst = toFirst + rowHeight(first)
+        let shiftedAtAfterFirst = shifted.prefix(first + 1)
+        let toLast = last > first + 1 ? toAfterFirst + shifted.prefix(last) - shiftedAtAfterFirst : toAfterFirst
+        let toAfterLast = last > first ? toLast + rowHeight(last) : toAfterFirst
+        return Bounds(first: first, last: last, toFirst: toFirst, toAfterFirst: toAfterFirst, toLast: toLast,
+                      toAfterLast: toAfterLast, shiftedAtAfterFirst: shiftedAtAfterFirst,
+                      identityAtAfterLast: heights.identity.prefix(last + 1))
     }
 
     var rowCount: Int { (arrangement.slotCount + columns - 1) / columns }
@@ -54,26 +83,16 @@ struct SectionView {
         return best
     }
 
-    /// The special rows' bounds: first and last row touching the slots that
-    /// differ from the resting layout.
-    private var specialRows: (first: Int, last: Int) {
-        (arrangement.specialLower / columns, (arrangement.specialUpper - 1) / columns)
-    }
-
     /// The sum of the heights of rows `0..<rows`.
     /// - Complexity: O(log n + columns).
     func rowsHeightSum(_ rows: Int) -> Double {
         guard perItem, let heights = store.heights else { return Double(rows) * fixedRowHeight }
-        guard arrangement.hasSpecial else { return heights.identity.prefix(rows) }
-        let (first, last) = specialRows
-        var sum = heights.identity.prefix(min(rows, first))
-        if rows > first { sum += rowHeight(first) }
-        if rows > first + 1, last > first + 1 {
-            sum += heights.tree(delta: arrangement.delta).sum(first + 1, min(rows, last))
-        }
-        if rows > last, last > first { sum += rowHeight(last) }
-        if rows > last + 1 { sum += heights.identity.sum(last + 1, rows) }
-        return sum
+        guard let b = bounds else { return heights.identity.prefix(rows) }
+        if rows <= b.first { return heights.identity.prefix(rows) }
+        if rows == b.first + 1 { return b.toAfterFirst }
+        if rows <= b.last { return b.toAfterFirst + heights.tree(delta: arrangement.delta).prefix(rows) - b.shiftedAtAfterFirst }
+        if rows == b.last + 1 { return b.toAfterLast }
+        return b.toAfterLast + heights.identity.prefix(rows) - b.identityAtAfterLast
     }
 
     /// The top of `row`.
@@ -104,22 +123,22 @@ struct SectionView {
             return r >= Double(rows - 1) ? rows - 1 : Int(r)
         }
         func clamp(_ r: Int, _ lower: Int, _ upper: Int) -> Int { max(lower, min(upper, r)) }
-        guard arrangement.hasSpecial else {
+        guard let b = bounds else {
             return clamp(heights.identity.search(y, spacing: spacing), 0, rows - 1)
         }
-        let (first, last) = specialRows
-        let firstTop = rowTop(first)
+        let first = b.first, last = b.last
+        let firstTop = b.toFirst + Double(first) * spacing
         if y < firstTop {
             return clamp(heights.identity.search(y, spacing: spacing), 0, max(0, first - 1))
         }
         guard first + 1 < rows else { return first }
-        let afterFirst = rowTop(first + 1)
+        let afterFirst = b.toAfterFirst + Double(first + 1) * spacing
         if y < afterFirst { return first }
         if last > first + 1 {
-            let lastTop = rowTop(last)
+            let lastTop = b.toLast + Double(last) * spacing
             if y < lastTop {
                 let tree = heights.tree(delta: arrangement.delta)
-                let target = y - afterFirst + tree.prefix(first + 1) + Double(first + 1) * spacing
+                let target = y - afterFirst + b.shiftedAtAfterFirst + Double(first + 1) * spacing
                 return clamp(tree.search(target, spacing: spacing), first + 1, last - 1)
             }
         }
@@ -128,9 +147,9 @@ struct SectionView {
             return clamp(heights.identity.search(target, spacing: spacing), first + 1, rows - 1)
         }
         guard last + 1 < rows else { return last }
-        let afterLast = rowTop(last + 1)
+        let afterLast = b.toAfterLast + Double(last + 1) * spacing
         if y < afterLast { return last }
-        let target = y - afterLast + heights.identity.prefix(last + 1) + Double(last + 1) * spacing
+        let target = y - afterLast + b.identityAtAfterLast + Double(last + 1) * spacing
         return clamp(heights.identity.search(target, spacing: spacing), last + 1, rows - 1)
     }
 }

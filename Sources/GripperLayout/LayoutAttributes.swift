@@ -72,6 +72,7 @@ public struct LayoutAttributes: Hashable, Sendable {
 
     /// The editing controls of a cell in editing mode or confirming a delete:
     /// full-height frames on the cell's edges.
+    /// - Complexity: O(1).
     public var editingControls: EditingControls? {
         get {
             guard deleteControlWidth > 0 || gripperWidth > 0 || deleteConfirmationWidth > 0 else { return nil }
@@ -102,6 +103,7 @@ public struct LayoutAttributes: Hashable, Sendable {
     mutating func shareSwipe(of cell: LayoutAttributes) { swipeBox = cell.swipeBox }
 
     /// The identity of a swipe-action element's action.
+    /// - Complexity: O(1).
     public var actionID: String? {
         guard case .action(let index) = kind, let actions = swipeBox?.value.actions,
               actions.indices.contains(index) else { return nil }

@@ -63,10 +63,12 @@ struct ItemHeights: Sendable {
                 let k = s + shift
                 if k >= 0, k < values.count, values[k] > best { best = values[k] }
             }
-            switch shift {
-            case -1: previous.set(row, to: best)
-            case 0: identity.set(row, to: best)
-            default: next.set(row, to: best)
+            if shift < 0 {
+                previous.set(row, to: best)
+            } else if shift == 0 {
+                identity.set(row, to: best)
+            } else {
+                next.set(row, to: best)
             }
         }
     }

@@ -4,22 +4,38 @@ import GripperGeometry
 /// arrangements of the (at most two) sections it touches, and section tops
 /// shifted by their height changes. Built in O(log n) per query.
 struct QueryContext {
-    /// A drag checked against the layout.
-    struct Drag {
-        var source: IndexPath
-        var target: IndexPath
-        var sourceArrangement: SlotArrangement
-        var targetArrangement: SlotArrangement
+    /// A drag checked against the layout; a class, so the context and its
+    /// copies share it instead of copying the two sections' geometry.
+    final class Drag {
+        let source: IndexPath
+        let target: IndexPath
+        let sourceArrangement: SlotArrangement
+        let targetArrangement: SlotArrangement
         /// The dragged item's height.
-        var height: Double
-        var proxyFrame: Rect
+        let height: Double
+        let proxyFrame: Rect
         /// Height change of the source section (0 when source and target share it).
-        var sourceDelta: Double
+        let sourceDelta: Double
         /// Height change of the target section.
-        var targetDelta: Double
+        let targetDelta: Double
         /// The two sections' geometry, measured once per query.
-        var sourceView: SectionView
-        var targetView: SectionView
+        let sourceView: SectionView
+        let targetView: SectionView
+
+        init(source: IndexPath, target: IndexPath, sourceArrangement: SlotArrangement,
+             targetArrangement: SlotArrangement, height: Double, proxyFrame: Rect, sourceDelta: Double,
+             targetDelta: Double, sourceView: SectionView, targetView: SectionView) {
+            self.source = source
+            self.target = target
+            self.sourceArrangement = sourceArrangement
+            self.targetArrangement = targetArrangement
+            self.height = height
+            self.proxyFrame = proxyFrame
+            self.sourceDelta = sourceDelta
+            self.targetDelta = targetDelta
+            self.sourceView = sourceView
+            self.targetView = targetView
+        }
     }
 
     let layout: GridLayout

@@ -4,7 +4,6 @@ import GripperGeometry
 /// row tops and the row at an offset, all without a pass over items.
 /// Offsets are relative to the top of the section's items area.
 struct SectionView {
-    let store: SectionStore
     let arrangement: SlotArrangement
     /// The height the gap takes in a section of per-item heights.
     let placeholderHeight: Double
@@ -16,6 +15,8 @@ struct SectionView {
     let lineSpacing: Double
     let perItem: Bool
     let values: [Double]
+    /// The row trees, for sections with per-item heights.
+    let heights: ItemHeights?
     /// Per-item sections under a drag: the rows at the ends of the stretch
     /// that differs from the resting layout, and the height sums at their
     /// edges, measured once so each later question costs one tree walk.
@@ -30,7 +31,6 @@ struct SectionView {
     }
 
     init(store: SectionStore, arrangement: SlotArrangement, placeholderHeight: Double) {
-        self.store = store
         self.arrangement = arrangement
         self.placeholderHeight = placeholderHeight
         metrics = store.metrics
@@ -39,7 +39,7 @@ struct SectionView {
         lineSpacing = store.metrics.lineSpacing
         perItem = store.heights != nil
         values = store.heights?.values ?? []
-
+        heights = store.heights
         if let heights = store.heights, arrangement.hasSpecial {
             bounds = measureBounds(heights)
         }
@@ -86,7 +86,7 @@ struct SectionView {
     /// The sum of the heights of rows `0..<rows`.
     /// - Complexity: O(log n + columns).
     func rowsHeightSum(_ rows: Int) -> Double {
-        guard perItem, let heights = store.heights else { return Double(rows) * fixedRowHeight }
+        guard perItem, let heights else { return Double(rows) * fixedRowHeight }
         guard let b = bounds else { return heights.identity.prefix(rows) }
         if rows <= b.first { return heights.identity.prefix(rows) }
         if rows == b.first + 1 { return b.toAfterFirst }
@@ -116,7 +116,7 @@ struct SectionView {
     func row(at y: Double) -> Int {
         let rows = rowCount
         let spacing = lineSpacing
-        guard perItem, let heights = store.heights else {
+        guard perItem, let heights else {
             let stride = fixedRowHeight + spacing
             guard stride > 0, y > 0 else { return 0 }
             let r = (y / stride).rounded(.down)

@@ -17,12 +17,23 @@ import Testing
 
     @Test(arguments: 0..<400)
     func rectQueriesAgreeWithReference(seed: Int) throws {
-        let scenario = RandomScenario(seed: UInt64(seed))
+        try check(seed: UInt64(seed), maxItems: 40)
+    }
+
+    /// Sections of hundreds of items: row trees of several blocks, gaps that
+    /// span blocks.
+    @Test(arguments: 0..<40)
+    func rectQueriesAgreeWithReferenceOnLargeSections(seed: Int) throws {
+        try check(seed: UInt64(seed) &+ 50_000, maxItems: 700)
+    }
+
+    func check(seed: UInt64, maxItems: Int) throws {
+        let scenario = RandomScenario(seed: seed, maxItems: maxItems)
         let layout = try scenario.layout()
         let reference = scenario.reference.compute(scenario.presentation, contentOffset: scenario.contentOffset)
         let size = layout.contentSize(for: scenario.presentation)
         #expect(size.height == reference.contentHeight, "seed \(seed)")
-        var g = SeededGenerator(seed: UInt64(seed) ^ 0xABCDEF)
+        var g = SeededGenerator(seed: seed ^ 0xABCDEF)
         var rects = [Rect(x: -10, y: -10, width: scenario.viewport.width + 20, height: size.height + 20)]
         for _ in 0..<12 {
             rects.append(Rect(x: g.half(-20, 400), y: g.half(-50, max(0, size.height + 50)),

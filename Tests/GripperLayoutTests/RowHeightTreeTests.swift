@@ -5,7 +5,7 @@ import Testing
     @Test(arguments: 0..<50)
     func prefixSearchAndUpdateAgreeWithPlainSums(seed: Int) {
         var g = SeededGenerator(seed: UInt64(seed))
-        var values = (0..<g.int(0...70)).map { _ in g.half(0, 50) }
+        var values = (0..<g.int(0...300)).map { _ in g.half(0, 50) }
         var tree = RowHeightTree(values)
         let spacing = g.half(0, 4)
         for _ in 0..<20 {

@@ -19,11 +19,28 @@ struct RowHeightTree: Sendable {
     /// Builds the tree over `values` in O(n).
     init(_ values: [Double]) {
         self.values = values
+        self.blocks = []
+        rebuildBlocks()
+    }
+
+    /// Replaces the rows from `row` on with `tail` (in place).
+    /// - Complexity: O(n): a tight sum over the rows.
+    mutating func replaceRows(from row: Int, with tail: [Double]) {
+        values.removeSubrange(min(row, values.count)...)
+        values.append(contentsOf: tail)
+        rebuildBlocks()
+    }
+
+    /// Recomputes the block tree from the values, reusing its storage.
+    private mutating func rebuildBlocks() {
         let n = values.count
         let count = (n + Self.block - 1) >> Self.shift
-        var blocks = [Double](repeating: 0, count: count)
+        if blocks.count != count {
+            blocks = [Double](repeating: 0, count: count)
+        }
         values.withUnsafeBufferPointer { v in
             blocks.withUnsafeMutableBufferPointer { t in
+                for i in 0..<count { t[i] = 0 }
                 for i in 0..<n { t[i >> Self.shift] += v[i] }
                 for i in 0..<count {
                     let parent = i | (i + 1)
@@ -31,7 +48,6 @@ struct RowHeightTree: Sendable {
                 }
             }
         }
-        self.blocks = blocks
     }
 
     var count: Int { values.count }

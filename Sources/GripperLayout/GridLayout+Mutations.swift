@@ -17,6 +17,9 @@ extension GridLayout {
             throw LayoutError(path: "insert.item", problem: "\(indexPath.item) is outside 0...\(sections[s].count)")
         }
         if let height { try checkHeight(height, path: "insert.height") }
+        guard sections[s].count < Self.maximumItemsPerSection else {
+            throw LayoutError(path: "insert.section", problem: "section \(s) is full")
+        }
         insert(at: indexPath, height: height ?? sections[s].metrics.rowHeight)
         recomputeSectionTops(from: s)
     }
@@ -37,6 +40,9 @@ extension GridLayout {
         let limit = t == source.section ? sections[t].count - 1 : sections[t].count
         guard destination.item >= 0, destination.item <= limit else {
             throw LayoutError(path: "move.to.item", problem: "\(destination.item) is outside 0...\(limit)")
+        }
+        guard t == source.section || sections[t].count < Self.maximumItemsPerSection else {
+            throw LayoutError(path: "move.to.section", problem: "section \(t) is full")
         }
         let height = remove(at: source)
         insert(at: destination, height: height)

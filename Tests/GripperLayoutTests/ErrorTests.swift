@@ -27,6 +27,9 @@ import Testing
         #expect(path([], LayoutMetrics(globalHeaderHeight: -0.5)) == "metrics.globalHeaderHeight")
         #expect(path([], viewport: Size(width: 0, height: 10)) == "viewport")
         #expect(path([SectionContent(count: 1), SectionContent(count: -1)]) == "sections[1].count")
+        #expect(path([SectionContent(count: Int.max)]) == "sections[0].count")
+        #expect(path([SectionContent(count: GridLayout.maximumItemsPerSection)]) == nil)
+        #expect(path([SectionContent(count: GridLayout.maximumItemsPerSection + 1)]) == "sections[0].count")
         var mismatched = SectionContent(itemHeights: [1, 2])
         mismatched.count = 3
         #expect(path([mismatched]) == "sections[0].itemHeights")

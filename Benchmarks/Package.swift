@@ -30,6 +30,9 @@ let package = Package(
             .product(name: "GripperInput", package: "Gripper"),
             .product(name: "GripperTesting", package: "Gripper"),
         ]),
+        .executableTarget(name: "layout-bench", dependencies: [
+            "BenchmarkSupport", .product(name: "GripperLayout", package: "Gripper"),
+        ], path: "Sources/LayoutBenchmark"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -68,12 +68,23 @@ struct LibinputRecordParser {
     private func checkText() throws(TraceError) {
         let bad: (index: Int, nonASCII: Bool)? = bytes.withUnsafeBufferPointer { buffer in
             var nonASCII = false
-            for i in 0..<buffer.count {
+            var i = 0
+            let n = buffer.count
+            while i < n {
+                // Eight plain ASCII bytes at a time (no byte below 0x20, none from 0x7f up).
+                if i + 8 <= n, let base = buffer.baseAddress {
+                    let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                    if ((w &- 0x2020_2020_2020_2020) | w | (w &+ 0x0101_0101_0101_0101)) & 0x8080_8080_8080_8080 == 0 {
+                        i += 8
+                        continue
+                    }
+                }
                 let c = buffer[i]
+                i += 1
                 if c < 0x20 {
-                    if c != 0x0A && c != 0x09 && c != 0x0D { return (i, false) }
+                    if c != 0x0A && c != 0x09 && c != 0x0D { return (i - 1, false) }
                 } else if c >= 0x7F {
-                    if c == 0x7F { return (i, false) }
+                    if c == 0x7F { return (i - 1, false) }
                     nonASCII = true
                 }
             }

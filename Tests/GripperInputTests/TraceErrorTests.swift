@@ -190,6 +190,8 @@ import GripperInput
         #expect(yamlError(Self.yaml.replacingOccurrences(of: "version: 1", with: "version: 2"))?.reason == .unsupportedVersion("2"))
         #expect(yamlError("")?.reason == .emptyFile)
         #expect(yamlError("version: 1\n\u{0}\n")?.reason == .binaryData)
+        #expect(yamlError("version: 1\nndevices: 1 \u{1}\n")?.line == 2)
+        #expect(yamlError("version: 1\nndevices: 1 \u{1}\n")?.column == 13)
     }
 
     @Test func deviceSelection() throws {

@@ -19,6 +19,7 @@ struct TraceCommand: ParsableCommand {
         abstract: "Inspect and convert evemu and libinput-record traces.",
         subcommands: [
             TraceInfoCommand.self,
+            TraceConvertCommand.self,
         ]
     )
 }

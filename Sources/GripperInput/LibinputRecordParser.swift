@@ -32,10 +32,19 @@ struct LibinputRecordParser {
         }
         try checkText()
         let blocks = findEventsBlocks()
-        // The header with every events block blanked out, lines kept.
-        var header = bytes
-        for block in blocks {
-            for i in block.start..<block.end where header[i] != 0x0A { header[i] = 0x20 }
+        // The header: the file without its events blocks, each block's lines
+        // left as empty lines so that Yams's line numbers stay right.
+        var header: [UInt8] = []
+        var copied = 0
+        bytes.withUnsafeBufferPointer { buffer in
+            for block in blocks {
+                header.append(contentsOf: buffer[copied..<block.start])
+                var newlines = 0
+                for i in block.start..<block.end where buffer[i] == 0x0A { newlines += 1 }
+                header.append(contentsOf: repeatElement(0x0A, count: newlines))
+                copied = block.end
+            }
+            header.append(contentsOf: buffer[copied..<buffer.count])
         }
         let root = try compose(String(decoding: header, as: UTF8.self))
         var fastEvents: [Int: (events: [RawEvent], skipped: Int)] = [:]
@@ -57,68 +66,86 @@ struct LibinputRecordParser {
     // MARK: Text checks and block discovery
 
     private func checkText() throws(TraceError) {
+        let bad: (index: Int, nonASCII: Bool)? = bytes.withUnsafeBufferPointer { buffer in
+            var nonASCII = false
+            var i = 0
+            let n = buffer.count
+            while i < n {
+                // Eight plain ASCII bytes at a time (no byte below 0x20, none from 0x7f up).
+                if i + 8 <= n, let base = buffer.baseAddress {
+                    let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                    if ((w &- 0x2020_2020_2020_2020) | w | (w &+ 0x0101_0101_0101_0101)) & 0x8080_8080_8080_8080 == 0 {
+                        i += 8
+                        continue
+                    }
+                }
+                let c = buffer[i]
+                i += 1
+                if c < 0x20 {
+                    if c != 0x0A && c != 0x09 && c != 0x0D { return (i - 1, false) }
+                } else if c >= 0x7F {
+                    if c == 0x7F { return (i - 1, false) }
+                    nonASCII = true
+                }
+            }
+            if nonASCII && String(validating: buffer, as: UTF8.self) == nil { return (-1, true) }
+            return nil
+        }
+        guard let bad else { return }
+        if bad.nonASCII { throw TraceError(file: file, reason: .binaryData) }
         var line = 1
         var lineStart = 0
-        var ascii = true
-        for (i, c) in bytes.enumerated() {
-            if c == 0x0A { line += 1; lineStart = i + 1; continue }
-            if (c < 0x20 && c != 0x09 && c != 0x0D) || c == 0x7F {
-                throw TraceError(file: file, line: line, column: i - lineStart + 1, reason: .binaryData)
-            }
-            if c >= 0x80 { ascii = false }
-        }
-        if !ascii {
-            let valid = bytes.withUnsafeBufferPointer { String(validating: $0, as: UTF8.self) != nil }
-            if !valid { throw TraceError(file: file, reason: .binaryData) }
-        }
+        for i in 0..<bad.index where bytes[i] == 0x0A { line += 1; lineStart = i + 1 }
+        throw TraceError(file: file, line: line, column: bad.index - lineStart + 1, reason: .binaryData)
     }
 
     /// Lines that are exactly `events:` (indented, maybe with a comment) and
     /// the lines of their block: everything more indented, or at the same
     /// indentation starting with `- `, or blank, or a comment.
     private func findEventsBlocks() -> [EventsBlock] {
-        var blocks: [EventsBlock] = []
-        var open: EventsBlock?
-        var line = 0
-        var i = 0
-        let n = bytes.count
-        while i < n {
-            line += 1
-            let start = i
-            var indent = 0
-            while i < n && bytes[i] == 0x20 { indent += 1; i += 1 }
-            let contentStart = i
-            while i < n && bytes[i] != 0x0A { i += 1 }
-            var contentEnd = i
-            while contentEnd > contentStart && (bytes[contentEnd - 1] == 0x20 || bytes[contentEnd - 1] == 0x0D) { contentEnd -= 1 }
-            let next = min(i + 1, n)
-            i = next
-            let empty = contentStart == contentEnd
-            let comment = !empty && bytes[contentStart] == 0x23
-            if var block = open {
-                let dash = contentEnd - contentStart >= 2 && bytes[contentStart] == 0x2D && bytes[contentStart + 1] == 0x20
-                if empty || comment || indent > block.keyIndent || (indent == block.keyIndent && dash) {
-                    block.end = next
-                    open = block
-                    continue
+        bytes.withUnsafeBufferPointer { bytes in
+            var blocks: [EventsBlock] = []
+            var open: EventsBlock?
+            var line = 0
+            var i = 0
+            let n = bytes.count
+            while i < n {
+                line += 1
+                var indent = 0
+                while i < n && bytes[i] == 0x20 { indent += 1; i += 1 }
+                let contentStart = i
+                while i < n && bytes[i] != 0x0A { i += 1 }
+                var contentEnd = i
+                while contentEnd > contentStart && (bytes[contentEnd - 1] == 0x20 || bytes[contentEnd - 1] == 0x0D) { contentEnd -= 1 }
+                let next = min(i + 1, n)
+                i = next
+                let empty = contentStart == contentEnd
+                let comment = !empty && bytes[contentStart] == 0x23
+                if var block = open {
+                    let dash = contentEnd - contentStart >= 2 && bytes[contentStart] == 0x2D && bytes[contentStart + 1] == 0x20
+                    if empty || comment || indent > block.keyIndent || (indent == block.keyIndent && dash) {
+                        block.end = next
+                        open = block
+                        continue
+                    }
+                    blocks.append(block)
+                    open = nil
                 }
-                blocks.append(block)
-                open = nil
+                if Self.isEventsKey(bytes, contentStart, contentEnd) {
+                    open = EventsBlock(keyLine: line, keyIndent: indent, firstLine: line + 1, start: next, end: next)
+                }
             }
-            if isEventsKey(contentStart, contentEnd) {
-                open = EventsBlock(keyLine: line, keyIndent: indent, firstLine: line + 1, start: next, end: next)
-            }
-            _ = start
+            if let block = open { blocks.append(block) }
+            return blocks
         }
-        if let block = open { blocks.append(block) }
-        return blocks
     }
 
-    private func isEventsKey(_ start: Int, _ end: Int) -> Bool {
-        let key: [UInt8] = Array("events:".utf8)
-        guard end - start >= key.count else { return false }
-        for k in 0..<key.count where bytes[start + k] != key[k] { return false }
-        var j = start + key.count
+    private static func isEventsKey(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        let key: StaticString = "events:"
+        guard end - start >= key.utf8CodeUnitCount else { return false }
+        let k = key.utf8Start
+        for n in 0..<key.utf8CodeUnitCount where bytes[start + n] != k[n] { return false }
+        var j = start + key.utf8CodeUnitCount
         while j < end && bytes[j] == 0x20 { j += 1 }
         return j == end || bytes[j] == 0x23
     }
@@ -271,7 +298,7 @@ struct LibinputRecordParser {
 
     private func compose(_ text: String) throws(TraceError) -> Node {
         do {
-            guard let node = try Yams.compose(yaml: text) else { throw TraceError(file: file, reason: .emptyFile) }
+            guard let node = try Yams.compose(yaml: text, Resolver.basic) else { throw TraceError(file: file, reason: .emptyFile) }
             return node
         } catch let error as TraceError {
             throw error
@@ -326,8 +353,18 @@ struct LibinputRecordParser {
         return out
     }
 
+    /// Whether a node is YAML null (`~`, `null`, or nothing). Tags are not
+    /// resolved (the basic resolver is much faster), so this checks the text.
+    private func isNull(_ node: Node?) -> Bool {
+        guard let node else { return true }
+        guard let scalar = node.scalar, scalar.style == .plain || scalar.style == .any else { return false }
+        return ["", "~", "null", "Null", "NULL"].contains(scalar.string)
+    }
+
+    /// A string value; nil when absent, null or `unknown` (what the tool
+    /// writes when it cannot find a value).
     private func optionalString(_ node: Node?) -> String? {
-        guard let s = node?.scalar, node?.null == nil else { return nil }
+        guard let s = node?.scalar, !isNull(node), s.string != "unknown" else { return nil }
         return s.string
     }
 
@@ -339,12 +376,12 @@ struct LibinputRecordParser {
             throw fail(versionNode, "version", .unsupportedVersion(String(version)))
         }
         var base = TraceMetadata(formatVersion: String(version))
-        if let libinput = top["libinput"], libinput.null == nil {
+        if let libinput = top["libinput"], !isNull(libinput) {
             let m = try mapping(libinput, "libinput")
             base.libinputVersion = optionalString(m["version"])
             base.libinputGit = optionalString(m["git"])
         }
-        if let system = top["system"], system.null == nil {
+        if let system = top["system"], !isNull(system) {
             let m = try mapping(system, "system")
             base.os = optionalString(m["os"])
             base.kernel = optionalString(m["kernel"])
@@ -364,14 +401,14 @@ struct LibinputRecordParser {
             var metadata = base
             metadata.deviceNode = optionalString(entry["node"])
             let device = try description(entry["evdev"], "\(path).evdev")
-            if let udev = entry["udev"], udev.null == nil {
+            if let udev = entry["udev"], !isNull(udev) {
                 let m = try mapping(udev, "\(path).udev")
-                if let props = m["properties"], props.null == nil {
+                if let props = m["properties"], !isNull(props) {
                     let list = try sequence(props, "\(path).udev.properties")
                     for (i, p) in list.enumerated() { metadata.udevProperties.append(try string(p, "\(path).udev.properties[\(i)]")) }
                 }
             }
-            if let quirks = entry["quirks"], quirks.null == nil {
+            if let quirks = entry["quirks"], !isNull(quirks) {
                 let list = try sequence(quirks, "\(path).quirks")
                 for (i, q) in list.enumerated() { metadata.quirks.append(try string(q, "\(path).quirks[\(i)]")) }
             }
@@ -382,7 +419,7 @@ struct LibinputRecordParser {
             if let fastEvents, let line = eventsKeyLine, let fast = fastEvents[line] {
                 events = fast.events
                 skipped = fast.skipped
-            } else if let eventsNode = entry["events"], eventsNode.null == nil {
+            } else if let eventsNode = entry["events"], !isNull(eventsNode) {
                 (events, skipped) = try yamlEvents(eventsNode, "\(path).events")
             }
             if skipped > 0 {
@@ -427,7 +464,7 @@ struct LibinputRecordParser {
         }
         var device = DeviceDescription(name: name, id: DeviceID(bustype: UInt16(id[0]), vendor: UInt16(id[1]),
                                                                 product: UInt16(id[2]), version: UInt16(id[3])))
-        if let codes = m["codes"], codes.null == nil {
+        if let codes = m["codes"], !isNull(codes) {
             let cm = try mapping(codes, "\(path).codes")
             for (key, value) in cm {
                 let typePath = "\(path).codes.\(key.scalar?.string ?? "?")"
@@ -445,7 +482,7 @@ struct LibinputRecordParser {
                 device.codes[UInt16(type)] = set
             }
         }
-        if let absinfo = m["absinfo"], absinfo.null == nil {
+        if let absinfo = m["absinfo"], !isNull(absinfo) {
             let am = try mapping(absinfo, "\(path).absinfo")
             for (key, value) in am {
                 let codePath = "\(path).absinfo.\(key.scalar?.string ?? "?")"
@@ -464,7 +501,7 @@ struct LibinputRecordParser {
                                                        flat: Int32(n[3]), resolution: n.count > 4 ? Int32(n[4]) : 0)
             }
         }
-        if let properties = m["properties"], properties.null == nil {
+        if let properties = m["properties"], !isNull(properties) {
             for p in try integers(properties, "\(path).properties") {
                 guard p >= 0, p <= Int64(InputProperty.max) else {
                     throw fail(properties, "\(path).properties", .numberOutOfRange(field: "property", value: String(p), range: "0...31"))

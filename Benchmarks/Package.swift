@@ -6,25 +6,21 @@ import PackageDescription
 // BENCHMARKS.md for the figures.
 let package = Package(
     name: "GripperBenchmarks",
-    products: [
-        .executable(name: "input-bench", targets: ["InputBenchmark"]),
-        .executable(name: "tracker-bench", targets: ["TrackerBenchmark"]),
-    ],
     dependencies: [
         .package(name: "Gripper", path: ".."),
     ],
     targets: [
         .target(name: "BenchmarkSupport"),
         .systemLibrary(name: "CEvemu", pkgConfig: "evemu", providers: [.apt(["libevemu-dev"])]),
-        .executableTarget(name: "InputBenchmark", dependencies: [
+        .executableTarget(name: "input-bench", dependencies: [
             "BenchmarkSupport", "CEvemu",
             .product(name: "GripperInput", package: "Gripper"),
-        ]),
-        .executableTarget(name: "TrackerBenchmark", dependencies: [
+        ], path: "Sources/InputBenchmark"),
+        .executableTarget(name: "tracker-bench", dependencies: [
             "BenchmarkSupport",
             .product(name: "GripperInput", package: "Gripper"),
             .product(name: "GripperTesting", package: "Gripper"),
-        ]),
+        ], path: "Sources/TrackerBenchmark"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -512,12 +512,3 @@ struct EvemuParser {
         TraceError(file: file, line: lineNumber, column: max(1, i - lineStart + 1), reason: reason)
     }
 }
-
-extension String {
-    /// The string without trailing spaces and tabs.
-    var trimmingTrailingSpace: String {
-        var s = Substring(self)
-        while let last = s.last, last == " " || last == "\t" { s = s.dropLast() }
-        return String(s)
-    }
-}

@@ -175,6 +175,12 @@ struct LibinputRecordParser {
                 while end > contentStart && (buffer[end - 1] == 0x20 || buffer[end - 1] == 0x0D) { end -= 1 }
                 if contentStart == end || buffer[contentStart] == 0x23 { continue }
                 guard end - contentStart >= 2, buffer[contentStart] == 0x2D, buffer[contentStart + 1] == 0x20 else {
+                    // A second key in a frame's mapping (`libinput:` after
+                    // `evdev:`, as `libinput record --with-libinput` writes).
+                    if frameIndent >= 0 && indent > frameIndent, let isEvdev = Self.bareKey(buffer, contentStart, end) {
+                        if isEvdev { mode = .evdev } else { if mode != .skip { skipped += 1 }; mode = .skip }
+                        continue
+                    }
                     if mode == .skip && indent > frameIndent { continue }
                     throw UnknownLayout()
                 }
@@ -212,6 +218,19 @@ struct LibinputRecordParser {
         return (events, skipped)
     }
 
+    /// For a line that is a mapping key alone (`evdev:`, `libinput:`, maybe
+    /// with a comment): whether the key is `evdev`; nil for anything else.
+    private static func bareKey(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool? {
+        var k = start
+        while k < end && buffer[k] != 0x3A && buffer[k] != 0x20 && buffer[k] != 0x23 { k += 1 }
+        guard k > start, k < end, buffer[k] == 0x3A else { return nil }
+        var rest = k + 1
+        while rest < end && buffer[rest] == 0x20 { rest += 1 }
+        guard rest == end || buffer[rest] == 0x23 else { return nil }
+        return k - start == 5 && buffer[start] == 0x65 && buffer[start + 1] == 0x76 && buffer[start + 2] == 0x64
+            && buffer[start + 3] == 0x65 && buffer[start + 4] == 0x76
+    }
+
     /// Reads the comma-separated integers of one `[sec, usec, type, code, value]` row.
     private struct RowScanner {
         let buffer: UnsafeBufferPointer<UInt8>
@@ -232,7 +251,8 @@ struct LibinputRecordParser {
             return String(decoding: UnsafeBufferPointer(rebasing: buffer[position..<max(e, position + 1)]), as: UTF8.self)
         }
 
-        mutating func integer(field: String, last: Bool = false) throws(TraceError) -> Int64 {
+        @inline(__always)
+        mutating func integer(field: StaticString, last: Bool = false) throws(TraceError) -> Int64 {
             while position < end && buffer[position] == 0x20 { position += 1 }
             guard position < end else {
                 throw error(.truncatedLine(expected: "\(field) in [sec, usec, type, code, value]"))
@@ -242,7 +262,7 @@ struct LibinputRecordParser {
             let digitStart = position
             var v: Int64 = 0
             while position < end, case let d = buffer[position] &- 0x30, d < 10 {
-                if v > 100_000_000_000_000 { throw error(.numberOutOfRange(field: field, value: found(), range: "a 47-bit number")) }
+                if v > 100_000_000_000_000 { throw error(.numberOutOfRange(field: "\(field)", value: found(), range: "a 47-bit number")) }
                 v = v * 10 + Int64(d)
                 position += 1
             }

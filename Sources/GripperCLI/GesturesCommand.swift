@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Gripper
 import GripperGestures
 import GripperInput
 
@@ -17,7 +18,7 @@ struct GesturesCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "An evemu (.evemu, .events) or libinput-record (.yml) trace.")
+    @Argument(help: "An evemu trace (.evemu, .events, .txt) or a libinput-record file (.yml, .yaml). An events-only .events file takes its device from the .desc beside it (the longest .desc whose name prefixes it) or from --device.")
     var file: String
 
     @Option(name: .long, help: ArgumentHelp(
@@ -41,17 +42,19 @@ struct GesturesCommand: ParsableCommand {
     var noScroll = false
 
     func run() throws {
-        let trace: Trace
-        do {
-            trace = try TraceLoading.load(path: file, device: device)
-        } catch {
-            FileHandle.standardError.write(Data("gripper: \(error)\n".utf8))
-            throw ExitCode(2)
+        let trace = try BadInput.guarding {
+            let selector: TraceFile.DeviceSelector
+            switch (try TraceFile.Format(path: file), device) {
+            case (_, nil): selector = .automatic
+            case (.evemu, let desc?): selector = .description(path: desc)
+            case (.libinputRecord, let d?): selector = Int(d).map { .index($0) } ?? .node(d)
+            }
+            return try TraceFile.load(path: file, deviceSelector: selector)
         }
         var configuration = doubleTap ? GestureConfiguration.withDoubleTap : .default
         configuration.reportsFailures = failures
         let frames = ContactTracker.track(trace.frames, device: trace.device)
-        let events = GestureArena.events(for: frames, configuration: configuration)
+        let events = GestureArena.events(for: frames, configuration: configuration, deviceKind: trace.device.kind)
         let origin = trace.frames.first?.time ?? .zero
         var output = ""
         for event in events {

@@ -16,13 +16,15 @@ extension GestureArena {
         return out
     }
 
-    /// The events a fresh arena with `configuration` reports for `frames`,
-    /// from the first frame to the end of the stream (see ``replay(_:)``).
+    /// The events a fresh arena with `configuration` reports for `frames`
+    /// of a `deviceKind` device, from the first frame to the end of the
+    /// stream (see ``replay(_:)``).
     /// - Complexity: O(n) for n frames.
     public static func events<Frames: Sequence>(for frames: Frames,
-                                                configuration: GestureConfiguration = .default) -> [GestureEvent]
+                                                configuration: GestureConfiguration = .default,
+                                                deviceKind: DeviceKind? = nil) -> [GestureEvent]
         where Frames.Element == ContactFrame {
-        var arena = GestureArena(configuration: configuration)
+        var arena = GestureArena(configuration: configuration, deviceKind: deviceKind)
         return arena.replay(frames)
     }
 }

@@ -21,7 +21,7 @@ struct LongPressStateMachine: Sendable {
         case none, began, changed, ended, cancelled, failed
     }
 
-    private(set) var state: State = .idle
+    private var state: State = .idle
     let duration: Duration
 
     init(configuration c: GestureConfiguration) {
@@ -44,12 +44,18 @@ struct LongPressStateMachine: Sendable {
         }
     }
 
+    /// Whether the machine follows no press.
+    var isIdle: Bool {
+        if case .idle = state { return true }
+        return false
+    }
+
     /// The followed contact went down.
     /// - Complexity: O(1).
     mutating func touchDown(at time: EventTime) -> Action {
         switch state {
         case .idle:
-            state = .pending(deadline: time + duration)
+            state = .pending(deadline: time.addingSaturating(duration))
         case .pending, .active, .failed:
             break // Impossible: one press at a time. Ignored.
         }

@@ -25,7 +25,7 @@ struct PanStateMachine: Sendable {
         case cancelled(PanAxis)
     }
 
-    private(set) var state: State = .idle
+    private var state: State = .idle
 
     /// Whether a pan is in progress.
     var isActive: Bool {
@@ -33,6 +33,12 @@ struct PanStateMachine: Sendable {
         case .active: return true
         case .idle, .possible, .failed: return false
         }
+    }
+
+    /// Whether the machine follows no press.
+    var isIdle: Bool {
+        if case .idle = state { return true }
+        return false
     }
 
     /// The followed contact went down.

@@ -27,7 +27,7 @@ struct SwipeStateMachine: Sendable {
         case failed
     }
 
-    private(set) var state: State = .idle
+    private var state: State = .idle
     let minimumDistance: Double
     let minimumSpeed: Double
     /// tan of the maximum angle.
@@ -37,6 +37,12 @@ struct SwipeStateMachine: Sendable {
         minimumDistance = c.swipeMinimumDistanceMillimetres
         minimumSpeed = c.swipeMinimumSpeedMillimetresPerSecond
         maximumSlope = (c.swipeMaximumAngleDegrees * .pi / 180).tanClamped
+    }
+
+    /// Whether the machine follows no press.
+    var isIdle: Bool {
+        if case .idle = state { return true }
+        return false
     }
 
     /// The followed contact went down.

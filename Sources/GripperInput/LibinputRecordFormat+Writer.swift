@@ -172,7 +172,7 @@ extension LibinputRecordFormat {
                     values[code] = event.value
                 case AbsCode.mtTrackingID, 0x38 /* ABS_MT_BLOB_ID */:
                     break
-                case 0x30...0x36, 0x3a...0x3d where hasSlots:
+                case 0x30...0x36 where hasSlots, 0x3a...0x3d where hasSlots:
                     let old = slotValues[slot]?[code] ?? 0
                     slotValues[slot, default: [:]][code] = event.value
                     delta = Int64(event.value) - Int64(old)

@@ -23,7 +23,7 @@ extension GridLayout {
         case .header: return .header(section: ip.section)
         case .footer: return .footer(section: ip.section)
         case .placeholder: return .placeholder(ip)
-        case .action(let id): return .action(ip, id: id)
+        case .action: return hit.actionID.map { .action(ip, id: $0) }
         case .cell:
             if let c = hit.editingControls {
                 if let r = c.deleteConfirmation, r.contains(point) { return .deleteConfirmation(ip) }
@@ -51,10 +51,12 @@ extension GridLayout {
         let last = s == drag.source.section ? sections[s].count - 1 : sections[s].count
         let itemsTop = context.sectionTop(s) + m.header.space + m.insets.top
         let y = point.y - itemsTop
-        if y < 0 || view.rowCount == 0 { return IndexPath(section: s, item: 0) }
+        if !(y >= 0) || view.rowCount == 0 { return IndexPath(section: s, item: 0) }
         if y >= view.itemsHeight { return IndexPath(section: s, item: last) }
         let row = view.row(at: y)
-        let column = max(0, min(m.columns - 1, Int(((point.x - m.originX) / m.columnStride).rounded(.down))))
+        // Clamped as a Double first: a non-finite x must not reach Int().
+        let x = ((point.x - m.originX) / m.columnStride).rounded(.down)
+        let column = x.isNaN ? 0 : Int(max(0, min(Double(m.columns - 1), x)))
         return IndexPath(section: s, item: max(0, min(last, row * m.columns + column)))
     }
 }

@@ -24,21 +24,52 @@ struct ItemHeights: Sendable {
 
     /// Row maxima where slot s shows item s + shift, over enough rows for
     /// `values.count + 1` slots (missing items count as 0).
-    private static func rowMaxima(_ values: [Double], columns: Int, shift: Int) -> [Double] {
+    private static func rowMaxima(_ values: [Double], columns: Int, shift: Int, fromRow: Int = 0) -> [Double] {
         let n = values.count
         let rows = (n + 1 + columns - 1) / columns
-        var out = [Double](repeating: 0, count: rows)
-        values.withUnsafeBufferPointer { v in
-            out.withUnsafeMutableBufferPointer { o in
-                for item in 0..<n {
-                    let slot = item - shift
-                    guard slot >= 0 else { continue }
-                    let row = slot / columns
-                    if row < rows, v[item] > o[row] { o[row] = v[item] }
+        let count = max(0, rows - fromRow)
+        return [Double](unsafeUninitializedCapacity: count) { out, initialized in
+            values.withUnsafeBufferPointer { v in
+                var first = fromRow * columns + shift  // the item slot 0 of the row shows
+                for i in 0..<count {
+                    var best = 0.0
+                    let lower = max(0, first), upper = min(n, first + columns)
+                    var k = lower
+                    while k < upper {
+                        if v[k] > best { best = v[k] }
+                        k += 1
+                    }
+                    out[i] = best
+                    first += columns
                 }
             }
+            initialized = count
         }
-        return out
+    }
+
+    /// Inserts an item's height, recomputing only the rows from the
+    /// insertion on.
+    /// - Complexity: O(n − item) for the rows after it, plus O(n / 64).
+    mutating func insert(_ height: Double, at item: Int) {
+        values.insert(height, at: item)
+        refreshRows(fromItem: item)
+    }
+
+    /// Removes an item's height, recomputing only the rows from it on.
+    /// - Complexity: O(n − item) for the rows after it, plus O(n / 64).
+    mutating func remove(at item: Int) -> Double {
+        let height = values.remove(at: item)
+        refreshRows(fromItem: item)
+        return height
+    }
+
+    /// Recomputes every row that shows `item` or a later item in any of the
+    /// three trees (slot `item − 1` onwards, for the tree shifted earlier).
+    private mutating func refreshRows(fromItem item: Int) {
+        let row = max(0, item - 1) / columns
+        identity.replaceRows(from: row, with: Self.rowMaxima(values, columns: columns, shift: 0, fromRow: row))
+        previous.replaceRows(from: row, with: Self.rowMaxima(values, columns: columns, shift: -1, fromRow: row))
+        next.replaceRows(from: row, with: Self.rowMaxima(values, columns: columns, shift: 1, fromRow: row))
     }
 
     /// The tree for items shifted by `delta` slots (`item = slot + delta`).
@@ -58,10 +89,12 @@ struct ItemHeights: Sendable {
                 let k = s + shift
                 if k >= 0, k < values.count, values[k] > best { best = values[k] }
             }
-            switch shift {
-            case -1: previous.set(row, to: best)
-            case 0: identity.set(row, to: best)
-            default: next.set(row, to: best)
+            if shift < 0 {
+                previous.set(row, to: best)
+            } else if shift == 0 {
+                identity.set(row, to: best)
+            } else {
+                next.set(row, to: best)
             }
         }
     }

@@ -52,10 +52,12 @@ extension TraceBuilder {
 
     /// The `REL_X/Y` events that bring the pointer to `target` (whole counts).
     mutating func motion(to target: Point) -> [(UInt16, UInt16, Int32)] {
-        let dx = (target.x - mouse.pointer.x).rounded(), dy = (target.y - mouse.pointer.y).rounded()
+        // Whole counts, within what one event can carry (a non-finite target moves nothing).
+        func counts(_ d: Double) -> Double { d.isFinite ? min(max(d.rounded(), -32767), 32767) : 0 }
+        let dx = counts(target.x - mouse.pointer.x), dy = counts(target.y - mouse.pointer.y)
         var out: [(UInt16, UInt16, Int32)] = []
-        if dx != 0 { out.append((EventType.rel, RelCode.x, Int32(clamping: Int64(dx)))) }
-        if dy != 0 { out.append((EventType.rel, RelCode.y, Int32(clamping: Int64(dy)))) }
+        if dx != 0 { out.append((EventType.rel, RelCode.x, Int32(dx))) }
+        if dy != 0 { out.append((EventType.rel, RelCode.y, Int32(dy))) }
         mouse.pointer = mouse.pointer + Point(x: dx, y: dy)
         return out
     }

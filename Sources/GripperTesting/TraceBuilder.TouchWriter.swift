@@ -100,6 +100,7 @@ extension TraceBuilder {
         }
 
         static func clamp(_ value: Double, to axis: AbsInfo?) -> Int32 {
+            guard value.isFinite else { return axis?.minimum ?? 0 }
             let lo = Double(axis?.minimum ?? Int32.min), hi = Double(axis?.maximum ?? Int32.max)
             return Int32(min(max(value.rounded(), lo), hi))
         }

@@ -126,9 +126,10 @@ public struct TraceBuilder: Sendable {
         let code = horizontal ? RelCode.hwheel : RelCode.wheel
         // REL_WHEEL is positive away from the user; REL_HWHEEL to the right.
         let value: Int32 = horizontal ? (detents > 0 ? 1 : -1) : (detents > 0 ? -1 : 1)
+        // One detent every four frame periods, as a quickly turned wheel sends them.
+        let start = now
         for index in 0..<abs(detents) {
-            let t = now + period * Double(index + 1) * 4
-            emitFrame(at: t, [(EventType.rel, code, value)])
+            emitFrame(at: start + period * ((index + 1) * 4), [(EventType.rel, code, value)])
         }
     }
 
@@ -159,8 +160,12 @@ public struct TraceBuilder: Sendable {
 
     // MARK: - Shared
 
-    /// The nominal time between frames.
-    var period: Duration { .microseconds(Int64((1_000_000 / max(configuration.frameRate, 1)).rounded())) }
+    /// The nominal time between frames (120 Hz for a rate that is not a
+    /// number of at least 1; never under 1 µs).
+    var period: Duration {
+        let rate = configuration.frameRate.isFinite && configuration.frameRate >= 1 ? configuration.frameRate : 120
+        return .microseconds(max(1, Int64((1_000_000 / rate).rounded())))
+    }
 
     /// Appends one frame: the events stamped at `nominal` plus jitter (never
     /// earlier than the previous frame), then `SYN_REPORT`.

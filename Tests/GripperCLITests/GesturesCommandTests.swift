@@ -61,13 +61,38 @@ import Testing
     }
 
     @Test func badInputExitsWithTwoNamingFileAndLine() throws {
-        let missingDesc = try run(["gestures", "Recordings/real/ts_wacom-isdv4-e6_single-tap.events"])
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gripper-gestures-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+
+        // Events with no device description anywhere.
+        let orphan = dir.appendingPathComponent("orphan.events")
+        try Data("E: 0.000000 0003 0035 10\nE: 0.000000 0000 0000 0\n".utf8).write(to: orphan)
+        let missingDesc = try run(["gestures", orphan.path])
         #expect(missingDesc.status == 2)
-        #expect(missingDesc.err.contains("ts_wacom-isdv4-e6_single-tap.events:1:"), "\(missingDesc.err)")
+        #expect(missingDesc.err.contains("orphan.events:1:"), "\(missingDesc.err)")
         #expect(missingDesc.out.isEmpty)
+
+        // A malformed event line in a file with a header.
+        let header = try String(contentsOf: Fixtures.recording("real/ts_wacom-isdv4-e6.desc"), encoding: .utf8)
+        let headerLines = header.split(separator: "\n", omittingEmptySubsequences: false).count
+        let broken = dir.appendingPathComponent("broken.evemu")
+        try Data((header + (header.hasSuffix("\n") ? "" : "\n") + "E: 0.000000 0003 zz 10\n").utf8).write(to: broken)
+        let malformed = try run(["gestures", broken.path, "--json"])
+        #expect(malformed.status == 2)
+        #expect(malformed.err.contains("broken.evemu:\(headerLines - (header.hasSuffix("\n") ? 0 : -1))"), "\(malformed.err)")
+        #expect(malformed.out.isEmpty)
+
         let missingFile = try run(["gestures", "Recordings/real/no-such-file.evemu"])
         #expect(missingFile.status == 2)
         #expect(missingFile.err.contains("no-such-file.evemu"))
+    }
+
+    @Test func eventsFileFindsItsDescriptionBesideIt() throws {
+        let r = try run(["gestures", "Recordings/real/ts_wacom-isdv4-e6_single-tap.events", "--json"])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out.split(separator: "\n").count == 1)
+        #expect(r.out.contains(#""kind":"tap","state":"recognized""#))
     }
 
     @Test func optionsAddTouchesAndFailures() throws {

@@ -128,3 +128,43 @@ import Testing
         #expect(events.allSatisfy { $0.time == ms(100) })
     }
 }
+
+@Suite struct ExtremeInputTests {
+    @Test func timesAtTheEndOfTheRangeDoNotTrap() {
+        let late = EventTime(microseconds: .max - 10)
+        let frames = [
+            ContactFrame(time: late, contacts: [Contact(id: 1, phase: .began, position: .zero, millimetres: .zero)]),
+            ContactFrame(time: late, contacts: [Contact(id: 1, phase: .ended, position: .zero, millimetres: .zero)]),
+        ]
+        var arena = GestureArena(configuration: .withDoubleTap)
+        var events = arena.replay(frames)
+        events += arena.fire(until: EventTime(microseconds: .max))
+        #expect(events.filter { $0.kind == .tap }.count == 1)
+        #expect(arena.isIdle)
+    }
+
+    @Test func timesFromTheStartOfTheRangeDoNotTrap() {
+        let early = EventTime(microseconds: .min + 10)
+        let frames = [
+            ContactFrame(time: early, contacts: [Contact(id: 1, phase: .began, position: .zero, millimetres: .zero)]),
+            ContactFrame(time: EventTime(microseconds: .max), contacts: [
+                Contact(id: 1, phase: .ended, position: .zero, millimetres: Point(x: 30, y: 0)),
+            ]),
+        ]
+        let events = GestureArena.events(for: frames)
+        #expect(!events.contains { $0.kind == .swipe || $0.kind == .tap })
+    }
+
+    @Test func nonFiniteMillimetresDoNotTrap() {
+        let frames = [
+            ContactFrame(time: ms(0), contacts: [Contact(id: 1, phase: .began, position: .zero, millimetres: .zero)]),
+            ContactFrame(time: ms(10), contacts: [
+                Contact(id: 1, phase: .moved, position: .zero, millimetres: Point(x: .nan, y: .infinity)),
+            ]),
+            ContactFrame(time: ms(20), contacts: [Contact(id: 1, phase: .ended, position: .zero, millimetres: .zero)]),
+        ]
+        var arena = GestureArena()
+        _ = arena.replay(frames)
+        #expect(arena.isIdle)
+    }
+}

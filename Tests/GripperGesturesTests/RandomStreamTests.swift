@@ -18,6 +18,8 @@ import Testing
         let pointer = rng.next(in: 0...3) == 0
         var frames: [ContactFrame] = []
         var down: [Int: Point] = [:]
+        var drift: [Int: Point] = [:]
+        var lastLift = Point(x: 50, y: 30)
         var nextID = 1
         var t = 0.0
         for _ in 0..<rng.next(in: 20...200) {
@@ -25,7 +27,13 @@ import Testing
             var phases: [Int: ContactPhase] = [:]
             let roll = rng.next(in: 0...9)
             if roll < 2, down.count < (pointer ? 1 : 3) {
-                down[nextID] = Point(x: rng.next(in: 0...100), y: rng.next(in: 0...60))
+                // Often near the last lift (multi-taps), else anywhere; half the contacts drift (swipes).
+                let near = rng.next(in: 0...1) == 0
+                down[nextID] = near ? lastLift + Point(x: rng.next(in: -1...1), y: rng.next(in: -1...1))
+                    : Point(x: rng.next(in: 0...100), y: rng.next(in: 0...60))
+                let speed = rng.next(in: 1.0...6.0) * (rng.next(in: 0...1) == 0 ? 1 : -1)
+                drift[nextID] = rng.next(in: 0...1) == 0 ? .zero
+                    : (rng.next(in: 0...1) == 0 ? Point(x: speed, y: speed / 5) : Point(x: speed / 5, y: speed))
                 phases[nextID] = .began
                 nextID += 1
             } else if roll < 4, let id = down.keys.sorted().first(where: { _ in rng.next(in: 0...1) == 0 }) ?? down.keys.min() {
@@ -33,7 +41,8 @@ import Testing
             } else {
                 for id in down.keys.sorted() where rng.next(in: 0...2) > 0 {
                     let step = rng.next(in: 0...2) == 0 ? 0.1 : 3.0
-                    down[id] = (down[id] ?? .zero) + Point(x: rng.next(in: -step...step), y: rng.next(in: -step...step))
+                    down[id] = (down[id] ?? .zero) + (drift[id] ?? .zero)
+                        + Point(x: rng.next(in: -step...step), y: rng.next(in: -step...step))
                     phases[id] = .moved
                 }
             }
@@ -45,7 +54,10 @@ import Testing
             // Timestamps jitter backwards now and then.
             let stamp = t - (rng.next(in: 0...19) == 0 ? 5 : 0)
             frames.append(ContactFrame(time: ms(stamp), contacts: contacts, scroll: scroll, isPointer: pointer))
-            for (id, phase) in phases where phase.isFinal { down[id] = nil }
+            for (id, phase) in phases.sorted(by: { $0.key < $1.key }) where phase.isFinal {
+                lastLift = down[id] ?? lastLift
+                down[id] = nil
+            }
         }
         return (frames, c)
     }
@@ -92,5 +104,24 @@ import Testing
             }
         }
         #expect(open.isEmpty, "seed \(seed): left open \(open)")
+    }
+
+    /// The generator really exercises every recognizer and rule (else the
+    /// test above would pass vacuously).
+    @Test func randomStreamsExerciseEveryRecognizer() {
+        var seen: Set<String> = []
+        for seed in Self.seeds {
+            var rng = SplitMix64(seed: seed)
+            let (frames, configuration) = randomStream(&rng)
+            for e in GestureArena.events(for: frames, configuration: configuration) {
+                seen.insert("\(e.kind.rawValue).\(e.state.rawValue)")
+                if e.kind == .tap && e.tapCount > 1 { seen.insert("tap.multiple") }
+            }
+        }
+        for expected in ["tap.recognized", "tap.multiple", "longPress.began", "longPress.ended", "longPress.cancelled",
+                         "pan.began", "pan.changed", "pan.ended", "pan.cancelled", "swipe.recognized", "scroll.recognized",
+                         "touch.cancelled"] {
+            #expect(seen.contains(expected), "no \(expected) in any random stream")
+        }
     }
 }

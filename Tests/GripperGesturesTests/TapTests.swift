@@ -178,3 +178,26 @@ import Testing
         #expect(summary(run(s, c)).isEmpty)
     }
 }
+
+@Suite struct TouchpadSlopTests {
+    /// A touchpad finger moving 1 mm: past the mouse's slop, within the touch slop.
+    func touchpadPress() -> Script {
+        var s = Script(pointer: true)
+        s.down(30, 30, at: 0)
+        s.move(31, 30, at: 40)
+        s.up(at: 80)
+        return s
+    }
+
+    @Test func touchpadFingersGetTheTouchSlop() {
+        let events = GestureArena.events(for: touchpadPress().frames, deviceKind: .touchpad)
+        #expect(summary(events) == ["tap.recognized"])
+    }
+
+    @Test func pointerContactsOfOtherDevicesGetThePointerSlop() {
+        for kind in [DeviceKind?.none, .mouse] {
+            let events = GestureArena.events(for: touchpadPress().frames, deviceKind: kind)
+            #expect(summary(events) == ["pan.began", "pan.ended"], "\(String(describing: kind))")
+        }
+    }
+}

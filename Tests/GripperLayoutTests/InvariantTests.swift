@@ -49,7 +49,7 @@ import Testing
         #expect(!all.contains { $0.isHidden }, "\(tag)")
 
         // The action pane stays inside its cell; its actions inside the pane.
-        for a in all where a.swipe != nil {
+        for a in all where a.kind == .cell && a.swipe != nil {
             let swipe = a.swipe!
             #expect(swipe.paneFrame.minX >= a.frame.minX - 1e-9 && swipe.paneFrame.maxX <= a.frame.maxX + 1e-9
                     && swipe.paneFrame.minY == a.frame.minY && swipe.paneFrame.height == a.frame.height,

@@ -63,6 +63,7 @@ import Testing
                 }
                 #expect(Self.everything(layout) == before, "\(tag) step \(step)")
             }
+            #expect(layout._checkInvariants() == [], "\(tag) step \(step) choice \(choice)")
             let fresh = try GridLayout(sections: model, metrics: scenario.metrics, viewport: scenario.viewport)
             #expect(layout.contentSize == fresh.contentSize, "\(tag) step \(step) choice \(choice)")
             #expect(Self.everything(layout) == Self.everything(fresh), "\(tag) step \(step) choice \(choice)")

@@ -130,9 +130,11 @@ struct ReferenceLayout {
                         let a = cell(ip, frame: frame, column: col, columns: r.columns, p)
                         out.cells[ip] = a
                         out.all.append(a)
-                        for action in a.swipe?.actions ?? [] {
-                            out.all.append(LayoutAttributes(kind: .action(id: action.id), indexPath: ip, frame: action.frame,
-                                                            zIndex: ZIndex.action, column: col))
+                        for (index, action) in (a.swipe?.actions ?? []).enumerated() {
+                            var e = LayoutAttributes(kind: .action(index: index), indexPath: ip, frame: action.frame,
+                                                     zIndex: ZIndex.action, column: col)
+                            e.swipe = a.swipe
+                            out.all.append(e)
                         }
                     }
                 }

@@ -11,6 +11,12 @@ let package = Package(
     ],
     targets: [
         .target(name: "BenchmarkSupport"),
+        .executableTarget(name: "editing-bench", dependencies: [
+            "BenchmarkSupport",
+            .product(name: "GripperEditing", package: "Gripper"),
+            .product(name: "GripperLayout", package: "Gripper"),
+            .product(name: "GripperInput", package: "Gripper"),
+        ], path: "Sources/EditingBenchmark"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -130,6 +130,8 @@ import GripperLayout
         #expect(swiped <= 1, "\(where_): \(swiped) swiped cells")
         // Selection only names items that exist.
         #expect(h.machine.selection.isSubset(of: Set(m.allItems)), "\(where_)")
+        let selectedPaths = Set(h.machine.selection.compactMap { m.indexPath(of: $0) })
+        #expect(p.selected == selectedPaths, "\(where_): presentation's selection out of step")
     }
 
     @Test(arguments: [UInt64(101), 102, 103, 104])

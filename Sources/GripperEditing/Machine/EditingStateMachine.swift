@@ -21,6 +21,9 @@ public struct EditingStateMachine: Sendable {
     public internal(set) var journal: Journal
     /// The selected items (context kept across states).
     public internal(set) var selection: Set<ItemID> = []
+    /// Where the selected items are: kept in step with ``selection`` and the
+    /// model, so the presentation costs no scan.
+    var selectedPaths: Set<IndexPath> = []
     /// The vertical content offset, clamped to the scrollable range.
     public internal(set) var contentOffset: Double = 0
     /// The data source's voice.

@@ -8,6 +8,7 @@ struct GripperCommand: ParsableCommand {
         abstract: "Record, inspect, convert and replay touch and mouse input for reorder/edit interactions.",
         subcommands: [
             TraceCommand.self,
+            GesturesCommand.self,
         ]
     )
 }
@@ -17,6 +18,9 @@ struct TraceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "trace",
         abstract: "Inspect and convert evemu and libinput-record traces.",
-        subcommands: []
+        subcommands: [
+            TraceInfoCommand.self,
+            TraceConvertCommand.self,
+        ]
     )
 }

@@ -31,6 +31,9 @@ import GripperInput
 public struct GestureArena: Sendable {
     /// The configuration the arena was made with.
     public let configuration: GestureConfiguration
+    /// The kind of device the frames come from, when known: it decides which
+    /// slop a pointer contact gets (see ``init(configuration:deviceKind:)``).
+    public let deviceKind: DeviceKind?
 
     /// The primary contact followed.
     struct Track: Hashable, Sendable {
@@ -64,10 +67,21 @@ public struct GestureArena: Sendable {
     private let hasPan: Bool
     private let hasSwipe: Bool
     private let hasScroll: Bool
+    /// Whether pointer contacts get the pointer slop (not from a touchpad).
+    private let usesPointerSlop: Bool
 
     /// Creates an arena with the recognizers `configuration` installs.
-    public init(configuration: GestureConfiguration = .default) {
+    ///
+    /// `deviceKind` says where the frames come from. A pointer contact
+    /// (`ContactFrame.isPointer`) moves in mouse counts unless the device is a
+    /// touchpad, whose fingers move in real millimetres: so pointer contacts
+    /// get ``GestureConfiguration/pointerSlopMillimetres``, except from a
+    /// `.touchpad`, whose fingers get the touch slop. Direct touches always
+    /// get the touch slop.
+    public init(configuration: GestureConfiguration = .default, deviceKind: DeviceKind? = nil) {
         self.configuration = configuration
+        self.deviceKind = deviceKind
+        usesPointerSlop = deviceKind != .touchpad
         tap = TapStateMachine(configuration: configuration)
         longPress = LongPressStateMachine(configuration: configuration)
         swipe = SwipeStateMachine(configuration: configuration)
@@ -292,7 +306,8 @@ public struct GestureArena: Sendable {
         let moved = sample.location != track.last.location || sample.millimetres != track.last.millimetres
         track.last = sample
         if !track.crossedSlop {
-            let slop = track.isPointer ? configuration.pointerSlopMillimetres : configuration.touchSlopMillimetres
+            let slop = track.isPointer && usesPointerSlop ? configuration.pointerSlopMillimetres
+                : configuration.touchSlopMillimetres
             if sample.millimetres.distance(to: track.start.millimetres) > slop {
                 track.crossedSlop = true
                 if !longPress.isActive {
@@ -315,7 +330,7 @@ public struct GestureArena: Sendable {
         if hasPan { report(pan.touchUp(), track, time, &out) }
         if hasSwipe {
             report(swipe.touchUp(translation: track.last.millimetres - track.start.millimetres,
-                                 duration: time - track.start.time), track, time, &out)
+                                 duration: time.durationSaturating(since: track.start.time)), track, time, &out)
         }
         if hasTap { report(tap.touchUp(sample: track.last), track, time, &out) }
     }

@@ -21,10 +21,11 @@ public struct GestureConfiguration: Hashable, Sendable {
     /// tap or long-press candidate. Default 1.27 mm: Android's
     /// `ViewConfiguration` touch slop of 8 dp (1 dp = 1/160 in).
     public var touchSlopMillimetres: Double
-    /// The same for a pointer contact (mouse with its left button down),
-    /// whose millimetres are counts at an assumed 1000 counts per inch.
-    /// Default 0.2 mm = 8 counts: GTK's default drag threshold of 8 pixels,
-    /// with one count per pixel.
+    /// The same for a mouse's pointer contact (left button down), whose
+    /// millimetres are counts at an assumed 1000 counts per inch. Default
+    /// 0.2 mm = 8 counts: GTK's default drag threshold of 8 pixels, with one
+    /// count per pixel. A touchpad's fingers get the touch slop when the
+    /// arena knows the device is one (`GestureArena(deviceKind: .touchpad)`).
     public var pointerSlopMillimetres: Double
     /// A press lifted before this is a tap. Default 300 ms (the brief's
     /// "tap under about 300 ms"; Android's double-tap timeout is the same).
@@ -42,7 +43,7 @@ public struct GestureConfiguration: Hashable, Sendable {
     public var doubleTapSlopMillimetres: Double
     /// How long a press must stay within the slop to become a long-press.
     /// Default 500 ms: UIKit's `minimumPressDuration` (0.5 s) and Android's
-    /// long-press timeout (500 ms through Android 11).
+    /// `DEFAULT_LONG_PRESS_TIMEOUT` (500 ms; 400 ms since Android 12).
     public var longPressDuration: Duration
     /// The shortest distance along its axis for a swipe. Default 10 mm,
     /// about a fingertip's width (our choice).

@@ -21,7 +21,7 @@ struct LongPressStateMachine: Sendable {
         case none, began, changed, ended, cancelled, failed
     }
 
-    private(set) var state: State = .idle
+    private var state: State = .idle
     let duration: Duration
 
     init(configuration c: GestureConfiguration) {
@@ -49,7 +49,7 @@ struct LongPressStateMachine: Sendable {
     mutating func touchDown(at time: EventTime) -> Action {
         switch state {
         case .idle:
-            state = .pending(deadline: time + duration)
+            state = .pending(deadline: time.addingSaturating(duration))
         case .pending, .active, .failed:
             break // Impossible: one press at a time. Ignored.
         }

@@ -25,7 +25,7 @@ struct PanStateMachine: Sendable {
         case cancelled(PanAxis)
     }
 
-    private(set) var state: State = .idle
+    private var state: State = .idle
 
     /// Whether a pan is in progress.
     var isActive: Bool {

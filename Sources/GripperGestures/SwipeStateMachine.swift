@@ -27,7 +27,7 @@ struct SwipeStateMachine: Sendable {
         case failed
     }
 
-    private(set) var state: State = .idle
+    private var state: State = .idle
     let minimumDistance: Double
     let minimumSpeed: Double
     /// tan of the maximum angle.

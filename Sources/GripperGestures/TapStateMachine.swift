@@ -58,7 +58,7 @@ struct TapStateMachine: Sendable {
         case failAndRecognize(Tap)
     }
 
-    private(set) var state: State = .idle
+    private var state: State = .idle
     let maximumDuration: Duration
     let maximumCount: Int
     let interval: Duration
@@ -75,7 +75,7 @@ struct TapStateMachine: Sendable {
     var deadline: EventTime? {
         switch state {
         case .idle, .failed: return nil
-        case .pressed(let p): return p.down.time + maximumDuration
+        case .pressed(let p): return p.down.time.addingSaturating(maximumDuration)
         case .waiting(_, let deadline): return deadline
         }
     }
@@ -131,7 +131,7 @@ struct TapStateMachine: Sendable {
     mutating func touchUp(sample: GestureSample) -> Action {
         switch state {
         case .pressed(let p):
-            guard sample.time < p.down.time + maximumDuration else {
+            guard sample.time < p.down.time.addingSaturating(maximumDuration) else {
                 state = .idle
                 return p.pending.map { .failAndRecognize($0) } ?? .fail
             }
@@ -141,7 +141,7 @@ struct TapStateMachine: Sendable {
                 state = .idle
                 return .recognize(tap)
             }
-            state = .waiting(tap, deadline: sample.time + interval)
+            state = .waiting(tap, deadline: sample.time.addingSaturating(interval))
             return .none
         case .failed:
             state = .idle
@@ -156,7 +156,7 @@ struct TapStateMachine: Sendable {
     mutating func deadlineFired(at time: EventTime) -> Action {
         switch state {
         case .pressed(let p):
-            guard time >= p.down.time + maximumDuration else { return .none }
+            guard time >= p.down.time.addingSaturating(maximumDuration) else { return .none }
             state = .failed
             return p.pending.map { .failAndRecognize($0) } ?? .fail
         case .waiting(let tap, let deadline):

@@ -52,45 +52,43 @@ struct VelocityEstimator: Sendable {
     /// second, fitted over the samples in `(time - window) ... time`.
     /// - Complexity: O(k) for the k samples kept.
     func velocity(at time: EventTime, window: Duration) -> (points: Point, millimetres: Point) {
+        guard count >= 2 else { return (.zero, .zero) }
         let now = time.microseconds
-        let oldest = now - window.microsecondsRounded
-        var n = 0.0
-        var st = 0.0, sx = 0.0, sy = 0.0, smx = 0.0, smy = 0.0
-        var i = 0
-        while i < count {
-            let k = (head - 1 - i + Self.capacity) % Self.capacity
+        let (difference, overflow) = now.subtractingReportingOverflow(window.microsecondsRounded)
+        let oldest = overflow ? Int64.min : difference
+        // One pass of sums, with time relative to `now` and positions
+        // relative to the newest sample, so the sums stay well conditioned.
+        let newest = (head - 1 + Self.capacity) % Self.capacity
+        let origin = locations[newest], originMM = millimetres[newest]
+        var n = 0.0, st = 0.0, stt = 0.0
+        var sx = 0.0, sy = 0.0, stx = 0.0, sty = 0.0
+        var smx = 0.0, smy = 0.0, stmx = 0.0, stmy = 0.0
+        var k = newest
+        for _ in 0..<count {
             let t = times[k]
             if t < oldest { break }
             if t <= now {
-                let dt = Double(t - now) / 1_000_000
+                let dt = Double(t - now) * 1e-6
+                let x = locations[k].x - origin.x, y = locations[k].y - origin.y
+                let mx = millimetres[k].x - originMM.x, my = millimetres[k].y - originMM.y
                 n += 1
                 st += dt
-                sx += locations[k].x
-                sy += locations[k].y
-                smx += millimetres[k].x
-                smy += millimetres[k].y
-            }
-            i += 1
-        }
-        guard n >= 2 else { return (.zero, .zero) }
-        let mt = st / n, mx = sx / n, my = sy / n, mmx = smx / n, mmy = smy / n
-        var stt = 0.0, stx = 0.0, sty = 0.0, stmx = 0.0, stmy = 0.0
-        i = 0
-        while i < count {
-            let k = (head - 1 - i + Self.capacity) % Self.capacity
-            let t = times[k]
-            if t < oldest { break }
-            if t <= now {
-                let dt = Double(t - now) / 1_000_000 - mt
                 stt += dt * dt
-                stx += dt * (locations[k].x - mx)
-                sty += dt * (locations[k].y - my)
-                stmx += dt * (millimetres[k].x - mmx)
-                stmy += dt * (millimetres[k].y - mmy)
+                sx += x
+                sy += y
+                stx += dt * x
+                sty += dt * y
+                smx += mx
+                smy += my
+                stmx += dt * mx
+                stmy += dt * my
             }
-            i += 1
+            k = k == 0 ? Self.capacity - 1 : k - 1
         }
-        guard stt > 0 else { return (.zero, .zero) }
-        return (Point(x: stx / stt, y: sty / stt), Point(x: stmx / stt, y: stmy / stt))
+        let denominator = n * stt - st * st
+        // Fewer than two samples, or all at one time: no slope to fit.
+        guard n >= 2, denominator > 1e-18 else { return (.zero, .zero) }
+        return (Point(x: (n * stx - st * sx) / denominator, y: (n * sty - st * sy) / denominator),
+                Point(x: (n * stmx - st * smx) / denominator, y: (n * stmy - st * smy) / denominator))
     }
 }

@@ -58,12 +58,19 @@ public struct ContactFrame: Hashable, Sendable {
     /// Whether the frame comes from a pointer (mouse or touchpad) rather than
     /// a direct touch.
     public var isPointer: Bool
+    /// How far the pointer moved in this frame, in device units: a mouse's
+    /// counts (with or without a button down), or a touchpad's units moved
+    /// by the oldest finger that was already down. Zero for direct touch.
+    /// A ``Viewport`` turns it into pointer movement.
+    public var pointerMotion: Point
 
     /// Creates a contact frame.
-    public init(time: EventTime, contacts: [Contact], scroll: Point = .zero, isPointer: Bool = false) {
+    public init(time: EventTime, contacts: [Contact], scroll: Point = .zero, isPointer: Bool = false,
+                pointerMotion: Point = .zero) {
         self.time = time
         self.contacts = contacts
         self.scroll = scroll
         self.isPointer = isPointer
+        self.pointerMotion = pointerMotion
     }
 }

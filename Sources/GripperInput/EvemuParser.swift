@@ -1,0 +1,523 @@
+/// The byte-level evemu reader behind ``EvemuFormat``: one pass over UTF-8
+/// bytes, no per-line allocation on `E:` lines.
+struct EvemuParser {
+    /// What one evemu file holds.
+    struct Document {
+        var device: DeviceDescription?
+        var metadata = TraceMetadata()
+        var events: [RawEvent] = []
+        var warnings: [TraceWarning] = []
+        var firstEventLine: Int?
+    }
+
+    /// Which part of the file the parser is in: device lines must come in
+    /// evemu's order (N I P* B* A* L* S*), events after them.
+    private enum Section: Int, Comparable {
+        case start = 0, name, id, prop, mask, abs, led, sw, events
+        static func < (a: Section, b: Section) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    private let buffer: UnsafeBufferPointer<UInt8>
+    private let file: String
+    private var lineNumber = 0
+    private var lineStart = 0
+    private var lineEnd = 0
+    private var section = Section.start
+    private var sawComment = false
+    private var device = DeviceDescription(name: "")
+    private var hasDevice = false
+    private var propBytes = 0
+    private var maskBytes = [Int](repeating: 0, count: 0x20)
+    private var document = Document()
+    private var previousTime = Int64.min
+
+    init(buffer: UnsafeBufferPointer<UInt8>, file: String) {
+        self.buffer = buffer
+        self.file = file
+    }
+
+    // MARK: Lines
+
+    mutating func parse() throws(TraceError) -> Document {
+        let count = buffer.count
+        guard let base = buffer.baseAddress, count > 0 else { throw TraceError(file: file, reason: .emptyFile) }
+        var position = 0
+        var events: [RawEvent] = []
+        events.reserveCapacity(count / 40)
+        var limits = Self.codeLimits
+        try limits.withUnsafeMutableBufferPointer { (limits: inout UnsafeMutableBufferPointer<Int32>) throws(TraceError) in
+            let limit = UnsafePointer(limits.baseAddress!)
+            while position < count {
+                lineNumber += 1
+                // Fast path: a plain, well-formed event line once the events have begun.
+                if section == .events, base[position] == 0x45,
+                   let (event, next) = Self.scanEvent(base, position, count, limit),
+                   event.time.microseconds >= previousTime {
+                    previousTime = event.time.microseconds
+                    events.append(event)
+                    position = next
+                    continue
+                }
+                lineStart = position
+                var end = position
+                while end < count && base[end] != 0x0A { end += 1 }
+                position = end + 1
+                if end > lineStart && base[end - 1] == 0x0D { end -= 1 }
+                lineEnd = end
+                if let event = try parseLine() { events.append(event) }
+            }
+        }
+        document.events = events
+        if hasDevice { document.device = device }
+        if !hasDevice && document.events.isEmpty && document.warnings.isEmpty && !sawComment {
+            throw TraceError(file: file, reason: .emptyFile)
+        }
+        return document
+    }
+
+    /// The largest code of each type (index: type), -1 for types evdev does not define.
+    private static let codeLimits: [Int32] = (0...Int(EventType.max)).map { EventCodes.maxCode(type: UInt16($0)).map(Int32.init) ?? -1 }
+
+    /// Reads one `E:` line starting at `start` without any allocation: the
+    /// event and the index after the line, or nil when the line is anything
+    /// but plain and well formed (the slow path then reads it and reports
+    /// exactly what is wrong).
+    @inline(__always)
+    private static func scanEvent(_ p: UnsafePointer<UInt8>, _ start: Int, _ count: Int,
+                                  _ limits: UnsafePointer<Int32>) -> (RawEvent, Int)? {
+        var i = start + 1
+        guard i < count, p[i] == 0x3A else { return nil }
+        i += 1
+        guard i < count, p[i] == 0x20 else { return nil }
+        while i < count && p[i] == 0x20 { i += 1 }
+        // seconds
+        var sec: Int64 = 0
+        var digits = 0
+        while i < count, case let d = p[i] &- 0x30, d < 10 {
+            sec = sec &* 10 &+ Int64(d); digits += 1; i += 1
+        }
+        guard digits > 0, digits <= 12, i < count, p[i] == 0x2E else { return nil }
+        i += 1
+        var usec: Int64 = 0
+        digits = 0
+        while i < count, case let d = p[i] &- 0x30, d < 10 {
+            usec = usec &* 10 &+ Int64(d); digits += 1; i += 1
+        }
+        guard digits > 0, digits <= 6, i < count, p[i] == 0x20 else { return nil }
+        while i < count && p[i] == 0x20 { i += 1 }
+        // type and code, hex
+        var fields: (UInt32, UInt32) = (0, 0)
+        for f in 0..<2 {
+            var v: UInt32 = 0
+            digits = 0
+            while i < count {
+                let c = p[i]
+                let d: UInt8
+                if c &- 0x30 < 10 { d = c &- 0x30 } else if (c | 0x20) &- 0x61 < 6 { d = (c | 0x20) &- 0x57 } else { break }
+                v = v &<< 4 | UInt32(d); digits += 1; i += 1
+            }
+            guard digits > 0, digits <= 4, i < count, p[i] == 0x20 else { return nil }
+            while i < count && p[i] == 0x20 { i += 1 }
+            if f == 0 { fields.0 = v } else { fields.1 = v }
+        }
+        guard fields.0 <= UInt32(EventType.max), Int64(fields.1) <= Int64(limits[Int(fields.0)]) else { return nil }
+        // value, decimal
+        var negative = false
+        if i < count && p[i] == 0x2D { negative = true; i += 1 }
+        var value: Int64 = 0
+        digits = 0
+        while i < count, case let d = p[i] &- 0x30, d < 10 {
+            value = value &* 10 &+ Int64(d); digits += 1; i += 1
+        }
+        guard digits > 0, digits <= 10 else { return nil }
+        if negative { value = -value }
+        guard value >= Int64(Int32.min), value <= Int64(Int32.max) else { return nil }
+        // the rest: nothing, or spaces/tab and a comment of printable ASCII
+        if i < count && p[i] != 0x0A {
+            guard p[i] == 0x09 || p[i] == 0x20 else { return nil }
+            while i < count && (p[i] == 0x09 || p[i] == 0x20) { i += 1 }
+            if i < count && p[i] != 0x0A {
+                guard p[i] == 0x23 else { return nil }
+                // Eight bytes at a time while none is a control or non-ASCII byte.
+                while i + 8 <= count {
+                    let w = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
+                    // A high bit set: a byte below 0x20, 0x7f, or non-ASCII.
+                    let suspicious = (w &- 0x2020_2020_2020_2020) | w | (w &+ 0x0101_0101_0101_0101)
+                    if suspicious & 0x8080_8080_8080_8080 != 0 { break }
+                    i += 8
+                }
+                while i < count && p[i] != 0x0A {
+                    let c = p[i]
+                    guard c >= 0x20 && c < 0x7F || c == 0x09 else { return nil }
+                    i += 1
+                }
+            }
+        }
+        let event = RawEvent(time: EventTime(microseconds: sec * 1_000_000 + usec), type: UInt16(fields.0),
+                             code: UInt16(fields.1), value: Int32(truncatingIfNeeded: value))
+        return (event, i + 1)
+    }
+
+    /// Reads the line between `lineStart` and `lineEnd`; an event line gives its event.
+    private mutating func parseLine() throws(TraceError) -> RawEvent? {
+        var i = lineStart
+        while i < lineEnd && (buffer[i] == 0x20 || buffer[i] == 0x09) { i += 1 }
+        guard i < lineEnd else { return nil }
+        let first = buffer[i]
+        if first == 0x45 /* E */ && i + 1 < lineEnd && buffer[i + 1] == 0x3A {
+            return try parseEvent(from: i + 2)
+        }
+        if first == 0x23 /* # */ {
+            try parseComment(from: i + 1)
+            return nil
+        }
+        guard i + 1 < lineEnd, buffer[i + 1] == 0x3A /* : */ else {
+            try checkText(from: i)
+            document.warnings.append(TraceWarning(file: file, line: lineNumber,
+                                                  message: "unknown line '\(text(from: i, limit: 40))' ignored"))
+            return nil
+        }
+        switch first {
+        case 0x4E: try parseName(from: i + 2)            // N
+        case 0x49: try parseID(from: i + 2)              // I
+        case 0x50: try parseProp(from: i + 2)            // P
+        case 0x42: try parseMask(from: i + 2)            // B
+        case 0x41: try parseAbs(from: i + 2)             // A
+        case 0x4C: try parseState(from: i + 2, led: true)  // L
+        case 0x53: try parseState(from: i + 2, led: false) // S
+        default:
+            try checkText(from: i)
+            document.warnings.append(TraceWarning(file: file, line: lineNumber,
+                                                  message: "unknown line '\(text(from: i, limit: 40))' ignored"))
+        }
+        return nil
+    }
+
+    // MARK: Events
+
+    private mutating func parseEvent(from start: Int) throws(TraceError) -> RawEvent {
+        if section < .events {
+            if section != .start && section < .id {
+                throw error(at: start, .truncatedLine(expected: "an I: line after N:"))
+            }
+            section = .events
+            document.firstEventLine = lineNumber
+        }
+        var i = start
+        try skipSpace(&i, required: true, what: "a timestamp after 'E:'")
+        if i < lineEnd && buffer[i] == 0x2D {
+            throw error(at: i, .negativeTime(text(from: i, limit: 24)))
+        }
+        let secStart = i
+        var sec: UInt64 = 0
+        while i < lineEnd, case let d = buffer[i] &- 0x30, d < 10 {
+            if sec > 9_000_000_000_000 { throw error(at: secStart, .numberOutOfRange(field: "seconds", value: digits(from: secStart), range: "0...9000000000000")) }
+            sec = sec &* 10 &+ UInt64(d)
+            i += 1
+        }
+        if i == secStart { throw expected("seconds (digits)", at: i) }
+        guard i < lineEnd, buffer[i] == 0x2E else { throw expected("'.' between seconds and microseconds", at: i) }
+        i += 1
+        let usecStart = i
+        var usec: UInt64 = 0
+        while i < lineEnd, case let d = buffer[i] &- 0x30, d < 10 {
+            usec = usec &* 10 &+ UInt64(d)
+            if usec >= 1_000_000 { throw error(at: usecStart, .microsecondsOutOfRange(UInt64(digits(from: usecStart)) ?? usec)) }
+            i += 1
+        }
+        if i == usecStart { throw expected("microseconds (digits)", at: i) }
+        try skipSpace(&i, required: true, what: "the event type after the timestamp")
+        let typeStart = i
+        let type = try hex(&i, what: "the event type (hex)")
+        guard type <= UInt64(EventType.max), let maxCode = EventCodes.maxCode(type: UInt16(type)) else {
+            throw error(at: typeStart, .unknownEventType(type))
+        }
+        try skipSpace(&i, required: true, what: "the event code after the type")
+        let codeStart = i
+        let code = try hex(&i, what: "the event code (hex)")
+        guard code <= UInt64(maxCode) else {
+            throw error(at: codeStart, .unknownEventCode(type: UInt16(type), code: code))
+        }
+        try skipSpace(&i, required: true, what: "the event value after the code")
+        let value = try int32(&i, field: "event value")
+        try endOfLine(i)
+        let time = Int64(sec) * 1_000_000 + Int64(usec)
+        if time < previousTime {
+            throw error(at: start + 1, .timeWentBackwards(previous: EventTime(microseconds: previousTime),
+                                                           current: EventTime(microseconds: time)))
+        }
+        previousTime = time
+        return RawEvent(time: EventTime(microseconds: time), type: UInt16(type), code: UInt16(code), value: value)
+    }
+
+    // MARK: Comments
+
+    private mutating func parseComment(from start: Int) throws(TraceError) {
+        try checkText(from: start)
+        sawComment = true
+        guard section < .name else { return }
+        var i = start
+        while i < lineEnd && buffer[i] == 0x20 { i += 1 }
+        let body = text(from: i, limit: 4096)
+        if body.hasPrefix("EVEMU ") && document.metadata.formatVersion == nil {
+            let version = String(body.dropFirst(6)).trimmingTrailingSpace
+            document.metadata.formatVersion = version
+            let parts = version.split(separator: ".")
+            if parts.count != 2 || Int(parts[0]) == nil || Int(parts[1]) == nil {
+                throw error(at: i + 6, .malformed(expected: "a version 'major.minor' after '# EVEMU'", found: version))
+            }
+            if let major = Int(parts[0]), let minor = Int(parts[1]), major > 1 || (major == 1 && minor > 3) {
+                document.warnings.append(TraceWarning(file: file, line: lineNumber,
+                    message: "file format \(version) is newer than the newest Gripper knows (1.3); reading it as 1.3"))
+            }
+        } else if body.hasPrefix("Kernel: ") && document.metadata.kernel == nil {
+            document.metadata.kernel = String(body.dropFirst(8))
+        } else if body.hasPrefix("DMI: ") && document.metadata.dmi == nil {
+            document.metadata.dmi = String(body.dropFirst(5))
+        }
+    }
+
+    // MARK: Device lines
+
+    private mutating func enter(_ next: Section, repeatable: Bool, at i: Int, kind: String) throws(TraceError) {
+        if next < section || (next == section && !repeatable) {
+            throw error(at: i - 2, .misplacedDeviceLine(kind))
+        }
+        if next == .id && section < .name {
+            throw error(at: i - 2, .misplacedDeviceLine(kind))
+        }
+        if next > .id && section < .id {
+            throw error(at: i - 2, .misplacedDeviceLine(kind))
+        }
+        section = next
+        hasDevice = true
+    }
+
+    private mutating func parseName(from start: Int) throws(TraceError) {
+        try enter(.name, repeatable: false, at: start, kind: "N:")
+        var i = start
+        while i < lineEnd && (buffer[i] == 0x20 || buffer[i] == 0x09) { i += 1 }
+        try checkText(from: i)
+        device.name = text(from: i, limit: Int.max).trimmingTrailingSpace
+    }
+
+    private mutating func parseID(from start: Int) throws(TraceError) {
+        try enter(.id, repeatable: false, at: start, kind: "I:")
+        var i = start
+        var fields: [UInt16] = []
+        for what in ["bus type", "vendor", "product", "version"] {
+            try skipSpace(&i, required: true, what: "the \(what) (hex)")
+            let s = i
+            let v = try hex(&i, what: "the \(what) (hex)")
+            guard v <= 0xFFFF else { throw error(at: s, .numberOutOfRange(field: what, value: "0x" + String(v, radix: 16), range: "0...0xffff")) }
+            fields.append(UInt16(v))
+        }
+        try endOfLine(i)
+        device.id = DeviceID(bustype: fields[0], vendor: fields[1], product: fields[2], version: fields[3])
+    }
+
+    private mutating func bytes(_ i: inout Int, count: Int) throws(TraceError) -> [UInt8] {
+        var out: [UInt8] = []
+        for n in 0..<count {
+            try skipSpace(&i, required: true, what: "\(count) mask bytes (hex), got \(n)")
+            let s = i
+            let v = try hex(&i, what: "a mask byte (hex)")
+            guard v <= 0xFF else { throw error(at: s, .numberOutOfRange(field: "mask byte", value: "0x" + String(v, radix: 16), range: "0...0xff")) }
+            out.append(UInt8(v))
+        }
+        return out
+    }
+
+    private mutating func parseProp(from start: Int) throws(TraceError) {
+        try enter(.prop, repeatable: true, at: start, kind: "P:")
+        var i = start
+        let mask = try bytes(&i, count: 8)
+        try endOfLine(i)
+        for (n, byte) in mask.enumerated() {
+            for bit in 0..<8 where byte & (1 << bit) != 0 {
+                let property = (propBytes + n) * 8 + bit
+                guard property <= Int(InputProperty.max) else {
+                    throw error(at: start, .numberOutOfRange(field: "property", value: String(property), range: "0...\(InputProperty.max)"))
+                }
+                device.properties.insert(UInt16(property))
+            }
+        }
+        propBytes += 8
+    }
+
+    private mutating func parseMask(from start: Int) throws(TraceError) {
+        try enter(.mask, repeatable: true, at: start, kind: "B:")
+        var i = start
+        try skipSpace(&i, required: true, what: "the event type (hex)")
+        let typeStart = i
+        let type = try hex(&i, what: "the event type (hex)")
+        guard type <= UInt64(EventType.max) else { throw error(at: typeStart, .unknownEventType(type)) }
+        let mask = try bytes(&i, count: 8)
+        try endOfLine(i)
+        let t = Int(type)
+        let maxCode = EventCodes.maxCode(type: UInt16(t))
+        for (n, byte) in mask.enumerated() {
+            for bit in 0..<8 where byte & (1 << bit) != 0 {
+                let code = (maskBytes[t] + n) * 8 + bit
+                guard let maxCode else { throw error(at: typeStart, .unknownEventType(type)) }
+                guard code <= Int(maxCode) else {
+                    throw error(at: typeStart, .unknownEventCode(type: UInt16(t), code: UInt64(code)))
+                }
+                device.codes[UInt16(t), default: []].insert(UInt16(code))
+            }
+        }
+        maskBytes[t] += 8
+    }
+
+    private mutating func parseAbs(from start: Int) throws(TraceError) {
+        try enter(.abs, repeatable: true, at: start, kind: "A:")
+        var i = start
+        try skipSpace(&i, required: true, what: "the axis code (hex)")
+        let codeStart = i
+        let code = try hex(&i, what: "the axis code (hex)")
+        guard code <= UInt64(AbsCode.max) else { throw error(at: codeStart, .unknownEventCode(type: EventType.abs, code: code)) }
+        var numbers: [Int32] = []
+        for what in ["minimum", "maximum", "fuzz", "flat", "resolution"] {
+            var j = i
+            while j < lineEnd && (buffer[j] == 0x20 || buffer[j] == 0x09) { j += 1 }
+            if j == lineEnd || buffer[j] == 0x23 {
+                if numbers.count >= 4 { break }
+                throw error(at: j, .truncatedLine(expected: "the axis \(what) (A: code min max fuzz flat [resolution])"))
+            }
+            try skipSpace(&i, required: true, what: "the axis \(what)")
+            numbers.append(try int32(&i, field: "axis \(what)"))
+        }
+        try endOfLine(i)
+        device.absInfo[UInt16(code)] = AbsInfo(minimum: numbers[0], maximum: numbers[1], fuzz: numbers[2],
+                                               flat: numbers[3], resolution: numbers.count > 4 ? numbers[4] : 0)
+    }
+
+    private mutating func parseState(from start: Int, led: Bool) throws(TraceError) {
+        try enter(led ? .led : .sw, repeatable: true, at: start, kind: led ? "L:" : "S:")
+        var i = start
+        try skipSpace(&i, required: true, what: "the code (hex)")
+        let codeStart = i
+        let code = try hex(&i, what: "the code (hex)")
+        let type = led ? EventType.led : EventType.sw
+        guard let max = EventCodes.maxCode(type: type), code <= UInt64(max) else {
+            throw error(at: codeStart, .unknownEventCode(type: type, code: code))
+        }
+        try skipSpace(&i, required: true, what: "the state")
+        let value = try int32(&i, field: "state")
+        try endOfLine(i)
+        if led { device.ledStates[UInt16(code)] = value } else { device.switchStates[UInt16(code)] = value }
+    }
+
+    // MARK: Fields
+
+    private func skipSpace(_ i: inout Int, required: Bool, what: String) throws(TraceError) {
+        let s = i
+        while i < lineEnd && (buffer[i] == 0x20 || buffer[i] == 0x09) { i += 1 }
+        if i == lineEnd { throw error(at: i, .truncatedLine(expected: what)) }
+        if required && i == s { throw expected("a space before \(what)", at: i) }
+    }
+
+    private func hex(_ i: inout Int, what: String) throws(TraceError) -> UInt64 {
+        let s = i
+        var v: UInt64 = 0
+        while i < lineEnd {
+            let c = buffer[i]
+            let d: UInt8
+            if c &- 0x30 < 10 { d = c &- 0x30 }
+            else if (c | 0x20) &- 0x61 < 6 { d = (c | 0x20) &- 0x61 &+ 10 }
+            else { break }
+            if v > 0xFFFF_FFFF { throw error(at: s, .numberOutOfRange(field: what, value: digits(from: s), range: "a 32-bit number")) }
+            v = v << 4 | UInt64(d)
+            i += 1
+        }
+        if i == s { throw expected(what, at: i) }
+        return v
+    }
+
+    private func int32(_ i: inout Int, field: String) throws(TraceError) -> Int32 {
+        let s = i
+        var negative = false
+        if i < lineEnd && (buffer[i] == 0x2D || buffer[i] == 0x2B) { negative = buffer[i] == 0x2D; i += 1 }
+        let digitStart = i
+        var v: Int64 = 0
+        while i < lineEnd, case let d = buffer[i] &- 0x30, d < 10 {
+            v = v * 10 + Int64(d)
+            if v > 0x1_0000_0000 { break }
+            i += 1
+        }
+        if i == digitStart { throw expected("\(field) (a decimal number)", at: i) }
+        while i < lineEnd && buffer[i] &- 0x30 < 10 { i += 1 }
+        let signed = negative ? -v : v
+        guard signed >= Int64(Int32.min) && signed <= Int64(Int32.max) else {
+            throw error(at: s, .numberOutOfRange(field: field, value: text(from: s, to: i), range: "\(Int32.min)...\(Int32.max)"))
+        }
+        return Int32(signed)
+    }
+
+    /// Accepts trailing spaces and a trailing `# comment`, nothing else.
+    private func endOfLine(_ start: Int) throws(TraceError) {
+        var i = start
+        while i < lineEnd && (buffer[i] == 0x20 || buffer[i] == 0x09) { i += 1 }
+        if i == lineEnd { return }
+        if buffer[i] == 0x23 && i > start {
+            try checkText(from: i)
+            return
+        }
+        throw expected("the end of the line or a '# comment'", at: i)
+    }
+
+    /// Rejects control bytes and invalid UTF-8 in free text.
+    private func checkText(from start: Int) throws(TraceError) {
+        var i = start
+        var ascii = true
+        while i < lineEnd {
+            let c = buffer[i]
+            if c < 0x20 && c != 0x09 || c == 0x7F { throw error(at: i, .binaryData) }
+            if c >= 0x80 { ascii = false }
+            i += 1
+        }
+        if !ascii {
+            let slice = UnsafeBufferPointer(rebasing: buffer[start..<lineEnd])
+            if String(validating: slice, as: UTF8.self) == nil { throw error(at: start, .binaryData) }
+        }
+    }
+
+    // MARK: Text and errors
+
+    private func text(from start: Int, limit: Int) -> String {
+        let end = limit == Int.max ? lineEnd : min(lineEnd, start + limit)
+        return text(from: start, to: end)
+    }
+
+    private func text(from start: Int, to end: Int) -> String {
+        guard start < end else { return "" }
+        return String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self)
+    }
+
+    private func digits(from start: Int) -> String {
+        var i = start
+        while i < lineEnd && buffer[i] &- 0x30 < 10 { i += 1 }
+        return text(from: start, to: min(i, start + 40))
+    }
+
+    private func expected(_ what: String, at i: Int) -> TraceError {
+        if i >= lineEnd { return error(at: i, .truncatedLine(expected: what)) }
+        var end = i
+        while end < lineEnd && buffer[end] != 0x20 && buffer[end] != 0x09 && end - i < 24 { end += 1 }
+        let found = String(decoding: UnsafeBufferPointer(rebasing: buffer[i..<max(end, i + 1)]), as: UTF8.self)
+        return error(at: i, .malformed(expected: what, found: found))
+    }
+
+    private func error(at i: Int, _ reason: TraceError.Reason) -> TraceError {
+        TraceError(file: file, line: lineNumber, column: max(1, i - lineStart + 1), reason: reason)
+    }
+}
+
+extension String {
+    /// The string without trailing spaces and tabs.
+    var trimmingTrailingSpace: String {
+        var s = Substring(self)
+        while let last = s.last, last == " " || last == "\t" { s = s.dropLast() }
+        return String(s)
+    }
+}

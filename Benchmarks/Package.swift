@@ -37,6 +37,9 @@ let package = Package(
             .product(name: "GripperLayout", package: "Gripper"),
             .product(name: "GripperInput", package: "Gripper"),
         ]),
+        .executableTarget(name: "layout-bench", dependencies: [
+            "BenchmarkSupport", .product(name: "GripperLayout", package: "Gripper"),
+        ], path: "Sources/LayoutBenchmark"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -19,5 +19,6 @@ public struct ElementID: Hashable, Sendable, CustomStringConvertible {
     /// The identity of an item's cell.
     public static func cell(_ indexPath: IndexPath) -> ElementID { ElementID(kind: .cell, indexPath: indexPath) }
 
+    /// `kind@[section, item]`, for logs and test failures.
     public var description: String { "\(kind)@\(indexPath.map { "\($0)" } ?? "-")" }
 }

@@ -20,8 +20,9 @@ public enum ElementKind: Hashable, Sendable {
     case placeholder
     /// The floating copy of a dragged item, above everything.
     case dragProxy
-    /// One swipe-action button of a swiped cell.
-    case action(id: String)
+    /// One swipe-action button of a swiped cell: the `index`th of the
+    /// revealed actions (see ``LayoutAttributes/actionID``).
+    case action(index: Int)
 
     /// Whether the element is a decoration (background or separator).
     public var isDecoration: Bool {

@@ -115,11 +115,13 @@ extension GridLayout {
         case .dragProxy:
             guard let drag = context.drag, drag.source == ip else { return nil }
             return proxyAttributes(drag)
-        case .action(let actionID):
+        case .action(let index):
             guard let cell = attributes(for: ip, presentation: presentation), !cell.isHidden,
-                  let action = cell.swipe?.actions.first(where: { $0.id == actionID }) else { return nil }
-            return LayoutAttributes(kind: id.kind, indexPath: ip, frame: action.frame, zIndex: ZIndex.action,
-                                    column: cell.column)
+                  let actions = cell.swipe?.actions, actions.indices.contains(index) else { return nil }
+            var a = LayoutAttributes(kind: id.kind, indexPath: ip, frame: actions[index].frame, zIndex: ZIndex.action,
+                                     column: cell.column)
+            a.shareSwipe(of: cell)
+            return a
         }
     }
 
@@ -166,9 +168,11 @@ extension GridLayout {
                                                    presentation: context.presentation)
                             body(a)
                             if let swipe = a.swipe {
-                                for action in swipe.actions where action.frame.intersects(rect) {
-                                    body(LayoutAttributes(kind: .action(id: action.id), indexPath: a.indexPath,
-                                                          frame: action.frame, zIndex: ZIndex.action, column: a.column))
+                                for (index, action) in swipe.actions.enumerated() where action.frame.intersects(rect) {
+                                    var e = LayoutAttributes(kind: .action(index: index), indexPath: a.indexPath,
+                                                             frame: action.frame, zIndex: ZIndex.action, column: a.column)
+                                    e.shareSwipe(of: a)
+                                    body(e)
                                 }
                             }
                         }
@@ -203,9 +207,8 @@ extension GridLayout {
 
     @inline(__always)
     func slotFrame(_ view: SectionView, slot: Int, itemsTop: Double, rowTop: Double) -> Rect {
-        let m = view.metrics
-        return Rect(x: m.x(column: slot % m.columns), y: itemsTop + rowTop, width: m.cellWidth,
-                    height: view.cellHeight(slot: slot))
+        Rect(x: view.metrics.x(column: slot % view.columns), y: itemsTop + rowTop, width: view.metrics.cellWidth,
+             height: view.cellHeight(slot: slot))
     }
 
     func cellAttributes(indexPath: IndexPath, frame: Rect, column: Int, columns: Int,
@@ -218,21 +221,12 @@ extension GridLayout {
                                  isHighlighted: !presentation.highlighted.isEmpty
                                     && presentation.highlighted.contains(indexPath))
         let e = metrics.editing
-        if presentation.isEditing || presentation.deleteConfirmation == indexPath {
-            var controls = EditingControls()
-            if presentation.isEditing, traits.isDeletable {
-                controls.deleteControl = Rect(x: frame.minX, y: frame.minY, width: min(e.deleteControlWidth, frame.width),
-                                              height: frame.height)
-            }
-            if presentation.isEditing, traits.isMovable {
-                let w = min(e.gripperWidth, frame.width)
-                controls.gripper = Rect(x: frame.maxX - w, y: frame.minY, width: w, height: frame.height)
-            }
-            if presentation.deleteConfirmation == indexPath {
-                let w = min(e.deleteConfirmationWidth, frame.width)
-                controls.deleteConfirmation = Rect(x: frame.maxX - w, y: frame.minY, width: w, height: frame.height)
-            }
-            if controls != EditingControls() { a.editingControls = controls }
+        let confirming = presentation.deleteConfirmation == indexPath
+        if presentation.isEditing || confirming {
+            let editing = presentation.isEditing
+            a.setControlWidths(deleteControl: editing && traits.isDeletable ? min(e.deleteControlWidth, frame.width) : 0,
+                               gripper: editing && traits.isMovable ? min(e.gripperWidth, frame.width) : 0,
+                               deleteConfirmation: confirming ? min(e.deleteConfirmationWidth, frame.width) : 0)
         }
         if let swipe = presentation.swipe, swipe.indexPath == indexPath {
             a.swipe = swipeAttributes(cellFrame: frame, column: column, columns: columns, state: swipe)

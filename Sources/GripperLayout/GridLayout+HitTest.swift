@@ -9,7 +9,7 @@ extension GridLayout {
     /// - Complexity: O(log n + k) for the k elements near the point.
     public func hitTest(_ point: Point, presentation: LayoutPresentation = .resting,
                         contentOffset: Double = 0) -> HitTarget? {
-        let probe = Rect(x: point.x, y: point.y, width: Double.ulpOfOne, height: Double.ulpOfOne)
+        let probe = Rect(x: point.x, y: point.y, width: point.x.nextUp - point.x, height: point.y.nextUp - point.y)
         var best: LayoutAttributes?
         forEachAttributes(in: probe, presentation: presentation, contentOffset: contentOffset) { a in
             guard a.frame.contains(point), !a.isHidden, !a.kind.isDecoration else { return }
@@ -23,7 +23,7 @@ extension GridLayout {
         case .header: return .header(section: ip.section)
         case .footer: return .footer(section: ip.section)
         case .placeholder: return .placeholder(ip)
-        case .action(let id): return .action(ip, id: id)
+        case .action: return hit.actionID.map { .action(ip, id: $0) }
         case .cell:
             if let c = hit.editingControls {
                 if let r = c.deleteConfirmation, r.contains(point) { return .deleteConfirmation(ip) }

@@ -33,11 +33,12 @@ extension GridLayout {
         let geometry = Self.swipeGeometry(cellWidth: cellFrame.width, actions: actions, metrics: metrics.swipe)
         let revealed = min(abs(state.offset), cellFrame.width)
         let past = geometry.fullSwipeBreakpoint.map { revealed >= $0 } ?? false
-        let pane: Rect
+        var pane: Rect
         switch edge {
         case .trailing: pane = Rect(x: cellFrame.maxX - revealed, y: cellFrame.minY, width: revealed, height: cellFrame.height)
         case .leading: pane = Rect(x: cellFrame.minX, y: cellFrame.minY, width: revealed, height: cellFrame.height)
         }
+        if revealed >= cellFrame.width { pane = cellFrame }
         var frames: [ActionFrame] = []
         frames.reserveCapacity(actions.count)
         let scale = geometry.paneWidth > 0 ? revealed / geometry.paneWidth : 0

@@ -19,5 +19,6 @@ public struct IndexPath: Hashable, Comparable, Sendable, CustomStringConvertible
         a.section != b.section ? a.section < b.section : a.item < b.item
     }
 
+    /// `[section, item]`.
     public var description: String { "[\(section), \(item)]" }
 }

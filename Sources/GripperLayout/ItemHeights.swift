@@ -27,18 +27,23 @@ struct ItemHeights: Sendable {
     private static func rowMaxima(_ values: [Double], columns: Int, shift: Int) -> [Double] {
         let n = values.count
         let rows = (n + 1 + columns - 1) / columns
-        var out = [Double](repeating: 0, count: rows)
-        values.withUnsafeBufferPointer { v in
-            out.withUnsafeMutableBufferPointer { o in
-                for item in 0..<n {
-                    let slot = item - shift
-                    guard slot >= 0 else { continue }
-                    let row = slot / columns
-                    if row < rows, v[item] > o[row] { o[row] = v[item] }
+        return [Double](unsafeUninitializedCapacity: rows) { out, initialized in
+            values.withUnsafeBufferPointer { v in
+                var first = shift  // the item slot 0 of the row shows
+                for row in 0..<rows {
+                    var best = 0.0
+                    let lower = max(0, first), upper = min(n, first + columns)
+                    var k = lower
+                    while k < upper {
+                        if v[k] > best { best = v[k] }
+                        k += 1
+                    }
+                    out[row] = best
+                    first += columns
                 }
             }
+            initialized = rows
         }
-        return out
     }
 
     /// The tree for items shifted by `delta` slots (`item = slot + delta`).
@@ -58,10 +63,12 @@ struct ItemHeights: Sendable {
                 let k = s + shift
                 if k >= 0, k < values.count, values[k] > best { best = values[k] }
             }
-            switch shift {
-            case -1: previous.set(row, to: best)
-            case 0: identity.set(row, to: best)
-            default: next.set(row, to: best)
+            if shift < 0 {
+                previous.set(row, to: best)
+            } else if shift == 0 {
+                identity.set(row, to: best)
+            } else {
+                next.set(row, to: best)
             }
         }
     }

@@ -30,10 +30,15 @@ public struct LayoutAttributes: Hashable, Sendable {
     /// Whether the element is pinned: its frame follows the content offset
     /// (global header, pinned headers and footers).
     public var isPinned: Bool
-    /// The swipe state of a swiped cell.
-    public var swipe: SwipeAttributes?
-    /// The editing controls of a cell in editing mode or confirming a delete.
-    public var editingControls: EditingControls?
+    /// The swipe state, boxed: only a swiped cell and its actions have one,
+    /// and the box keeps every other element small and cheap to copy.
+    private var swipeBox: SwipeBox?
+    /// Widths of the editing controls on the cell's edges (0: none): the
+    /// delete control on the leading edge, the gripper and the delete
+    /// confirmation on the trailing edge.
+    private var deleteControlWidth: Double
+    private var gripperWidth: Double
+    private var deleteConfirmationWidth: Double
 
     /// Creates attributes; flags default to off.
     public init(kind: ElementKind, indexPath: IndexPath?, frame: Rect, zIndex: Int, isHidden: Bool = false,
@@ -53,8 +58,56 @@ public struct LayoutAttributes: Hashable, Sendable {
         self.isSelected = isSelected
         self.isHighlighted = isHighlighted
         self.isPinned = isPinned
-        self.swipe = swipe
-        self.editingControls = editingControls
+        self.swipeBox = swipe.map(SwipeBox.init)
+        self.deleteControlWidth = editingControls?.deleteControl?.width ?? 0
+        self.gripperWidth = editingControls?.gripper?.width ?? 0
+        self.deleteConfirmationWidth = editingControls?.deleteConfirmation?.width ?? 0
+    }
+
+    /// The swipe state of a swiped cell (and of its action elements).
+    public var swipe: SwipeAttributes? {
+        get { swipeBox?.value }
+        set { swipeBox = newValue.map(SwipeBox.init) }
+    }
+
+    /// The editing controls of a cell in editing mode or confirming a delete:
+    /// full-height frames on the cell's edges.
+    /// - Complexity: O(1).
+    public var editingControls: EditingControls? {
+        get {
+            guard deleteControlWidth > 0 || gripperWidth > 0 || deleteConfirmationWidth > 0 else { return nil }
+            func edge(_ width: Double, leading: Bool) -> Rect? {
+                guard width > 0 else { return nil }
+                return Rect(x: leading ? frame.minX : frame.maxX - width, y: frame.minY, width: width,
+                            height: frame.height)
+            }
+            return EditingControls(deleteControl: edge(deleteControlWidth, leading: true),
+                                   gripper: edge(gripperWidth, leading: false),
+                                   deleteConfirmation: edge(deleteConfirmationWidth, leading: false))
+        }
+        set {
+            deleteControlWidth = newValue?.deleteControl?.width ?? 0
+            gripperWidth = newValue?.gripper?.width ?? 0
+            deleteConfirmationWidth = newValue?.deleteConfirmation?.width ?? 0
+        }
+    }
+
+    /// Sets the editing-control widths directly (the hot path).
+    mutating func setControlWidths(deleteControl: Double, gripper: Double, deleteConfirmation: Double) {
+        deleteControlWidth = deleteControl
+        gripperWidth = gripper
+        deleteConfirmationWidth = deleteConfirmation
+    }
+
+    /// Shares a swipe box (the cell's) with an action element.
+    mutating func shareSwipe(of cell: LayoutAttributes) { swipeBox = cell.swipeBox }
+
+    /// The identity of a swipe-action element's action.
+    /// - Complexity: O(1).
+    public var actionID: String? {
+        guard case .action(let index) = kind, let actions = swipeBox?.value.actions,
+              actions.indices.contains(index) else { return nil }
+        return actions[index].id
     }
 
     /// The element's identity.
@@ -64,8 +117,7 @@ public struct LayoutAttributes: Hashable, Sendable {
     /// delete-confirmation slide, or 0.
     public var swipeContentOffset: Double {
         if let swipe { return swipe.contentOffset }
-        if let confirm = editingControls?.deleteConfirmation { return -confirm.width }
-        return 0
+        return -deleteConfirmationWidth
     }
 
     /// The revealed action pane of a swiped cell.

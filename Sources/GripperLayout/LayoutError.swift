@@ -15,5 +15,6 @@ public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
         self.problem = problem
     }
 
+    /// `path: problem`, for a person to read.
     public var description: String { "\(path): \(problem)" }
 }

@@ -4,19 +4,38 @@ import GripperGeometry
 /// arrangements of the (at most two) sections it touches, and section tops
 /// shifted by their height changes. Built in O(log n) per query.
 struct QueryContext {
-    /// A drag checked against the layout.
-    struct Drag {
-        var source: IndexPath
-        var target: IndexPath
-        var sourceArrangement: SlotArrangement
-        var targetArrangement: SlotArrangement
+    /// A drag checked against the layout; a class, so the context and its
+    /// copies share it instead of copying the two sections' geometry.
+    final class Drag {
+        let source: IndexPath
+        let target: IndexPath
+        let sourceArrangement: SlotArrangement
+        let targetArrangement: SlotArrangement
         /// The dragged item's height.
-        var height: Double
-        var proxyFrame: Rect
+        let height: Double
+        let proxyFrame: Rect
         /// Height change of the source section (0 when source and target share it).
-        var sourceDelta: Double
+        let sourceDelta: Double
         /// Height change of the target section.
-        var targetDelta: Double
+        let targetDelta: Double
+        /// The two sections' geometry, measured once per query.
+        let sourceView: SectionView
+        let targetView: SectionView
+
+        init(source: IndexPath, target: IndexPath, sourceArrangement: SlotArrangement,
+             targetArrangement: SlotArrangement, height: Double, proxyFrame: Rect, sourceDelta: Double,
+             targetDelta: Double, sourceView: SectionView, targetView: SectionView) {
+            self.source = source
+            self.target = target
+            self.sourceArrangement = sourceArrangement
+            self.targetArrangement = targetArrangement
+            self.height = height
+            self.proxyFrame = proxyFrame
+            self.sourceDelta = sourceDelta
+            self.targetDelta = targetDelta
+            self.sourceView = sourceView
+            self.targetView = targetView
+        }
     }
 
     let layout: GridLayout
@@ -42,24 +61,23 @@ struct QueryContext {
         if s == t {
             guard drag.target.item >= 0, drag.target.item < sourceStore.count else { return nil }
             let a = SlotArrangement.within(count: sourceStore.count, source: drag.source.item, target: drag.target.item)
-            var d = Drag(source: drag.source, target: drag.target, sourceArrangement: a, targetArrangement: a,
-                         height: height, proxyFrame: proxy, sourceDelta: 0, targetDelta: 0)
-            if sourceStore.heights != nil {
-                d.targetDelta = GridLayout.sectionHeight(layout.view(section: s, arrangement: a, placeholderHeight: height))
-                    - layout.sectionHeights[s]
-            }
-            return d
+            let view = layout.view(section: s, arrangement: a, placeholderHeight: height)
+            let delta = sourceStore.heights == nil ? 0 : GridLayout.sectionHeight(view) - layout.sectionHeights[s]
+            return Drag(source: drag.source, target: drag.target, sourceArrangement: a, targetArrangement: a,
+                        height: height, proxyFrame: proxy, sourceDelta: 0, targetDelta: delta,
+                        sourceView: view, targetView: view)
         }
         let targetCount = layout.sections[t].count
         guard drag.target.item >= 0, drag.target.item <= targetCount else { return nil }
         let sa = SlotArrangement.leaving(count: sourceStore.count, source: drag.source.item)
         let ta = SlotArrangement.entering(count: targetCount, target: drag.target.item)
-        let sourceDelta = GridLayout.sectionHeight(layout.view(section: s, arrangement: sa, placeholderHeight: height))
-            - layout.sectionHeights[s]
-        let targetDelta = GridLayout.sectionHeight(layout.view(section: t, arrangement: ta, placeholderHeight: height))
-            - layout.sectionHeights[t]
+        let sourceView = layout.view(section: s, arrangement: sa, placeholderHeight: height)
+        let targetView = layout.view(section: t, arrangement: ta, placeholderHeight: height)
         return Drag(source: drag.source, target: drag.target, sourceArrangement: sa, targetArrangement: ta,
-                    height: height, proxyFrame: proxy, sourceDelta: sourceDelta, targetDelta: targetDelta)
+                    height: height, proxyFrame: proxy,
+                    sourceDelta: GridLayout.sectionHeight(sourceView) - layout.sectionHeights[s],
+                    targetDelta: GridLayout.sectionHeight(targetView) - layout.sectionHeights[t],
+                    sourceView: sourceView, targetView: targetView)
     }
 
     /// The slot arrangement of `section`.
@@ -73,7 +91,11 @@ struct QueryContext {
 
     /// The geometry of `section`.
     func view(_ section: Int) -> SectionView {
-        layout.view(section: section, arrangement: arrangement(section), placeholderHeight: drag?.height ?? 0)
+        if let drag {
+            if section == drag.target.section { return drag.targetView }
+            if section == drag.source.section { return drag.sourceView }
+        }
+        return layout.view(section: section, arrangement: .resting(count: layout.sections[section].count))
     }
 
     /// The top of `section`.

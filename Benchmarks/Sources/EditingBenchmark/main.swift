@@ -122,6 +122,21 @@ do {
     report("diff (1 % moved, 100k items, \(moves) moves)", t, unit: "ms", scale: 1e6)
 }
 
+// Model: diff after one move in one section (a typical reload): unchanged sections are skipped.
+do {
+    var sections = model.sections
+    let item = sections[3].items.remove(at: 10)
+    sections[3].items.insert(item, at: 9_000)
+    let target = try CollectionModel(sections: sections)
+    var moves = 0
+    let t = measure(iterations: 50) {
+        let d = model.diff(to: target)
+        moves = d.moveCount
+        blackHole(d)
+    }
+    report("diff (one move in one section, 100k items, \(moves) move)", t, unit: "ms", scale: 1e6)
+}
+
 // Journal: committing one move (apply + inverse diff) on 100k items.
 do {
     var journal = Journal(start: model)

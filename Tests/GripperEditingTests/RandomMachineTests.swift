@@ -77,6 +77,7 @@ import GripperLayout
                       idsBefore: Set<ItemID>, seed: UInt64, step: Int) {
         let where_ = "seed \(seed) step \(step)"
         let m = h.machine.model
+        #expect(h.machine.invariantViolations() == [], "\(where_)")
         // No item duplicated; model = start + journal.
         #expect(m.checkInvariants() == nil, "\(where_)")
         #expect((try? h.machine.journal.replay().get()) == m, "\(where_)")

@@ -60,15 +60,17 @@ import GripperLayout
         #expect(b.h.log.contains(.swipeShut("a3")))
     }
 
-    @Test func flickOpensAShortSwipe() {
-        var a = ArenaHarness(.standard(), pointer: false)
+    @Test(arguments: [false, true])
+    func flickOpensAShortSwipe(pointer: Bool) {
+        var a = ArenaHarness(.standard(), pointer: pointer)
         let p = a.h.point(row: 3, x: 200)
         a.press(at: p, path: ArenaHarness.line(from: p, by: Point(x: -30, y: 0), steps: 3), liftAfter: 10)
         #expect(a.h.machine.stateName == "open")
     }
 
-    @Test func fullSwipeDeletes() {
-        var a = ArenaHarness(.standard(), pointer: false)
+    @Test(arguments: [false, true])
+    func fullSwipeDeletes(pointer: Bool) {
+        var a = ArenaHarness(.standard(), pointer: pointer)
         let p = a.h.point(row: 3, x: 300)
         a.press(at: p, path: ArenaHarness.line(from: p, by: Point(x: -250, y: 0)))
         #expect(a.h.committed.map(\.edit) == [.action("delete", item: "a3")])

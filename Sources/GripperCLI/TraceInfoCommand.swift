@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Gripper
 import GripperGeometry
 import GripperInput
 
@@ -21,59 +22,31 @@ struct TraceInfoCommand: ParsableCommand {
     @Argument(help: "An evemu trace (.evemu, .events, .desc, .txt) or a libinput-record file (.yml, .yaml).")
     var file: String
 
-    @Option(name: .long, help: ArgumentHelp("The device description (an evemu .desc) for an events-only file.", valueName: "DESC"))
+    @Option(name: .long, help: ArgumentHelp(
+        "evemu: the .desc file describing an events-only file (default: the .desc beside it). libinput record: the device to read, by index (0, 1, …) or node (/dev/input/event4).",
+        valueName: "DESC"))
     var device: String?
 
     @Flag(name: .long, help: "Print one JSON object instead of text.")
     var json = false
 
     func run() throws {
-        let trace: Trace
-        do {
-            trace = try Self.load(file, device: device)
-        } catch let error as TraceError {
-            FileHandle.standardError.write(Data("gripper: \(error)\n".utf8))
-            throw ExitCode(2)
-        } catch {
-            FileHandle.standardError.write(Data("gripper: \(error)\n".utf8))
-            throw ExitCode(2)
+        let trace = try BadInput.guarding {
+            let selector: TraceFile.DeviceSelector
+            switch (try TraceFile.Format(path: file), device) {
+            case (_, nil): selector = .automatic
+            case (.evemu, let desc?): selector = .description(path: desc)
+            case (.libinputRecord, let d?): selector = Int(d).map { .index($0) } ?? .node(d)
+            }
+            return try TraceFile.load(path: file, deviceSelector: selector)
         }
-        let summary = TraceSummary(device: trace.device, frames: trace.frames)
+        for warning in trace.warnings { BadInput.printError("warning: \(warning.description)") }
+        let summary = TraceSummary(trace: trace)
         if json {
             print(try Self.json(summary))
         } else {
             print(Self.text(summary), terminator: "")
         }
-    }
-
-    /// A file that could not be opened.
-    struct UnreadableFile: Error, CustomStringConvertible {
-        var path: String
-        var reason: String
-        var description: String { "\(path): \(reason)" }
-    }
-
-    static func bytes(of path: String) throws -> [UInt8] {
-        do {
-            return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
-        } catch {
-            let exists = FileManager.default.fileExists(atPath: path)
-            throw UnreadableFile(path: path, reason: exists ? "cannot be read" : "no such file")
-        }
-    }
-
-    /// Reads the trace, by extension: `.yml`/`.yaml` as libinput record,
-    /// anything else as evemu (with `device` for an events-only file).
-    static func load(_ path: String, device: String?) throws -> Trace {
-        let lower = path.lowercased()
-        if lower.hasSuffix(".yml") || lower.hasSuffix(".yaml") {
-            return try LibinputRecordFormat.read(bytes(of: path), fileName: path)
-        }
-        var description: DeviceDescription?
-        if let device {
-            description = try EvemuFormat.read(bytes(of: device), fileName: device).device
-        }
-        return try EvemuFormat.read(bytes(of: path), fileName: path, device: description)
     }
 
     // MARK: - Output

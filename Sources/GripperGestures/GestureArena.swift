@@ -155,6 +155,7 @@ public struct GestureArena: Sendable {
                                         isPointer: frame.isPointer))
             }
         }
+        _checkInvariants()
         return out
     }
 
@@ -166,6 +167,7 @@ public struct GestureArena: Sendable {
         let time = max(time, lastTime ?? time)
         fireDeadlines(until: time, into: &out)
         lastTime = time
+        _checkInvariants()
         return out
     }
 
@@ -195,6 +197,7 @@ public struct GestureArena: Sendable {
             // that did not begin there is ignored until all lift.
             state = .idle
         }
+        _checkInvariants()
         return out
     }
 
@@ -207,7 +210,20 @@ public struct GestureArena: Sendable {
         if case .tracking = state, let t = lastTime { out += cancel(at: t) }
         while let d = nextDeadline { out += fire(until: d) }
         if case .waitingForLift = state { state = .idle }
+        _checkInvariants()
         return out
+    }
+
+    /// Checks that the machines agree with the arena's state; runs in
+    /// debug builds (and so in tests) after every call, not in release.
+    func _checkInvariants() {
+        switch state {
+        case .idle, .waitingForLift:
+            assert(!tap.followsPress && longPress.isIdle && pan.isIdle && swipe.isIdle,
+                   "recognizers follow a press while the arena follows none")
+        case .tracking:
+            assert(!(longPress.isActive && pan.isActive), "a long-press and a pan at once")
+        }
     }
 
     // MARK: - Transitions

@@ -44,6 +44,12 @@ struct LongPressStateMachine: Sendable {
         }
     }
 
+    /// Whether the machine follows no press.
+    var isIdle: Bool {
+        if case .idle = state { return true }
+        return false
+    }
+
     /// The followed contact went down.
     /// - Complexity: O(1).
     mutating func touchDown(at time: EventTime) -> Action {

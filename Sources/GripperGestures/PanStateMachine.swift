@@ -35,6 +35,12 @@ struct PanStateMachine: Sendable {
         }
     }
 
+    /// Whether the machine follows no press.
+    var isIdle: Bool {
+        if case .idle = state { return true }
+        return false
+    }
+
     /// The followed contact went down.
     /// - Complexity: O(1).
     mutating func touchDown() -> Action {

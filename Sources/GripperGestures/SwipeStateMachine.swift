@@ -39,6 +39,12 @@ struct SwipeStateMachine: Sendable {
         maximumSlope = (c.swipeMaximumAngleDegrees * .pi / 180).tanClamped
     }
 
+    /// Whether the machine follows no press.
+    var isIdle: Bool {
+        if case .idle = state { return true }
+        return false
+    }
+
     /// The followed contact went down.
     /// - Complexity: O(1).
     mutating func touchDown() -> Action {

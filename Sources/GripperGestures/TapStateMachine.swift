@@ -80,6 +80,14 @@ struct TapStateMachine: Sendable {
         }
     }
 
+    /// Whether the machine follows a press (pressed or failed, waiting for its lift).
+    var followsPress: Bool {
+        switch state {
+        case .pressed, .failed: return true
+        case .idle, .waiting: return false
+        }
+    }
+
     /// A contact went down (the arena's primary).
     /// - Complexity: O(1).
     mutating func touchDown(contactID: Int, sample: GestureSample, isPointer: Bool) -> Action {

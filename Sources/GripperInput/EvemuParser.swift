@@ -68,6 +68,9 @@ struct EvemuParser {
             }
         }
         document.events = events
+        if section == .name {
+            throw TraceError(file: file, line: lineNumber, reason: .truncatedLine(expected: "an 'I:' line after 'N:' (the file ends early)"))
+        }
         if hasDevice { document.device = device }
         if !hasDevice && document.events.isEmpty && document.warnings.isEmpty && !sawComment {
             throw TraceError(file: file, reason: .emptyFile)
@@ -198,7 +201,7 @@ struct EvemuParser {
     private mutating func parseEvent(from start: Int) throws(TraceError) -> RawEvent {
         if section < .events {
             if section != .start && section < .id {
-                throw error(at: start, .truncatedLine(expected: "an I: line after N:"))
+                throw error(at: start - 2, .malformed(expected: "an 'I:' line after 'N:'", found: "E:"))
             }
             section = .events
             document.firstEventLine = lineNumber
@@ -510,14 +513,5 @@ struct EvemuParser {
 
     private func error(at i: Int, _ reason: TraceError.Reason) -> TraceError {
         TraceError(file: file, line: lineNumber, column: max(1, i - lineStart + 1), reason: reason)
-    }
-}
-
-extension String {
-    /// The string without trailing spaces and tabs.
-    var trimmingTrailingSpace: String {
-        var s = Substring(self)
-        while let last = s.last, last == " " || last == "\t" { s = s.dropLast() }
-        return String(s)
     }
 }

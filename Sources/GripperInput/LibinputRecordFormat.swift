@@ -21,6 +21,7 @@ public enum LibinputRecordFormat {
         /// The device recorded from this node, such as `/dev/input/event4`.
         case node(String)
 
+        /// `#2` or `'/dev/input/event4'`, for messages.
         public var description: String {
             switch self {
             case .index(let i): return "#\(i)"

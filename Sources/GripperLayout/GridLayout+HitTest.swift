@@ -51,10 +51,12 @@ extension GridLayout {
         let last = s == drag.source.section ? sections[s].count - 1 : sections[s].count
         let itemsTop = context.sectionTop(s) + m.header.space + m.insets.top
         let y = point.y - itemsTop
-        if y < 0 || view.rowCount == 0 { return IndexPath(section: s, item: 0) }
+        if !(y >= 0) || view.rowCount == 0 { return IndexPath(section: s, item: 0) }
         if y >= view.itemsHeight { return IndexPath(section: s, item: last) }
         let row = view.row(at: y)
-        let column = max(0, min(m.columns - 1, Int(((point.x - m.originX) / m.columnStride).rounded(.down))))
+        // Clamped as a Double first: a non-finite x must not reach Int().
+        let x = ((point.x - m.originX) / m.columnStride).rounded(.down)
+        let column = x.isNaN ? 0 : Int(max(0, min(Double(m.columns - 1), x)))
         return IndexPath(section: s, item: max(0, min(last, row * m.columns + column)))
     }
 }

@@ -4,9 +4,9 @@ import GripperGeometry
 /// a ``LayoutError`` without changing anything when they are wrong. In a
 /// section of fixed row height an item change is arithmetic (O(1) for the
 /// section, plus O(sections) to move the sections below); in a section with
-/// per-item heights inserting, deleting or moving an item rebuilds that
-/// section's row trees (O(n) in the section, a few milliseconds at a
-/// million items) and changing one height costs O(log n).
+/// per-item heights inserting, deleting or moving an item recomputes the
+/// rows from that item to the end of its section, in place (O(n) in the
+/// section at worst: a tight loop), and changing one height costs O(log n).
 extension GridLayout {
     /// Inserts an item at `indexPath` (`item` may equal the section's count).
     /// `height` is used in a section with per-item heights (its row height
@@ -17,6 +17,9 @@ extension GridLayout {
             throw LayoutError(path: "insert.item", problem: "\(indexPath.item) is outside 0...\(sections[s].count)")
         }
         if let height { try checkHeight(height, path: "insert.height") }
+        guard sections[s].count < Self.maximumItemsPerSection else {
+            throw LayoutError(path: "insert.section", problem: "section \(s) is full")
+        }
         insert(at: indexPath, height: height ?? sections[s].metrics.rowHeight)
         recomputeSectionTops(from: s)
     }
@@ -37,6 +40,9 @@ extension GridLayout {
         let limit = t == source.section ? sections[t].count - 1 : sections[t].count
         guard destination.item >= 0, destination.item <= limit else {
             throw LayoutError(path: "move.to.item", problem: "\(destination.item) is outside 0...\(limit)")
+        }
+        guard t == source.section || sections[t].count < Self.maximumItemsPerSection else {
+            throw LayoutError(path: "move.to.section", problem: "section \(t) is full")
         }
         let height = remove(at: source)
         insert(at: destination, height: height)
@@ -113,23 +119,17 @@ extension GridLayout {
         }
     }
 
-    /// Inserts without checks; rebuilds the section's trees if it has heights.
+    /// Inserts without checks; updates the section's rows if it has heights.
     private mutating func insert(at indexPath: IndexPath, height: Double) {
         let s = indexPath.section
         sections[s].count += 1
-        if var values = sections[s].heights?.values {
-            values.insert(height, at: indexPath.item)
-            sections[s].heights = ItemHeights(values, columns: sections[s].metrics.columns)
-        }
+        sections[s].heights?.insert(height, at: indexPath.item)
     }
 
     /// Removes without checks; returns the item's height.
     private mutating func remove(at indexPath: IndexPath) -> Double {
         let s = indexPath.section
         sections[s].count -= 1
-        guard var values = sections[s].heights?.values else { return sections[s].metrics.rowHeight }
-        let height = values.remove(at: indexPath.item)
-        sections[s].heights = ItemHeights(values, columns: sections[s].metrics.columns)
-        return height
+        return sections[s].heights?.remove(at: indexPath.item) ?? sections[s].metrics.rowHeight
     }
 }

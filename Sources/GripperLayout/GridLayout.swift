@@ -65,8 +65,9 @@ public struct GridLayout: Sendable {
     static func store(_ content: SectionContent, metrics: LayoutMetrics, width: Double,
                       path: String) throws -> SectionStore {
         let resolved = try ResolvedMetrics(metrics, content.metrics, width: width, path: "\(path).metrics")
-        guard content.count >= 0 else {
-            throw LayoutError(path: "\(path).count", problem: "must be ≥ 0, got \(content.count)")
+        guard content.count >= 0, content.count <= Self.maximumItemsPerSection else {
+            throw LayoutError(path: "\(path).count",
+                              problem: "must be between 0 and \(Self.maximumItemsPerSection), got \(content.count)")
         }
         var heights: ItemHeights?
         if let values = content.itemHeights {
@@ -96,6 +97,9 @@ public struct GridLayout: Sendable {
             y += h
         }
     }
+
+    /// The most items a section may hold (2^48: slot arithmetic never overflows).
+    public static let maximumItemsPerSection = 1 << 48
 
     /// The number of sections.
     public var numberOfSections: Int { sections.count }

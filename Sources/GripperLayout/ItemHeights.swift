@@ -24,13 +24,14 @@ struct ItemHeights: Sendable {
 
     /// Row maxima where slot s shows item s + shift, over enough rows for
     /// `values.count + 1` slots (missing items count as 0).
-    private static func rowMaxima(_ values: [Double], columns: Int, shift: Int) -> [Double] {
+    private static func rowMaxima(_ values: [Double], columns: Int, shift: Int, fromRow: Int = 0) -> [Double] {
         let n = values.count
         let rows = (n + 1 + columns - 1) / columns
-        return [Double](unsafeUninitializedCapacity: rows) { out, initialized in
+        let count = max(0, rows - fromRow)
+        return [Double](unsafeUninitializedCapacity: count) { out, initialized in
             values.withUnsafeBufferPointer { v in
-                var first = shift  // the item slot 0 of the row shows
-                for row in 0..<rows {
+                var first = fromRow * columns + shift  // the item slot 0 of the row shows
+                for i in 0..<count {
                     var best = 0.0
                     let lower = max(0, first), upper = min(n, first + columns)
                     var k = lower
@@ -38,12 +39,37 @@ struct ItemHeights: Sendable {
                         if v[k] > best { best = v[k] }
                         k += 1
                     }
-                    out[row] = best
+                    out[i] = best
                     first += columns
                 }
             }
-            initialized = rows
+            initialized = count
         }
+    }
+
+    /// Inserts an item's height, recomputing only the rows from the
+    /// insertion on.
+    /// - Complexity: O(n − item) for the rows after it, plus O(n / 64).
+    mutating func insert(_ height: Double, at item: Int) {
+        values.insert(height, at: item)
+        refreshRows(fromItem: item)
+    }
+
+    /// Removes an item's height, recomputing only the rows from it on.
+    /// - Complexity: O(n − item) for the rows after it, plus O(n / 64).
+    mutating func remove(at item: Int) -> Double {
+        let height = values.remove(at: item)
+        refreshRows(fromItem: item)
+        return height
+    }
+
+    /// Recomputes every row that shows `item` or a later item in any of the
+    /// three trees (slot `item − 1` onwards, for the tree shifted earlier).
+    private mutating func refreshRows(fromItem item: Int) {
+        let row = max(0, item - 1) / columns
+        identity.replaceRows(from: row, with: Self.rowMaxima(values, columns: columns, shift: 0, fromRow: row))
+        previous.replaceRows(from: row, with: Self.rowMaxima(values, columns: columns, shift: -1, fromRow: row))
+        next.replaceRows(from: row, with: Self.rowMaxima(values, columns: columns, shift: 1, fromRow: row))
     }
 
     /// The tree for items shifted by `delta` slots (`item = slot + delta`).

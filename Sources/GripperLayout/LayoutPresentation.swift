@@ -1,7 +1,9 @@
 import GripperGeometry
 
 /// The interaction state the layout draws, set by the editing machine: a
-/// plain value, cheap to copy and to change per event.
+/// plain value, cheap to copy and to change per event. Index paths are the
+/// model's, as they are before any drag in progress lands (a reflowed item
+/// keeps its index path while the gap moves).
 public struct LayoutPresentation: Sendable {
     /// Whether the collection is in editing mode (delete controls, grippers).
     public var isEditing: Bool

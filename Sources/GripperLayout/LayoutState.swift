@@ -22,9 +22,11 @@ public struct LayoutState: Sendable {
         Rect(x: 0, y: contentOffset, width: layout.viewport.width, height: layout.viewport.height)
     }
 
-    /// The attributes of an element, treating the placeholder and the drag
-    /// proxy as the single elements they are, whatever their index path.
-    func lookup(_ id: ElementID) -> LayoutAttributes? {
+    /// The attributes of an element in this state, treating the placeholder
+    /// and the drag proxy as the single elements they are, whatever index
+    /// path `id` carries; `nil` when the element does not exist here.
+    /// - Complexity: O(log n).
+    public func attributes(for id: ElementID) -> LayoutAttributes? {
         var id = id
         switch id.kind {
         case .placeholder: id.indexPath = presentation.drag?.target

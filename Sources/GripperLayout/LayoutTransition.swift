@@ -50,7 +50,7 @@ public struct LayoutTransition: Sendable {
         var matched: Set<ElementID> = []
         for a in after {
             guard let oldKey = Self.map(Self.key(a.id), mapping: mapping, forward: false),
-                  let initial = beforeByKey[oldKey] ?? old.lookup(oldKey) else {
+                  let initial = beforeByKey[oldKey] ?? old.attributes(for: oldKey) else {
                 var start = a
                 start.alpha = 0
                 appearing.append(Change(initial: start, final: a))
@@ -60,7 +60,7 @@ public struct LayoutTransition: Sendable {
             if !Self.same(initial, a) { moving.append(Change(initial: initial, final: a)) }
         }
         for a in before where !matched.contains(Self.key(a.id)) {
-            if let newKey = Self.map(Self.key(a.id), mapping: mapping, forward: true), let final = new.lookup(newKey) {
+            if let newKey = Self.map(Self.key(a.id), mapping: mapping, forward: true), let final = new.attributes(for: newKey) {
                 if !Self.same(a, final) { moving.append(Change(initial: a, final: final)) }
             } else {
                 var end = a

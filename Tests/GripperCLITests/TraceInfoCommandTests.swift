@@ -116,22 +116,42 @@ import GripperTesting
         #expect(device["name"] as? String == "Probe Touchscreen")
     }
 
+    @Test func anEventsFileFindsTheDescriptionBesideIt() throws {
+        let run = try Self.gripper("trace", "info", "Recordings/real/ts_wacom-isdv4-e6_single-tap.events", "--json")
+        #expect(run.status == 0, "\(run.stderr)")
+        let o = try Self.object(run)
+        #expect(o["contactCount"] as? Int == 1)
+        #expect(o["events"] as? Int == 10)
+    }
+
     @Test func badInputExitsWithStatus2AndAMessage() throws {
-        let missingDescription = try Self.gripper("trace", "info", "Recordings/real/ts_wacom-isdv4-e6_single-tap.events")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gripper-trace-info-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+
+        // An events-only file with no description beside it.
+        let lonely = dir.appendingPathComponent("lonely.events")
+        try Data(contentsOf: Fixtures.recording("real/ts_wacom-isdv4-e6_single-tap.events")).write(to: lonely)
+        let missingDescription = try Self.gripper("trace", "info", lonely.path)
         #expect(missingDescription.status == 2)
         #expect(missingDescription.stdout.isEmpty)
-        #expect(missingDescription.stderr.contains("ts_wacom-isdv4-e6_single-tap.events:1"))
+        #expect(missingDescription.stderr.contains("lonely.events:1"))
         #expect(missingDescription.stderr.contains("--device"))
 
         let missingFile = try Self.gripper("trace", "info", "Recordings/real/no-such-file.evemu")
         #expect(missingFile.status == 2)
-        #expect(missingFile.stderr.contains("no-such-file.evemu: no such file"))
+        #expect(missingFile.stdout.isEmpty)
+        #expect(missingFile.stderr.contains("no-such-file.evemu"))
 
-        let garbage = FileManager.default.temporaryDirectory.appendingPathComponent("gripper-trace-info-\(getpid()).evemu")
-        try Data("N: Broken\nE: 0.5 0003 zz 1\n".utf8).write(to: garbage)
-        defer { try? FileManager.default.removeItem(at: garbage) }
-        let broken = try Self.gripper("trace", "info", garbage.path)
-        #expect(broken.status == 2)
-        #expect(broken.stderr.contains("\(garbage.lastPathComponent):2"))
+        let broken = dir.appendingPathComponent("broken.evemu")
+        try Data("N: Broken\nE: 0.5 0003 zz 1\n".utf8).write(to: broken)
+        let brokenRun = try Self.gripper("trace", "info", broken.path, "--json")
+        #expect(brokenRun.status == 2)
+        #expect(brokenRun.stdout.isEmpty)
+        #expect(brokenRun.stderr.contains("broken.evemu:2"))
+
+        let unknownFormat = try Self.gripper("trace", "info", "Package.swift")
+        #expect(unknownFormat.status == 2)
+        #expect(unknownFormat.stderr.contains("Package.swift"))
     }
 }

@@ -110,4 +110,30 @@ import Testing
         #expect(taps.map(\.tapCount) == [1])
         #expect(taps.first?.time == ms(210))
     }
+
+    @Test func aContactLeftDownAfterThePrimaryLiftsIsNotFollowed() {
+        var c = GestureConfiguration()
+        c.extraContacts = .ignore
+        var s = Script()
+        s.down(10, 10, at: 0)
+        s.down(40, 10, at: 20, id: 2)
+        s.up(at: 100, id: 1)                  // a tap of the primary
+        s.move(60, 10, at: 150, id: 2)       // the extra moves far: no pan
+        s.up(at: 200, id: 2)
+        #expect(summary(run(s, c)) == ["tap.recognized"])
+    }
+
+    @Test func aContactNotSeenToBeginIsIgnoredUntilAllLift() {
+        // The stream starts in the middle of a touch.
+        let frames = [
+            ContactFrame(time: ms(0), contacts: [Contact(id: 7, phase: .moved, position: .zero, millimetres: Point(x: 10, y: 10))]),
+            ContactFrame(time: ms(50), contacts: [Contact(id: 7, phase: .moved, position: .zero, millimetres: Point(x: 40, y: 10))]),
+            ContactFrame(time: ms(90), contacts: [Contact(id: 7, phase: .ended, position: .zero, millimetres: Point(x: 40, y: 10))]),
+            ContactFrame(time: ms(200), contacts: [Contact(id: 8, phase: .began, position: .zero, millimetres: Point(x: 10, y: 10))]),
+            ContactFrame(time: ms(250), contacts: [Contact(id: 8, phase: .ended, position: .zero, millimetres: Point(x: 10, y: 10))]),
+        ]
+        let events = GestureArena.events(for: frames)
+        #expect(summary(events) == ["tap.recognized"])
+        #expect(events.first { $0.kind == .tap }?.contactID == 8)
+    }
 }

@@ -47,6 +47,8 @@ import GripperInput
         expectEvemu("E:\n", line: 7) { if case .truncatedLine = $0 { return true }; return false }
         #expect(evemuError("N: Dev\nI: 0003 0001\n")?.line == 2)
         #expect(evemuError("N: Dev\nI: 1 2 3 4\nA: 00 0 100 0\n")?.line == 3)
+        #expect(evemuError("# EVEMU 1.3\nN: Dev\n")?.reason == .truncatedLine(expected: "an 'I:' line after 'N:' (the file ends early)"))
+        #expect(evemuError("N: Dev\nE: 0.000001 0000 0000 0\n")?.line == 2)
     }
 
     @Test func malformedFields() {
@@ -190,6 +192,8 @@ import GripperInput
         #expect(yamlError(Self.yaml.replacingOccurrences(of: "version: 1", with: "version: 2"))?.reason == .unsupportedVersion("2"))
         #expect(yamlError("")?.reason == .emptyFile)
         #expect(yamlError("version: 1\n\u{0}\n")?.reason == .binaryData)
+        #expect(yamlError("version: 1\nndevices: 1 \u{1}\n")?.line == 2)
+        #expect(yamlError("version: 1\nndevices: 1 \u{1}\n")?.column == 13)
     }
 
     @Test func deviceSelection() throws {

@@ -160,6 +160,21 @@ import Testing
                 == layout.attributes(in: Rect(x: 0, y: 0, width: 390, height: 2000)))
     }
 
+    @Test func dropTargetBoundariesBothSides() throws {
+        let layout = try Self.layout()
+        let p = LayoutPresentation(drag: DragState(source: IndexPath(section: 0, item: 0),
+                                                   target: IndexPath(section: 0, item: 0), proxyCenter: .zero))
+        // Columns start at 10 and 200 (the spacing belongs to the column before).
+        #expect(layout.dropTarget(at: Point(x: 199.9, y: 100), presentation: p) == IndexPath(section: 0, item: 0))
+        #expect(layout.dropTarget(at: Point(x: 200, y: 100), presentation: p) == IndexPath(section: 0, item: 1))
+        // Rows start at 90 and 200 (the line spacing belongs to the row above).
+        #expect(layout.dropTarget(at: Point(x: 20, y: 199.9), presentation: p) == IndexPath(section: 0, item: 0))
+        #expect(layout.dropTarget(at: Point(x: 20, y: 200), presentation: p) == IndexPath(section: 0, item: 2))
+        // Above the items (the header): the first slot; the last row's right half: the last slot.
+        #expect(layout.dropTarget(at: Point(x: 300, y: 89.9), presentation: p) == IndexPath(section: 0, item: 0))
+        #expect(layout.dropTarget(at: Point(x: 300, y: 580), presentation: p) == IndexPath(section: 0, item: 9))
+    }
+
     @Test func perItemHeightsMakeRowsAsTallAsTheirTallestItem() throws {
         let layout = try GridLayout(sections: [SectionContent(itemHeights: [30, 50, 20, 10, 40])],
                                     metrics: LayoutMetrics(columns: 2, lineSpacing: 5), viewport: Size(width: 200, height: 400))

@@ -97,3 +97,44 @@ import Testing
         #expect(m.forward(section: 0) == 1 && m.backward(section: 0) == nil)
     }
 }
+
+/// Transitions over seeded random presentation changes: animating every
+/// change from its initial to its final attributes takes what was on screen
+/// to what is on screen, element by element.
+@Suite struct TransitionPropertyTests {
+    @Test(arguments: 0..<120)
+    func changesCoverEverythingThatChanged(seed: Int) throws {
+        let a = RandomScenario(seed: UInt64(seed) &+ 70_000)
+        var b = a.presentation
+        var g = SeededGenerator(seed: UInt64(seed))
+        switch g.int(0...3) {
+        case 0: b.isEditing.toggle()
+        case 1:
+            if var d = b.drag {
+                let limit = a.sections[d.target.section].count - (d.target.section == d.source.section ? 1 : 0)
+                d.target.item = g.int(0...max(0, limit))
+                b.drag = d
+            } else { b.swipe = nil }
+        case 2: b.swipe?.offset = g.half(-400, 400)
+        default: b.drag = nil
+        }
+        let layout = try a.layout()
+        let old = LayoutState(layout: layout, presentation: a.presentation, contentOffset: a.contentOffset)
+        let new = LayoutState(layout: layout, presentation: b, contentOffset: a.contentOffset + g.half(-100, 100))
+        let t = LayoutTransition(from: old, to: new)
+        let tag = "seed \(seed + 70_000)"
+        let before = layout.attributes(in: old.visibleRect, presentation: old.presentation, contentOffset: old.contentOffset)
+        let after = layout.attributes(in: new.visibleRect, presentation: new.presentation, contentOffset: new.contentOffset)
+        let finals = Set((t.appearing + t.moving).map(\.final))
+        let initials = Set((t.disappearing + t.moving).map(\.initial))
+        for e in after where !finals.contains(e) {
+            #expect(old.attributes(for: e.id) == e, "\(tag): \(e.id) changed but is in no change")
+        }
+        for e in before where !initials.contains(e) {
+            #expect(new.attributes(for: e.id) == e, "\(tag): \(e.id) changed but is in no change")
+        }
+        for c in t.appearing { #expect(old.attributes(for: c.final.id) == nil && c.initial.alpha == 0, "\(tag)") }
+        for c in t.disappearing { #expect(new.attributes(for: c.initial.id) == nil && c.final.alpha == 0, "\(tag)") }
+        for c in t.moving { #expect(c.initial != c.final, "\(tag)") }
+    }
+}

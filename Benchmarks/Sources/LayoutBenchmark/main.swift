@@ -177,6 +177,26 @@ for perItem in [false, true] {
             + "\(fmt(r.bytesPerItem, 1))")
     }
 }
+// Model changes at 1M items (10 sections of 100k): one insertion followed by
+// one deletion, and one height change.
+for perItem in [false, true] {
+    var grid = try GridLayout(sections: sections(total: 1_000_000, perItem: perItem), metrics: metrics,
+                              viewport: viewport)
+    var g = LCG(state: 7)
+    let edit = measure(iterations: perItem ? 40 : 2000) {
+        let ip = IndexPath(section: g.next(10), item: g.next(100_000))
+        try! grid.insertItem(at: ip, height: 60)
+        try! grid.deleteItem(at: ip)
+    }
+    var line = "edits at 1M (\(perItem ? "per-item" : "fixed")): insert + delete \(us(edit.median)) µs"
+    if perItem {
+        let change = measure(iterations: 2000) {
+            try! grid.setHeight(Double(44 + g.next(100)), of: IndexPath(section: g.next(10), item: g.next(100_000)))
+        }
+        line += ", height change \(us(change.median)) µs"
+    }
+    print(line)
+}
 for kind in ["fixed", "per-item"] {
     let small = rows.first { $0.kind == kind && $0.items == 10_000 }!
     let large = rows.first { $0.kind == kind && $0.items == 1_000_000 }!

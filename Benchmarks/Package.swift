@@ -30,6 +30,12 @@ let package = Package(
         .executableTarget(name: "layout-bench", dependencies: [
             "BenchmarkSupport", .product(name: "GripperLayout", package: "Gripper"),
         ], path: "Sources/LayoutBenchmark"),
+        .executableTarget(name: "editing-bench", dependencies: [
+            "BenchmarkSupport",
+            .product(name: "GripperEditing", package: "Gripper"),
+            .product(name: "GripperLayout", package: "Gripper"),
+            .product(name: "GripperInput", package: "Gripper"),
+        ], path: "Sources/EditingBenchmark"),
         .executableTarget(name: "engine-bench", dependencies: [
             "BenchmarkSupport",
             .product(name: "Gripper", package: "Gripper"),

@@ -268,3 +268,21 @@ import GripperLayout
         #expect(h.machine.nextDeadline == nil)
     }
 }
+
+@Suite struct GridDragTests {
+    @Test func dragAcrossColumnsInATwoColumnGrid() throws {
+        var h = MachineHarness.standard()
+        h.metrics = LayoutMetrics(columns: 2, rowHeight: 44)
+        // Item 0 sits in the left column of the first row; its right neighbour is item 1.
+        let left = Point(x: 80, y: 22), right = Point(x: 240, y: 22)
+        h.send(.longPress(left))
+        let drag = try #require(h.machine.presentation.drag)
+        #expect(drag.source == ip(0, 0))
+        h.send(.contactMoved(right))
+        #expect(h.machine.presentation.drag?.target == ip(0, 1))
+        h.send(.contactMoved(Point(x: 240, y: 66)))  // second row, right column: slot 3
+        #expect(h.machine.presentation.drag?.target == ip(0, 3))
+        h.send(.contactLifted(Point(x: 240, y: 66)))
+        #expect(h.items[0].prefix(4) == ["a1", "a2", "a3", "a0"])
+    }
+}

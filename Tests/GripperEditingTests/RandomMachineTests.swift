@@ -77,12 +77,16 @@ import GripperLayout
                       idsBefore: Set<ItemID>, seed: UInt64, step: Int) {
         let where_ = "seed \(seed) step \(step)"
         let m = h.machine.model
+        #expect(h.machine.invariantViolations() == [], "\(where_)")
         // No item duplicated; model = start + journal.
         #expect(m.checkInvariants() == nil, "\(where_)")
         #expect((try? h.machine.journal.replay().get()) == m, "\(where_)")
         // No item lost: the ids change only as the committed edits say.
         var expected = idsBefore
+        var lastGap = lastGap  // the gap before the step, then as the step's effects move it
         for effect in effects {
+            if case .gapMoved(let to) = effect { lastGap = to }
+            if case .dragBegan(_, let from) = effect { lastGap = from }
             switch effect {
             case .committed(let entry):
                 switch entry.edit {
@@ -130,6 +134,8 @@ import GripperLayout
         #expect(swiped <= 1, "\(where_): \(swiped) swiped cells")
         // Selection only names items that exist.
         #expect(h.machine.selection.isSubset(of: Set(m.allItems)), "\(where_)")
+        let selectedPaths = Set(h.machine.selection.compactMap { m.indexPath(of: $0) })
+        #expect(p.selected == selectedPaths, "\(where_): presentation's selection out of step")
     }
 
     @Test(arguments: [UInt64(101), 102, 103, 104])
@@ -162,5 +168,70 @@ import GripperLayout
         // Nothing left pending once everything is cancelled.
         h.send(.deviceLost)
         #expect(h.machine.nextDeadline == nil && h.machine.draggedItem == nil, "seed \(seed)")
+    }
+}
+
+/// Seeded random contact frames through the real gesture arena, by touch and
+/// by mouse, with random stimuli; the same checks after every frame.
+@Suite struct RandomFrameTests {
+    @Test(arguments: [(UInt64(201), false), (202, true), (203, false), (204, true)])
+    func randomFramesKeepEveryInvariant(seed: UInt64, pointer: Bool) {
+        var rng = SeededGenerator(seed: seed)
+        var policy = StaticEditingPolicy()
+        policy.selectionMode = .multiple
+        policy.leading = SwipeActions([EditingAction(id: "flag", title: "Flag")], fullSwipeAction: "flag")
+        policy.notMovable = ["a4"]
+        var a = ArenaHarness(MachineHarness(model([("A", (0..<16).map { "a\($0)" }), ("B", (0..<6).map { "b\($0)" })]),
+                                            policy: policy), pointer: pointer)
+        var frame = 0
+        func check(_ a: ArenaHarness, before: Set<ItemID>, gap: IndexPath?, from: Int) {
+            RandomMachineTests.check(a.h, lastGap: gap, effects: Array(a.h.log[from...]), idsBefore: before,
+                                     seed: seed, step: frame)
+            frame += 1
+        }
+        for _ in 0..<60 {
+            // One contact's life: down, a random walk with holds, then up or cancelled.
+            var p = Point(x: Double.random(in: 5..<315, using: &rng), y: Double.random(in: 5..<435, using: &rng))
+            var phase = ContactPhase.began
+            // Each life drifts one way (or not), so swipes, full swipes and long drags happen.
+            let drift = [Point.zero, Point(x: -30, y: 0), Point(x: 30, y: 0), Point(x: 0, y: 40), Point(x: 0, y: -40)]
+                .randomElement(using: &rng)!
+            let holdsFirst = Int.random(in: 0..<3, using: &rng) == 0
+            for k in 0..<Int.random(in: 1...25, using: &rng) {
+                if k == 1 && holdsFirst {
+                    let before = Set(a.h.machine.model.allItems), gap = a.h.machine.presentation.drag?.target, from = a.h.log.count
+                    a.frame(after: 520, .stationary, p)  // past the long-press duration
+                    check(a, before: before, gap: gap, from: from)
+                }
+                let before = Set(a.h.machine.model.allItems), gap = a.h.machine.presentation.drag?.target, from = a.h.log.count
+                var extra: [Contact] = []
+                if phase != .began, !pointer, Int.random(in: 0..<30, using: &rng) == 0 {
+                    let q = Point(x: 200, y: 200)
+                    extra = [Contact(id: 2, phase: .began, position: q, millimetres: q * 0.16, location: q)]
+                }
+                a.frame(after: Int64.random(in: 4...120, using: &rng), phase, p, extra: extra)
+                if !extra.isEmpty {
+                    let q = Point(x: 200, y: 200)
+                    a.frame(after: 5, .stationary, p, extra: [Contact(id: 2, phase: .ended, position: q, millimetres: q * 0.16, location: q)])
+                }
+                check(a, before: before, gap: gap, from: from)
+                if Int.random(in: 0..<12, using: &rng) == 0 {
+                    let stimuli: [EditingInput] = [.setEditing(true), .setEditing(false), .deleteSelected, .undo, .redo, .deviceLost]
+                    let before = Set(a.h.machine.model.allItems), gap = a.h.machine.presentation.drag?.target, from = a.h.log.count
+                    a.h.send(stimuli.randomElement(using: &rng)!, after: 1)
+                    check(a, before: before, gap: gap, from: from)
+                }
+                phase = Bool.random(using: &rng) ? .stationary : .moved
+                if phase == .moved {
+                    p = p + drift + Point(x: Double.random(in: -20...20, using: &rng), y: Double.random(in: -20...20, using: &rng))
+                }
+            }
+            let before = Set(a.h.machine.model.allItems), gap = a.h.machine.presentation.drag?.target, from = a.h.log.count
+            a.frame(after: 10, Int.random(in: 0..<10, using: &rng) == 0 ? .cancelled : .ended, p)
+            check(a, before: before, gap: gap, from: from)
+            a.frame(after: 400, nil, p)  // let waits run out
+        }
+        #expect(a.arena.isIdle, "seed \(seed)")
+        #expect(a.h.machine.draggedItem == nil && a.h.machine.nextDeadline == nil, "seed \(seed)")
     }
 }

@@ -144,6 +144,14 @@ import GripperLayout
         #expect(h.machine.contentOffset == 0)
     }
 
+    @Test(arguments: [(-40.1, true), (-40.0, false)])
+    func mostlyHorizontalMeansStrictlyMoreAcrossThanDown(dx: Double, swipes: Bool) {
+        var h = MachineHarness.standard()
+        let start = h.point(row: 3)
+        h.send(.panBegan(.init(location: start + Point(x: dx, y: 40), translation: Point(x: dx, y: 40))))
+        #expect(h.machine.stateName == (swipes ? "swiping" : "scrolling"))
+    }
+
     @Test func horizontalPanOnANonEditableCellDoesNotSwipe() {
         var policy = StaticEditingPolicy()
         policy.notEditable = ["a3"]

@@ -25,12 +25,13 @@ public struct Journal: Hashable, Sendable {
 
     /// Commits `batch` as `edit` at `time`: applies it to the model and
     /// appends an entry, or throws and changes nothing.
-    /// - Complexity: O(n log n) in the number of items (the inverse is a diff).
+    /// - Complexity: that of ``CollectionModel/applying(_:)``; a batch with
+    ///   section operations adds a diff for its inverse, O(n log n).
     @discardableResult
     public mutating func commit(_ batch: BatchUpdate, as edit: Edit, at time: EventTime) throws(BatchUpdateError) -> JournalEntry {
         let after = try model.applying(batch)
         let entry = JournalEntry(sequence: nextSequence, time: time, edit: edit,
-                                 batch: batch, inverse: after.diff(to: model))
+                                 batch: batch, inverse: batch.inverse(before: model, after: after))
         nextSequence += 1
         model = after
         entries.append(entry)

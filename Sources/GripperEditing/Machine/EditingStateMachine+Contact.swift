@@ -125,7 +125,7 @@ extension EditingStateMachine {
                 break
             case .content, .deleteControl:
                 guard policy.selectionMode != .none, policy.canSelect(item, at: path) else { return }
-                if selection.contains(item) { selection.remove(item) } else { selection.insert(item) }
+                toggleSelection(item, at: path)
                 effects.append(.selectionChanged(selection))
             }
             return
@@ -137,10 +137,21 @@ extension EditingStateMachine {
         case .single:
             guard selection != [item] else { return }
             selection = [item]
+            selectedPaths = [path]
         case .multiple:
-            if selection.contains(item) { selection.remove(item) } else { selection.insert(item) }
+            toggleSelection(item, at: path)
         }
         effects.append(.selectionChanged(selection))
+    }
+
+    /// Adds or removes `item` (at `path`) from the selection.
+    private mutating func toggleSelection(_ item: ItemID, at path: IndexPath) {
+        if selection.remove(item) != nil {
+            selectedPaths.remove(path)
+        } else {
+            selection.insert(item)
+            selectedPaths.insert(path)
+        }
     }
 
     /// A pan from rest: a mostly horizontal pan on an editable cell with

@@ -38,6 +38,7 @@ extension EditingStateMachine {
             state = .idle
             if !selection.isEmpty {
                 selection = []
+                selectedPaths = []
                 effects.append(.selectionChanged([]))
             }
             if was { effects.append(.editingChanged(false)) }

@@ -5,7 +5,7 @@ extension EditingStateMachine {
     /// What the layout must show now: editing mode, selection, highlight,
     /// the swiped or open cell, the delete confirmation, the drag (hidden
     /// source, gap, proxy), and per-item traits from the policy.
-    /// - Complexity: O(1) with no selection, O(n) to place selected items.
+    /// - Complexity: O(s) for s selected items.
     public var presentation: LayoutPresentation {
         let model = self.model
         let policy = self.policy
@@ -13,13 +13,7 @@ extension EditingStateMachine {
             guard let item = model.item(at: path) else { return .fixed }
             return ItemTraits(isMovable: policy.canMove(item, at: path), isDeletable: policy.canEdit(item, at: path))
         })
-        if !selection.isEmpty {
-            for (s, section) in model.sections.enumerated() {
-                for (i, id) in section.items.enumerated() where selection.contains(id) {
-                    p.selected.insert(IndexPath(section: s, item: i))
-                }
-            }
-        }
+        p.selected = selectedPaths
         switch state {
         case .idle, .scrolling, .batchEditing(.idle), .batchEditing(.scrolling):
             break

@@ -21,6 +21,9 @@ public struct EditingStateMachine: Sendable {
     public internal(set) var journal: Journal
     /// The selected items (context kept across states).
     public internal(set) var selection: Set<ItemID> = []
+    /// Where the selected items are: kept in step with ``selection`` and the
+    /// model, so the presentation costs no scan.
+    var selectedPaths: Set<IndexPath> = []
     /// The vertical content offset, clamped to the scrollable range.
     public internal(set) var contentOffset: Double = 0
     /// The data source's voice.
@@ -74,10 +77,15 @@ public struct EditingStateMachine: Sendable {
         }
     }
 
-    /// Handles one input at `time` (the event's own time) with `geometry` in
-    /// step with ``model``, and returns what changed.
-    /// - Complexity: O(log n) for gesture inputs with a logarithmic geometry;
-    ///   O(n) for commits, reloads, undo and redo.
+    /// Handles one input at `time` (the event's own time) and returns what changed.
+    ///
+    /// `geometry` is the layout of ``model`` as it is now: after an effect
+    /// that changed the model (``EditingEffect/committed(_:)``,
+    /// ``EditingEffect/undone(_:)``, ``EditingEffect/redone(_:)``) the caller
+    /// updates its layout before the next input.
+    /// - Complexity: O(log n + s) for gesture inputs (the layout's queries,
+    ///   s selected items); a commit costs what ``Journal/commit(_:as:at:)``
+    ///   costs, plus O(n) to re-place a non-empty selection.
     public mutating func handle(_ input: EditingInput, at time: EventTime, geometry: GridLayout) -> [EditingEffect] {
         var effects: [EditingEffect] = []
         switch input {

@@ -5,13 +5,17 @@ extension CollectionModel {
     ///
     /// See ``BatchUpdate`` for the ordering rules.
     /// - Throws: ``BatchUpdateError`` naming the first operation at fault and why.
-    /// - Complexity: O(n + k log k) for n items and k operations.
+    /// - Complexity: O(s + m + k log k) for s sections, the m items of the
+    ///   sections the batch touches and k operations; plus O(n) over every
+    ///   item when the batch inserts (to check identities).
     public mutating func apply(_ batch: BatchUpdate) throws(BatchUpdateError) {
         self = try applying(batch)
     }
 
     /// The model after `batch`, or the error that rejects it.
-    /// - Complexity: O(n + k log k) for n items and k operations.
+    /// - Complexity: O(s + m + k log k) for s sections, the m items of the
+    ///   sections the batch touches and k operations; plus O(n) over every
+    ///   item when the batch inserts (to check identities).
     public func applying(_ batch: BatchUpdate) throws(BatchUpdateError) -> CollectionModel {
         if batch.isEmpty { return self }
         let ops = batch.operations
@@ -79,7 +83,6 @@ extension CollectionModel {
         }
 
         // 3. What survives, in before order.
-        var survivingIDs = Set<ItemID>()
         var survivingSectionIDs = Set<SectionID>()
         var next: [CollectionSection] = []
         next.reserveCapacity(sectionCountBefore)
@@ -88,12 +91,12 @@ extension CollectionModel {
             if let gone = removed[s], !gone.isEmpty {
                 kept.items = section.items.enumerated().compactMap { gone.contains($0.offset) ? nil : $0.element }
             }
-            survivingIDs.formUnion(kept.items)
             survivingSectionIDs.insert(section.id)
             next.append(kept)
         }
 
         // 4. Section inserts (after-indices, ascending).
+        let survivors = next
         var sectionInserts: [(at: Int, section: CollectionSection, index: Int)] = []
         for (index, op) in ops.enumerated() {
             if case .insertSection(let section, let at) = op { sectionInserts.append((at, section, index)) }
@@ -101,6 +104,7 @@ extension CollectionModel {
         let sectionCountAfter = next.count + sectionInserts.count
         sectionInserts.sort { ($0.at, $0.index) < ($1.at, $1.index) }
         var previousAt: Int?
+        var newIDs: [(id: ItemID, index: Int)] = []  // identities the batch brings in, in application order
         for insert in sectionInserts {
             guard insert.at >= 0, insert.at < sectionCountAfter else {
                 throw fail(insert.index, .sectionOutOfRange(insert.at, sectionCount: sectionCountAfter, afterBatch: true))
@@ -110,13 +114,12 @@ extension CollectionModel {
             guard survivingSectionIDs.insert(insert.section.id).inserted else {
                 throw fail(insert.index, .duplicateSectionID(insert.section.id))
             }
-            for id in insert.section.items {
-                guard survivingIDs.insert(id).inserted else { throw fail(insert.index, .duplicateItemID(id)) }
-            }
+            for id in insert.section.items { newIDs.append((id, insert.index)) }
             next.insert(insert.section, at: insert.at)
         }
 
         // 5. Item inserts and move destinations (after-paths, ascending).
+        let movedIndices = Set(movedItems.map(\.index))
         var itemInserts = movedItems
         for (index, op) in ops.enumerated() {
             if case .insertItem(let id, let at) = op { itemInserts.append((at, id, index)) }
@@ -142,7 +145,25 @@ extension CollectionModel {
             }
             guard previousPath != insert.to else { throw fail(insert.index, .duplicateInsert(insert.to)) }
             previousPath = insert.to
-            guard survivingIDs.insert(insert.id).inserted else { throw fail(insert.index, .duplicateItemID(insert.id)) }
+        }
+        for insert in itemInserts where !movedIndices.contains(insert.index) { newIDs.append((insert.id, insert.index)) }
+
+        // 6. Identities: only what the batch brings in can collide (moves keep
+        // theirs), so a batch without inserts skips the scan.
+        if !newIDs.isEmpty {
+            var incoming: [ItemID: Int] = [:]
+            for (id, index) in newIDs {
+                guard incoming[id] == nil else { throw fail(index, .duplicateItemID(id)) }
+                incoming[id] = index
+            }
+            for section in survivors {
+                for id in section.items {
+                    if let index = incoming[id] { throw fail(index, .duplicateItemID(id)) }
+                }
+            }
+            for moved in movedItems {
+                if let index = incoming[moved.id] { throw fail(index, .duplicateItemID(moved.id)) }
+            }
         }
         // Validated: each ascending insert lands inside its section.
         for insert in itemInserts {

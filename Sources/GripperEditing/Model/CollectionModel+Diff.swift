@@ -40,14 +40,21 @@ extension CollectionModel {
             operations.append(.insertSection(section, at: s))
         }
 
+        // A kept section whose items did not change needs no work: its items
+        // (unique in both models) are nowhere else.
+        var unchangedNew = Set<Int>()
+        for (old, new) in oldToNewSection where sections[old].items == target.sections[new].items {
+            unchangedNew.insert(new)
+        }
+
         // Items: where each lives in the target, if in a kept section.
         var newPlace: [ItemID: IndexPath] = [:]
-        for s in keptNewSections {
+        for s in keptNewSections where !unchangedNew.contains(s) {
             for (i, id) in target.sections[s].items.enumerated() { newPlace[id] = IndexPath(section: s, item: i) }
         }
         var oldPlaceInKept = Set<ItemID>()
         for (s, section) in sections.enumerated() {
-            guard let newSection = oldToNewSection[s] else { continue }
+            guard let newSection = oldToNewSection[s], !unchangedNew.contains(newSection) else { continue }
             var stayingCandidates: [Int] = []   // old item indices
             var candidateNewItems: [Int] = []
             for (i, id) in section.items.enumerated() {
@@ -70,7 +77,7 @@ extension CollectionModel {
                                             to: IndexPath(section: newSection, item: candidateNewItems[k])))
             }
         }
-        for s in keptNewSections.sorted() {
+        for s in keptNewSections.sorted() where !unchangedNew.contains(s) {
             for (i, id) in target.sections[s].items.enumerated() where !oldPlaceInKept.contains(id) {
                 operations.append(.insertItem(id, at: IndexPath(section: s, item: i)))
             }

@@ -1,0 +1,150 @@
+// editing-bench: the editing machine's per-event cost and the model's batch,
+// diff and journal costs. Run: swift run -c release --package-path Benchmarks editing-bench
+import BenchmarkSupport
+import GripperEditing
+import GripperGeometry
+import GripperInput
+import GripperLayout
+
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+func makeModel(_ n: Int, sections: Int = 10) throws -> CollectionModel {
+    let per = n / sections
+    return try CollectionModel(sections: (0..<sections).map { s in
+        CollectionSection(id: SectionID("S\(s)"), items: (0..<per).map { ItemID("i\(s * per + $0)") })
+    })
+}
+
+func layout(for model: CollectionModel) throws -> GridLayout {
+    try GridLayout(sections: model.sections.map { SectionContent(count: $0.items.count) },
+                   metrics: LayoutMetrics(rowHeight: 44), viewport: Size(width: 390, height: 844))
+}
+
+func report(_ name: String, _ t: Timings, unit: String = "µs", scale: Double = 1000) {
+    print("\(name): median \(fmt(t.median / scale)) \(unit), p99 \(fmt(t.p99 / scale)) \(unit)")
+}
+
+var rng = SplitMix(state: 7)
+let n = 100_000
+let model = try makeModel(n)
+let grid = try layout(for: model)
+let config = EditingConfiguration(viewportHeight: 844)
+print("editing-bench: \(n) items in 10 sections, one column of 44-point rows, 390×844 viewport")
+
+// Per event: a drag frame (contact moves, gap retargets, policy asked).
+do {
+    var machine = EditingStateMachine(model: model, policy: StaticEditingPolicy(), configuration: config)
+    var time = EventTime.milliseconds(0)
+    _ = machine.handle(.longPress(Point(x: 100, y: 300)), at: time, geometry: grid)
+    var y = 300.0
+    let t = measure(iterations: 20_000) {
+        time = time + Duration.milliseconds(8)
+        y = y >= 700 ? 150 : y + 3
+        blackHole(machine.handle(.contactMoved(Point(x: 100, y: y)), at: time, geometry: grid))
+    }
+    report("drag frame (contactMoved)", t)
+}
+
+// Per event: a swipe frame (pan changed on a sliding cell).
+do {
+    var machine = EditingStateMachine(model: model, policy: StaticEditingPolicy(), configuration: config)
+    var time = EventTime.milliseconds(0)
+    let start = Point(x: 300, y: 300)
+    _ = machine.handle(.panBegan(.init(location: start, translation: Point(x: -20, y: 0))), at: time, geometry: grid)
+    var x = -20.0
+    let t = measure(iterations: 20_000) {
+        time = time + Duration.milliseconds(8)
+        x = x <= -150 ? -20 : x - 1
+        blackHole(machine.handle(.panChanged(.init(location: start + Point(x: x, y: 0), translation: Point(x: x, y: 0))),
+                                 at: time, geometry: grid))
+    }
+    report("swipe frame (panChanged)", t)
+}
+
+// Per event: a tap (hit test, selection).
+do {
+    var machine = EditingStateMachine(model: model, policy: StaticEditingPolicy(), configuration: config)
+    var time = EventTime.milliseconds(0)
+    var row = 0.0
+    let t = measure(iterations: 20_000) {
+        time = time + Duration.milliseconds(8)
+        row = row >= 18 ? 0 : row + 1
+        blackHole(machine.handle(.tap(Point(x: 100, y: row * 44 + 22)), at: time, geometry: grid))
+    }
+    report("tap (hit test + single selection)", t)
+}
+
+// Model: a batch of 1000 random deletes, moves and inserts on 100k items.
+do {
+    var ops: [BatchUpdate.Operation] = []
+    var used = Set<IndexPath>()
+    while ops.count < 1000 {
+        let p = IndexPath(section: Int.random(in: 0..<10, using: &rng), item: Int.random(in: 0..<(n / 10), using: &rng))
+        guard used.insert(p).inserted else { continue }
+        ops.append(ops.count % 2 == 0 ? .deleteItem(p) : .moveItem(from: p, to: IndexPath(section: p.section, item: 0)))
+    }
+    // Moves to item 0 of a section collide; keep one per section.
+    var seen = Set<Int>()
+    ops = ops.filter { op in
+        if case .moveItem(_, let to) = op { return seen.insert(to.section).inserted }
+        return true
+    }
+    let batch = BatchUpdate(ops)
+    let t = measure(iterations: 30) { blackHole(try? model.applying(batch)) }
+    report("apply batch (\(ops.count) ops, 100k items)", t, unit: "ms", scale: 1e6)
+}
+
+// Model: diff after 1 % of the items moved.
+do {
+    var sections = model.sections
+    for _ in 0..<(n / 100) {
+        let s = Int.random(in: 0..<10, using: &rng)
+        let from = Int.random(in: 0..<sections[s].items.count, using: &rng)
+        let item = sections[s].items.remove(at: from)
+        sections[s].items.insert(item, at: Int.random(in: 0...sections[s].items.count, using: &rng))
+    }
+    let target = try CollectionModel(sections: sections)
+    var moves = 0
+    let t = measure(iterations: 20) {
+        let d = model.diff(to: target)
+        moves = d.moveCount
+        blackHole(d)
+    }
+    report("diff (1 % moved, 100k items, \(moves) moves)", t, unit: "ms", scale: 1e6)
+}
+
+// Model: diff after one move in one section (a typical reload): unchanged sections are skipped.
+do {
+    var sections = model.sections
+    let item = sections[3].items.remove(at: 10)
+    sections[3].items.insert(item, at: 9_000)
+    let target = try CollectionModel(sections: sections)
+    var moves = 0
+    let t = measure(iterations: 50) {
+        let d = model.diff(to: target)
+        moves = d.moveCount
+        blackHole(d)
+    }
+    report("diff (one move in one section, 100k items, \(moves) move)", t, unit: "ms", scale: 1e6)
+}
+
+// Journal: committing one move (apply + inverse diff) on 100k items.
+do {
+    var journal = Journal(start: model)
+    var k = 0
+    let t = measure(iterations: 50) {
+        k += 1
+        let batch = BatchUpdate([.moveItem(from: IndexPath(section: 0, item: 0), to: IndexPath(section: 0, item: 5))])
+        blackHole(try? journal.commit(batch, as: .batch, at: .milliseconds(Int64(k))))
+    }
+    report("journal commit of one move (100k items)", t, unit: "ms", scale: 1e6)
+}

@@ -1,0 +1,53 @@
+import GripperLayout
+
+extension EditingStateMachine {
+    /// What is wrong with the machine's state, if anything; empty when all
+    /// holds. For tests and debug checks.
+    /// - Complexity: O(n).
+    func invariantViolations() -> [String] {
+        var problems: [String] = []
+        let m = model
+        if let error = m.checkInvariants() { problems.append("model: \(error)") }
+        if journal.start.applyingEntries(journal.entries) != m { problems.append("model ≠ start + journal") }
+        let sequences = journal.entries.map(\.sequence)
+        if sequences != sequences.sorted() || Set(sequences).count != sequences.count {
+            problems.append("journal sequence numbers out of order: \(sequences)")
+        }
+        var paths = Set<IndexPath>()
+        for id in selection {
+            if let p = m.indexPath(of: id) { paths.insert(p) } else { problems.append("selected \(id) is not in the model") }
+        }
+        if paths != selectedPaths { problems.append("selected paths \(selectedPaths) ≠ \(paths)") }
+        switch state {
+        case .idle, .scrolling, .batchEditing(.idle), .batchEditing(.scrolling):
+            break
+        case .tracking(let t), .batchEditing(.tracking(let t)):
+            if let h = t.highlighted, !m.contains(h) { problems.append("highlight \(h) out of range") }
+        case .swiping(let sw):
+            if m.item(at: sw.setup.indexPath) != sw.setup.item { problems.append("swiped \(sw.setup.item) moved") }
+        case .open(let o):
+            if m.item(at: o.setup.indexPath) != o.setup.item { problems.append("open \(o.setup.item) moved") }
+            if abs(o.offset) != o.setup.geometry(o.offset < 0 ? .trailing : .leading).paneWidth {
+                problems.append("open cell not at its pane width")
+            }
+        case .batchEditing(.open(let c)):
+            if m.item(at: c.indexPath) != c.item { problems.append("confirming \(c.item) moved") }
+        case .dragging(let d), .batchEditing(.dragging(let d)):
+            if m.item(at: d.source) != d.item { problems.append("dragged \(d.item) not at its source") }
+            if validTarget(d.target, source: d.source) != d.target { problems.append("gap \(d.target) invalid") }
+        }
+        if nextDeadline != nil && draggedItem == nil { problems.append("deadline without a drag") }
+        return problems
+    }
+}
+
+extension CollectionModel {
+    /// This model with every entry's batch applied, or nil when one fails.
+    func applyingEntries(_ entries: [JournalEntry]) -> CollectionModel? {
+        var m = self
+        for entry in entries {
+            do { try m.apply(entry.batch) } catch { return nil }
+        }
+        return m
+    }
+}

@@ -1,0 +1,31 @@
+import GripperLayout
+
+extension BatchUpdate {
+    /// The batch that turns `after` (this batch applied to `before`) back into `before`.
+    ///
+    /// Item operations invert one by one (a delete becomes an insert of the
+    /// same identity at the same path, an insert a delete, a move the move
+    /// back; reloads change nothing); a batch with section operations falls
+    /// back to the diff.
+    /// - Complexity: O(k) for k item operations; O(n log n) with section operations.
+    func inverse(before: CollectionModel, after: CollectionModel) -> BatchUpdate {
+        var ops: [Operation] = []
+        ops.reserveCapacity(operations.count)
+        for op in operations {
+            switch op {
+            case .deleteItem(let p):
+                guard let id = before.item(at: p) else { return after.diff(to: before) }
+                ops.append(.insertItem(id, at: p))
+            case .insertItem(_, let q):
+                ops.append(.deleteItem(q))
+            case .moveItem(let p, let q):
+                ops.append(.moveItem(from: q, to: p))
+            case .reloadItem:
+                continue
+            case .deleteSection, .insertSection:
+                return after.diff(to: before)
+            }
+        }
+        return BatchUpdate(ops)
+    }
+}

@@ -126,6 +126,13 @@ struct RecordCommand: ParsableCommand {
         var oldTerminate = sigaction()
         sigaction(SIGINT, &action, &oldInterrupt)
         sigaction(SIGTERM, &action, &oldTerminate)
+        // A parent may have started us with the signals blocked (the mask is
+        // inherited across exec); unblock them or they would never arrive.
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGINT)
+        sigaddset(&set, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
         return (oldInterrupt, oldTerminate)
     }
 

@@ -84,7 +84,8 @@ import Testing
         let recorded = try EvemuFormat.read(Array(try Data(contentsOf: file)), fileName: file.lastPathComponent)
         #expect(recorded.warnings.isEmpty, "\(recorded.warnings)")
         var got = recorded.frames
-        #expect(got.first?.events == [] && got.first?.time == .zero)
+        // The script's t = 0 frame, at 0.000001 s as evemu-record writes the first event.
+        #expect(got.first?.events == [] && got.first?.time == EventTime(microseconds: 1))
         got = Array(got.dropFirst())
         #expect(frames.count >= 10)
         #expect(got.count == frames.count)

@@ -11,6 +11,12 @@ let package = Package(
     ],
     targets: [
         .target(name: "BenchmarkSupport"),
+        .executableTarget(name: "evdev-bench", dependencies: [
+            "BenchmarkSupport",
+            .product(name: "GripperEvdev", package: "Gripper"),
+            .product(name: "GripperTesting", package: "Gripper"),
+            .product(name: "GripperInput", package: "Gripper"),
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -103,7 +103,7 @@ import Glibc
         let file = dir.appendingPathComponent("cut.evemu")
         let signal = signalName == "SIGINT" ? SIGINT : SIGTERM
         let pidFile = dir.appendingPathComponent("pid")
-        let command = "\(Emulation.gripper) record \(device.node) -o \(file.path) & echo $! > \(pidFile.path); wait $!"
+        let command = "\(Emulation.gripper) record \(device.node) --grab -o \(file.path) & echo $! > \(pidFile.path); wait $!"
         let out = try Emulation.umockdevRun([device], ["sh", "-c", command], timeout: 60) { _ in
             // Wait (bounded) until some frames are on disk, then signal gripper itself.
             for _ in 0..<200 {

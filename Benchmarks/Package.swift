@@ -17,6 +17,11 @@ let package = Package(
             .product(name: "GripperTesting", package: "Gripper"),
             .product(name: "GripperInput", package: "Gripper"),
         ]),
+        .systemLibrary(name: "CEvemu", pkgConfig: "evemu", providers: [.apt(["libevemu-dev"])]),
+        .executableTarget(name: "input-bench", dependencies: [
+            "BenchmarkSupport", "CEvemu",
+            .product(name: "GripperInput", package: "Gripper"),
+        ], path: "Sources/InputBenchmark"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -19,6 +19,8 @@ struct TraceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "trace",
         abstract: "Inspect and convert evemu and libinput-record traces.",
-        subcommands: []
+        subcommands: [
+            TraceConvertCommand.self,
+        ]
     )
 }

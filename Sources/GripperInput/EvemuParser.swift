@@ -40,18 +40,34 @@ struct EvemuParser {
 
     mutating func parse() throws(TraceError) -> Document {
         let count = buffer.count
+        guard let base = buffer.baseAddress, count > 0 else { throw TraceError(file: file, reason: .emptyFile) }
         var position = 0
-        document.events.reserveCapacity(count / 40)
-        while position < count {
-            lineNumber += 1
-            lineStart = position
-            var end = position
-            while end < count && buffer[end] != 0x0A { end += 1 }
-            position = end + 1
-            if end > lineStart && buffer[end - 1] == 0x0D { end -= 1 }
-            lineEnd = end
-            try parseLine()
+        var events: [RawEvent] = []
+        events.reserveCapacity(count / 40)
+        var limits = Self.codeLimits
+        try limits.withUnsafeMutableBufferPointer { (limits: inout UnsafeMutableBufferPointer<Int32>) throws(TraceError) in
+            let limit = UnsafePointer(limits.baseAddress!)
+            while position < count {
+                lineNumber += 1
+                // Fast path: a plain, well-formed event line once the events have begun.
+                if section == .events, base[position] == 0x45,
+                   let (event, next) = Self.scanEvent(base, position, count, limit),
+                   event.time.microseconds >= previousTime {
+                    previousTime = event.time.microseconds
+                    events.append(event)
+                    position = next
+                    continue
+                }
+                lineStart = position
+                var end = position
+                while end < count && base[end] != 0x0A { end += 1 }
+                position = end + 1
+                if end > lineStart && base[end - 1] == 0x0D { end -= 1 }
+                lineEnd = end
+                if let event = try parseLine() { events.append(event) }
+            }
         }
+        document.events = events
         if hasDevice { document.device = device }
         if !hasDevice && document.events.isEmpty && document.warnings.isEmpty && !sawComment {
             throw TraceError(file: file, reason: .emptyFile)
@@ -59,24 +75,107 @@ struct EvemuParser {
         return document
     }
 
-    private mutating func parseLine() throws(TraceError) {
+    /// The largest code of each type (index: type), -1 for types evdev does not define.
+    private static let codeLimits: [Int32] = (0...Int(EventType.max)).map { EventCodes.maxCode(type: UInt16($0)).map(Int32.init) ?? -1 }
+
+    /// Reads one `E:` line starting at `start` without any allocation: the
+    /// event and the index after the line, or nil when the line is anything
+    /// but plain and well formed (the slow path then reads it and reports
+    /// exactly what is wrong).
+    @inline(__always)
+    private static func scanEvent(_ p: UnsafePointer<UInt8>, _ start: Int, _ count: Int,
+                                  _ limits: UnsafePointer<Int32>) -> (RawEvent, Int)? {
+        var i = start + 1
+        guard i < count, p[i] == 0x3A else { return nil }
+        i += 1
+        guard i < count, p[i] == 0x20 else { return nil }
+        while i < count && p[i] == 0x20 { i += 1 }
+        // seconds
+        var sec: Int64 = 0
+        var digits = 0
+        while i < count, case let d = p[i] &- 0x30, d < 10 {
+            sec = sec &* 10 &+ Int64(d); digits += 1; i += 1
+        }
+        guard digits > 0, digits <= 12, i < count, p[i] == 0x2E else { return nil }
+        i += 1
+        var usec: Int64 = 0
+        digits = 0
+        while i < count, case let d = p[i] &- 0x30, d < 10 {
+            usec = usec &* 10 &+ Int64(d); digits += 1; i += 1
+        }
+        guard digits > 0, digits <= 6, i < count, p[i] == 0x20 else { return nil }
+        while i < count && p[i] == 0x20 { i += 1 }
+        // type and code, hex
+        var fields: (UInt32, UInt32) = (0, 0)
+        for f in 0..<2 {
+            var v: UInt32 = 0
+            digits = 0
+            while i < count {
+                let c = p[i]
+                let d: UInt8
+                if c &- 0x30 < 10 { d = c &- 0x30 } else if (c | 0x20) &- 0x61 < 6 { d = (c | 0x20) &- 0x57 } else { break }
+                v = v &<< 4 | UInt32(d); digits += 1; i += 1
+            }
+            guard digits > 0, digits <= 4, i < count, p[i] == 0x20 else { return nil }
+            while i < count && p[i] == 0x20 { i += 1 }
+            if f == 0 { fields.0 = v } else { fields.1 = v }
+        }
+        guard fields.0 <= UInt32(EventType.max), Int64(fields.1) <= Int64(limits[Int(fields.0)]) else { return nil }
+        // value, decimal
+        var negative = false
+        if i < count && p[i] == 0x2D { negative = true; i += 1 }
+        var value: Int64 = 0
+        digits = 0
+        while i < count, case let d = p[i] &- 0x30, d < 10 {
+            value = value &* 10 &+ Int64(d); digits += 1; i += 1
+        }
+        guard digits > 0, digits <= 10 else { return nil }
+        if negative { value = -value }
+        guard value >= Int64(Int32.min), value <= Int64(Int32.max) else { return nil }
+        // the rest: nothing, or spaces/tab and a comment of printable ASCII
+        if i < count && p[i] != 0x0A {
+            guard p[i] == 0x09 || p[i] == 0x20 else { return nil }
+            while i < count && (p[i] == 0x09 || p[i] == 0x20) { i += 1 }
+            if i < count && p[i] != 0x0A {
+                guard p[i] == 0x23 else { return nil }
+                // Eight bytes at a time while none is a control or non-ASCII byte.
+                while i + 8 <= count {
+                    let w = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
+                    // A high bit set: a byte below 0x20, 0x7f, or non-ASCII.
+                    let suspicious = (w &- 0x2020_2020_2020_2020) | w | (w &+ 0x0101_0101_0101_0101)
+                    if suspicious & 0x8080_8080_8080_8080 != 0 { break }
+                    i += 8
+                }
+                while i < count && p[i] != 0x0A {
+                    let c = p[i]
+                    guard c >= 0x20 && c < 0x7F || c == 0x09 else { return nil }
+                    i += 1
+                }
+            }
+        }
+        let event = RawEvent(time: EventTime(microseconds: sec * 1_000_000 + usec), type: UInt16(fields.0),
+                             code: UInt16(fields.1), value: Int32(truncatingIfNeeded: value))
+        return (event, i + 1)
+    }
+
+    /// Reads the line between `lineStart` and `lineEnd`; an event line gives its event.
+    private mutating func parseLine() throws(TraceError) -> RawEvent? {
         var i = lineStart
         while i < lineEnd && (buffer[i] == 0x20 || buffer[i] == 0x09) { i += 1 }
-        guard i < lineEnd else { return }
+        guard i < lineEnd else { return nil }
         let first = buffer[i]
         if first == 0x45 /* E */ && i + 1 < lineEnd && buffer[i + 1] == 0x3A {
-            try parseEvent(from: i + 2)
-            return
+            return try parseEvent(from: i + 2)
         }
         if first == 0x23 /* # */ {
             try parseComment(from: i + 1)
-            return
+            return nil
         }
         guard i + 1 < lineEnd, buffer[i + 1] == 0x3A /* : */ else {
             try checkText(from: i)
             document.warnings.append(TraceWarning(file: file, line: lineNumber,
                                                   message: "unknown line '\(text(from: i, limit: 40))' ignored"))
-            return
+            return nil
         }
         switch first {
         case 0x4E: try parseName(from: i + 2)            // N
@@ -91,11 +190,12 @@ struct EvemuParser {
             document.warnings.append(TraceWarning(file: file, line: lineNumber,
                                                   message: "unknown line '\(text(from: i, limit: 40))' ignored"))
         }
+        return nil
     }
 
     // MARK: Events
 
-    private mutating func parseEvent(from start: Int) throws(TraceError) {
+    private mutating func parseEvent(from start: Int) throws(TraceError) -> RawEvent {
         if section < .events {
             if section != .start && section < .id {
                 throw error(at: start, .truncatedLine(expected: "an I: line after N:"))
@@ -147,8 +247,7 @@ struct EvemuParser {
                                                            current: EventTime(microseconds: time)))
         }
         previousTime = time
-        document.events.append(RawEvent(time: EventTime(microseconds: time), type: UInt16(type),
-                                        code: UInt16(code), value: value))
+        return RawEvent(time: EventTime(microseconds: time), type: UInt16(type), code: UInt16(code), value: value)
     }
 
     // MARK: Comments
@@ -411,14 +510,5 @@ struct EvemuParser {
 
     private func error(at i: Int, _ reason: TraceError.Reason) -> TraceError {
         TraceError(file: file, line: lineNumber, column: max(1, i - lineStart + 1), reason: reason)
-    }
-}
-
-extension String {
-    /// The string without trailing spaces and tabs.
-    var trimmingTrailingSpace: String {
-        var s = Substring(self)
-        while let last = s.last, last == " " || last == "\t" { s = s.dropLast() }
-        return String(s)
     }
 }

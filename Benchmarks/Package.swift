@@ -6,6 +6,10 @@ import PackageDescription
 // BENCHMARKS.md for the figures.
 let package = Package(
     name: "GripperBenchmarks",
+    products: [
+        .executable(name: "input-bench", targets: ["InputBenchmark"]),
+        .executable(name: "tracker-bench", targets: ["TrackerBenchmark"]),
+    ],
     dependencies: [
         .package(name: "Gripper", path: ".."),
     ],
@@ -18,10 +22,15 @@ let package = Package(
             .product(name: "GripperInput", package: "Gripper"),
         ]),
         .systemLibrary(name: "CEvemu", pkgConfig: "evemu", providers: [.apt(["libevemu-dev"])]),
-        .executableTarget(name: "input-bench", dependencies: [
+        .executableTarget(name: "InputBenchmark", dependencies: [
             "BenchmarkSupport", "CEvemu",
             .product(name: "GripperInput", package: "Gripper"),
-        ], path: "Sources/InputBenchmark"),
+        ]),
+        .executableTarget(name: "TrackerBenchmark", dependencies: [
+            "BenchmarkSupport",
+            .product(name: "GripperInput", package: "Gripper"),
+            .product(name: "GripperTesting", package: "Gripper"),
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

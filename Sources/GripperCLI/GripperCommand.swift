@@ -20,6 +20,7 @@ struct TraceCommand: ParsableCommand {
         commandName: "trace",
         abstract: "Inspect and convert evemu and libinput-record traces.",
         subcommands: [
+            TraceInfoCommand.self,
             TraceConvertCommand.self,
         ]
     )

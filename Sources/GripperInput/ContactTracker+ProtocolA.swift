@@ -75,7 +75,8 @@ extension ContactTracker {
     private mutating func matchProtocolA(cancelling: Bool) {
         var trackMatched: UInt64 = 0
         var pointMatched: UInt64 = 0
-        var pointOwner = [Int](repeating: -1, count: protocolAPoints.count)
+        protocolAOwners.removeAll(keepingCapacity: true)
+        for _ in protocolAPoints.indices { protocolAOwners.append(-1) }
         let pairs = min(protocolATracks.count, protocolAPoints.count)
         for _ in 0..<pairs {
             var best = Double.infinity, bestTrack = -1, bestPoint = -1
@@ -92,7 +93,7 @@ extension ContactTracker {
             guard bestTrack >= 0 else { break }
             trackMatched |= 1 << UInt64(bestTrack)
             pointMatched |= 1 << UInt64(bestPoint)
-            pointOwner[bestPoint] = bestTrack
+            protocolAOwners[bestPoint] = bestTrack
         }
         // Lifted contacts end where they were last seen.
         for t in protocolATracks.indices {
@@ -101,11 +102,14 @@ extension ContactTracker {
                 scratch.append(contact(id: track.id, phase: cancelling ? .cancelled : .ended, at: track.position))
             }
         }
-        var next: [Track] = []
-        next.reserveCapacity(protocolAPoints.count)
+        // Build the next tracks in the spare buffer, then swap (no allocation
+        // once both buffers have grown).
+        var next = protocolASpare
+        protocolASpare = []
+        next.removeAll(keepingCapacity: true)
         for p in protocolAPoints.indices {
             let point = protocolAPoints[p]
-            let owner = pointOwner[p]
+            let owner = protocolAOwners[p]
             if owner >= 0 {
                 let old = protocolATracks[owner]
                 let phase: ContactPhase = old.position == point ? .stationary : .moved
@@ -117,6 +121,7 @@ extension ContactTracker {
                 next.append(Track(id: id, position: point, previous: point))
             }
         }
+        protocolASpare = protocolATracks
         protocolATracks = next
     }
 }

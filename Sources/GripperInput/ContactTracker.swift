@@ -57,6 +57,8 @@ public struct ContactTracker: Sendable {
     /// Protocol A contacts after the last frame, and scratch storage.
     var protocolATracks: [ContactTracker.Track] = []
     var protocolAPoints: [Point] = []
+    var protocolAOwners: [Int] = []
+    var protocolASpare: [ContactTracker.Track] = []
     /// Contacts built for the frame in progress (capacity kept).
     var scratch: [Contact] = []
 

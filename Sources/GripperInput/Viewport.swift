@@ -76,10 +76,12 @@ public struct Viewport: Sendable {
     }
 
     /// Sets every contact's location in `frame`, moving the pointer first for
-    /// a pointer frame.
+    /// a pointer frame. Pass the tracker's frame straight in
+    /// (`viewport.map(tracker.process(f))`) and its contacts are updated in
+    /// place, without a copy.
     ///
     /// - Complexity: O(contacts in the frame).
-    public mutating func map(_ frame: ContactFrame) -> ContactFrame {
+    public mutating func map(_ frame: consuming ContactFrame) -> ContactFrame {
         var frame = frame
         if frame.isPointer {
             if area == nil {

@@ -1,0 +1,44 @@
+import GripperInput
+
+/// Device descriptions for tests: the probe touchscreen and mouse that the
+/// genuine tool output in `Recordings/tool-output` was recorded from, with
+/// the same names, ids, codes and axes.
+public enum TestDevices {
+    /// "Probe Touchscreen": a direct multitouch (protocol B) screen, 10 slots,
+    /// 0…4095 on both axes at 16 units/mm (256 × 256 mm), `BTN_TOUCH`.
+    public static let probeTouchscreen: DeviceDescription = {
+        let position = AbsInfo(minimum: 0, maximum: 4095, resolution: 16)
+        return DeviceDescription(
+            name: "Probe Touchscreen",
+            id: DeviceID(bustype: 0x03, vendor: 0x1234, product: 0x5678, version: 0x111),
+            properties: [InputProperty.direct],
+            codes: [
+                EventType.syn: [SynCode.report, SynCode.config, SynCode.dropped],
+                EventType.key: [KeyCode.btnTouch],
+                EventType.abs: [AbsCode.x, AbsCode.y, AbsCode.mtSlot, AbsCode.mtPositionX,
+                                AbsCode.mtPositionY, AbsCode.mtTrackingID],
+            ],
+            absInfo: [
+                AbsCode.x: position,
+                AbsCode.y: position,
+                AbsCode.mtSlot: AbsInfo(minimum: 0, maximum: 9),
+                AbsCode.mtPositionX: position,
+                AbsCode.mtPositionY: position,
+                AbsCode.mtTrackingID: AbsInfo(minimum: 0, maximum: 65535),
+            ]
+        )
+    }()
+
+    /// "Probe Mouse": `REL_X/Y`, `REL_WHEEL`, left, right and middle buttons,
+    /// `MSC_SCAN`.
+    public static let probeMouse = DeviceDescription(
+        name: "Probe Mouse",
+        id: DeviceID(bustype: 0x03, vendor: 0x1234, product: 0x9abc, version: 0x111),
+        codes: [
+            EventType.syn: [SynCode.report, SynCode.config, SynCode.dropped],
+            EventType.key: [KeyCode.btnLeft, KeyCode.btnRight, KeyCode.btnMiddle],
+            EventType.rel: [RelCode.x, RelCode.y, RelCode.wheel],
+            EventType.msc: [4],
+        ]
+    )
+}

@@ -1,0 +1,157 @@
+import Foundation
+import Testing
+import GripperTesting
+
+/// `gripper trace info` run end to end as a process on the built binary.
+@Suite struct TraceInfoCommandTests {
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// The `gripper` executable beside the test bundle in the build directory.
+    static var binary: URL {
+        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        // The test runner may be inside the .xctest bundle (…/X.xctest/Contents/MacOS).
+        while dir.pathComponents.contains(where: { $0.hasSuffix(".xctest") }) { dir.deleteLastPathComponent() }
+        return dir.appendingPathComponent("gripper")
+    }
+
+    static func gripper(_ arguments: String...) throws -> Run {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = Fixtures.packageRoot
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                   stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    static func object(_ run: Run) throws -> [String: Any] {
+        let value = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8))
+        return try #require(value as? [String: Any])
+    }
+
+    @Test func theBinaryIsBuilt() {
+        #expect(FileManager.default.isExecutableFile(atPath: Self.binary.path), "build the gripper product first: \(Self.binary.path)")
+    }
+
+    @Test func textSummaryOfTheAtmelDrag() throws {
+        let run = try Self.gripper("trace", "info", "Recordings/real/ts_atmel-maxtouch_1-finger-drag-up-down.evemu")
+        #expect(run.status == 0)
+        #expect(run.stderr.isEmpty)
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "Atmel maXTouch Touchscreen")
+        #expect(lines.contains("  kind              touchscreen"))
+        #expect(lines.contains("  frames            150"))
+        #expect(lines.contains("  events            502"))
+        #expect(lines.contains("  contacts          1"))
+        #expect(lines.contains("  most down at once 1"))
+        #expect(lines.contains { $0.hasPrefix("  size              250.0 × 149.9 mm (assumed") })
+        // One row per contact after the table header.
+        let header = try #require(lines.firstIndex { $0.hasPrefix("  #  start s") })
+        #expect(lines.count == header + 2)
+        #expect(lines[header + 1].hasSuffix("ended"))
+    }
+
+    @Test func jsonSummaryOfTheFastTaps() throws {
+        let run = try Self.gripper("trace", "info", "Recordings/real/ts_atmel-maxtouch_1-finger-fast-taps.evemu", "--json")
+        #expect(run.status == 0)
+        #expect(run.stdout.split(separator: "\n").count == 1)
+        let o = try Self.object(run)
+        let device = try #require(o["device"] as? [String: Any])
+        #expect(device["name"] as? String == "Atmel maXTouch Touchscreen")
+        #expect(device["kind"] as? String == "touchscreen")
+        let size = try #require(device["sizeMM"] as? [String: Any])
+        #expect(size["width"] as? Double == 250)
+        #expect(o["frames"] as? Int == 18)
+        #expect(o["events"] as? Int == 84)
+        #expect(o["contactCount"] as? Int == 9)
+        #expect(o["maxConcurrentContacts"] as? Int == 1)
+        let duration = try #require(o["durationSeconds"] as? Double)
+        #expect(duration > 1.5 && duration < 3)
+        let contacts = try #require(o["contacts"] as? [[String: Any]])
+        #expect(contacts.count == 9)
+        for c in contacts {
+            #expect(c["outcome"] as? String == "ended")
+            #expect(c["pathLengthMM"] as? Double == 0)
+            let d = try #require(c["durationSeconds"] as? Double)
+            #expect(d > 0.08 && d < 0.111)
+            #expect(c["startMM"] as? [String: Any] != nil && c["endMM"] as? [String: Any] != nil)
+        }
+    }
+
+    @Test func anEventsFileWithItsDescription() throws {
+        let run = try Self.gripper("trace", "info", "Recordings/real/ts_ntrig_protoA_1-finger-drag-NW-SE.events",
+                                   "--device", "Recordings/real/ts_ntrig_protoA.desc", "--json")
+        #expect(run.status == 0)
+        let o = try Self.object(run)
+        #expect(o["contactCount"] as? Int == 1)
+        #expect(o["events"] as? Int == 955)
+    }
+
+    @Test func aMouseCountsLeftPressesAndHasNoSize() throws {
+        let run = try Self.gripper("trace", "info", "Recordings/real/mouse_ultrathin-touch-mouse_motion-clicks-wheel.evemu", "--json")
+        #expect(run.status == 0)
+        let o = try Self.object(run)
+        let device = try #require(o["device"] as? [String: Any])
+        #expect(device["kind"] as? String == "mouse")
+        #expect(device["sizeMM"] is NSNull)
+        #expect(o["contactCount"] as? Int == 4)
+    }
+
+    @Test func aLibinputRecordFile() throws {
+        let run = try Self.gripper("trace", "info", "Recordings/tool-output/drag.libinput-record.yml", "--json")
+        #expect(run.status == 0, "\(run.stderr)")
+        let o = try Self.object(run)
+        #expect(o["contactCount"] as? Int == 1)
+        let device = try #require(o["device"] as? [String: Any])
+        #expect(device["name"] as? String == "Probe Touchscreen")
+    }
+
+    @Test func anEventsFileFindsTheDescriptionBesideIt() throws {
+        let run = try Self.gripper("trace", "info", "Recordings/real/ts_wacom-isdv4-e6_single-tap.events", "--json")
+        #expect(run.status == 0, "\(run.stderr)")
+        let o = try Self.object(run)
+        #expect(o["contactCount"] as? Int == 1)
+        #expect(o["events"] as? Int == 10)
+    }
+
+    @Test func badInputExitsWithStatus2AndAMessage() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gripper-trace-info-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+
+        // An events-only file with no description beside it.
+        let lonely = dir.appendingPathComponent("lonely.events")
+        try Data(contentsOf: Fixtures.recording("real/ts_wacom-isdv4-e6_single-tap.events")).write(to: lonely)
+        let missingDescription = try Self.gripper("trace", "info", lonely.path)
+        #expect(missingDescription.status == 2)
+        #expect(missingDescription.stdout.isEmpty)
+        #expect(missingDescription.stderr.contains("lonely.events:1"))
+        #expect(missingDescription.stderr.contains("--device"))
+
+        let missingFile = try Self.gripper("trace", "info", "Recordings/real/no-such-file.evemu")
+        #expect(missingFile.status == 2)
+        #expect(missingFile.stdout.isEmpty)
+        #expect(missingFile.stderr.contains("no-such-file.evemu"))
+
+        let broken = dir.appendingPathComponent("broken.evemu")
+        try Data("N: Broken\nE: 0.5 0003 zz 1\n".utf8).write(to: broken)
+        let brokenRun = try Self.gripper("trace", "info", broken.path, "--json")
+        #expect(brokenRun.status == 2)
+        #expect(brokenRun.stdout.isEmpty)
+        #expect(brokenRun.stderr.contains("broken.evemu:2"))
+
+        let unknownFormat = try Self.gripper("trace", "info", "Package.swift")
+        #expect(unknownFormat.status == 2)
+        #expect(unknownFormat.stderr.contains("Package.swift"))
+    }
+}

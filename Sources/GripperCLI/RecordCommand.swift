@@ -49,8 +49,7 @@ struct RecordCommand: ParsableCommand {
         do {
             reader = try EvdevReader(path: device, grab: grab)
         } catch {
-            Self.complain("\(error)")
-            throw ExitCode(2)
+            throw BadInput.fail("\(error)")
         }
         defer { reader.close() }
 
@@ -58,8 +57,7 @@ struct RecordCommand: ParsableCommand {
         do {
             sink = try OutputSink(path: output)
         } catch {
-            Self.complain("\(error)")
-            throw ExitCode(2)
+            throw BadInput.fail("\(error)")
         }
         defer { sink.close() }
 

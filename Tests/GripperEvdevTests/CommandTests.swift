@@ -147,5 +147,10 @@ import Glibc
         // The first frame is the script's t = 0 SYN_REPORT.
         #expect(events.dropFirst().map { Array($0.suffix(3)) } == expected)
         #expect(text.components(separatedBy: "- evdev:").count - 1 == trace.frames.count + 1)
+        // Gripper's own libinput-record reader reads it back: same device, same frames.
+        let back = try LibinputRecordFormat.read(text, fileName: "recorded.yml")
+        #expect(ReaderTranscript.line(for: back.device) == ReaderTranscript.line(for: trace.device))
+        #expect(back.frames.dropFirst().map(\.events.count) == trace.frames.map(\.events.count))
+        #expect(back.frames.dropFirst().flatMap(\.events).map(\.value) == trace.frames.flatMap(\.events).map(\.value))
     }
 }

@@ -98,7 +98,14 @@ struct RecordCommand: ParsableCommand {
             case .deviceLost?:
                 try sink.write(writer.note("device lost: \(device) went away"))
                 Self.complain("\(device): the device went away; the recording ends here")
-            case .deadlineReached?, .woken?, nil:
+            case .woken?:
+                // SIGINT/SIGTERM: write the frames the kernel already has (it queues
+                // whole frames), then stop.
+                while case .frame(let frame)? = try? reader.next(until: reader.now) {
+                    try sink.write(writer.text(for: frame))
+                }
+                break loop
+            case .deadlineReached?, nil:
                 break loop
             }
         }

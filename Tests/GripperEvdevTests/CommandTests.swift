@@ -84,6 +84,25 @@ import Glibc
         #expect(Self.json(readable.lines.first ?? "")["kind"] as? String == "touchscreen", "\(readable.stderr)")
     }
 
+    @Test func devicesSaysWhenThereAreNoneOrANodeIsNotEvdev() throws {
+        let none = try Emulation.run([Emulation.gripper, "devices", "--directory", "/nonexistent-gripper-dir"], timeout: 30)
+        #expect(none.status == 0)
+        #expect(none.stdout.isEmpty)
+        #expect(none.stderr.contains("no evdev devices"))
+
+        let dir = try Emulation.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for name in ["event5", "event12", "mouse0", "eventx"] {
+            try "not a device".write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        let out = try Emulation.run([Emulation.gripper, "devices", "--json", "--directory", dir.path], timeout: 30)
+        #expect(out.status == 0)
+        let objects = out.lines.map(Self.json)
+        #expect(objects.map { $0["node"] as? String } == [dir.appendingPathComponent("event5").path,
+                                                           dir.appendingPathComponent("event12").path])
+        #expect(objects.allSatisfy { $0["reason"] as? String == "not-evdev" })
+    }
+
     @Test func aNodeThatIsNotEvdevSaysSo() throws {
         let out = try Emulation.run([Emulation.gripper, "record", "/dev/null"], timeout: 30)
         #expect(out.status == 2)

@@ -13,6 +13,9 @@
 //       timing. With --remove-after K it removes the device after K chunks
 //       (and closes the stream, as the kernel does) and reads on to the end.
 //
+//   GripperEvdevHarness deadlines NODE
+//       Waits for deadlines 1 s in the past, now, and 1, 2, 5, 20 ms ahead on an
+//       idle device; prints what came back and whether it came back early.
 //   GripperEvdevHarness exec CMD [ARGS…]
 //       Runs CMD with an empty signal mask (used by the tests to start every child).
 //
@@ -142,6 +145,23 @@ case "read":
         let reader = try EvdevReader(path: args[2], grab: args.contains("--grab"))
         emit(ReaderTranscript.line(for: reader.device))
         pump(reader, limitMilliseconds: option("--limit-ms", 20_000), idleMilliseconds: option("--idle-ms", 1500))
+    } catch {
+        fail("\(error)")
+    }
+case "deadlines":
+    // On an idle device: a deadline ahead is waited for and never reported
+    // early; a deadline already passed is reported without waiting for input.
+    do {
+        let reader = try EvdevReader(path: args[2])
+        for ahead in [-1000, 0, 1, 2, 5, 20] {
+            let deadline = reader.now + .milliseconds(Int64(ahead))
+            let event = try reader.next(until: deadline)
+            let now = reader.now
+            let kind = event == .deadlineReached ? "deadline" : "\(String(describing: event))"
+            emit("wait \(ahead) ms: \(kind) \(now >= deadline ? "not-early" : "EARLY")")
+        }
+        reader.close()
+        emit(try reader.next(until: reader.now) == nil ? "end" : "not-finished")
     } catch {
         fail("\(error)")
     }

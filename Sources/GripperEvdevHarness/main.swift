@@ -1,10 +1,11 @@
 // A test helper, not part of Gripper: reads an emulated evdev device with
 // GripperEvdev and prints what it saw, one line each (ReaderTranscript).
 //
-//   GripperEvdevHarness read NODE [--limit-ms N] [--idle-ms N] [--grab]
+//   GripperEvdevHarness read NODE [--frames N | --idle-ms N] [--limit-ms N] [--grab]
 //       Run under `umockdev-run -d … -i … -e …`. Prints the device line and
-//       every frame until the device has been idle for --idle-ms after its
-//       first frame, the device is lost, or --limit-ms passes.
+//       every frame until N frames came and then 300 ms passed without more
+//       (or, without --frames, the device was idle for --idle-ms after a
+//       frame), the device is lost, or --limit-ms passes.
 //   GripperEvdevHarness feed FILE.umockdev FILE.ioctl FILE.events [--remove-after K] [--limit-ms N]
 //       Run under `umockdev-wrapper`. Builds the device (as event20) with
 //       libumockdev's testbed API and writes the script to the device's
@@ -50,7 +51,10 @@ func fail(_ message: String) -> Never {
 }
 
 /// Reads `reader` until idle, lost or the limit; `onFrame` sees each frame's index.
-func pump(_ reader: EvdevReader, limitMilliseconds: Int, idleMilliseconds: Int, onFrame: (Int) -> Void = { _ in }) {
+/// With `frames`, the idle wait starts only once that many frames came (then
+/// 300 ms, to see that nothing more comes), so pauses in a recording do not
+/// end the reading early.
+func pump(_ reader: EvdevReader, limitMilliseconds: Int, idleMilliseconds: Int, frames: Int? = nil) {
     let start = reader.now
     let limit = start + .milliseconds(limitMilliseconds)
     var origin: EventTime?
@@ -59,7 +63,11 @@ func pump(_ reader: EvdevReader, limitMilliseconds: Int, idleMilliseconds: Int, 
     var tracker = ContactTracker(device: reader.device)
     while true {
         var deadline = limit
-        if let lastFrame { deadline = min(deadline, lastFrame + .milliseconds(idleMilliseconds)) }
+        if let frames {
+            if count >= frames, let lastFrame { deadline = min(deadline, lastFrame + .milliseconds(300)) }
+        } else if let lastFrame {
+            deadline = min(deadline, lastFrame + .milliseconds(idleMilliseconds))
+        }
         let event: EvdevReader.Event?
         do { event = try reader.next(until: deadline) } catch { fail("\(error)") }
         switch event {
@@ -69,7 +77,6 @@ func pump(_ reader: EvdevReader, limitMilliseconds: Int, idleMilliseconds: Int, 
             emit(ReaderTranscript.line(for: frame, origin: o))
             emit(ReaderTranscript.line(for: tracker.process(frame)))
             lastFrame = reader.now
-            onFrame(count)
             count += 1
         case .deadlineReached?:
             emit(reader.now >= limit ? "limit" : "idle")
@@ -144,7 +151,9 @@ case "read":
     do {
         let reader = try EvdevReader(path: args[2], grab: args.contains("--grab"))
         emit(ReaderTranscript.line(for: reader.device))
-        pump(reader, limitMilliseconds: option("--limit-ms", 20_000), idleMilliseconds: option("--idle-ms", 1500))
+        let frames = option("--frames", -1)
+        pump(reader, limitMilliseconds: option("--limit-ms", 20_000), idleMilliseconds: option("--idle-ms", 1500),
+             frames: frames >= 0 ? frames : nil)
     } catch {
         fail("\(error)")
     }

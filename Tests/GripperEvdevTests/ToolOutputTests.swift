@@ -18,7 +18,7 @@ import Testing
         // event times under umockdev are the script's).
         let script = UmockdevEventScript.text(frames: trace.frames, lead: .zero, startMarker: false)
         let device = try Emulation.write(UmockdevFixture(device: trace.device), script: script, name: "dev", in: dir)
-        let seconds = (trace.duration + .seconds(1)).secondsDouble
+        let seconds = (trace.duration + .seconds(2)).secondsDouble
         let out = try Emulation.umockdevRun([device], [Emulation.gripper, "record", device.node, "--format", format,
                                                        "--duration", String(seconds)])
         #expect(out.status == 0, "\(out.stderr)")

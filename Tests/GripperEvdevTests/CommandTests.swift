@@ -143,6 +143,46 @@ import Glibc
         #expect(recorded.device.name == trace.device.name)
     }
 
+    @Test func recordWritesAResyncAsSynDroppedThenTheState() throws {
+        let dir = try Emulation.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let trace = try Recording.evemu("real/ts_atmel-maxtouch_1-finger-drag-up-down.evemu")
+        let frames = trace.frames
+        let contacts = ContactTracker.track(frames, device: trace.device)
+        let begin = try #require(contacts.firstIndex { $0.contacts.contains { $0.phase == .began } })
+        let cut = begin + 20, resume = begin + 24
+        // The frames after the drop play 300 ms later, so libevdev's drain after
+        // SYN_DROPPED cannot swallow them however slow the machine is.
+        let later: Duration = .milliseconds(300)
+        var events = UmockdevEventScript.events(of: Array(frames[..<cut]))
+        events.append(RawEvent(time: frames[cut].time, type: EventType.syn, code: SynCode.dropped, value: 0))
+        events += UmockdevEventScript.events(of: Array(frames[resume...])).map {
+            RawEvent(time: $0.time + later, type: $0.type, code: $0.code, value: $0.value)
+        }
+        let state = EmulatedDeviceState(after: UmockdevEventScript.events(of: Array(frames[..<resume])), device: trace.device)
+        let fixture = UmockdevFixture(device: trace.device, resyncState: state)
+        let device = try Emulation.write(fixture, script: UmockdevEventScript.text(events: events), name: "dev", in: dir)
+        let file = dir.appendingPathComponent("drop.evemu")
+        let length = (frames.last?.time ?? .zero) - (frames.first?.time ?? .zero)
+        let out = try Emulation.umockdevRun([device], [Emulation.gripper, "record", device.node, "-o", file.path,
+                                                       "--duration", String((length + later).secondsDouble + 3)])
+        #expect(out.status == 0, "\(out.stderr)")
+        let recorded = try EvemuFormat.read(Array(try Data(contentsOf: file)), fileName: file.lastPathComponent)
+        let drops = recorded.frames.indices.filter { i in
+            recorded.frames[i].events.contains { $0.type == EventType.syn && $0.code == SynCode.dropped }
+        }
+        #expect(drops.count == 1)
+        guard let drop = drops.first else { return }
+        // The marker frame, then the state libevdev read back, then the rest as recorded.
+        #expect(recorded.frames[drop].events.count == 1)
+        #expect(drop == 1 + cut)  // after the script's t = 0 frame and the frames before the cut
+        let resync = recorded.frames[drop + 1].events
+        let slot0 = state.slots[0] ?? [:]
+        #expect(resync.contains { $0.code == AbsCode.mtPositionY && $0.value == slot0[AbsCode.mtPositionY] })
+        #expect(recorded.frames.count == drop + 2 + (frames.count - resume))
+        #expect(Array(recorded.frames[(drop + 2)...]).map(\.events.count) == Array(frames[resume...]).map(\.events.count))
+    }
+
     @Test func recordWritesLibinputRecordFormat() throws {
         let dir = try Emulation.directory()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -20,7 +20,7 @@
 //   GripperEvdevHarness exec CMD [ARGS…]
 //       Runs CMD with an empty signal mask (used by the tests to start every child).
 //
-// Output lines: `device …`, `frame …`, `contacts …` (after each frame, what
+// Output lines: `device …`, `device-full …` (read mode), `frame …`, `contacts …` (after each frame, what
 // ContactTracker makes of it), `lost` (followed by the tracker's final
 // `contacts` line), `idle`, `limit`, `end`, `error …`.
 import CLibevdev
@@ -151,6 +151,7 @@ case "read":
     do {
         let reader = try EvdevReader(path: args[2], grab: args.contains("--grab"))
         emit(ReaderTranscript.line(for: reader.device))
+        emit(ReaderTranscript.fullLine(for: reader.device))
         let frames = option("--frames", -1)
         pump(reader, limitMilliseconds: option("--limit-ms", 20_000), idleMilliseconds: option("--idle-ms", 1500),
              frames: frames >= 0 ? frames : nil)

@@ -3,34 +3,39 @@ import PackageDescription
 
 // Gripper's benchmarks: release-mode executables, never part of `swift test`.
 // Run one with `swift run -c release --package-path Benchmarks NAME`; see
-// BENCHMARKS.md for the figures.
+// BENCHMARKS.md for the figures. Each executable is named NAME-bench and its
+// sources are in Sources/<Name>Benchmark.
 let package = Package(
     name: "GripperBenchmarks",
-    products: [
-        .executable(name: "input-bench", targets: ["InputBenchmark"]),
-        .executable(name: "tracker-bench", targets: ["TrackerBenchmark"]),
-    ],
     dependencies: [
         .package(name: "Gripper", path: ".."),
     ],
     targets: [
         .target(name: "BenchmarkSupport"),
+        .systemLibrary(name: "CEvemu", pkgConfig: "evemu", providers: [.apt(["libevemu-dev"])]),
+        .executableTarget(name: "input-bench", dependencies: [
+            "BenchmarkSupport", "CEvemu",
+            .product(name: "GripperInput", package: "Gripper"),
+        ], path: "Sources/InputBenchmark"),
+        .executableTarget(name: "tracker-bench", dependencies: [
+            "BenchmarkSupport",
+            .product(name: "GripperInput", package: "Gripper"),
+            .product(name: "GripperTesting", package: "Gripper"),
+        ], path: "Sources/TrackerBenchmark"),
+        .executableTarget(name: "gestures-bench", dependencies: [
+            "BenchmarkSupport",
+            .product(name: "GripperGestures", package: "Gripper"),
+            .product(name: "GripperInput", package: "Gripper"),
+        ], path: "Sources/GesturesBenchmark"),
+        .executableTarget(name: "layout-bench", dependencies: [
+            "BenchmarkSupport", .product(name: "GripperLayout", package: "Gripper"),
+        ], path: "Sources/LayoutBenchmark"),
         .executableTarget(name: "evdev-bench", dependencies: [
             "BenchmarkSupport",
             .product(name: "GripperEvdev", package: "Gripper"),
             .product(name: "GripperTesting", package: "Gripper"),
             .product(name: "GripperInput", package: "Gripper"),
-        ]),
-        .systemLibrary(name: "CEvemu", pkgConfig: "evemu", providers: [.apt(["libevemu-dev"])]),
-        .executableTarget(name: "InputBenchmark", dependencies: [
-            "BenchmarkSupport", "CEvemu",
-            .product(name: "GripperInput", package: "Gripper"),
-        ]),
-        .executableTarget(name: "TrackerBenchmark", dependencies: [
-            "BenchmarkSupport",
-            .product(name: "GripperInput", package: "Gripper"),
-            .product(name: "GripperTesting", package: "Gripper"),
-        ]),
+        ], path: "Sources/EvdevBenchmark"),
     ],
     swiftLanguageModes: [.v6]
 )

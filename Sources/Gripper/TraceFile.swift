@@ -73,6 +73,26 @@ public enum TraceFile {
         }
     }
 
+    /// Reads every device's trace from a file: all devices of a libinput-record
+    /// file, or the one trace of an evemu file (see ``load(path:deviceSelector:)``).
+    public static func loadAll(path: String) throws(TraceError) -> [Trace] {
+        switch try Format(path: path) {
+        case .evemu: return [try load(path: path)]
+        case .libinputRecord: return try LibinputRecordFormat.readAll(try read(path), fileName: path)
+        }
+    }
+
+    /// Writes several devices' traces to one libinput-record file.
+    /// - Throws: ``TraceError`` when the path is not a libinput-record path
+    ///   (evemu holds one device) or cannot be written.
+    public static func save(traces: [Trace], to path: String) throws(TraceError) {
+        if traces.count == 1 { return try save(trace: traces[0], to: path) }
+        guard try Format(path: path) == .libinputRecord else {
+            throw TraceError(file: path, reason: .io("an evemu file holds one device; write \(traces.count) devices to a .yml file"))
+        }
+        try write(LibinputRecordFormat.write(traces), to: path)
+    }
+
     /// Writes a trace in the format its path's extension names (a `.desc`
     /// path gets the device description only).
     public static func save(trace: Trace, to path: String) throws(TraceError) {
@@ -85,6 +105,10 @@ public enum TraceFile {
         case .libinputRecord:
             text = LibinputRecordFormat.write(trace)
         }
+        try write(text, to: path)
+    }
+
+    private static func write(_ text: String, to path: String) throws(TraceError) {
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {

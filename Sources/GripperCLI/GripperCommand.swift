@@ -10,6 +10,7 @@ struct GripperCommand: ParsableCommand {
             TraceCommand.self,
             DevicesCommand.self,
             RecordCommand.self,
+            GesturesCommand.self,
         ]
     )
 }

@@ -22,12 +22,16 @@ struct TraceConvertCommand: ParsableCommand {
     var output: String
 
     @Option(name: .long, help: ArgumentHelp(
-        "evemu input: the .desc file describing an events-only file. libinput-record input: the device to read, by index (0, 1, …) or node (/dev/input/event4).",
+        "evemu input: the .desc file describing an events-only file. libinput-record input: the device to read, by index (0, 1, …) or node (/dev/input/event4), or 'all' (to a .yml output).",
         valueName: "DESC"))
     var device: String?
 
     func run() throws {
         try BadInput.guarding {
+            if device == "all" {
+                try TraceFile.save(traces: try TraceFile.loadAll(path: input), to: output)
+                return
+            }
             let selector: TraceFile.DeviceSelector
             switch (try TraceFile.Format(path: input), device) {
             case (_, nil): selector = .automatic

@@ -41,7 +41,7 @@ struct TraceInfoCommand: ParsableCommand {
             return try TraceFile.load(path: file, deviceSelector: selector)
         }
         for warning in trace.warnings { BadInput.printError("warning: \(warning.description)") }
-        let summary = TraceSummary(device: trace.device, frames: trace.frames)
+        let summary = TraceSummary(trace: trace)
         if json {
             print(try Self.json(summary))
         } else {

@@ -1,3 +1,4 @@
+// A change to the protocol A rules here changes Documentation/ContactTracking.md too.
 import GripperGeometry
 
 extension ContactTracker {

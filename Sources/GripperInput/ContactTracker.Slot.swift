@@ -1,3 +1,4 @@
+// A change to the slot life cycle here changes the diagram in Documentation/ContactTracking.md too.
 import GripperGeometry
 
 extension ContactTracker {

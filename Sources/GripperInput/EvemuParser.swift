@@ -68,6 +68,9 @@ struct EvemuParser {
             }
         }
         document.events = events
+        if section == .name {
+            throw TraceError(file: file, line: lineNumber, reason: .truncatedLine(expected: "an 'I:' line after 'N:' (the file ends early)"))
+        }
         if hasDevice { document.device = device }
         if !hasDevice && document.events.isEmpty && document.warnings.isEmpty && !sawComment {
             throw TraceError(file: file, reason: .emptyFile)
@@ -198,7 +201,7 @@ struct EvemuParser {
     private mutating func parseEvent(from start: Int) throws(TraceError) -> RawEvent {
         if section < .events {
             if section != .start && section < .id {
-                throw error(at: start, .truncatedLine(expected: "an I: line after N:"))
+                throw error(at: start - 2, .malformed(expected: "an 'I:' line after 'N:'", found: "E:"))
             }
             section = .events
             document.firstEventLine = lineNumber

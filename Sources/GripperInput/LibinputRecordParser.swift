@@ -13,6 +13,7 @@ struct LibinputRecordParser {
         var keyLine: Int
         var keyIndent: Int
         var firstLine: Int
+        var lastLine: Int
         var start: Int
         var end: Int
     }
@@ -39,9 +40,9 @@ struct LibinputRecordParser {
         bytes.withUnsafeBufferPointer { buffer in
             for block in blocks {
                 header.append(contentsOf: buffer[copied..<block.start])
-                var newlines = 0
-                for i in block.start..<block.end where buffer[i] == 0x0A { newlines += 1 }
-                header.append(contentsOf: repeatElement(0x0A, count: newlines))
+                var newlines = block.lastLine - block.firstLine + 1
+                if block.end > block.start && buffer[block.end - 1] != 0x0A { newlines -= 1 }
+                header.append(contentsOf: repeatElement(0x0A, count: max(0, newlines)))
                 copied = block.end
             }
             header.append(contentsOf: buffer[copied..<buffer.count])
@@ -114,7 +115,7 @@ struct LibinputRecordParser {
                 var indent = 0
                 while i < n && bytes[i] == 0x20 { indent += 1; i += 1 }
                 let contentStart = i
-                while i < n && bytes[i] != 0x0A { i += 1 }
+                i = Self.newline(in: bytes, from: i, to: n)
                 var contentEnd = i
                 while contentEnd > contentStart && (bytes[contentEnd - 1] == 0x20 || bytes[contentEnd - 1] == 0x0D) { contentEnd -= 1 }
                 let next = min(i + 1, n)
@@ -125,6 +126,7 @@ struct LibinputRecordParser {
                     let dash = contentEnd - contentStart >= 2 && bytes[contentStart] == 0x2D && bytes[contentStart + 1] == 0x20
                     if empty || comment || indent > block.keyIndent || (indent == block.keyIndent && dash) {
                         block.end = next
+                        block.lastLine = line
                         open = block
                         continue
                     }
@@ -132,7 +134,7 @@ struct LibinputRecordParser {
                     open = nil
                 }
                 if Self.isEventsKey(bytes, contentStart, contentEnd) {
-                    open = EventsBlock(keyLine: line, keyIndent: indent, firstLine: line + 1, start: next, end: next)
+                    open = EventsBlock(keyLine: line, keyIndent: indent, firstLine: line + 1, lastLine: line, start: next, end: next)
                 }
             }
             if let block = open { blocks.append(block) }
@@ -168,13 +170,27 @@ struct LibinputRecordParser {
                 let lineStart = i
                 var indent = 0
                 while i < block.end && buffer[i] == 0x20 { indent += 1; i += 1 }
+                // Fast path: a plain, well-formed row in an evdev frame.
+                if mode == .evdev, indent > frameIndent, let (event, next) = Self.scanRow(buffer, i, block.end),
+                   event.time.microseconds >= previous {
+                    previous = event.time.microseconds
+                    events.append(event)
+                    i = next
+                    continue
+                }
                 let contentStart = i
-                while i < block.end && buffer[i] != 0x0A { i += 1 }
+                i = Self.newline(in: buffer, from: i, to: block.end)
                 var end = i
                 i += 1
                 while end > contentStart && (buffer[end - 1] == 0x20 || buffer[end - 1] == 0x0D) { end -= 1 }
                 if contentStart == end || buffer[contentStart] == 0x23 { continue }
                 guard end - contentStart >= 2, buffer[contentStart] == 0x2D, buffer[contentStart + 1] == 0x20 else {
+                    // A second key in a frame's mapping (`libinput:` after
+                    // `evdev:`, as `libinput record --with-libinput` writes).
+                    if frameIndent >= 0 && indent > frameIndent, let isEvdev = Self.bareKey(buffer, contentStart, end) {
+                        if isEvdev { mode = .evdev } else { if mode != .skip { skipped += 1 }; mode = .skip }
+                        continue
+                    }
                     if mode == .skip && indent > frameIndent { continue }
                     throw UnknownLayout()
                 }
@@ -212,6 +228,82 @@ struct LibinputRecordParser {
         return (events, skipped)
     }
 
+    /// The index of the next newline from `start`, or `end`; eight bytes at a time.
+    @inline(__always)
+    private static func newline(in buffer: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
+        var i = start
+        if let base = buffer.baseAddress {
+            while i + 8 <= end {
+                let x = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
+                if (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080 != 0 { break }
+                i += 8
+            }
+        }
+        while i < end && buffer[i] != 0x0A { i += 1 }
+        return i
+    }
+
+    /// The largest code of each type (index: type), -1 for types evdev does not define.
+    private static let codeLimits: [Int32] = (0...Int(EventType.max)).map { EventCodes.maxCode(type: UInt16($0)).map(Int32.init) ?? -1 }
+
+    /// Reads `- [sec, usec, type, code, value] # comment` starting at `start`
+    /// (the dash) without allocating: the event and the index after the line,
+    /// or nil for anything unusual or out of range (the checked parser then
+    /// reads the line and says what is wrong). The text was checked already.
+    @inline(__always)
+    private static func scanRow(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> (RawEvent, Int)? {
+        var i = start
+        guard i + 3 < end, p[i] == 0x2D, p[i + 1] == 0x20 else { return nil }
+        i += 2
+        while i < end && p[i] == 0x20 { i += 1 }
+        guard i < end, p[i] == 0x5B else { return nil }
+        i += 1
+        var numbers: (Int64, Int64, Int64, Int64, Int64) = (0, 0, 0, 0, 0)
+        for n in 0..<5 {
+            while i < end && p[i] == 0x20 { i += 1 }
+            var negative = false
+            if n == 4 && i < end && p[i] == 0x2D { negative = true; i += 1 }
+            var v: Int64 = 0
+            var digits = 0
+            while i < end, case let d = p[i] &- 0x30, d < 10 { v = v &* 10 &+ Int64(d); digits += 1; i += 1 }
+            guard digits > 0, digits <= 12 else { return nil }
+            while i < end && p[i] == 0x20 { i += 1 }
+            guard i < end, p[i] == (n == 4 ? 0x5D : 0x2C) else { return nil }
+            i += 1
+            switch n {
+            case 0: numbers.0 = v
+            case 1: numbers.1 = v
+            case 2: numbers.2 = v
+            case 3: numbers.3 = v
+            default: numbers.4 = negative ? -v : v
+            }
+        }
+        while i < end && p[i] == 0x20 { i += 1 }
+        if i < end && p[i] != 0x0A {
+            guard p[i] == 0x23 else { return nil }
+            i = newline(in: p, from: i, to: end)
+        }
+        let (sec, usec, type, code, value) = numbers
+        guard usec < 1_000_000, type <= Int64(EventType.max), code <= Int64(codeLimits[Int(type)]),
+              value >= Int64(Int32.min), value <= Int64(Int32.max) else { return nil }
+        let event = RawEvent(time: EventTime(microseconds: sec * 1_000_000 + usec), type: UInt16(type),
+                             code: UInt16(code), value: Int32(value))
+        return (event, i + 1)
+    }
+
+    /// For a line that is a mapping key alone (`evdev:`, `libinput:`, maybe
+    /// with a comment): whether the key is `evdev`; nil for anything else.
+    private static func bareKey(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool? {
+        var k = start
+        while k < end && buffer[k] != 0x3A && buffer[k] != 0x20 && buffer[k] != 0x23 { k += 1 }
+        guard k > start, k < end, buffer[k] == 0x3A else { return nil }
+        var rest = k + 1
+        while rest < end && buffer[rest] == 0x20 { rest += 1 }
+        guard rest == end || buffer[rest] == 0x23 else { return nil }
+        return k - start == 5 && buffer[start] == 0x65 && buffer[start + 1] == 0x76 && buffer[start + 2] == 0x64
+            && buffer[start + 3] == 0x65 && buffer[start + 4] == 0x76
+    }
+
     /// Reads the comma-separated integers of one `[sec, usec, type, code, value]` row.
     private struct RowScanner {
         let buffer: UnsafeBufferPointer<UInt8>
@@ -232,7 +324,8 @@ struct LibinputRecordParser {
             return String(decoding: UnsafeBufferPointer(rebasing: buffer[position..<max(e, position + 1)]), as: UTF8.self)
         }
 
-        mutating func integer(field: String, last: Bool = false) throws(TraceError) -> Int64 {
+        @inline(__always)
+        mutating func integer(field: StaticString, last: Bool = false) throws(TraceError) -> Int64 {
             while position < end && buffer[position] == 0x20 { position += 1 }
             guard position < end else {
                 throw error(.truncatedLine(expected: "\(field) in [sec, usec, type, code, value]"))
@@ -242,7 +335,7 @@ struct LibinputRecordParser {
             let digitStart = position
             var v: Int64 = 0
             while position < end, case let d = buffer[position] &- 0x30, d < 10 {
-                if v > 100_000_000_000_000 { throw error(.numberOutOfRange(field: field, value: found(), range: "a 47-bit number")) }
+                if v > 100_000_000_000_000 { throw error(.numberOutOfRange(field: "\(field)", value: found(), range: "a 47-bit number")) }
                 v = v * 10 + Int64(d)
                 position += 1
             }

@@ -33,7 +33,18 @@ public struct TraceSummary: Hashable, Sendable {
     /// The number of contacts.
     public var contactCount: Int { contacts.count }
 
-    /// Summarises the frames of one stream from `device`.
+    /// Summarises a trace. Unlike ``init(device:frames:)`` it counts the
+    /// events exactly as the file holds them, so a trace that ends without
+    /// its last `SYN_REPORT` is not counted one event too many.
+    ///
+    /// - Complexity: O(events).
+    public init(trace: Trace) {
+        self.init(device: trace.device, frames: trace.frames)
+        eventCount = trace.events.count
+    }
+
+    /// Summarises the frames of one stream from `device`; every frame is
+    /// counted as closed by a `SYN_REPORT`.
     ///
     /// - Complexity: O(events).
     public init(device: DeviceDescription, frames: some Sequence<EventFrame>) {

@@ -93,4 +93,21 @@ import GripperTesting
         #expect(none.status == 2)
         #expect(none.stderr.contains("no device #1"))
     }
+
+    @Test func convertsEveryDeviceOfAFile() throws {
+        let two = Self.temporary("two.yml")
+        let touch = try EvemuFormat.read(Array(try Data(contentsOf: Fixtures.recording("tool-output/drag.evemu-record.txt"))), fileName: "t")
+        let mouse = try EvemuFormat.read(Array(try Data(contentsOf: Fixtures.recording("tool-output/mouse.evemu-record.txt"))), fileName: "m")
+        try Data(LibinputRecordFormat.write([touch, mouse]).utf8).write(to: URL(fileURLWithPath: two))
+        let copy = Self.temporary("copy.yml")
+        let all = try Self.run(["trace", "convert", two, copy, "--device", "all"])
+        #expect(all.status == 0, "\(all.stderr)")
+        let back = try LibinputRecordFormat.readAll(Array(try Data(contentsOf: URL(fileURLWithPath: copy))), fileName: copy)
+        #expect(back.map(\.events) == [touch.events, mouse.events])
+        let toEvemu = try Self.run(["trace", "convert", two, Self.temporary("all.evemu"), "--device", "all"])
+        #expect(toEvemu.status == 2)
+        #expect(toEvemu.stderr.contains("holds one device"))
+        let second = try Self.run(["trace", "convert", two, Self.temporary("mouse.evemu"), "--device", "/dev/input/event1"])
+        #expect(second.status == 0, "\(second.stderr)")
+    }
 }

@@ -135,4 +135,50 @@ import GripperTesting
         let mouse = try Tracked("tool-output/mouse.evemu-record.txt")
         #expect(mouse.summary.contactCount == 1)
     }
+    @Test func theAtmelDragCutMidTouchIsAdoptedAndCancelled() throws {
+        // Start 20 frames in and stop 20 frames before the end: the finger is
+        // down at both cuts and no tracking id is ever seen.
+        let trace = try Recordings.evemu("real/ts_atmel-maxtouch_1-finger-drag-up-down.evemu")
+        let cut = Array(trace.frames.dropFirst(20).dropLast(20))
+        #expect(!cut.contains { $0.events.contains { $0.code == AbsCode.mtTrackingID && $0.type == EventType.abs } })
+        let frames = ContactTracker.track(cut, device: trace.device)
+        let phases = frames.flatMap { $0.contacts.map(\.phase) }
+        #expect(frames.flatMap { $0.contacts.map(\.id) }.allSatisfy { $0 == 1 })
+        #expect(phases.first == .began)
+        #expect(phases.last == .cancelled)
+        #expect(phases.filter { $0 == .began }.count == 1)
+        let summary = TraceSummary(device: trace.device, frames: cut)
+        #expect(summary.contactCount == 1)
+        #expect(summary.contacts[0].outcome == .cancelled)
+    }
+
+    @Test func aSynDroppedInTheMiddleOfARealDragCancelsAndReadopts() throws {
+        let trace = try Recordings.evemu("real/ts_atmel-maxtouch_1-finger-drag-up-down.evemu")
+        var frames = trace.frames
+        let t = frames[60].time
+        frames[60].events.insert(RawEvent(time: t, type: EventType.syn, code: SynCode.dropped, value: 0), at: 0)
+        let summary = TraceSummary(device: trace.device, frames: frames)
+        // The first touch is cancelled after the drop; the finger, still
+        // moving, is adopted as a second contact that ends normally.
+        #expect(summary.contactCount == 2)
+        #expect(summary.contacts.map(\.outcome) == [.cancelled, .ended])
+        #expect(summary.maxConcurrentContacts == 1)
+    }
+
+    @Test func theBuilderWorksOnARealDescriptionWithoutResolution() throws {
+        let device = try Recordings.evemu("real/ts_ep0430m09_2-finger-scroll-down.evemu").device
+        var b = TraceBuilder(device: device, seed: 9)
+        b.perform([
+            TraceBuilder.Stroke(at: .fraction(0.7, 0.7)).moving(to: .fraction(0.7, 0.3), over: .milliseconds(700)),
+            TraceBuilder.Stroke(at: .fraction(0.35, 0.72), after: .milliseconds(8))
+                .moving(to: .fraction(0.35, 0.33), over: .milliseconds(700)),
+        ])
+        let summary = TraceSummary(device: device, frames: b.frames)
+        #expect(summary.contactCount == 2)
+        #expect(summary.maxConcurrentContacts == 2)
+        // 250 mm fallback over 1279 units: 0.4 of the height is 0.4 × 767 units.
+        let upm = try #require(device.unitsPerMillimetre)
+        let dy = summary.contacts[0].endMillimetres.y - summary.contacts[0].startMillimetres.y
+        #expect(Swift.abs(dy * upm.y + 0.4 * 767) < 3)
+    }
 }

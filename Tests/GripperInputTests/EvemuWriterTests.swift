@@ -55,4 +55,19 @@ import GripperInput
             "E: 3.999999 0000 0000 0000\t# ------------ SYN_REPORT (0) ---------- +3999ms",
         ])
     }
+
+    @Test func ledAndSwitchStatesRoundTrip() throws {
+        let device = DeviceDescription(
+            name: "Keyboard with lid", id: DeviceID(bustype: 0x11, vendor: 1, product: 1, version: 0xab41),
+            codes: [EventType.key: [1, 30], EventType.led: [0, 1], EventType.sw: [0]],
+            ledStates: [1: 1], switchStates: [0: 1])
+        let text = EvemuFormat.writeDescription(device)
+        #expect(text.contains("#   Event type 17 (EV_LED)\n#     Event code 0 (LED_NUML)\n#        State 0\n#     Event code 1 (LED_CAPSL)\n#        State 1\n"))
+        #expect(text.hasSuffix("L: 01 1\nS: 00 1\n"))
+        let back = try EvemuFormat.read(text, fileName: "kbd.desc").device
+        #expect(back.ledStates == [1: 1])
+        #expect(back.switchStates == [0: 1])
+        #expect(back.codes[EventType.led] == [0, 1])
+        #expect(back.codes[EventType.key] == [1, 30])
+    }
 }

@@ -53,3 +53,40 @@ import GripperInput
         }
     }
 }
+
+@Suite struct LibinputRecordLayoutTests {
+    /// `libinput record --with-libinput` adds libinput's own events, as a
+    /// `libinput:` key beside `evdev:` or as a frame of their own.
+    @Test func libinputEntriesAreSkipped() throws {
+        let text = """
+        version: 1
+        ndevices: 1
+        devices:
+        - node: /dev/input/event1
+          evdev:
+            name: "Mouse"
+            id: [3, 1, 2, 3]
+            codes:
+              0: [0]
+              2: [0, 1]
+            properties: []
+          events:
+          - evdev:
+            - [  0,      1,   2,   0,       1] # EV_REL / REL_X                 1
+            - [  0,      1,   0,   0,       0] # ------------ SYN_REPORT (0) ---------- +0ms
+            libinput:
+            - {time: 0.000001, type: POINTER_MOTION, delta: [  1.00,   0.00], unaccel: [  1.00,   0.00]}
+          - libinput:
+            - {time: 0.000002, type: POINTER_BUTTON, button: 272, state: pressed, seat_count: 1}
+          - evdev:
+            - [  0,      9,   2,   1,      -2] # EV_REL / REL_Y                -2
+            - [  0,      9,   0,   0,       0] # ------------ SYN_REPORT (0) ---------- +0ms
+
+        """
+        let trace = try LibinputRecordFormat.read(text, fileName: "with-libinput.yml")
+        #expect(trace.events.map(\.value) == [1, 0, -2, 0])
+        #expect(trace.warnings.count == 1)
+        #expect(trace.warnings.first?.message.hasPrefix("2 non-evdev entries") == true)
+        #expect(trace.warnings.first?.line == 12)
+    }
+}

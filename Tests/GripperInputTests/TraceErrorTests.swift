@@ -47,6 +47,8 @@ import GripperInput
         expectEvemu("E:\n", line: 7) { if case .truncatedLine = $0 { return true }; return false }
         #expect(evemuError("N: Dev\nI: 0003 0001\n")?.line == 2)
         #expect(evemuError("N: Dev\nI: 1 2 3 4\nA: 00 0 100 0\n")?.line == 3)
+        #expect(evemuError("# EVEMU 1.3\nN: Dev\n")?.reason == .truncatedLine(expected: "an 'I:' line after 'N:' (the file ends early)"))
+        #expect(evemuError("N: Dev\nE: 0.000001 0000 0000 0\n")?.line == 2)
     }
 
     @Test func malformedFields() {

@@ -48,4 +48,21 @@ import GripperTesting
         #expect(s.sizeMillimetres == nil)
         #expect(s.deviceKind == .mouse)
     }
+
+    @Test func aTraceWithoutItsLastSynReportCountsItsEventsExactly() throws {
+        let t = EventTime.milliseconds(5)
+        let events = [
+            RawEvent(time: .zero, type: EventType.abs, code: AbsCode.mtTrackingID, value: 1),
+            RawEvent(time: .zero, type: EventType.syn, code: SynCode.report, value: 0),
+            RawEvent(time: t, type: EventType.abs, code: AbsCode.mtPositionX, value: 20),
+        ]
+        let trace = Trace(device: TestDevices.probeTouchscreen, events: events)
+        #expect(trace.frames.count == 2)
+        let s = TraceSummary(trace: trace)
+        #expect(s.eventCount == 3)
+        #expect(s.frameCount == 2)
+        #expect(s.contactCount == 1)
+        #expect(s.contacts[0].outcome == .cancelled)
+        #expect(TraceSummary(device: trace.device, frames: trace.frames).eventCount == 4)
+    }
 }

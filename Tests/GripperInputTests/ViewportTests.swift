@@ -79,4 +79,27 @@ import GripperTesting
         let f = viewport.map(tracker.process(T.frame(0, [T.tid(1), T.mtx(4095), T.mty(0)])))
         #expect(f.contacts[0].location == Point(x: 400, y: 0))
     }
+
+    @Test func theAlpsDoubleTapNudgesThePointerByItsFingerMotion() throws {
+        let trace = try Recordings.evemu("real/tp_alps-glidepoint_double-tap.evemu")
+        let device = trace.device
+        var tracker = ContactTracker(device: device)
+        var viewport = Viewport(device: device, rect: Rect(x: 0, y: 0, width: 1000, height: 1000))
+        var motion = Point.zero
+        for frame in trace.frames {
+            let mapped = viewport.map(tracker.process(frame))
+            motion = motion + mapped.pointerMotion
+            for c in mapped.contacts where c.id == mapped.contacts.first?.id {
+                #expect(c.location == viewport.pointer)
+            }
+        }
+        // Each tap wanders a few millimetres (1085,624 → 1055,552 → 1088,622
+        // in the first) and comes back; every frame's finger motion after
+        // the touch-down frame moves the pointer, at 10 points per mm.
+        let upm = try #require(device.unitsPerMillimetre)
+        let expected = Point(x: 500 + motion.x / upm.x * 10, y: 500 + motion.y / upm.y * 10)
+        #expect(motion != .zero)
+        #expect(Swift.abs(viewport.pointer.x - expected.x) < 1e-9)
+        #expect(Swift.abs(viewport.pointer.y - expected.y) < 1e-9)
+    }
 }

@@ -1,0 +1,91 @@
+import GripperGeometry
+import GripperGestures
+import GripperInput
+
+/// How `gripper gestures` prints one ``GestureEvent``: a text line or a JSON
+/// Lines object.
+///
+/// JSON: `{"t":0.412,"event":"gesture","kind":"tap","state":"recognized","x":…,"y":…}`
+/// then, by kind, `"count"` (tap), `"dx","dy","vx","vy"` (long-press, pan,
+/// swipe: translation and velocity), `"axis"` (pan), `"direction"` (swipe),
+/// and `"contact"`. Wheel scrolls are `"event":"scroll"` with `"dx","dy"`,
+/// touch notices `"event":"touch"` with `"state"` and `"contact"`, so that
+/// a `"gesture"` line's kind is always one of tap, longPress, pan, swipe.
+enum GestureLine {
+    /// The JSON Lines object for `event`, with `t` in seconds from `origin`.
+    static func json(_ e: GestureEvent, origin: EventTime) -> String {
+        var fields: [(String, String)] = [("t", number((e.time - origin).secondsDouble, 3))]
+        switch e.kind {
+        case .touch:
+            fields += [("event", quoted("touch")), ("state", quoted(e.state.rawValue))]
+        case .scroll:
+            fields += [("event", quoted("scroll"))]
+        case .tap, .longPress, .pan, .swipe:
+            fields += [("event", quoted("gesture")), ("kind", quoted(e.kind.rawValue)), ("state", quoted(e.state.rawValue))]
+        }
+        fields += [("x", number(e.location.x, 2)), ("y", number(e.location.y, 2))]
+        switch e.kind {
+        case .tap:
+            if e.state == .recognized { fields.append(("count", String(e.tapCount))) }
+        case .longPress, .pan, .swipe:
+            fields += [("dx", number(e.translation.x, 2)), ("dy", number(e.translation.y, 2)),
+                       ("vx", number(e.velocity.x, 1)), ("vy", number(e.velocity.y, 1))]
+            if let axis = e.axis { fields.append(("axis", quoted(axis.rawValue))) }
+            if let direction = e.direction { fields.append(("direction", quoted(direction.rawValue))) }
+        case .scroll:
+            fields += [("dx", number(e.translation.x, 2)), ("dy", number(e.translation.y, 2))]
+        case .touch:
+            break
+        }
+        if let id = e.contactID { fields.append(("contact", String(id))) }
+        return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
+    }
+
+    /// The text line for `event`: time, kind, state, position, then what the kind carries.
+    static func text(_ e: GestureEvent, origin: EventTime) -> String {
+        var line = pad(number((e.time - origin).secondsDouble, 3, fixed: true), 9, left: true)
+            + "  " + pad(e.kind.rawValue, 9) + " " + pad(e.state.rawValue, 10)
+            + " at (" + number(e.location.x, 2) + ", " + number(e.location.y, 2) + ")"
+        switch e.kind {
+        case .tap:
+            if e.state == .recognized { line += "  count \(e.tapCount)" }
+        case .longPress, .pan, .swipe:
+            line += "  moved (" + number(e.translation.x, 2) + ", " + number(e.translation.y, 2) + ")"
+            line += "  velocity (" + number(e.velocity.x, 1) + ", " + number(e.velocity.y, 1) + ")/s"
+            if let axis = e.axis { line += "  \(axis.rawValue)" }
+            if let direction = e.direction { line += "  \(direction.rawValue)" }
+        case .scroll:
+            line += "  by (" + number(e.translation.x, 2) + ", " + number(e.translation.y, 2) + ")"
+        case .touch:
+            break
+        }
+        if let id = e.contactID { line += "  #\(id)" }
+        return line
+    }
+
+    /// `x` rounded to `decimals`, shortest form (`12`, `0.5`, `-3.25`), or
+    /// with exactly `decimals` digits when `fixed`.
+    static func number(_ x: Double, _ decimals: Int, fixed: Bool = false) -> String {
+        guard x.isFinite else { return "0" }
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let scaled = (x * scale).rounded()
+        let negative = scaled < 0
+        let magnitude = UInt64(min(abs(scaled), 9e18))
+        let whole = magnitude / UInt64(scale)
+        var fraction = String(magnitude % UInt64(scale))
+        fraction = String(repeating: "0", count: max(0, decimals - fraction.count)) + fraction
+        if !fixed {
+            while fraction.hasSuffix("0") { fraction.removeLast() }
+        }
+        let sign = negative && magnitude > 0 ? "-" : ""
+        return sign + String(whole) + (fraction.isEmpty ? "" : "." + fraction)
+    }
+
+    private static func quoted(_ s: String) -> String { "\"\(s)\"" }
+
+    private static func pad(_ s: String, _ width: Int, left: Bool = false) -> String {
+        let fill = String(repeating: " ", count: max(0, width - s.count))
+        return left ? fill + s : s + fill
+    }
+}

@@ -1,0 +1,68 @@
+import ArgumentParser
+import Foundation
+import Gripper
+import GripperGestures
+import GripperInput
+
+/// `gripper gestures FILE [--device DESC] [--json]`: the gestures recognized
+/// in a trace, with no scene: the evemu or libinput-record reader, the
+/// contact tracker and a ``GestureArena`` with the default configuration.
+struct GesturesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gestures",
+        abstract: "Print the gestures recognized in a trace (tap, longPress, pan, swipe).",
+        discussion: """
+            Positions are in millimetres on the device (no scene maps them to \
+            points); t is seconds from the trace's first frame. Exit status 2 \
+            on bad input, with a message naming the file and line.
+            """
+    )
+
+    @Argument(help: "An evemu trace (.evemu, .events, .txt) or a libinput-record file (.yml, .yaml). An events-only .events file takes its device from the .desc beside it (the longest .desc whose name prefixes it) or from --device.")
+    var file: String
+
+    @Option(name: .long, help: ArgumentHelp(
+        "For an events-only evemu file: the evemu description (.desc) of its device. For a libinput-record file with several devices: the device's index (0, 1 …) or node (/dev/input/event4).",
+        valueName: "DESC"))
+    var device: String?
+
+    @Flag(name: .long, help: "Print JSON Lines instead of text.")
+    var json = false
+
+    @Flag(name: .long, help: "Install the double tap (taps then report a count of 1 or 2).")
+    var doubleTap = false
+
+    @Flag(name: .long, help: "Also report recognizers that failed.")
+    var failures = false
+
+    @Flag(name: .long, help: "Also print touch-down and touch-up notices.")
+    var touches = false
+
+    @Flag(name: .long, help: "Leave out mouse-wheel scrolls.")
+    var noScroll = false
+
+    func run() throws {
+        let trace = try BadInput.guarding {
+            let selector: TraceFile.DeviceSelector
+            switch (try TraceFile.Format(path: file), device) {
+            case (_, nil): selector = .automatic
+            case (.evemu, let desc?): selector = .description(path: desc)
+            case (.libinputRecord, let d?): selector = Int(d).map { .index($0) } ?? .node(d)
+            }
+            return try TraceFile.load(path: file, deviceSelector: selector)
+        }
+        var configuration = doubleTap ? GestureConfiguration.withDoubleTap : .default
+        configuration.reportsFailures = failures
+        let frames = ContactTracker.track(trace.frames, device: trace.device)
+        let events = GestureArena.events(for: frames, configuration: configuration, deviceKind: trace.device.kind)
+        let origin = trace.frames.first?.time ?? .zero
+        var output = ""
+        for event in events {
+            if event.kind == .touch && !touches { continue }
+            if event.kind == .scroll && noScroll { continue }
+            output += json ? GestureLine.json(event, origin: origin) : GestureLine.text(event, origin: origin)
+            output += "\n"
+        }
+        FileHandle.standardOutput.write(Data(output.utf8))
+    }
+}

@@ -1,0 +1,441 @@
+// A change to this machine changes its diagram in Documentation/Gestures.md (Arena) too.
+import GripperGeometry
+import GripperInput
+
+/// The installed gesture recognizers and the rules between them: what the
+/// editing state machine listens to.
+///
+/// Feed it ``ContactFrame``s in time order with ``handle(_:)``; between
+/// frames, call ``fire(until:)`` when ``nextDeadline`` comes (a live loop's
+/// timer), or let ``handle(_:)`` fire the deadlines due first (it always
+/// does). Nothing here reads a clock: time is the frames' own, and a time
+/// earlier than one already seen is taken as that one (time never goes
+/// back).
+///
+/// The recognizers follow one contact, the *primary*: the first to go down
+/// while none was down. The rules (see `Documentation/Gestures.md`):
+/// - movement past the slop before the long-press deadline begins a pan
+///   (horizontal or vertical, by the larger displacement) and fails the tap
+///   and the long-press;
+/// - at the long-press deadline, a press still within the slop begins a
+///   long-press, fails the tap, the pan and the swipe; later movement is
+///   the long-press's `changed` (a drag);
+/// - a tap waits for a following tap only when ``GestureConfiguration/maximumTapCount``
+///   is above 1;
+/// - at the lift, a pan ends, and a swipe is recognized or fails;
+/// - extra contacts act as ``GestureConfiguration/extraContacts`` says.
+///
+/// Every frame also yields touch notices (``GestureKind/touch``) for every
+/// contact: `began` ones open the frame's events, `ended`/`cancelled` ones
+/// close them; and a wheel movement yields a ``GestureKind/scroll``.
+public struct GestureArena: Sendable {
+    /// The configuration the arena was made with.
+    public let configuration: GestureConfiguration
+    /// The kind of device the frames come from, when known: it decides which
+    /// slop a pointer contact gets (see ``init(configuration:deviceKind:)``).
+    public let deviceKind: DeviceKind?
+
+    /// The primary contact followed.
+    struct Track: Hashable, Sendable {
+        var contactID: Int
+        var start: GestureSample
+        var last: GestureSample
+        var isPointer: Bool
+        var crossedSlop: Bool
+    }
+
+    enum State: Hashable, Sendable {
+        /// No contact followed (a tap may still wait for its successor).
+        case idle
+        /// The recognizers follow the primary contact.
+        case tracking(Track)
+        /// The sequence was cancelled or cannot be ours: ignore contacts until none is down.
+        case waitingForLift
+    }
+
+    private var state: State = .idle
+    private var tap: TapStateMachine
+    private var longPress: LongPressStateMachine
+    private var pan = PanStateMachine()
+    private var swipe: SwipeStateMachine
+    private var velocity = VelocityEstimator()
+    private var lastTime: EventTime?
+    private var lastLocation: Point = .zero
+    private let hasTouch: Bool
+    private let hasTap: Bool
+    private let hasLongPress: Bool
+    private let hasPan: Bool
+    private let hasSwipe: Bool
+    private let hasScroll: Bool
+    /// Whether pointer contacts get the pointer slop (not from a touchpad).
+    private let usesPointerSlop: Bool
+
+    /// Creates an arena with the recognizers `configuration` installs.
+    ///
+    /// `deviceKind` says where the frames come from. A pointer contact
+    /// (`ContactFrame.isPointer`) moves in mouse counts unless the device is a
+    /// touchpad, whose fingers move in real millimetres: so pointer contacts
+    /// get ``GestureConfiguration/pointerSlopMillimetres``, except from a
+    /// `.touchpad`, whose fingers get the touch slop. Direct touches always
+    /// get the touch slop.
+    public init(configuration: GestureConfiguration = .default, deviceKind: DeviceKind? = nil) {
+        self.configuration = configuration
+        self.deviceKind = deviceKind
+        usesPointerSlop = deviceKind != .touchpad
+        tap = TapStateMachine(configuration: configuration)
+        longPress = LongPressStateMachine(configuration: configuration)
+        swipe = SwipeStateMachine(configuration: configuration)
+        let r = configuration.recognizers
+        hasTouch = r.contains(.touch)
+        hasTap = r.contains(.tap)
+        hasLongPress = r.contains(.longPress)
+        hasPan = r.contains(.pan)
+        hasSwipe = r.contains(.swipe)
+        hasScroll = r.contains(.scroll)
+    }
+
+    /// The earliest time at which ``fire(until:)`` has something to do: a
+    /// long-press deadline, a tap's maximum duration, or the end of a
+    /// double-tap wait. Nil when nothing waits.
+    /// - Complexity: O(1).
+    public var nextDeadline: EventTime? {
+        let a = hasTap ? tap.deadline : nil
+        let b = hasLongPress ? longPress.deadline : nil
+        switch (a, b) {
+        case let (a?, b?): return min(a, b)
+        case let (a?, nil): return a
+        case let (nil, b?): return b
+        case (nil, nil): return nil
+        }
+    }
+
+    /// Whether nothing is in progress: no contact followed, no deadline
+    /// pending, no gesture begun. A stream that ended with every contact
+    /// lifted leaves the arena idle after ``finish()``.
+    public var isIdle: Bool {
+        if case .idle = state, nextDeadline == nil, !longPress.isActive, !pan.isActive { return true }
+        return false
+    }
+
+    /// Handles one frame: fires the deadlines due at or before its time,
+    /// then reports what the frame changes.
+    /// - Complexity: O(c + k) for the frame's c contacts and the k velocity
+    ///   samples in the window (at most 64); no allocation beyond the result.
+    public mutating func handle(_ frame: ContactFrame) -> [GestureEvent] {
+        let time = max(frame.time, lastTime ?? frame.time)
+        var out: [GestureEvent] = []
+        fireDeadlines(until: time, into: &out)
+        lastTime = time
+        if hasTouch {
+            for c in frame.contacts where c.phase == .began {
+                out.append(GestureEvent(time: time, kind: .touch, state: .began, contactID: c.id,
+                                        location: c.location, startLocation: c.location, isPointer: frame.isPointer))
+            }
+        }
+        if hasScroll, frame.scroll != .zero {
+            let location = frame.isPointer ? (frame.contacts.first?.location ?? lastLocation) : lastLocation
+            out.append(GestureEvent(time: time, kind: .scroll, state: .recognized, contactID: nil,
+                                    location: location, startLocation: location,
+                                    translation: frame.scroll * configuration.scrollPointsPerDetent,
+                                    isPointer: frame.isPointer))
+        }
+        switch state {
+        case .idle:
+            begin(frame, at: time, into: &out)
+        case .tracking(let track):
+            follow(track, in: frame, at: time, into: &out)
+        case .waitingForLift:
+            if !frame.contacts.contains(where: { !$0.phase.isFinal }) { state = .idle }
+        }
+        if let last = frame.contacts.last { lastLocation = last.location }
+        if hasTouch {
+            for c in frame.contacts where c.phase.isFinal {
+                out.append(GestureEvent(time: time, kind: .touch, state: c.phase == .ended ? .ended : .cancelled,
+                                        contactID: c.id, location: c.location, startLocation: c.location,
+                                        isPointer: frame.isPointer))
+            }
+        }
+        _checkInvariants()
+        return out
+    }
+
+    /// Fires every deadline at or before `time`, each at its own time, in
+    /// time order (a tap's before a long-press's at the same time).
+    /// - Complexity: O(1) per deadline fired.
+    public mutating func fire(until time: EventTime) -> [GestureEvent] {
+        var out: [GestureEvent] = []
+        let time = max(time, lastTime ?? time)
+        fireDeadlines(until: time, into: &out)
+        lastTime = time
+        _checkInvariants()
+        return out
+    }
+
+    /// Cancels the given recognizers from outside (device lost, the editing
+    /// machine took over …) at `time`, after firing the deadlines due then.
+    /// A long-press or pan in progress reports `cancelled`; a possible tap,
+    /// long-press or swipe fails; a tap waiting for its successor is dropped.
+    /// Cancelling every recognizer also stops following the primary: the
+    /// contacts still down are ignored until they have all lifted.
+    /// - Complexity: O(1).
+    public mutating func cancel(_ kinds: Set<GestureKind> = GestureKind.all, at time: EventTime) -> [GestureEvent] {
+        var out = fire(until: time)
+        let time = lastTime ?? time
+        let track: Track? = { if case .tracking(let t) = state { return t } else { return nil } }()
+        if kinds.contains(.longPress), hasLongPress { report(longPress.cancel(), track, time, &out) }
+        if kinds.contains(.pan), hasPan { report(pan.cancel(), track, time, &out) }
+        if kinds.contains(.swipe), hasSwipe { report(swipe.cancel(), track, time, &out) }
+        if kinds.contains(.tap), hasTap { report(tap.cancel(), track, time, &out) }
+        let recognizers: Set<GestureKind> = [.tap, .longPress, .pan, .swipe]
+        if recognizers.isSubset(of: kinds) {
+            tap.abandonPress()
+            longPress.reset()
+            pan.reset()
+            swipe.reset()
+            // Idle, not waiting: with no more frames (device lost) nothing
+            // would end the wait; a contact still down in the next frame
+            // that did not begin there is ignored until all lift.
+            state = .idle
+        }
+        _checkInvariants()
+        return out
+    }
+
+    /// Ends a stream: a contact still followed is cancelled at the last
+    /// time seen, then every remaining deadline fires (a tap waiting for its
+    /// successor is recognized at the end of its wait).
+    /// - Complexity: O(1).
+    public mutating func finish() -> [GestureEvent] {
+        var out: [GestureEvent] = []
+        if case .tracking = state, let t = lastTime { out += cancel(at: t) }
+        while let d = nextDeadline { out += fire(until: d) }
+        if case .waitingForLift = state { state = .idle }
+        _checkInvariants()
+        return out
+    }
+
+    /// Checks that the machines agree with the arena's state; runs in
+    /// debug builds (and so in tests) after every call, not in release.
+    func _checkInvariants() {
+        switch state {
+        case .idle, .waitingForLift:
+            assert(!tap.followsPress && longPress.isIdle && pan.isIdle && swipe.isIdle,
+                   "recognizers follow a press while the arena follows none")
+        case .tracking:
+            assert(!(longPress.isActive && pan.isActive), "a long-press and a pan at once")
+        }
+    }
+
+    // MARK: - Transitions
+
+    private mutating func fireDeadlines(until time: EventTime, into out: inout [GestureEvent]) {
+        while let d = nextDeadline, d <= time {
+            let track: Track? = { if case .tracking(let t) = state { return t } else { return nil } }()
+            if hasTap, tap.deadline == d {
+                report(tap.deadlineFired(at: d), track, d, &out)
+            } else if hasLongPress, longPress.deadline == d {
+                let action = longPress.deadlineFired(at: d)
+                if action == .began {
+                    if hasTap { report(tap.fail(), track, d, &out) }
+                    if hasPan { _ = pan.fail() }
+                    if hasSwipe { report(swipe.fail(), track, d, &out) }
+                }
+                report(action, track, d, &out)
+            } else {
+                return // Unreachable: a deadline belongs to one of the two.
+            }
+        }
+    }
+
+    /// Idle: a frame with one new contact starts following it.
+    private mutating func begin(_ frame: ContactFrame, at time: EventTime, into out: inout [GestureEvent]) {
+        var down = 0
+        var first: Contact?
+        for c in frame.contacts where !c.phase.isFinal {
+            down += 1
+            if first == nil, c.phase == .began { first = c }
+        }
+        guard down > 0 else { return }
+        guard let c = first, down == 1 || configuration.extraContacts == .ignore else {
+            // Several contacts at once, or one we did not see begin: not ours.
+            if hasTap { report(tap.interrupt(), nil, time, &out) }
+            state = .waitingForLift
+            return
+        }
+        let sample = GestureSample(c, at: time)
+        let track = Track(contactID: c.id, start: sample, last: sample, isPointer: frame.isPointer, crossedSlop: false)
+        velocity.reset()
+        velocity.add(sample)
+        if hasTap {
+            report(tap.touchDown(contactID: c.id, sample: sample, isPointer: frame.isPointer), track, time, &out)
+        }
+        if hasLongPress { _ = longPress.touchDown(at: time) }
+        if hasPan { _ = pan.touchDown() }
+        if hasSwipe { _ = swipe.touchDown() }
+        state = .tracking(track)
+    }
+
+    /// Tracking: extra contacts, then the primary's move, lift or cancellation.
+    private mutating func follow(_ original: Track, in frame: ContactFrame, at time: EventTime,
+                                 into out: inout [GestureEvent]) {
+        var track = original
+        var extra = false
+        var primary: Contact?
+        for c in frame.contacts {
+            if c.id == track.contactID { primary = c } else if c.phase == .began { extra = true }
+        }
+        if extra {
+            switch configuration.extraContacts {
+            case .ignore:
+                break
+            case .cancelUnlessLongPress:
+                if !longPress.isActive { return abandon(track, at: time, into: &out) }
+            case .cancelAll:
+                return abandon(track, at: time, into: &out)
+            }
+        }
+        guard let c = primary else {
+            // The primary vanished without a final phase: its fate is unknown.
+            return abandon(track, at: time, into: &out)
+        }
+        let sample = GestureSample(c, at: time)
+        velocity.add(sample)
+        switch c.phase {
+        case .began, .moved, .stationary:
+            move(&track, to: sample, at: time, into: &out)
+            state = .tracking(track)
+        case .ended:
+            move(&track, to: sample, at: time, into: &out)
+            lift(track, at: time, into: &out)
+            let othersDown = frame.contacts.contains { $0.id != track.contactID && !$0.phase.isFinal }
+            state = othersDown ? .waitingForLift : .idle
+        case .cancelled:
+            track.last = sample
+            abandon(track, at: time, into: &out)
+            let othersDown = frame.contacts.contains { $0.id != track.contactID && !$0.phase.isFinal }
+            state = othersDown ? .waitingForLift : .idle
+        }
+    }
+
+    private mutating func move(_ track: inout Track, to sample: GestureSample, at time: EventTime,
+                               into out: inout [GestureEvent]) {
+        let moved = sample.location != track.last.location || sample.millimetres != track.last.millimetres
+        track.last = sample
+        if !track.crossedSlop {
+            let slop = track.isPointer && usesPointerSlop ? configuration.pointerSlopMillimetres
+                : configuration.touchSlopMillimetres
+            if sample.millimetres.distance(to: track.start.millimetres) > slop {
+                track.crossedSlop = true
+                if !longPress.isActive {
+                    if hasTap { report(tap.fail(), track, time, &out) }
+                    if hasLongPress { report(longPress.fail(), track, time, &out) }
+                    if hasPan {
+                        report(pan.slopCrossed(translation: sample.millimetres - track.start.millimetres), track, time, &out)
+                        return
+                    }
+                }
+            }
+        }
+        guard moved else { return }
+        if hasLongPress { report(longPress.touchMoved(), track, time, &out) }
+        if hasPan { report(pan.touchMoved(), track, time, &out) }
+    }
+
+    private mutating func lift(_ track: Track, at time: EventTime, into out: inout [GestureEvent]) {
+        if hasLongPress { report(longPress.touchUp(), track, time, &out) }
+        if hasPan { report(pan.touchUp(), track, time, &out) }
+        if hasSwipe {
+            report(swipe.touchUp(translation: track.last.millimetres - track.start.millimetres,
+                                 duration: time.durationSaturating(since: track.start.time)), track, time, &out)
+        }
+        if hasTap { report(tap.touchUp(sample: track.last), track, time, &out) }
+    }
+
+    /// Cancels the sequence: gestures in progress are cancelled, possible
+    /// ones fail (a tap waiting on this press is recognized), and the
+    /// contacts are ignored until all have lifted.
+    private mutating func abandon(_ track: Track, at time: EventTime, into out: inout [GestureEvent]) {
+        if hasLongPress { report(longPress.cancel(), track, time, &out) }
+        if hasPan { report(pan.cancel(), track, time, &out) }
+        if hasSwipe { report(swipe.cancel(), track, time, &out) }
+        if hasTap { report(tap.fail(), track, time, &out) }
+        tap.abandonPress()
+        longPress.reset()
+        pan.reset()
+        swipe.reset()
+        state = .waitingForLift
+    }
+
+    // MARK: - Reporting
+
+    private func base(_ kind: GestureKind, _ state: GestureState, _ track: Track, _ time: EventTime) -> GestureEvent {
+        let v = velocity.velocity(at: time, window: configuration.velocityWindow)
+        return GestureEvent(time: time, kind: kind, state: state, contactID: track.contactID,
+                            location: track.last.location, startLocation: track.start.location,
+                            translation: track.last.location - track.start.location,
+                            translationMillimetres: track.last.millimetres - track.start.millimetres,
+                            velocity: v.points, velocityMillimetres: v.millimetres, isPointer: track.isPointer)
+    }
+
+    private func report(_ action: TapStateMachine.Action, _ track: Track?, _ time: EventTime,
+                        _ out: inout [GestureEvent]) {
+        func tapEvent(_ tap: TapStateMachine.Tap) -> GestureEvent {
+            GestureEvent(time: time, kind: .tap, state: .recognized, contactID: tap.contactID,
+                         location: tap.location, startLocation: tap.location, tapCount: tap.count,
+                         isPointer: tap.isPointer)
+        }
+        switch action {
+        case .none:
+            break
+        case .recognize(let tap):
+            out.append(tapEvent(tap))
+        case .fail:
+            if configuration.reportsFailures, let track { out.append(base(.tap, .failed, track, time)) }
+        case .failAndRecognize(let tap):
+            if configuration.reportsFailures, let track { out.append(base(.tap, .failed, track, time)) }
+            out.append(tapEvent(tap))
+        }
+    }
+
+    private func report(_ action: LongPressStateMachine.Action, _ track: Track?, _ time: EventTime,
+                        _ out: inout [GestureEvent]) {
+        guard let track else { return }
+        switch action {
+        case .none: break
+        case .began: out.append(base(.longPress, .began, track, time))
+        case .changed: out.append(base(.longPress, .changed, track, time))
+        case .ended: out.append(base(.longPress, .ended, track, time))
+        case .cancelled: out.append(base(.longPress, .cancelled, track, time))
+        case .failed: if configuration.reportsFailures { out.append(base(.longPress, .failed, track, time)) }
+        }
+    }
+
+    private func report(_ action: PanStateMachine.Action, _ track: Track?, _ time: EventTime,
+                        _ out: inout [GestureEvent]) {
+        guard let track else { return }
+        var e: GestureEvent
+        switch action {
+        case .none: return
+        case .began(let axis): e = base(.pan, .began, track, time); e.axis = axis
+        case .changed(let axis): e = base(.pan, .changed, track, time); e.axis = axis
+        case .ended(let axis): e = base(.pan, .ended, track, time); e.axis = axis
+        case .cancelled(let axis): e = base(.pan, .cancelled, track, time); e.axis = axis
+        }
+        out.append(e)
+    }
+
+    private func report(_ action: SwipeStateMachine.Action, _ track: Track?, _ time: EventTime,
+                        _ out: inout [GestureEvent]) {
+        guard let track else { return }
+        switch action {
+        case .none:
+            break
+        case .recognized(let direction):
+            var e = base(.swipe, .recognized, track, time)
+            e.direction = direction
+            out.append(e)
+        case .failed:
+            if configuration.reportsFailures { out.append(base(.swipe, .failed, track, time)) }
+        }
+    }
+}

@@ -1,0 +1,25 @@
+/// What a ``GestureEvent`` is about.
+///
+/// `tap` and `swipe` are discrete (possible → recognized or failed);
+/// `longPress` and `pan` are continuous (possible → began → changed →
+/// ended or cancelled), as in UIKit. `touch` is no recognizer but a raw
+/// notice of a contact going down (`began`) or up (`ended`/`cancelled`),
+/// for highlight-on-touch-down. `scroll` is a mouse wheel step, always
+/// `recognized`, with the scrolled distance in ``GestureEvent/translation``.
+public enum GestureKind: String, Hashable, Sendable, CaseIterable, Codable {
+    /// A contact went down or up (a notice, not a recognizer).
+    case touch
+    /// A short press that did not move past the slop; see ``GestureEvent/tapCount``.
+    case tap
+    /// A press held still for the long-press duration, then followed until lift (a drag).
+    case longPress
+    /// A contact that moved past the slop before the long-press deadline.
+    case pan
+    /// A pan that ended far and fast enough along one axis.
+    case swipe
+    /// A mouse wheel step.
+    case scroll
+
+    /// The recognizers a ``GestureArena`` installs by default: all kinds.
+    public static let all: Set<GestureKind> = Set(allCases)
+}

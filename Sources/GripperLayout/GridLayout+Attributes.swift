@@ -1,0 +1,322 @@
+import GripperGeometry
+
+extension GridLayout {
+    /// The attributes of every element whose frame intersects `rect`, for
+    /// `presentation` and a vertical `contentOffset` (which places pinned
+    /// elements), in drawing-independent reading order: the global header,
+    /// then section by section (background, header, rows top to bottom with
+    /// their cells, gap, actions and separators, footer), then the drag proxy.
+    /// The dragged source is not among them (it is hidden; ask
+    /// ``attributes(for:presentation:)`` for it).
+    /// - Complexity: O(log n + k) for k elements returned, for every metric
+    ///   combination and drag: a binary search over sections and rows.
+    public func attributes(in rect: Rect, presentation: LayoutPresentation = .resting,
+                           contentOffset: Double = 0) -> [LayoutAttributes] {
+        var out: [LayoutAttributes] = []
+        out.reserveCapacity(64)
+        forEachAttributes(in: rect, presentation: presentation, contentOffset: contentOffset) { out.append($0) }
+        return out
+    }
+
+    /// Calls `body` with the attributes of every element intersecting `rect`,
+    /// in the order of ``attributes(in:presentation:contentOffset:)``,
+    /// without collecting them.
+    /// - Complexity: O(log n + k).
+    public func forEachAttributes(in rect: Rect, presentation: LayoutPresentation = .resting,
+                                  contentOffset: Double = 0, _ body: (LayoutAttributes) -> Void) {
+        guard !rect.isEmpty else { return }
+        let context = QueryContext(self, presentation)
+        if let global = globalHeaderAttributes(contentOffset: contentOffset), global.frame.intersects(rect) {
+            body(global)
+        }
+        var section = context.firstSection(endingBelow: rect.minY)
+        while section < sections.count {
+            let top = context.sectionTop(section)
+            if top >= rect.maxY { break }
+            visitSection(section, top: top, context: context, rect: rect, contentOffset: contentOffset, body)
+            section += 1
+        }
+        if let drag = context.drag, drag.proxyFrame.intersects(rect) {
+            body(proxyAttributes(drag))
+        }
+    }
+
+    /// The pinned elements (global header, pinned headers and footers) as
+    /// they stand for `contentOffset` in the viewport.
+    /// - Complexity: O(log n + k).
+    public func pinnedAttributes(presentation: LayoutPresentation = .resting,
+                                 contentOffset: Double) -> [LayoutAttributes] {
+        let visible = Rect(x: 0, y: contentOffset, width: viewport.width, height: viewport.height)
+        return attributes(in: visible, presentation: presentation, contentOffset: contentOffset).filter(\.isPinned)
+    }
+
+    /// The attributes of one item's cell. The dragged source answers hidden
+    /// (alpha 0) at the gap's frame, where it will land.
+    /// - Complexity: O(log n).
+    public func attributes(for indexPath: IndexPath, presentation: LayoutPresentation = .resting) -> LayoutAttributes? {
+        guard isValid(indexPath) else { return nil }
+        let context = QueryContext(self, presentation)
+        if let drag = context.drag, drag.source == indexPath {
+            guard var a = placeholderFrameAttributes(context: context, drag: drag) else { return nil }
+            a = cellAttributes(indexPath: indexPath, frame: a.frame, column: a.column ?? 0,
+                               columns: sections[drag.target.section].metrics.columns, presentation: presentation)
+            a.isHidden = true
+            a.alpha = 0
+            return a
+        }
+        let view = context.view(indexPath.section)
+        guard let slot = view.arrangement.slot(ofItem: indexPath.item) else { return nil }
+        let itemsTop = context.sectionTop(indexPath.section) + view.metrics.header.space + view.metrics.insets.top
+        let frame = slotFrame(view, slot: slot, itemsTop: itemsTop, rowTop: view.rowTop(slot / view.columns))
+        return cellAttributes(indexPath: indexPath, frame: frame, column: slot % view.columns,
+                              columns: view.columns, presentation: presentation)
+    }
+
+    /// The attributes of any element by identity (see ``ElementID``), or
+    /// `nil` when no such element exists in this state.
+    /// - Complexity: O(log n).
+    public func attributes(for id: ElementID, presentation: LayoutPresentation = .resting,
+                           contentOffset: Double = 0) -> LayoutAttributes? {
+        if case .globalHeader = id.kind { return globalHeaderAttributes(contentOffset: contentOffset) }
+        guard let ip = id.indexPath, sections.indices.contains(ip.section) else { return nil }
+        let context = QueryContext(self, presentation)
+        let s = ip.section
+        let view = context.view(s)
+        let m = view.metrics
+        let top = context.sectionTop(s)
+        let itemsTop = top + m.header.space + m.insets.top
+        switch id.kind {
+        case .cell:
+            return attributes(for: ip, presentation: presentation)
+        case .globalHeader:
+            return nil
+        case .header:
+            guard ip.item == 0 else { return nil }
+            return headerAttributes(s, view: view, top: top, height: context.sectionHeight(s), contentOffset: contentOffset)
+        case .footer:
+            guard ip.item == 0 else { return nil }
+            return footerAttributes(s, view: view, top: top, height: context.sectionHeight(s), contentOffset: contentOffset)
+        case .sectionBackground:
+            guard ip.item == 0 else { return nil }
+            return backgroundAttributes(s, view: view, top: top)
+        case .rowSeparator(let row):
+            guard ip.item == 0, m.rowSeparator.exists, row >= 0, row < view.rowCount - 1 else { return nil }
+            let rowTop = view.rowTop(row)
+            return rowSeparatorAttributes(s, row: row, view: view, itemsTop: itemsTop, rowTop: rowTop,
+                                          rowHeight: view.rowHeight(row))
+        case .columnSeparator(let row, let column):
+            guard ip.item == 0, m.columnSeparator.exists, row >= 0, row < view.rowCount, column >= 0,
+                  column < m.columns - 1, row * m.columns + column + 1 < view.arrangement.slotCount else { return nil }
+            return columnSeparatorAttributes(s, row: row, column: column, view: view, itemsTop: itemsTop,
+                                             rowTop: view.rowTop(row), rowHeight: view.rowHeight(row))
+        case .placeholder:
+            guard let drag = context.drag, drag.target == ip else { return nil }
+            return placeholderFrameAttributes(context: context, drag: drag)
+        case .dragProxy:
+            guard let drag = context.drag, drag.source == ip else { return nil }
+            return proxyAttributes(drag)
+        case .action(let index):
+            guard let cell = attributes(for: ip, presentation: presentation), !cell.isHidden,
+                  let actions = cell.swipe?.actions, actions.indices.contains(index) else { return nil }
+            var a = LayoutAttributes(kind: id.kind, indexPath: ip, frame: actions[index].frame, zIndex: ZIndex.action,
+                                     column: cell.column)
+            a.shareSwipe(of: cell)
+            return a
+        }
+    }
+
+    // MARK: - One section
+
+    private func visitSection(_ s: Int, top: Double, context: QueryContext, rect: Rect, contentOffset: Double,
+                              _ body: (LayoutAttributes) -> Void) {
+        let view = context.view(s)
+        let m = view.metrics
+        let height = context.sectionHeight(s)
+        let itemsTop = top + m.header.space + m.insets.top
+        if m.background {
+            let a = backgroundAttributes(s, view: view, top: top)
+            if a.frame.intersects(rect) { body(a) }
+        }
+        if m.header.exists {
+            let a = headerAttributes(s, view: view, top: top, height: height, contentOffset: contentOffset)
+            if a.frame.intersects(rect) { body(a) }
+        }
+        let rows = view.rowCount
+        if rows > 0 {
+            let localMin = rect.minY - itemsTop
+            var row = max(0, view.row(at: localMin) - 1)
+            var rowTop = view.rowTop(row)
+            let localMax = rect.maxY - itemsTop
+            let c = m.columns
+            let slotCount = view.arrangement.slotCount
+            let drag = context.drag
+            while row < rows, rowTop < localMax {
+                let rowHeight = view.rowHeight(row)
+                let firstSlot = row * c
+                let end = min(slotCount, firstSlot + c)
+                var slot = firstSlot
+                while slot < end {
+                    let item = view.arrangement.item(atSlot: slot)
+                    let frame = slotFrame(view, slot: slot, itemsTop: itemsTop, rowTop: rowTop)
+                    if frame.intersects(rect) {
+                        if item < 0, let drag {
+                            body(LayoutAttributes(kind: .placeholder, indexPath: drag.target, frame: frame,
+                                                  zIndex: ZIndex.placeholder, column: slot - firstSlot))
+                        } else {
+                            let a = cellAttributes(indexPath: IndexPath(section: s, item: item), frame: frame,
+                                                   column: slot - firstSlot, columns: c,
+                                                   presentation: context.presentation)
+                            body(a)
+                            if let swipe = a.swipe {
+                                for (index, action) in swipe.actions.enumerated() where action.frame.intersects(rect) {
+                                    var e = LayoutAttributes(kind: .action(index: index), indexPath: a.indexPath,
+                                                             frame: action.frame, zIndex: ZIndex.action, column: a.column)
+                                    e.shareSwipe(of: a)
+                                    body(e)
+                                }
+                            }
+                        }
+                    }
+                    slot += 1
+                }
+                if m.columnSeparator.exists {
+                    var column = 0
+                    while column < c - 1, firstSlot + column + 1 < slotCount {
+                        let a = columnSeparatorAttributes(s, row: row, column: column, view: view, itemsTop: itemsTop,
+                                                          rowTop: rowTop, rowHeight: rowHeight)
+                        if a.frame.intersects(rect) { body(a) }
+                        column += 1
+                    }
+                }
+                if m.rowSeparator.exists, row < rows - 1 {
+                    let a = rowSeparatorAttributes(s, row: row, view: view, itemsTop: itemsTop, rowTop: rowTop,
+                                                   rowHeight: rowHeight)
+                    if a.frame.intersects(rect) { body(a) }
+                }
+                rowTop += rowHeight + m.lineSpacing
+                row += 1
+            }
+        }
+        if m.footer.exists {
+            let a = footerAttributes(s, view: view, top: top, height: height, contentOffset: contentOffset)
+            if a.frame.intersects(rect) { body(a) }
+        }
+    }
+
+    // MARK: - Element builders
+
+    @inline(__always)
+    func slotFrame(_ view: SectionView, slot: Int, itemsTop: Double, rowTop: Double) -> Rect {
+        Rect(x: view.metrics.x(column: slot % view.columns), y: itemsTop + rowTop, width: view.metrics.cellWidth,
+             height: view.cellHeight(slot: slot))
+    }
+
+    func cellAttributes(indexPath: IndexPath, frame: Rect, column: Int, columns: Int,
+                        presentation: LayoutPresentation) -> LayoutAttributes {
+        let traits = presentation.traits(indexPath)
+        var a = LayoutAttributes(kind: .cell, indexPath: indexPath, frame: frame, zIndex: ZIndex.cell, column: column,
+                                 isEditing: presentation.isEditing, isMovable: traits.isMovable,
+                                 isDeletable: traits.isDeletable,
+                                 isSelected: !presentation.selected.isEmpty && presentation.selected.contains(indexPath),
+                                 isHighlighted: !presentation.highlighted.isEmpty
+                                    && presentation.highlighted.contains(indexPath))
+        let e = metrics.editing
+        let confirming = presentation.deleteConfirmation == indexPath
+        if presentation.isEditing || confirming {
+            let editing = presentation.isEditing
+            a.setControlWidths(deleteControl: editing && traits.isDeletable ? min(e.deleteControlWidth, frame.width) : 0,
+                               gripper: editing && traits.isMovable ? min(e.gripperWidth, frame.width) : 0,
+                               deleteConfirmation: confirming ? min(e.deleteConfirmationWidth, frame.width) : 0)
+        }
+        if let swipe = presentation.swipe, swipe.indexPath == indexPath {
+            a.swipe = swipeAttributes(cellFrame: frame, column: column, columns: columns, state: swipe)
+        }
+        return a
+    }
+
+    func globalHeaderAttributes(contentOffset: Double) -> LayoutAttributes? {
+        let h = metrics.globalHeaderHeight
+        guard h > 0 else { return nil }
+        return LayoutAttributes(kind: .globalHeader, indexPath: nil,
+                                frame: Rect(x: 0, y: max(0, contentOffset), width: viewport.width, height: h),
+                                zIndex: ZIndex.globalHeader, isPinned: true)
+    }
+
+    func headerAttributes(_ s: Int, view: SectionView, top: Double, height: Double,
+                          contentOffset: Double) -> LayoutAttributes {
+        let h = view.metrics.header
+        var y = top + h.padding.top
+        if h.isPinned {
+            let line = contentOffset + metrics.globalHeaderHeight + h.padding.top
+            y = max(y, min(line, top + height - h.padding.bottom - h.height))
+        }
+        return LayoutAttributes(kind: .header, indexPath: IndexPath(section: s, item: 0),
+                                frame: Rect(x: h.padding.left, y: y,
+                                            width: max(0, viewport.width - h.padding.left - h.padding.right),
+                                            height: h.height),
+                                zIndex: h.isPinned ? ZIndex.pinned : ZIndex.supplementary, isPinned: h.isPinned)
+    }
+
+    func footerAttributes(_ s: Int, view: SectionView, top: Double, height: Double,
+                          contentOffset: Double) -> LayoutAttributes {
+        let f = view.metrics.footer
+        var y = top + height - f.padding.bottom - f.height
+        if f.isPinned {
+            let line = contentOffset + viewport.height - f.padding.bottom - f.height
+            y = min(y, max(top + f.padding.top, line))
+        }
+        return LayoutAttributes(kind: .footer, indexPath: IndexPath(section: s, item: 0),
+                                frame: Rect(x: f.padding.left, y: y,
+                                            width: max(0, viewport.width - f.padding.left - f.padding.right),
+                                            height: f.height),
+                                zIndex: f.isPinned ? ZIndex.pinned : ZIndex.supplementary, isPinned: f.isPinned)
+    }
+
+    func backgroundAttributes(_ s: Int, view: SectionView, top: Double) -> LayoutAttributes {
+        let m = view.metrics
+        return LayoutAttributes(kind: .sectionBackground, indexPath: IndexPath(section: s, item: 0),
+                                frame: Rect(x: 0, y: top + m.header.space, width: viewport.width,
+                                            height: m.insets.top + view.itemsHeight + m.insets.bottom),
+                                zIndex: ZIndex.background)
+    }
+
+    func rowSeparatorAttributes(_ s: Int, row: Int, view: SectionView, itemsTop: Double, rowTop: Double,
+                                rowHeight: Double) -> LayoutAttributes {
+        let m = view.metrics
+        let sep = m.rowSeparator
+        let contentWidth = viewport.width - m.insets.left - m.insets.right
+        return LayoutAttributes(kind: .rowSeparator(row: row), indexPath: IndexPath(section: s, item: 0),
+                                frame: Rect(x: m.originX + sep.startInset,
+                                            y: itemsTop + rowTop + rowHeight + (m.lineSpacing - sep.thickness) / 2,
+                                            width: max(0, contentWidth - sep.startInset - sep.endInset),
+                                            height: sep.thickness),
+                                zIndex: ZIndex.separator)
+    }
+
+    func columnSeparatorAttributes(_ s: Int, row: Int, column: Int, view: SectionView, itemsTop: Double,
+                                   rowTop: Double, rowHeight: Double) -> LayoutAttributes {
+        let m = view.metrics
+        let sep = m.columnSeparator
+        return LayoutAttributes(kind: .columnSeparator(row: row, column: column),
+                                indexPath: IndexPath(section: s, item: 0),
+                                frame: Rect(x: m.x(column: column) + m.cellWidth
+                                                + (m.interItemSpacing - sep.thickness) / 2,
+                                            y: itemsTop + rowTop + sep.startInset, width: sep.thickness,
+                                            height: max(0, rowHeight - sep.startInset - sep.endInset)),
+                                zIndex: ZIndex.separator)
+    }
+
+    func placeholderFrameAttributes(context: QueryContext, drag: QueryContext.Drag) -> LayoutAttributes? {
+        let s = drag.target.section
+        let view = context.view(s)
+        let slot = drag.target.item
+        let itemsTop = context.sectionTop(s) + view.metrics.header.space + view.metrics.insets.top
+        let frame = slotFrame(view, slot: slot, itemsTop: itemsTop, rowTop: view.rowTop(slot / view.columns))
+        return LayoutAttributes(kind: .placeholder, indexPath: drag.target, frame: frame, zIndex: ZIndex.placeholder,
+                                column: slot % view.columns)
+    }
+
+    func proxyAttributes(_ drag: QueryContext.Drag) -> LayoutAttributes {
+        LayoutAttributes(kind: .dragProxy, indexPath: drag.source, frame: drag.proxyFrame, zIndex: ZIndex.dragProxy)
+    }
+}

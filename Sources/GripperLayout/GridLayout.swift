@@ -1,0 +1,151 @@
+import GripperGeometry
+
+/// The headless grid layout: sections of items in rows and columns, headers,
+/// footers, decorations, the drag gap and swipe panes, as plain geometry.
+///
+/// Prepare it from the sections' item counts (and, where the model has them,
+/// per-item heights), the metrics and the viewport; then ask it for the
+/// attributes in a rect, of one element, or under a point, for any
+/// ``LayoutPresentation`` the editing machine sets. Sections of fixed row
+/// height cost no per-item work or storage at all; sections with per-item
+/// heights keep them in Fenwick trees, so one height change costs O(log n).
+/// A drag never costs a pass over items: reflowed slots are arithmetic.
+///
+/// ```swift
+/// var layout = try GridLayout(
+///     sections: [SectionContent(count: 40), SectionContent(count: 12)],
+///     metrics: LayoutMetrics(columns: 2, rowHeight: 88, interItemSpacing: 8, lineSpacing: 8),
+///     viewport: Size(width: 390, height: 844))
+/// var presentation = LayoutPresentation()
+/// presentation.drag = DragState(source: IndexPath(section: 0, item: 3),
+///                               target: IndexPath(section: 1, item: 0),
+///                               proxyCenter: Point(x: 100, y: 300))
+/// let visible = layout.attributes(in: Rect(x: 0, y: 0, width: 390, height: 844),
+///                                 presentation: presentation, contentOffset: 0)
+/// ```
+public struct GridLayout: Sendable {
+    /// The layout-wide metrics.
+    public private(set) var metrics: LayoutMetrics
+    /// The viewport's size: its width is the layout's width, its height
+    /// places pinned footers.
+    public private(set) var viewport: Size
+    var sections: [SectionStore]
+    /// Each section's top at rest.
+    var sectionTops: [Double]
+    /// Each section's height at rest.
+    var sectionHeights: [Double]
+
+    /// Prepares a layout.
+    /// - Complexity: O(sections) for fixed row heights; O(n) over the items
+    ///   of sections with per-item heights.
+    /// - Throws: ``LayoutError`` naming the bad value (`metrics.…`,
+    ///   `sections[i].…`); no layout is made then.
+    public init(sections: [SectionContent], metrics: LayoutMetrics, viewport: Size) throws {
+        guard viewport.width.isFinite, viewport.width > 0, viewport.height.isFinite, viewport.height >= 0 else {
+            throw LayoutError(path: "viewport", problem: "must have a finite width > 0 and height ≥ 0, got \(viewport)")
+        }
+        guard metrics.globalHeaderHeight.isFinite, metrics.globalHeaderHeight >= 0 else {
+            throw LayoutError(path: "metrics.globalHeaderHeight", problem: "must be a finite number ≥ 0")
+        }
+        _ = try ResolvedMetrics(metrics, .inherited, width: viewport.width, path: "metrics")
+        self.metrics = metrics
+        self.viewport = viewport
+        self.sections = []
+        self.sectionTops = []
+        self.sectionHeights = []
+        self.sections.reserveCapacity(sections.count)
+        for (i, content) in sections.enumerated() {
+            self.sections.append(try Self.store(content, metrics: metrics, width: viewport.width,
+                                                path: "sections[\(i)]"))
+        }
+        recomputeSectionTops(from: 0)
+    }
+
+    /// Builds one section's store.
+    static func store(_ content: SectionContent, metrics: LayoutMetrics, width: Double,
+                      path: String) throws -> SectionStore {
+        let resolved = try ResolvedMetrics(metrics, content.metrics, width: width, path: "\(path).metrics")
+        guard content.count >= 0, content.count <= Self.maximumItemsPerSection else {
+            throw LayoutError(path: "\(path).count",
+                              problem: "must be between 0 and \(Self.maximumItemsPerSection), got \(content.count)")
+        }
+        var heights: ItemHeights?
+        if let values = content.itemHeights {
+            guard values.count == content.count else {
+                throw LayoutError(path: "\(path).itemHeights",
+                                  problem: "has \(values.count) heights for \(content.count) items")
+            }
+            for (k, h) in values.enumerated() where !(h.isFinite && h >= 0) {
+                throw LayoutError(path: "\(path).itemHeights[\(k)]", problem: "must be a finite number ≥ 0, got \(h)")
+            }
+            heights = ItemHeights(values, columns: resolved.columns)
+        }
+        return SectionStore(count: content.count, overrides: content.metrics, metrics: resolved, heights: heights)
+    }
+
+    /// Recomputes section tops and heights from `section` on.
+    /// - Complexity: O(sections × log n).
+    mutating func recomputeSectionTops(from section: Int) {
+        let start = max(0, min(section, sectionTops.count))
+        sectionTops.removeSubrange(start...)
+        sectionHeights.removeSubrange(start...)
+        var y = start == 0 ? metrics.globalHeaderHeight : sectionTops[start - 1] + sectionHeights[start - 1]
+        for s in start..<sections.count {
+            let h = Self.sectionHeight(view(section: s, arrangement: .resting(count: sections[s].count)))
+            sectionTops.append(y)
+            sectionHeights.append(h)
+            y += h
+        }
+    }
+
+    /// The most items a section may hold (2^48: slot arithmetic never overflows).
+    public static let maximumItemsPerSection = 1 << 48
+
+    /// The number of sections.
+    public var numberOfSections: Int { sections.count }
+
+    /// The number of items in `section`, or 0 for a section that does not exist.
+    public func numberOfItems(inSection section: Int) -> Int {
+        sections.indices.contains(section) ? sections[section].count : 0
+    }
+
+    /// The number of items in all sections.
+    public var numberOfItems: Int { sections.reduce(0) { $0 + $1.count } }
+
+    /// The height of an item: its own height, or its section's row height.
+    public func height(of indexPath: IndexPath) -> Double? {
+        guard isValid(indexPath) else { return nil }
+        let store = sections[indexPath.section]
+        return store.heights?.values[indexPath.item] ?? store.metrics.rowHeight
+    }
+
+    /// The content size at rest.
+    public var contentSize: Size {
+        Size(width: viewport.width, height: (sectionTops.last ?? metrics.globalHeaderHeight) + (sectionHeights.last ?? 0))
+    }
+
+    /// The content size under `presentation` (a drag between sections can
+    /// change it).
+    /// - Complexity: O(log n).
+    public func contentSize(for presentation: LayoutPresentation) -> Size {
+        let context = QueryContext(self, presentation)
+        let last = sections.count - 1
+        guard last >= 0 else { return contentSize }
+        return Size(width: viewport.width, height: context.sectionTop(last) + context.sectionHeight(last))
+    }
+
+    func isValid(_ indexPath: IndexPath) -> Bool {
+        sections.indices.contains(indexPath.section) && indexPath.item >= 0
+            && indexPath.item < sections[indexPath.section].count
+    }
+
+    func view(section: Int, arrangement: SlotArrangement, placeholderHeight: Double = 0) -> SectionView {
+        SectionView(store: sections[section], arrangement: arrangement, placeholderHeight: placeholderHeight)
+    }
+
+    /// A section's total height: header, insets, items, footer.
+    static func sectionHeight(_ view: SectionView) -> Double {
+        let m = view.metrics
+        return m.header.space + m.insets.top + view.itemsHeight + m.insets.bottom + m.footer.space
+    }
+}

@@ -1,2 +1,0 @@
-// GripperLayout: the headless grid layout. See Documentation/Layout.md.
-import GripperGeometry

@@ -1,0 +1,131 @@
+import GripperGeometry
+
+/// Everything a renderer needs to draw one element: what it is, where, in
+/// which order and in which state. Frames are in content coordinates.
+public struct LayoutAttributes: Hashable, Sendable {
+    /// What the element is.
+    public var kind: ElementKind
+    /// The element's index path (see ``ElementID``); `nil` for the global header.
+    public var indexPath: IndexPath?
+    /// The element's frame.
+    public var frame: Rect
+    /// Drawing order: higher is drawn above (see ``ZIndex``).
+    public var zIndex: Int
+    /// Whether the element must not be drawn (the dragged source).
+    public var isHidden: Bool
+    /// Opacity from 0 to 1.
+    public var alpha: Double
+    /// The column the element sits in (cells, placeholder, actions), else `nil`.
+    public var column: Int?
+    /// Whether editing mode is on (cells).
+    public var isEditing: Bool
+    /// Whether the item may be moved: shows a gripper in editing mode.
+    public var isMovable: Bool
+    /// Whether the item may be deleted: shows a delete control in editing mode.
+    public var isDeletable: Bool
+    /// Whether the item is selected.
+    public var isSelected: Bool
+    /// Whether the item is highlighted.
+    public var isHighlighted: Bool
+    /// Whether the element is pinned: its frame follows the content offset
+    /// (global header, pinned headers and footers).
+    public var isPinned: Bool
+    /// The swipe state, boxed: only a swiped cell and its actions have one,
+    /// and the box keeps every other element small and cheap to copy.
+    private var swipeBox: SwipeBox?
+    /// Widths of the editing controls on the cell's edges (0: none): the
+    /// delete control on the leading edge, the gripper and the delete
+    /// confirmation on the trailing edge.
+    private var deleteControlWidth: Double
+    private var gripperWidth: Double
+    private var deleteConfirmationWidth: Double
+
+    /// Creates attributes; flags default to off.
+    public init(kind: ElementKind, indexPath: IndexPath?, frame: Rect, zIndex: Int, isHidden: Bool = false,
+                alpha: Double = 1, column: Int? = nil, isEditing: Bool = false, isMovable: Bool = false,
+                isDeletable: Bool = false, isSelected: Bool = false, isHighlighted: Bool = false,
+                isPinned: Bool = false, swipe: SwipeAttributes? = nil, editingControls: EditingControls? = nil) {
+        self.kind = kind
+        self.indexPath = indexPath
+        self.frame = frame
+        self.zIndex = zIndex
+        self.isHidden = isHidden
+        self.alpha = alpha
+        self.column = column
+        self.isEditing = isEditing
+        self.isMovable = isMovable
+        self.isDeletable = isDeletable
+        self.isSelected = isSelected
+        self.isHighlighted = isHighlighted
+        self.isPinned = isPinned
+        self.swipeBox = swipe.map(SwipeBox.init)
+        self.deleteControlWidth = editingControls?.deleteControl?.width ?? 0
+        self.gripperWidth = editingControls?.gripper?.width ?? 0
+        self.deleteConfirmationWidth = editingControls?.deleteConfirmation?.width ?? 0
+    }
+
+    /// The swipe state of a swiped cell (and of its action elements).
+    public var swipe: SwipeAttributes? {
+        get { swipeBox?.value }
+        set { swipeBox = newValue.map(SwipeBox.init) }
+    }
+
+    /// The editing controls of a cell in editing mode or confirming a delete:
+    /// full-height frames on the cell's edges.
+    /// - Complexity: O(1).
+    public var editingControls: EditingControls? {
+        get {
+            guard deleteControlWidth > 0 || gripperWidth > 0 || deleteConfirmationWidth > 0 else { return nil }
+            func edge(_ width: Double, leading: Bool) -> Rect? {
+                guard width > 0 else { return nil }
+                return Rect(x: leading ? frame.minX : frame.maxX - width, y: frame.minY, width: width,
+                            height: frame.height)
+            }
+            return EditingControls(deleteControl: edge(deleteControlWidth, leading: true),
+                                   gripper: edge(gripperWidth, leading: false),
+                                   deleteConfirmation: edge(deleteConfirmationWidth, leading: false))
+        }
+        set {
+            deleteControlWidth = newValue?.deleteControl?.width ?? 0
+            gripperWidth = newValue?.gripper?.width ?? 0
+            deleteConfirmationWidth = newValue?.deleteConfirmation?.width ?? 0
+        }
+    }
+
+    /// Sets the editing-control widths directly (the hot path).
+    mutating func setControlWidths(deleteControl: Double, gripper: Double, deleteConfirmation: Double) {
+        deleteControlWidth = deleteControl
+        gripperWidth = gripper
+        deleteConfirmationWidth = deleteConfirmation
+    }
+
+    /// Shares a swipe box (the cell's) with an action element.
+    mutating func shareSwipe(of cell: LayoutAttributes) { swipeBox = cell.swipeBox }
+
+    /// The identity of a swipe-action element's action.
+    /// - Complexity: O(1).
+    public var actionID: String? {
+        guard case .action(let index) = kind, let actions = swipeBox?.value.actions,
+              actions.indices.contains(index) else { return nil }
+        return actions[index].id
+    }
+
+    /// The element's identity.
+    public var id: ElementID { ElementID(kind: kind, indexPath: indexPath) }
+
+    /// The content's horizontal displacement: the swipe offset, or the
+    /// delete-confirmation slide, or 0.
+    public var swipeContentOffset: Double {
+        if let swipe { return swipe.contentOffset }
+        return -deleteConfirmationWidth
+    }
+
+    /// The revealed action pane of a swiped cell.
+    public var actionPaneFrame: Rect? { swipe?.paneFrame }
+
+    /// The action buttons of a swiped cell.
+    public var actionFrames: [ActionFrame] { swipe?.actions ?? [] }
+
+    /// Whether the content slides under the neighbouring column.
+    public var contentSlidesUnderNeighbour: Bool { swipe?.contentSlidesUnderNeighbour ?? false }
+}

@@ -1,0 +1,20 @@
+import GripperGeometry
+
+/// Why the layout refused its input or a change: the path of the offending
+/// value (`sections[3].itemHeights[17]`, `metrics.columns`, `move.to`) and
+/// what is wrong with it. A refused change leaves the layout as it was.
+public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Where the bad value is, as a path into the input.
+    public var path: String
+    /// What is wrong, in words a person can act on.
+    public var problem: String
+
+    /// Creates an error for the value at `path`.
+    public init(path: String, problem: String) {
+        self.path = path
+        self.problem = problem
+    }
+
+    /// `path: problem`, for a person to read.
+    public var description: String { "\(path): \(problem)" }
+}

@@ -1,0 +1,58 @@
+import GripperGeometry
+
+/// Layout-wide metrics: the defaults every section inherits where its
+/// ``SectionMetrics`` leaves a value unset, plus the parts that belong to the
+/// whole layout (global header, swipe and editing geometry).
+public struct LayoutMetrics: Hashable, Sendable {
+    /// Number of columns; items fill rows left to right, in reading order.
+    public var columns: Int
+    /// The height of every row in a section that gives no per-item heights.
+    public var rowHeight: Double
+    /// Horizontal space between neighbouring columns.
+    public var interItemSpacing: Double
+    /// Vertical space between neighbouring rows.
+    public var lineSpacing: Double
+    /// Space around a section's items (inside the header and footer).
+    public var sectionInsets: EdgeInsets
+    /// Each section's header.
+    public var header: SupplementaryMetrics
+    /// Each section's footer.
+    public var footer: SupplementaryMetrics
+    /// Lines between rows.
+    public var rowSeparator: SeparatorMetrics
+    /// Lines between columns.
+    public var columnSeparator: SeparatorMetrics
+    /// Whether each section gets a background decoration behind its items
+    /// (the area between header and footer, insets included).
+    public var sectionBackground: Bool
+    /// Height of the global header above all sections, pinned to the top of
+    /// the viewport; 0 for none.
+    public var globalHeaderHeight: Double
+    /// Swipe-action geometry.
+    public var swipe: SwipeMetrics
+    /// Editing-control geometry.
+    public var editing: EditingMetrics
+
+    /// Creates layout metrics; every value has a plain default (one column of
+    /// 44-point rows, no spacing, no header, footer or separators).
+    public init(columns: Int = 1, rowHeight: Double = 44, interItemSpacing: Double = 0, lineSpacing: Double = 0,
+                sectionInsets: EdgeInsets = .zero, header: SupplementaryMetrics = .none,
+                footer: SupplementaryMetrics = .none, rowSeparator: SeparatorMetrics = .none,
+                columnSeparator: SeparatorMetrics = .none, sectionBackground: Bool = false,
+                globalHeaderHeight: Double = 0, swipe: SwipeMetrics = SwipeMetrics(),
+                editing: EditingMetrics = EditingMetrics()) {
+        self.columns = columns
+        self.rowHeight = rowHeight
+        self.interItemSpacing = interItemSpacing
+        self.lineSpacing = lineSpacing
+        self.sectionInsets = sectionInsets
+        self.header = header
+        self.footer = footer
+        self.rowSeparator = rowSeparator
+        self.columnSeparator = columnSeparator
+        self.sectionBackground = sectionBackground
+        self.globalHeaderHeight = globalHeaderHeight
+        self.swipe = swipe
+        self.editing = editing
+    }
+}

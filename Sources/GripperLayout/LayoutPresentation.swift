@@ -1,0 +1,39 @@
+import GripperGeometry
+
+/// The interaction state the layout draws, set by the editing machine: a
+/// plain value, cheap to copy and to change per event. Index paths are the
+/// model's, as they are before any drag in progress lands (a reflowed item
+/// keeps its index path while the gap moves).
+public struct LayoutPresentation: Sendable {
+    /// Whether the collection is in editing mode (delete controls, grippers).
+    public var isEditing: Bool
+    /// Selected items.
+    public var selected: Set<IndexPath>
+    /// Highlighted (touched-down) items.
+    public var highlighted: Set<IndexPath>
+    /// The drag in progress, if any: hides the source, opens the gap.
+    public var drag: DragState?
+    /// The swiped or open cell, if any.
+    public var swipe: SwipeState?
+    /// The cell showing its delete-confirmation button, if any.
+    public var deleteConfirmation: IndexPath?
+    /// Per-item traits; called once per visible cell, so it must be O(1).
+    public var traits: @Sendable (IndexPath) -> ItemTraits
+
+    /// Creates a presentation; by default nothing is going on and every item
+    /// is movable and deletable.
+    public init(isEditing: Bool = false, selected: Set<IndexPath> = [], highlighted: Set<IndexPath> = [],
+                drag: DragState? = nil, swipe: SwipeState? = nil, deleteConfirmation: IndexPath? = nil,
+                traits: @escaping @Sendable (IndexPath) -> ItemTraits = { _ in .all }) {
+        self.isEditing = isEditing
+        self.selected = selected
+        self.highlighted = highlighted
+        self.drag = drag
+        self.swipe = swipe
+        self.deleteConfirmation = deleteConfirmation
+        self.traits = traits
+    }
+
+    /// Nothing going on.
+    public static var resting: LayoutPresentation { LayoutPresentation() }
+}

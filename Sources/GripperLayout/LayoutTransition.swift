@@ -1,0 +1,102 @@
+import GripperGeometry
+
+/// The animation between two layout states: every element visible in either
+/// state that appears, disappears or moves (changes any attribute), with its
+/// attributes before and after. Elements that stay as they were are left out.
+///
+/// Elements are matched by identity through the ``IndexPathMapping`` of the
+/// edits between the states (identity for presentation changes: gap moved,
+/// editing toggled, cell opened or shut). The placeholder and the drag proxy
+/// are matched as single elements whatever their index paths. Appearing
+/// elements start, and disappearing ones end, at alpha 0 in place.
+public struct LayoutTransition: Sendable {
+    /// One element's change.
+    public struct Change: Hashable, Sendable {
+        /// The attributes to animate from.
+        public var initial: LayoutAttributes
+        /// The attributes to animate to.
+        public var final: LayoutAttributes
+
+        /// Creates a change.
+        public init(initial: LayoutAttributes, final: LayoutAttributes) {
+            self.initial = initial
+            self.final = final
+        }
+    }
+
+    /// Elements that exist only after.
+    public var appearing: [Change]
+    /// Elements that exist only before.
+    public var disappearing: [Change]
+    /// Elements that exist in both states with different attributes.
+    public var moving: [Change]
+
+    /// Whether nothing changes.
+    public var isEmpty: Bool { appearing.isEmpty && disappearing.isEmpty && moving.isEmpty }
+
+    /// The transition from `old` to `new`, over the elements visible in
+    /// either state's viewport.
+    /// - Complexity: O((k_old + k_new) × (log n + edits)).
+    public init(from old: LayoutState, to new: LayoutState, mapping: IndexPathMapping = .identity) {
+        appearing = []
+        disappearing = []
+        moving = []
+        let before = old.layout.attributes(in: old.visibleRect, presentation: old.presentation,
+                                           contentOffset: old.contentOffset)
+        let after = new.layout.attributes(in: new.visibleRect, presentation: new.presentation,
+                                          contentOffset: new.contentOffset)
+        var beforeByKey: [ElementID: LayoutAttributes] = [:]
+        for a in before { beforeByKey[Self.key(a.id)] = a }
+        var matched: Set<ElementID> = []
+        for a in after {
+            guard let oldKey = Self.map(Self.key(a.id), mapping: mapping, forward: false),
+                  let initial = beforeByKey[oldKey] ?? old.attributes(for: oldKey) else {
+                var start = a
+                start.alpha = 0
+                appearing.append(Change(initial: start, final: a))
+                continue
+            }
+            matched.insert(oldKey)
+            if !Self.same(initial, a) { moving.append(Change(initial: initial, final: a)) }
+        }
+        for a in before where !matched.contains(Self.key(a.id)) {
+            if let newKey = Self.map(Self.key(a.id), mapping: mapping, forward: true), let final = new.attributes(for: newKey) {
+                if !Self.same(a, final) { moving.append(Change(initial: a, final: final)) }
+            } else {
+                var end = a
+                end.alpha = 0
+                disappearing.append(Change(initial: a, final: end))
+            }
+        }
+    }
+
+    /// Whether two counterparts look the same (an item renumbered by an edit
+    /// but drawn in the same place does not move).
+    private static func same(_ a: LayoutAttributes, _ b: LayoutAttributes) -> Bool {
+        var a = a
+        a.indexPath = b.indexPath
+        return a == b
+    }
+
+    /// The matching key: placeholder and proxy are singletons.
+    private static func key(_ id: ElementID) -> ElementID {
+        switch id.kind {
+        case .placeholder, .dragProxy: ElementID(kind: id.kind, indexPath: nil)
+        case .cell, .header, .footer, .globalHeader, .sectionBackground, .rowSeparator, .columnSeparator, .action: id
+        }
+    }
+
+    /// An element's key in the other state, or `nil` if it has none there.
+    private static func map(_ id: ElementID, mapping: IndexPathMapping, forward: Bool) -> ElementID? {
+        guard let p = id.indexPath else { return id }
+        switch id.kind {
+        case .cell, .action:
+            return (forward ? mapping.forward(p) : mapping.backward(p)).map { ElementID(kind: id.kind, indexPath: $0) }
+        case .header, .footer, .sectionBackground, .rowSeparator, .columnSeparator:
+            return (forward ? mapping.forward(section: p.section) : mapping.backward(section: p.section))
+                .map { ElementID(kind: id.kind, indexPath: IndexPath(section: $0, item: 0)) }
+        case .placeholder, .dragProxy, .globalHeader:
+            return id
+        }
+    }
+}

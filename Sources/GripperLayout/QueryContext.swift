@@ -1,0 +1,133 @@
+import GripperGeometry
+
+/// A layout seen through one presentation: the drag resolved into slot
+/// arrangements of the (at most two) sections it touches, and section tops
+/// shifted by their height changes. Built in O(log n) per query.
+struct QueryContext {
+    /// A drag checked against the layout; a class, so the context and its
+    /// copies share it instead of copying the two sections' geometry.
+    final class Drag {
+        let source: IndexPath
+        let target: IndexPath
+        let sourceArrangement: SlotArrangement
+        let targetArrangement: SlotArrangement
+        /// The dragged item's height.
+        let height: Double
+        let proxyFrame: Rect
+        /// Height change of the source section (0 when source and target share it).
+        let sourceDelta: Double
+        /// Height change of the target section.
+        let targetDelta: Double
+        /// The two sections' geometry, measured once per query.
+        let sourceView: SectionView
+        let targetView: SectionView
+
+        init(source: IndexPath, target: IndexPath, sourceArrangement: SlotArrangement,
+             targetArrangement: SlotArrangement, height: Double, proxyFrame: Rect, sourceDelta: Double,
+             targetDelta: Double, sourceView: SectionView, targetView: SectionView) {
+            self.source = source
+            self.target = target
+            self.sourceArrangement = sourceArrangement
+            self.targetArrangement = targetArrangement
+            self.height = height
+            self.proxyFrame = proxyFrame
+            self.sourceDelta = sourceDelta
+            self.targetDelta = targetDelta
+            self.sourceView = sourceView
+            self.targetView = targetView
+        }
+    }
+
+    let layout: GridLayout
+    let presentation: LayoutPresentation
+    let drag: Drag?
+
+    init(_ layout: GridLayout, _ presentation: LayoutPresentation) {
+        self.layout = layout
+        self.presentation = presentation
+        self.drag = presentation.drag.flatMap { Self.resolve($0, in: layout) }
+    }
+
+    /// Checks a drag against the layout; an impossible drag (out of range)
+    /// is ignored, as if no drag were in progress.
+    private static func resolve(_ drag: DragState, in layout: GridLayout) -> Drag? {
+        guard layout.isValid(drag.source), layout.sections.indices.contains(drag.target.section) else { return nil }
+        let sourceStore = layout.sections[drag.source.section]
+        let height = sourceStore.heights?.values[drag.source.item] ?? sourceStore.metrics.rowHeight
+        let proxySize = Size(width: sourceStore.metrics.cellWidth, height: height)
+        let proxy = Rect(x: drag.proxyCenter.x - proxySize.width / 2, y: drag.proxyCenter.y - proxySize.height / 2,
+                         width: proxySize.width, height: proxySize.height)
+        let s = drag.source.section, t = drag.target.section
+        if s == t {
+            guard drag.target.item >= 0, drag.target.item < sourceStore.count else { return nil }
+            let a = SlotArrangement.within(count: sourceStore.count, source: drag.source.item, target: drag.target.item)
+            let view = layout.view(section: s, arrangement: a, placeholderHeight: height)
+            let delta = sourceStore.heights == nil ? 0 : GridLayout.sectionHeight(view) - layout.sectionHeights[s]
+            return Drag(source: drag.source, target: drag.target, sourceArrangement: a, targetArrangement: a,
+                        height: height, proxyFrame: proxy, sourceDelta: 0, targetDelta: delta,
+                        sourceView: view, targetView: view)
+        }
+        let targetCount = layout.sections[t].count
+        guard drag.target.item >= 0, drag.target.item <= targetCount else { return nil }
+        let sa = SlotArrangement.leaving(count: sourceStore.count, source: drag.source.item)
+        let ta = SlotArrangement.entering(count: targetCount, target: drag.target.item)
+        let sourceView = layout.view(section: s, arrangement: sa, placeholderHeight: height)
+        let targetView = layout.view(section: t, arrangement: ta, placeholderHeight: height)
+        return Drag(source: drag.source, target: drag.target, sourceArrangement: sa, targetArrangement: ta,
+                    height: height, proxyFrame: proxy,
+                    sourceDelta: GridLayout.sectionHeight(sourceView) - layout.sectionHeights[s],
+                    targetDelta: GridLayout.sectionHeight(targetView) - layout.sectionHeights[t],
+                    sourceView: sourceView, targetView: targetView)
+    }
+
+    /// The slot arrangement of `section`.
+    @inline(__always) func arrangement(_ section: Int) -> SlotArrangement {
+        if let drag {
+            if section == drag.target.section { return drag.targetArrangement }
+            if section == drag.source.section { return drag.sourceArrangement }
+        }
+        return .resting(count: layout.sections[section].count)
+    }
+
+    /// The geometry of `section`.
+    func view(_ section: Int) -> SectionView {
+        if let drag {
+            if section == drag.target.section { return drag.targetView }
+            if section == drag.source.section { return drag.sourceView }
+        }
+        return layout.view(section: section, arrangement: .resting(count: layout.sections[section].count))
+    }
+
+    /// The top of `section`.
+    /// - Complexity: O(1).
+    func sectionTop(_ section: Int) -> Double {
+        var y = layout.sectionTops[section]
+        if let drag {
+            if drag.source.section < section { y += drag.sourceDelta }
+            if drag.target.section < section { y += drag.targetDelta }
+        }
+        return y
+    }
+
+    /// The height of `section`.
+    /// - Complexity: O(1).
+    func sectionHeight(_ section: Int) -> Double {
+        var h = layout.sectionHeights[section]
+        if let drag {
+            if section == drag.target.section { h += drag.targetDelta }
+            else if section == drag.source.section { h += drag.sourceDelta }
+        }
+        return h
+    }
+
+    /// The first section whose bottom is below `y` (or the section count).
+    /// - Complexity: O(log sections).
+    func firstSection(endingBelow y: Double) -> Int {
+        var lower = 0, upper = layout.sections.count
+        while lower < upper {
+            let mid = (lower + upper) / 2
+            if sectionTop(mid) + sectionHeight(mid) > y { upper = mid } else { lower = mid + 1 }
+        }
+        return lower
+    }
+}

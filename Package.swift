@@ -6,6 +6,7 @@ import PackageDescription
 //   GripperGeometry  ← GripperLayout ──────────────────┴→ GripperEditing → Gripper
 //   CLibevdev, GripperInput, Gripper → GripperEvdev
 //   Gripper, GripperInput → GripperTesting;  everything → gripper (the CLI)
+//   CUmockdev (libumockdev, tests only) → GripperEvdevHarness, the evdev tests' helper
 let package = Package(
     name: "Gripper",
     products: [

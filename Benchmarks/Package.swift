@@ -41,6 +41,12 @@ let package = Package(
             .product(name: "Gripper", package: "Gripper"),
             .product(name: "GripperTesting", package: "Gripper"),
         ], path: "Sources/EngineBenchmark"),
+        .executableTarget(name: "evdev-bench", dependencies: [
+            "BenchmarkSupport",
+            .product(name: "GripperEvdev", package: "Gripper"),
+            .product(name: "GripperTesting", package: "Gripper"),
+            .product(name: "GripperInput", package: "Gripper"),
+        ], path: "Sources/EvdevBenchmark"),
     ],
     swiftLanguageModes: [.v6]
 )

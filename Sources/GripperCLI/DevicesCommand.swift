@@ -27,8 +27,7 @@ struct DevicesCommand: ParsableCommand {
         do {
             nodes = try EvdevNode.all(in: directory)
         } catch {
-            FileHandle.standardError.write(Data("gripper devices: \(error)\n".utf8))
-            throw ExitCode(2)
+            throw BadInput.fail("\(error)")
         }
         if nodes.isEmpty && !json {
             FileHandle.standardError.write(Data("gripper devices: no evdev devices in \(directory)\n".utf8))

@@ -49,8 +49,7 @@ struct RecordCommand: ParsableCommand {
         do {
             reader = try EvdevReader(path: device, grab: grab)
         } catch {
-            Self.complain("\(error)")
-            throw ExitCode(2)
+            throw BadInput.fail("\(error)")
         }
         defer { reader.close() }
 
@@ -58,8 +57,7 @@ struct RecordCommand: ParsableCommand {
         do {
             sink = try OutputSink(path: output)
         } catch {
-            Self.complain("\(error)")
-            throw ExitCode(2)
+            throw BadInput.fail("\(error)")
         }
         defer { sink.close() }
 
@@ -100,7 +98,14 @@ struct RecordCommand: ParsableCommand {
             case .deviceLost?:
                 try sink.write(writer.note("device lost: \(device) went away"))
                 Self.complain("\(device): the device went away; the recording ends here")
-            case .deadlineReached?, .woken?, nil:
+            case .woken?:
+                // SIGINT/SIGTERM: write the frames the kernel already has (it queues
+                // whole frames), then stop.
+                while case .frame(let frame)? = try? reader.next(until: reader.now) {
+                    try sink.write(writer.text(for: frame))
+                }
+                break loop
+            case .deadlineReached?, nil:
                 break loop
             }
         }
@@ -126,6 +131,13 @@ struct RecordCommand: ParsableCommand {
         var oldTerminate = sigaction()
         sigaction(SIGINT, &action, &oldInterrupt)
         sigaction(SIGTERM, &action, &oldTerminate)
+        // A parent may have started us with the signals blocked (the mask is
+        // inherited across exec); unblock them or they would never arrive.
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGINT)
+        sigaddset(&set, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
         return (oldInterrupt, oldTerminate)
     }
 
@@ -154,55 +166,5 @@ struct RecordCommand: ParsableCommand {
         }
         guard let id = fields["ID"] else { return nil }
         return fields["VERSION_ID"].map { "\(id):\($0)" } ?? id
-    }
-}
-
-/// Where a recording goes: a file (created or truncated) or standard output.
-/// Every write goes straight to the descriptor, so what was written survives
-/// however the program ends.
-final class OutputSink {
-    private let fd: Int32
-    private let path: String
-    private let owned: Bool
-
-    init(path: String?) throws {
-        if let path {
-            let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-            guard fd >= 0 else {
-                throw ValidationError("cannot write \(path): \(String(cString: strerror(errno)))")
-            }
-            self.fd = fd
-            self.path = path
-            owned = true
-        } else {
-            fd = STDOUT_FILENO
-            self.path = "standard output"
-            owned = false
-        }
-    }
-
-    /// Writes all of `text`, retrying interrupted and partial writes.
-    func write(_ text: String) throws {
-        var bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { raw -> Int in
-                guard let base = raw.baseAddress else { return 0 }
-                return Glibc.write(fd, base + offset, raw.count - offset)
-            }
-            if n < 0 {
-                if errno == EINTR || errno == EAGAIN { continue }
-                throw ValidationError("cannot write \(path): \(String(cString: strerror(errno)))")
-            }
-            offset += n
-        }
-        bytes.removeAll()
-    }
-
-    /// Flushes the file to disk and closes it (standard output stays open).
-    func close() {
-        guard owned else { return }
-        fsync(fd)
-        Glibc.close(fd)
     }
 }

@@ -7,7 +7,8 @@ import GripperInput
 /// `libinput record` writes it): the header first, then one chunk of text
 /// per frame, so a recording cut short keeps everything up to the last frame.
 ///
-/// Times are written relative to the first event, as both tools do.
+/// Times are written relative to the first event, as both tools do
+/// (`evemu-record` puts the first event at 0.000001 s, `libinput record` at 0).
 struct TraceStreamWriter {
     /// The file format.
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -60,7 +61,8 @@ struct TraceStreamWriter {
     }
 
     private mutating func chunk(_ events: [RawEvent]) -> String {
-        let origin = self.origin ?? events.first?.time ?? .zero
+        let first = events.first?.time ?? .zero
+        let origin = self.origin ?? (format == .evemu ? first - .microseconds(1) : first)
         self.origin = origin
         var out = format == .libinput ? "  - evdev:\n" : ""
         for event in events {

@@ -25,11 +25,16 @@ public struct EvdevNode: Sendable {
     /// - Throws: ``EvdevError`` with operation `.list` when the directory
     ///   cannot be read. A missing directory is no error: no devices.
     public static func all(in directory: String = "/dev/input") throws(EvdevError) -> [EvdevNode] {
-        guard let dir = opendir(directory) else {
-            let code = errno
-            if code == ENOENT { return [] }
-            throw EvdevError(path: directory, operation: .list, reason: EvdevError.Reason(errno: code))
+        var opened: OpaquePointer?
+        do {
+            _ = try evdevCall(.list, path: directory) {
+                opened = opendir(directory)
+                return opened == nil ? -errno : 0
+            }
+        } catch where error.reason == .noSuchNode {
+            return []
         }
+        guard let dir = opened else { return [] }
         defer { closedir(dir) }
         var numbers: [Int] = []
         while let entry = readdir(dir) {

@@ -28,6 +28,24 @@ public enum ReaderTranscript {
             + " kind=\(device.kind.rawValue) props=[\(props)] codes={\(codes)} abs={\(abs)}"
     }
 
+    /// `device-full …`: everything the description holds, nothing left out
+    /// (every type's codes, axis values, LED and switch states), sorted.
+    public static func fullLine(for device: DeviceDescription) -> String {
+        let id = device.id
+        func list<T: Comparable & CustomStringConvertible>(_ values: some Sequence<T>) -> String {
+            values.sorted().map(\.description).joined(separator: ",")
+        }
+        let codes = device.codes.keys.sorted().map { "\($0):[\(list(device.codes[$0] ?? []))]" }.joined(separator: " ")
+        let abs = device.absInfo.keys.sorted().map { code -> String in
+            let a = device.absInfo[code] ?? AbsInfo(minimum: 0, maximum: 0)
+            return "\(code):\(a.value),\(a.minimum),\(a.maximum),\(a.fuzz),\(a.flat),\(a.resolution)"
+        }.joined(separator: " ")
+        let leds = device.ledStates.keys.sorted().map { "\($0)=\(device.ledStates[$0] ?? 0)" }.joined(separator: ",")
+        let switches = device.switchStates.keys.sorted().map { "\($0)=\(device.switchStates[$0] ?? 0)" }.joined(separator: ",")
+        return "device-full name=\"\(device.name)\" id=\(id.bustype),\(id.vendor),\(id.product),\(id.version)"
+            + " props=[\(list(device.properties))] codes={\(codes)} abs={\(abs)} leds={\(leds)} switches={\(switches)}"
+    }
+
     /// `frame <µs since origin> resync=<0|1> type:code:value …`.
     ///
     /// - Complexity: O(events in the frame); called per frame.

@@ -10,9 +10,11 @@ import GripperInput
 ///   program under test start and open the device.
 public enum UmockdevEventScript {
     /// The script for `events`, shifted so the first plays `lead` after the
-    /// replay starts (keeping the gaps between events).
-    public static func text(events: [RawEvent], lead: Duration = .milliseconds(500)) -> String {
-        var out = "E: 0.0 0000 0000 0\n"
+    /// replay starts (keeping the gaps between events). `startMarker` adds
+    /// the harmless `SYN_REPORT` at t = 0 (leave it out to replay a
+    /// recording that already starts with its own frame at 0).
+    public static func text(events: [RawEvent], lead: Duration = .milliseconds(500), startMarker: Bool = true) -> String {
+        var out = startMarker ? "E: 0.0 0000 0000 0\n" : ""
         guard let first = events.first?.time else { return out }
         let offset = lead.microsecondsRounded
         for event in events {
@@ -25,8 +27,8 @@ public enum UmockdevEventScript {
     /// The script for `frames`: each frame's events and its closing
     /// `SYN_REPORT` (a resync frame is written as its events; replaying it
     /// does not make the reader resync).
-    public static func text(frames: [EventFrame], lead: Duration = .milliseconds(500)) -> String {
-        text(events: events(of: frames), lead: lead)
+    public static func text(frames: [EventFrame], lead: Duration = .milliseconds(500), startMarker: Bool = true) -> String {
+        text(events: events(of: frames), lead: lead, startMarker: startMarker)
     }
 
     /// The events of `frames` with each frame's `SYN_REPORT` added back.

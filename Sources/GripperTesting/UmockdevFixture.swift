@@ -21,17 +21,21 @@ public struct UmockdevFixture: Hashable, Sendable {
     /// Makes the fixture for `device` as `/dev/input/event<eventNumber>`.
     ///
     /// - Parameters:
-    ///   - initialState: what the device reports when opened.
+    ///   - initialState: what the device reports when opened; by default the
+    ///     description's own state (axis values, LED and switch states).
     ///   - resyncState: when given, a second snapshot appended to the ioctl
     ///     answers; umockdev serves same-named ioctls in file order, so it is
     ///     what libevdev reads when it resyncs after a `SYN_DROPPED` line of
     ///     the event script.
     public init(device: DeviceDescription, eventNumber: Int = 20,
-                initialState: EmulatedDeviceState = EmulatedDeviceState(),
+                initialState: EmulatedDeviceState? = nil,
                 resyncState: EmulatedDeviceState? = nil) {
         node = "/dev/input/event\(eventNumber)"
         deviceText = Self.sysfsText(device: device, eventNumber: eventNumber)
-        ioctlText = Self.ioctlText(device: device, node: node, initial: initialState, resync: resyncState)
+        let initial = initialState ?? EmulatedDeviceState(
+            ledsOn: Set(device.ledStates.filter { $0.value != 0 }.keys),
+            switchesOn: Set(device.switchStates.filter { $0.value != 0 }.keys))
+        ioctlText = Self.ioctlText(device: device, node: node, initial: initial, resync: resyncState)
     }
 
     // MARK: - sizes libevdev 1.13 passes (x86_64/aarch64: 8-byte longs)

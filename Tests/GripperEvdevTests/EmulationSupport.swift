@@ -50,8 +50,10 @@ enum Emulation {
         _ = FileManager.default.createFile(atPath: out.path, contents: nil)
         _ = FileManager.default.createFile(atPath: err.path, contents: nil)
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
+        // Through the harness's `exec`, which clears the signal mask the test
+        // runner's thread would otherwise hand down to the child.
+        process.executableURL = URL(fileURLWithPath: harness)
+        process.arguments = ["exec"] + arguments
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)
         process.standardInput = FileHandle.nullDevice

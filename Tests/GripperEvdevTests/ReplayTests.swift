@@ -50,7 +50,10 @@ import Testing
         let dir = try Emulation.directory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let (trace, frames, device) = try Self.prepare(c, in: dir)
-        let out = try Emulation.umockdevRun([device], [Emulation.harness, "read", device.node, "--idle-ms", "1000"])
+        // Every frame of the cut recording plus the script's t = 0 frame; the
+        // harness then waits 300 ms to see that nothing more comes.
+        let out = try Emulation.umockdevRun([device], [Emulation.harness, "read", device.node,
+                                                       "--frames", String(frames.count + 1), "--limit-ms", "30000"])
         #expect(!out.timedOut)
         #expect(out.status == 0, "\(out.stderr)")
         let lines = out.lines
@@ -76,7 +79,8 @@ import Testing
         let (_, frames, device) = try Self.prepare(c, in: dir)
         let file = dir.appendingPathComponent("recorded.evemu")
         let length = (frames.last?.time ?? .zero) - (frames.first?.events.first?.time ?? frames.first?.time ?? .zero)
-        let seconds = length.secondsDouble + Self.lead.secondsDouble + 1.0
+        // A margin for a loaded machine: umockdev replays on wall time.
+        let seconds = length.secondsDouble + Self.lead.secondsDouble + 2.5
         let out = try Emulation.umockdevRun([device], [Emulation.gripper, "record", device.node, "-o", file.path,
                                                        "--duration", String(seconds)])
         #expect(!out.timedOut)
@@ -84,7 +88,8 @@ import Testing
         let recorded = try EvemuFormat.read(Array(try Data(contentsOf: file)), fileName: file.lastPathComponent)
         #expect(recorded.warnings.isEmpty, "\(recorded.warnings)")
         var got = recorded.frames
-        #expect(got.first?.events == [] && got.first?.time == .zero)
+        // The script's t = 0 frame, at 0.000001 s as evemu-record writes the first event.
+        #expect(got.first?.events == [] && got.first?.time == EventTime(microseconds: 1))
         got = Array(got.dropFirst())
         #expect(frames.count >= 10)
         #expect(got.count == frames.count)

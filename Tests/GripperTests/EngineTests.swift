@@ -128,3 +128,23 @@ private func pt(_ x: Double, _ y: Double) -> TraceBuilder.Location { .fraction(x
         #expect(two.items[IndexPath(section: 0, item: 1)]?.label == "b")
     }
 }
+
+@Suite struct EngineStimulusTests {
+    @Test func anEmbeddersStimulusFiresWhatIsDueBeforeIt() throws {
+        var scene = try Scene.decode(listScene)
+        scene.stimuli = []
+        var engine = try Engine(scene: scene, device: TestDevices.probeTouchscreen)
+        var b = TraceBuilder(device: TestDevices.probeTouchscreen, seed: 5)
+        b.longPress(at: pt(200, 84), duration: .milliseconds(900))
+        let down = try #require(b.frames.first)
+        engine.handle(down)
+        // The long-press deadline (500 ms) passes before the stimulus at 600 ms:
+        // the drag begins first, then setEditing(true) cancels it.
+        engine.apply(.setEditing(true), at: down.time + .milliseconds(600))
+        let events = engine.transcript.entries.map(\.event)
+        let began = try #require(events.firstIndex(of: .dragBegan("b", from: IndexPath(section: 0, item: 1))))
+        let stimulus = try #require(events.firstIndex(of: .stimulus(.setEditing(true))))
+        #expect(began < stimulus)
+        #expect(events.contains(.dragCancelled("b")) && engine.isEditing)
+    }
+}

@@ -131,7 +131,7 @@ public struct Engine: Sendable {
             if let s = stimulusDeadline, s == deadline {
                 let action = scene.stimuli[nextStimulus].action
                 nextStimulus += 1
-                apply(action, at: s)
+                applyNow(action, at: s)
             } else if let a = arena.nextDeadline, a == deadline {
                 now = max(now ?? a, a)
                 process(arena.fire(until: a))
@@ -151,6 +151,12 @@ public struct Engine: Sendable {
     /// - Complexity: O(1) for setEditing; O(n) for edits and reloads.
     public mutating func apply(_ action: Scene.Stimulus.Action, at time: EventTime) {
         if origin == nil { origin = time }
+        fire(until: time)
+        applyNow(action, at: time)
+    }
+
+    /// Applies a stimulus at `time`, with the deadlines before it already fired.
+    private mutating func applyNow(_ action: Scene.Stimulus.Action, at time: EventTime) {
         if now.map({ time > $0 }) ?? true { now = time }
         append(.stimulus(action), at: time)
         let input: EditingInput

@@ -66,7 +66,8 @@ public enum TimelinePage {
             var t=Number(frames[i].getAttribute('data-t')),lastPast=null;
             for(var j=0;j<lines.length;j++){var past=Number(lines[j].getAttribute('data-t'))<=t;
               lines[j].className=past?'past':'';if(past){lastPast=lines[j];}}
-            if(lastPast){lastPast.className='past now';}
+            if(lastPast){lastPast.className='past now';var log=document.getElementById('log');
+              log.scrollTop=Math.max(0,lastPast.offsetTop-log.offsetTop-log.clientHeight/2);}
             caption.textContent=frames[i].getAttribute('data-caption');
           }
           slider.addEventListener('input',function(){show(Number(slider.value));});

@@ -6,6 +6,7 @@ import PackageDescription
 //   GripperGeometry  ← GripperLayout ──────────────────┴→ GripperEditing → Gripper
 //   CLibevdev, GripperInput, Gripper → GripperEvdev
 //   Gripper, GripperInput → GripperTesting;  everything → gripper (the CLI)
+//   CUmockdev (libumockdev, tests only) → GripperEvdevHarness, the evdev tests' helper
 let package = Package(
     name: "Gripper",
     products: [
@@ -28,6 +29,12 @@ let package = Package(
             pkgConfig: "libevdev",
             providers: [.apt(["libevdev-dev"])]
         ),
+        // Test-only: libumockdev's testbed API for GripperEvdevHarness (device removal mid-stream).
+        .systemLibrary(
+            name: "CUmockdev",
+            pkgConfig: "umockdev-1.0",
+            providers: [.apt(["libumockdev-dev"])]
+        ),
         .target(name: "GripperGeometry"),
         .target(name: "GripperInput", dependencies: [
             "GripperGeometry",
@@ -46,12 +53,18 @@ let package = Package(
             "GripperEvdev", "GripperTesting",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        // Test helper: reads emulated devices with GripperEvdev and prints what it saw (see Tests/GripperEvdevTests).
+        .executableTarget(name: "GripperEvdevHarness", dependencies: [
+            "CUmockdev", "CLibevdev", "GripperEvdev", "GripperInput", "Gripper", "GripperTesting",
+        ]),
         .testTarget(name: "GripperInputTests", dependencies: ["GripperInput", "GripperTesting"]),
         .testTarget(name: "GripperGesturesTests", dependencies: ["GripperGestures", "GripperInput", "GripperTesting"]),
         .testTarget(name: "GripperLayoutTests", dependencies: ["GripperLayout"]),
         .testTarget(name: "GripperEditingTests", dependencies: ["GripperEditing", "GripperLayout", "GripperGestures", "GripperTesting"]),
         .testTarget(name: "GripperTests", dependencies: ["Gripper", "GripperTesting"]),
-        .testTarget(name: "GripperEvdevTests", dependencies: ["GripperEvdev", "GripperInput", "GripperTesting"]),
+        .testTarget(name: "GripperEvdevTests", dependencies: [
+            "GripperEvdev", "GripperInput", "GripperTesting", "GripperEvdevHarness", "GripperCLI",
+        ]),
         .testTarget(name: "GripperCLITests", dependencies: ["GripperInput", "GripperTesting"]),
     ],
     swiftLanguageModes: [.v6]

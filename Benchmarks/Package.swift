@@ -36,6 +36,12 @@ let package = Package(
             .product(name: "GripperLayout", package: "Gripper"),
             .product(name: "GripperInput", package: "Gripper"),
         ], path: "Sources/EditingBenchmark"),
+        .executableTarget(name: "evdev-bench", dependencies: [
+            "BenchmarkSupport",
+            .product(name: "GripperEvdev", package: "Gripper"),
+            .product(name: "GripperTesting", package: "Gripper"),
+            .product(name: "GripperInput", package: "Gripper"),
+        ], path: "Sources/EvdevBenchmark"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -8,6 +8,8 @@ struct GripperCommand: ParsableCommand {
         abstract: "Record, inspect, convert and replay touch and mouse input for reorder/edit interactions.",
         subcommands: [
             TraceCommand.self,
+            DevicesCommand.self,
+            RecordCommand.self,
             GesturesCommand.self,
         ]
     )

@@ -1,0 +1,94 @@
+import ArgumentParser
+import Foundation
+import GripperEvdev
+import GripperInput
+
+/// `gripper devices`: every evdev node with its name, kind and size, or why
+/// it could not be opened.
+struct DevicesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "devices",
+        abstract: "List evdev input devices: node, kind, size in mm, name.",
+        discussion: """
+            Opens every /dev/input/event* read-only for a moment to describe it. A node \
+            that cannot be opened is listed with the reason (usually: you need read access, \
+            see README.md, "Live input").
+            """
+    )
+
+    @Flag(name: .long, help: "Print one JSON object per device and line.")
+    var json = false
+
+    @Option(name: .long, help: ArgumentHelp("The directory to scan.", visibility: .hidden))
+    var directory = "/dev/input"
+
+    func run() throws {
+        let nodes: [EvdevNode]
+        do {
+            nodes = try EvdevNode.all(in: directory)
+        } catch {
+            throw BadInput.fail("\(error)")
+        }
+        if nodes.isEmpty && !json {
+            FileHandle.standardError.write(Data("gripper devices: no evdev devices in \(directory)\n".utf8))
+            return
+        }
+        for node in nodes {
+            print(json ? Self.jsonLine(node) : Self.textLine(node))
+        }
+    }
+
+    /// `NODE  KIND  SIZE  "NAME"`, or `NODE  cannot open: REASON`.
+    static func textLine(_ node: EvdevNode) -> String {
+        switch node.description {
+        case .success(let device):
+            return "\(node.path)\t\(device.kind.rawValue)\t\(sizeText(device))\t\(device.name)"
+        case .failure(let error):
+            return "\(node.path)\tcannot open: \(error)"
+        }
+    }
+
+    static func sizeText(_ device: DeviceDescription) -> String {
+        guard let size = device.sizeInMillimetres else { return "-" }
+        let text = "\(Int(size.width.rounded()))x\(Int(size.height.rounded())) mm"
+        return device.hasPhysicalResolution ? text : text + " (assumed)"
+    }
+
+    /// One JSON object: node, name, kind, ids, size (or null) and, for a node
+    /// that could not be opened, `error` and `reason` instead.
+    static func jsonLine(_ node: EvdevNode) -> String {
+        var object: [String: Any] = ["node": node.path]
+        switch node.description {
+        case .success(let device):
+            object["name"] = device.name
+            object["kind"] = device.kind.rawValue
+            object["bustype"] = Int(device.id.bustype)
+            object["vendor"] = Int(device.id.vendor)
+            object["product"] = Int(device.id.product)
+            if let size = device.sizeInMillimetres {
+                object["width_mm"] = (size.width * 10).rounded() / 10
+                object["height_mm"] = (size.height * 10).rounded() / 10
+                object["size_assumed"] = !device.hasPhysicalResolution
+            } else {
+                object["width_mm"] = NSNull()
+                object["height_mm"] = NSNull()
+            }
+        case .failure(let error):
+            object["error"] = error.description
+            object["reason"] = reasonName(error.reason)
+        }
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static func reasonName(_ reason: EvdevError.Reason) -> String {
+        switch reason {
+        case .permissionDenied: return "permission-denied"
+        case .notAnEvdevDevice: return "not-evdev"
+        case .noSuchNode: return "no-such-node"
+        case .deviceGone: return "device-gone"
+        case .busy: return "busy"
+        case .system: return "system"
+        }
+    }
+}

@@ -1,2 +1,0 @@
-// GripperEvdev: the live shell over libevdev. See Documentation/LiveInput.md.
-import GripperInput

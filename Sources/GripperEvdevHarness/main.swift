@@ -1,0 +1,241 @@
+// A test helper, not part of Gripper: reads an emulated evdev device with
+// GripperEvdev and prints what it saw, one line each (ReaderTranscript).
+//
+//   GripperEvdevHarness read NODE [--frames N | --idle-ms N] [--limit-ms N] [--grab]
+//       Run under `umockdev-run -d … -i … -e …`. Prints the device line and
+//       every frame until N frames came and then 300 ms passed without more
+//       (or, without --frames, the device was idle for --idle-ms after a
+//       frame), the device is lost, or --limit-ms passes.
+//   GripperEvdevHarness feed FILE.umockdev FILE.ioctl FILE.events [--remove-after K] [--limit-ms N]
+//       Run under `umockdev-wrapper`. Builds the device (as event20) with
+//       libumockdev's testbed API and writes the script to the device's
+//       stream one chunk at a time (a frame, or the events up to a
+//       SYN_DROPPED), reading back what each yields, so nothing depends on
+//       timing. With --remove-after K it removes the device after K chunks
+//       (and closes the stream, as the kernel does) and reads on to the end.
+//
+//   GripperEvdevHarness deadlines NODE
+//       Waits for deadlines 1 s in the past, now, and 1, 2, 5, 20 ms ahead on an
+//       idle device; prints what came back and whether it came back early.
+//   GripperEvdevHarness exec CMD [ARGS…]
+//       Runs CMD with an empty signal mask (used by the tests to start every child).
+//
+// Output lines: `device …`, `device-full …` (read mode), `frame …`, `contacts …` (after each frame, what
+// ContactTracker makes of it), `lost` (followed by the tracker's final
+// `contacts` line), `idle`, `limit`, `end`, `error …`.
+import CLibevdev
+import CUmockdev
+import Foundation
+import GripperEvdev
+import GripperInput
+import GripperTesting
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Prints a line and flushes it at once (the test reads lines as they come).
+func emit(_ line: String) {
+    print(line)
+    fflush(nil)
+}
+
+func option(_ name: String, _ fallback: Int) -> Int {
+    let args = CommandLine.arguments
+    guard let i = args.firstIndex(of: name), i + 1 < args.count, let v = Int(args[i + 1]) else { return fallback }
+    return v
+}
+
+func fail(_ message: String) -> Never {
+    emit("error \(message)")
+    exit(2)
+}
+
+/// Reads `reader` until idle, lost or the limit; `onFrame` sees each frame's index.
+/// With `frames`, the idle wait starts only once that many frames came (then
+/// 300 ms, to see that nothing more comes), so pauses in a recording do not
+/// end the reading early.
+func pump(_ reader: EvdevReader, limitMilliseconds: Int, idleMilliseconds: Int, frames: Int? = nil) {
+    let start = reader.now
+    let limit = start + .milliseconds(limitMilliseconds)
+    var origin: EventTime?
+    var lastFrame: EventTime?
+    var count = 0
+    var tracker = ContactTracker(device: reader.device)
+    while true {
+        var deadline = limit
+        if let frames {
+            if count >= frames, let lastFrame { deadline = min(deadline, lastFrame + .milliseconds(300)) }
+        } else if let lastFrame {
+            deadline = min(deadline, lastFrame + .milliseconds(idleMilliseconds))
+        }
+        let event: EvdevReader.Event?
+        do { event = try reader.next(until: deadline) } catch { fail("\(error)") }
+        switch event {
+        case .frame(let frame)?:
+            let o = origin ?? frame.time
+            origin = o
+            emit(ReaderTranscript.line(for: frame, origin: o))
+            emit(ReaderTranscript.line(for: tracker.process(frame)))
+            lastFrame = reader.now
+            count += 1
+        case .deadlineReached?:
+            emit(reader.now >= limit ? "limit" : "idle")
+            reader.close()
+            return
+        case .woken?:
+            continue
+        case .deviceLost?:
+            emit("lost")
+            if let final = tracker.finish() { emit(ReaderTranscript.line(for: final)) }
+        case nil:
+            emit("end")
+            return
+        }
+    }
+}
+
+/// The events of an evemu event script in chunks that each make the reader
+/// hand out one thing: a frame (ending with its SYN_REPORT) or the events up
+/// to a SYN_DROPPED (the reader resyncs). Comments and anything unparsable
+/// are skipped.
+func scriptChunks(_ text: String) -> [[RawEvent]] {
+    var frames: [[RawEvent]] = []
+    var current: [RawEvent] = []
+    for line in text.split(separator: "\n") where line.hasPrefix("E: ") {
+        let f = line.dropFirst(3).split(separator: " ")
+        guard f.count >= 4 else { continue }
+        let t = f[0].split(separator: ".")
+        guard t.count == 2, let sec = Int64(t[0]), let usec = Int64(t[1]),
+              let type = UInt16(f[1], radix: 16), let code = UInt16(f[2], radix: 16), let value = Int32(f[3])
+        else { continue }
+        let event = RawEvent(time: EventTime(seconds: sec, microseconds: usec), type: type, code: code, value: value)
+        current.append(event)
+        if event.type == EventType.syn && (event.code == SynCode.report || event.code == SynCode.dropped) {
+            frames.append(current)
+            current = []
+        }
+    }
+    return frames
+}
+
+/// Writes `events` to the emulated device's stream as `struct input_event`s.
+func writeEvents(_ events: [RawEvent], to fd: Int32) {
+    var bytes: [UInt8] = []
+    for e in events {
+        var ev = input_event()
+        ev.time.tv_sec = Int(e.time.wholeSeconds)
+        ev.time.tv_usec = Int(e.time.microsecondsOfSecond)
+        ev.type = e.type
+        ev.code = e.code
+        ev.value = e.value
+        withUnsafeBytes(of: ev) { bytes += $0 }
+    }
+    let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    if written != bytes.count { fail("short write to the emulated device") }
+}
+
+let args = CommandLine.arguments
+// `exec CMD ARGS…`: run CMD with no signal blocked (a test runner's threads block
+// signals, and a spawned child inherits that mask across exec).
+if args.count >= 3 && args[1] == "exec" {
+    var none = sigset_t()
+    sigemptyset(&none)
+    pthread_sigmask(SIG_SETMASK, &none, nil)
+    let argv = args.dropFirst(2).map { strdup($0) } + [nil]
+    execvp(args[2], argv)
+    fail("cannot run \(args[2]): \(String(cString: strerror(errno)))")
+}
+guard args.count >= 3 else { fail("usage: GripperEvdevHarness read NODE | feed UMOCKDEV IOCTL EVENTS [--remove-after K]") }
+switch args[1] {
+case "read":
+    do {
+        let reader = try EvdevReader(path: args[2], grab: args.contains("--grab"))
+        emit(ReaderTranscript.line(for: reader.device))
+        emit(ReaderTranscript.fullLine(for: reader.device))
+        let frames = option("--frames", -1)
+        pump(reader, limitMilliseconds: option("--limit-ms", 20_000), idleMilliseconds: option("--idle-ms", 1500),
+             frames: frames >= 0 ? frames : nil)
+    } catch {
+        fail("\(error)")
+    }
+case "deadlines":
+    // On an idle device: a deadline ahead is waited for and never reported
+    // early; a deadline already passed is reported without waiting for input.
+    do {
+        let reader = try EvdevReader(path: args[2])
+        for ahead in [-1000, 0, 1, 2, 5, 20] {
+            let deadline = reader.now + .milliseconds(Int64(ahead))
+            let event = try reader.next(until: deadline)
+            let now = reader.now
+            let kind = event == .deadlineReached ? "deadline" : "\(String(describing: event))"
+            emit("wait \(ahead) ms: \(kind) \(now >= deadline ? "not-early" : "EARLY")")
+        }
+        reader.close()
+        emit(try reader.next(until: reader.now) == nil ? "end" : "not-finished")
+    } catch {
+        fail("\(error)")
+    }
+case "feed":
+    guard args.count >= 5 else { fail("feed needs FILE.umockdev FILE.ioctl FILE.events") }
+    let removeAfter = option("--remove-after", -1)
+    guard let testbed = umockdev_testbed_new() else { fail("umockdev_testbed_new failed") }
+    var gerror: UnsafeMutablePointer<GError>?
+    guard umockdev_testbed_add_from_file(testbed, args[2], &gerror) != 0 else { fail("cannot add \(args[2])") }
+    // The node and sysfs path UmockdevFixture writes for event number 20.
+    let node = "/dev/input/event20"
+    let syspath = "/sys/devices/virtual/input/input20/event20"
+    guard umockdev_testbed_load_ioctl(testbed, node, args[3], &gerror) != 0 else { fail("cannot load \(args[3])") }
+    let feed = umockdev_testbed_get_dev_fd(testbed, node)
+    guard feed >= 0 else { fail("no stream fd for \(node)") }
+    guard let script = try? String(contentsOfFile: args[4], encoding: .utf8) else { fail("cannot read \(args[4])") }
+    let chunks = scriptChunks(script)
+    do {
+        let reader = try EvdevReader(path: node)
+        emit(ReaderTranscript.line(for: reader.device))
+        var tracker = ContactTracker(device: reader.device)
+        var origin: EventTime?
+        let limit = reader.now + .milliseconds(option("--limit-ms", 10_000))
+        func handle(_ event: EvdevReader.Event?) -> Bool {
+            switch event {
+            case .frame(let read)?:
+                let o = origin ?? read.time
+                origin = o
+                emit(ReaderTranscript.line(for: read, origin: o))
+                emit(ReaderTranscript.line(for: tracker.process(read)))
+                return true
+            case .deviceLost?:
+                emit("lost")
+                if let final = tracker.finish() { emit(ReaderTranscript.line(for: final)) }
+                return true
+            case .deadlineReached?:
+                emit("limit")
+                return false
+            case .woken?:
+                return true
+            case nil:
+                emit("end")
+                return false
+            }
+        }
+        // Feed one chunk (a frame, or events up to a SYN_DROPPED), read what it yields.
+        for (index, chunk) in chunks.enumerated() {
+            if index == removeAfter { break }
+            writeEvents(chunk, to: feed)
+            guard handle(try reader.next(until: limit)) else { exit(0) }
+        }
+        if removeAfter >= 0 {
+            emit("removing")
+            umockdev_testbed_remove_device(testbed, syspath)
+            close(feed)
+            while handle(try reader.next(until: limit)) {}
+        } else {
+            let idle = reader.now + .milliseconds(300)
+            while case .frame = try reader.next(until: idle) {}
+            emit("idle")
+        }
+    } catch {
+        fail("\(error)")
+    }
+default:
+    fail("unknown mode \(args[1])")
+}

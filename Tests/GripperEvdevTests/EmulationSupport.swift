@@ -1,0 +1,125 @@
+import Foundation
+import GripperInput
+import GripperTesting
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Running the built `gripper` and `GripperEvdevHarness` against devices
+/// emulated by umockdev, in child processes (the emulation works by
+/// LD_PRELOAD, so it never touches the test process itself).
+enum Emulation {
+    /// The build products directory: where the test runner itself lives.
+    static let products: URL = {
+        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        var url = URL(fileURLWithPath: exe)
+        // …/debug/GripperPackageTests.xctest (a file on Linux)
+        url.deleteLastPathComponent()
+        return url
+    }()
+
+    static var gripper: String { products.appendingPathComponent("gripper").path }
+    static var harness: String { products.appendingPathComponent("GripperEvdevHarness").path }
+
+    /// What a child process did.
+    struct Output {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+        var timedOut: Bool
+        var lines: [Substring] { stdout.split(separator: "\n") }
+    }
+
+    /// A fresh directory for one test's files.
+    static func directory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("gripper-evdev-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Runs `arguments[0]` with the rest as arguments; kills it (and reports
+    /// `timedOut`) after `timeout`. `whileRunning` gets the process id once
+    /// started and runs on the calling thread.
+    static func run(_ arguments: [String], timeout: TimeInterval = 60,
+                    whileRunning: ((Int32) -> Void)? = nil) throws -> Output {
+        let dir = try directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("stdout")
+        let err = dir.appendingPathComponent("stderr")
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
+        let process = Process()
+        // Through the harness's `exec`, which clears the signal mask the test
+        // runner's thread would otherwise hand down to the child.
+        process.executableURL = URL(fileURLWithPath: harness)
+        process.arguments = ["exec"] + arguments
+        process.standardOutput = try FileHandle(forWritingTo: out)
+        process.standardError = try FileHandle(forWritingTo: err)
+        process.standardInput = FileHandle.nullDevice
+        let done = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in done.signal() }
+        try process.run()
+        whileRunning?(process.processIdentifier)
+        var timedOut = false
+        if done.wait(timeout: .now() + timeout) == .timedOut {
+            timedOut = true
+            kill(process.processIdentifier, SIGKILL)
+            done.wait()
+        }
+        return Output(status: process.terminationStatus,
+                      stdout: (try? String(contentsOf: out, encoding: .utf8)) ?? "",
+                      stderr: (try? String(contentsOf: err, encoding: .utf8)) ?? "",
+                      timedOut: timedOut)
+    }
+
+    /// The files of one emulated device, written into `dir`.
+    struct Device {
+        var node: String
+        var umockdev: String
+        var ioctl: String
+        var events: String?
+
+        /// `-d … -i …[ -e …]` for umockdev-run.
+        var arguments: [String] {
+            var args = ["-d", umockdev, "-i", "\(node)=\(ioctl)"]
+            if let events { args += ["-e", "\(node)=\(events)"] }
+            return args
+        }
+    }
+
+    static func write(_ fixture: UmockdevFixture, script: String?, name: String, in dir: URL) throws -> Device {
+        let umockdev = dir.appendingPathComponent("\(name).umockdev")
+        let ioctl = dir.appendingPathComponent("\(name).ioctl")
+        try fixture.deviceText.write(to: umockdev, atomically: true, encoding: .utf8)
+        try fixture.ioctlText.write(to: ioctl, atomically: true, encoding: .utf8)
+        var events: String?
+        if let script {
+            let url = dir.appendingPathComponent("\(name).events")
+            try script.write(to: url, atomically: true, encoding: .utf8)
+            events = url.path
+        }
+        return Device(node: fixture.node, umockdev: umockdev.path, ioctl: ioctl.path, events: events)
+    }
+
+    /// Runs `command` under `umockdev-run` with `devices` emulated.
+    static func umockdevRun(_ devices: [Device], _ command: [String], timeout: TimeInterval = 60,
+                            whileRunning: ((Int32) -> Void)? = nil) throws -> Output {
+        try run(["umockdev-run"] + devices.flatMap(\.arguments) + ["--"] + command,
+                timeout: timeout, whileRunning: whileRunning)
+    }
+}
+
+/// The bundled recordings.
+enum Recording {
+    static func bytes(_ relativePath: String) throws -> [UInt8] {
+        Array(try Data(contentsOf: Fixtures.recording(relativePath)))
+    }
+
+    /// Reads an evemu recording; a `.events` file is paired with `desc`.
+    static func evemu(_ relativePath: String, desc: String? = nil) throws -> Trace {
+        var device: DeviceDescription?
+        if let desc { device = try EvemuFormat.read(bytes(desc), fileName: desc).device }
+        return try EvemuFormat.read(bytes(relativePath), fileName: relativePath, device: device)
+    }
+}

@@ -42,7 +42,7 @@ let package = Package(
         ]),
         .target(name: "GripperGestures", dependencies: ["GripperGeometry", "GripperInput"]),
         .target(name: "GripperLayout", dependencies: ["GripperGeometry"]),
-        .target(name: "GripperEditing", dependencies: ["GripperGeometry", "GripperGestures", "GripperLayout"]),
+        .target(name: "GripperEditing", dependencies: ["GripperGeometry", "GripperInput", "GripperGestures", "GripperLayout"]),
         .target(name: "Gripper", dependencies: [
             "GripperGeometry", "GripperInput", "GripperGestures", "GripperLayout", "GripperEditing",
         ]),

@@ -21,7 +21,8 @@ struct LiveCommand: ParsableCommand {
             something changes, and shows the latest transcript lines beneath. \
             q, Ctrl-C or SIGTERM quits and restores the terminal; the whole \
             transcript is then printed (--json: JSON Lines). When the device \
-            goes away the engine is told, the picture stays until you quit.
+            goes away the engine is told, the picture stays until you quit. \
+            Transcript time 0, and the scene's stimuli, count from the start.
             """
     )
 
@@ -40,7 +41,7 @@ struct LiveCommand: ParsableCommand {
     @Option(name: .long, help: "Quit after this many seconds (for scripts and tests).")
     var duration: Double?
 
-    @Option(name: .long, help: ArgumentHelp("Also write the frames read to this evemu file, to replay later.", valueName: "FILE"))
+    @Option(name: .long, help: ArgumentHelp("Also write the frames read to this evemu file (an empty frame at the start first), to replay later.", valueName: "FILE"))
     var record: String?
 
     func run() throws {
@@ -48,8 +49,12 @@ struct LiveCommand: ParsableCommand {
         let reader: EvdevReader
         do { reader = try EvdevReader(path: device, grab: grab) } catch { throw BadInput.fail("\(error)") }
         defer { reader.close() }
-        var engine: Engine
-        do { engine = try Engine(scene: sceneValue, device: reader.device) } catch { throw BadInput.fail("\(error)") }
+        let session: LiveSession
+        do {
+            session = try LiveSession(reader: reader, scene: sceneValue, keepingFrames: record != nil)
+        } catch {
+            throw BadInput.fail("\(error)")
+        }
 
         var pipeEnds: [Int32] = [-1, -1]
         guard pipe(&pipeEnds) == 0 else { throw BadInput.fail("cannot create a pipe: \(String(cString: strerror(errno)))") }
@@ -63,56 +68,36 @@ struct LiveCommand: ParsableCommand {
         terminal.enter()
         defer { terminal.leave() }
 
-        let start = reader.now
-        let end = duration.map { start + .microseconds(Int64(($0 * 1_000_000).rounded())) }
+        let end = duration.map { session.start + .microseconds(Int64(($0 * 1_000_000).rounded())) }
         var lastScreen = ""
-        var lost = false
-        var recorded: [RawEvent] = []
-        // Event times and the reader's clock need not agree (an emulated
-        // device stamps its script's times): deadlines are in event time, so
-        // keep the offset between the two, measured at each frame's arrival.
-        var eventMinusReader: Duration = .zero
-        func eventNow() -> EventTime { reader.now + eventMinusReader }
         loop: while true {
-            let screen = Self.screen(engine, size: terminal.size, lost: lost)
+            let screen = Self.screen(session.engine, size: terminal.size, lost: session.isDeviceLost)
             if screen != lastScreen { terminal.draw(screen); lastScreen = screen }
             switch terminal.pendingKey(signalPipe: pipeEnds[0]) {
             case .quit: break loop
             case .resize, .none: break
             }
-            // Wake at the engine's next deadline (in reader time), and at
+            // The session wakes for input and the engine's deadlines; wake at
             // least every 50 ms to look at the keyboard.
-            var wake = reader.now + .milliseconds(50)
-            if let d = engine.nextDeadline { wake = min(wake, d - eventMinusReader) }
+            var wake = session.now + .milliseconds(50)
             if let end { wake = min(wake, end) }
-            let event: EvdevReader.Event?
             do {
-                event = lost ? nil : try reader.next(until: wake, wakingOn: pipeEnds[0])
+                _ = try session.step(until: wake, wakingOn: pipeEnds[0])
             } catch {
                 terminal.leave()
                 throw BadInput.fail("\(error)")
             }
-            switch event {
-            case .frame(let frame)?:
-                eventMinusReader = frame.time - reader.now
-                if record != nil {
-                    recorded += frame.events
-                    recorded.append(RawEvent(time: frame.time, type: EventType.syn, code: SynCode.report, value: 0))
-                }
-                engine.handle(frame)
-            case .deadlineReached?, .woken?:
-                if let d = engine.nextDeadline, d <= eventNow() { engine.fire(until: eventNow()) }
-            case .deviceLost?:
-                engine.deviceLost(at: eventNow())
-                lost = true
-            case nil:
-                if lost { usleep(50_000) }
-            }
-            if let end, reader.now >= end { break loop }
+            if let end, session.now >= end { break loop }
         }
         terminal.leave()
-        engine.finish()
+        session.finish()
+        let engine = session.engine
         if let record {
+            var recorded: [RawEvent] = []
+            for frame in session.frames {
+                recorded += frame.events
+                recorded.append(RawEvent(time: frame.time, type: EventType.syn, code: SynCode.report, value: 0))
+            }
             do {
                 try Data(EvemuFormat.write(Trace(device: reader.device, events: recorded)).utf8)
                     .write(to: URL(fileURLWithPath: record))

@@ -14,6 +14,18 @@
 //       timing. With --remove-after K it removes the device after K chunks
 //       (and closes the stream, as the kernel does) and reads on to the end.
 //
+//   GripperEvdevHarness session FILE.umockdev FILE.ioctl SCENE.json FILE.events
+//           [--input-after MS] [--remove-after K] [--limit-ms N]
+//       Run under `umockdev-wrapper`. A LiveSession on the testbed device
+//       (as `feed` builds it): steps until the script's chunks are due — each
+//       stamped on the reader's clock at its script time counted from
+//       --input-after ms after the session's start — writes each and steps
+//       until its frame is handled; with --remove-after K removes the device
+//       after K chunks and steps until the loss; then steps through the
+//       engine's remaining deadlines and finishes. Prints `step frame`,
+//       `step fired +MS ms`, `step lost`, the transcript entries as they
+//       come (`| …`), `first-frame start|other N` and `replay same|differs`
+//       (the transcript against a Replay of the session's frames).
 //   GripperEvdevHarness deadlines NODE
 //       Waits for deadlines 1 s in the past, now, and 1, 2, 5, 20 ms ahead on an
 //       idle device; prints what came back and whether it came back early.
@@ -26,6 +38,7 @@
 import CLibevdev
 import CUmockdev
 import Foundation
+import Gripper
 import GripperEvdev
 import GripperInput
 import GripperTesting
@@ -134,6 +147,89 @@ func writeEvents(_ events: [RawEvent], to fd: Int32) {
     if written != bytes.count { fail("short write to the emulated device") }
 }
 
+/// The node and sysfs path UmockdevFixture writes for event number 20.
+let testbedNode = "/dev/input/event20"
+let testbedSyspath = "/sys/devices/virtual/input/input20/event20"
+
+/// Builds the emulated device with libumockdev's testbed API (under
+/// `umockdev-wrapper`); returns the testbed, node, sysfs path and the
+/// descriptor that writes to the device's event stream.
+func testbedDevice(umockdev: String, ioctl: String)
+    -> (testbed: UnsafeMutablePointer<UMockdevTestbed>, node: String, syspath: String, feed: Int32) {
+    guard let testbed = umockdev_testbed_new() else { fail("umockdev_testbed_new failed") }
+    var gerror: UnsafeMutablePointer<GError>?
+    guard umockdev_testbed_add_from_file(testbed, umockdev, &gerror) != 0 else { fail("cannot add \(umockdev)") }
+    guard umockdev_testbed_load_ioctl(testbed, testbedNode, ioctl, &gerror) != 0 else { fail("cannot load \(ioctl)") }
+    let feed = umockdev_testbed_get_dev_fd(testbed, testbedNode)
+    guard feed >= 0 else { fail("no stream fd for \(testbedNode)") }
+    return (testbed, testbedNode, testbedSyspath, feed)
+}
+
+/// The `session` mode: a LiveSession on a testbed device (see the header).
+func runSession(_ args: [String]) {
+    guard args.count >= 6 else { fail("session needs FILE.umockdev FILE.ioctl SCENE.json FILE.events") }
+    let (testbed, _, syspath, feed) = testbedDevice(umockdev: args[2], ioctl: args[3])
+    guard let sceneBytes = FileManager.default.contents(atPath: args[4]) else { fail("cannot read \(args[4])") }
+    guard let script = try? String(contentsOfFile: args[5], encoding: .utf8) else { fail("cannot read \(args[5])") }
+    let scene: Scene
+    do { scene = try Scene.decode(Array(sceneBytes), fileName: args[4]) } catch { fail("\(error)") }
+    let chunks = scriptChunks(script)
+    let removeAfter = option("--remove-after", -1)
+    do {
+        let session = try LiveSession(reader: try EvdevReader(path: testbedNode), scene: scene, keepingFrames: true)
+        let start = session.start
+        let limit = start + .milliseconds(option("--limit-ms", 10_000))
+        let inputStart = start + .milliseconds(option("--input-after", 0))
+        let firstTime = chunks.first?.last?.time ?? .zero
+        var shown = 0
+        // One step: prints what it did (with the milliseconds since the start)
+        // and the transcript entries it added.
+        func step(until deadline: EventTime) throws -> LiveSession.Step {
+            let result = try session.step(until: min(deadline, limit))
+            let ms = (session.now - start).secondsDouble * 1000
+            switch result {
+            case .frame: emit("step frame")
+            case .deadlinesFired: emit("step fired \(ms >= 0 ? "+" : "")\(Int(ms.rounded(.down))) ms")
+            case .deviceLost: emit("step lost")
+            case .woken: emit("step woken")
+            case .deadlineReached, .finished: break
+            }
+            for entry in session.engine.transcript.entries.dropFirst(shown) { emit("| " + entry.textLine) }
+            shown = session.engine.transcript.entries.count
+            if session.now >= limit { emit("limit"); exit(1) }
+            return result
+        }
+        for (index, chunk) in chunks.enumerated() {
+            if index == removeAfter { break }
+            // Stamp the chunk on the reader's clock, at its place in the
+            // script counted from --input-after; step until then.
+            let offset = (chunk.last?.time ?? firstTime) - firstTime
+            let stamp = inputStart + offset
+            while session.now < stamp { _ = try step(until: stamp) }
+            writeEvents(chunk.map { RawEvent(time: stamp, type: $0.type, code: $0.code, value: $0.value) }, to: feed)
+            while true {
+                if case .frame = try step(until: limit) { break }
+            }
+        }
+        if removeAfter >= 0 {
+            umockdev_testbed_remove_device(testbed, syspath)
+            close(feed)
+            while true {
+                if case .deviceLost = try step(until: limit) { break }
+            }
+        }
+        // The engine's deadlines after the input (stimuli after the loss too).
+        while let next = session.nextDeadline { _ = try step(until: next) }
+        session.finish()
+        for entry in session.engine.transcript.entries.dropFirst(shown) { emit("| " + entry.textLine) }
+        let replay = try Replay(frames: session.frames, device: session.reader.device, scene: scene)
+        emit("first-frame \(session.frames.first.map { "\($0.time == start ? "start" : "other") \($0.events.count)" } ?? "none")")
+        emit(replay.engine.transcript.text == session.engine.transcript.text ? "replay same" : "replay differs")
+    } catch {
+        fail("\(error)")
+    }
+}
+
 let args = CommandLine.arguments
 // `exec CMD ARGS…`: run CMD with no signal blocked (a test runner's threads block
 // signals, and a spawned child inherits that mask across exec).
@@ -175,18 +271,12 @@ case "deadlines":
     } catch {
         fail("\(error)")
     }
+case "session":
+    runSession(args)
 case "feed":
     guard args.count >= 5 else { fail("feed needs FILE.umockdev FILE.ioctl FILE.events") }
     let removeAfter = option("--remove-after", -1)
-    guard let testbed = umockdev_testbed_new() else { fail("umockdev_testbed_new failed") }
-    var gerror: UnsafeMutablePointer<GError>?
-    guard umockdev_testbed_add_from_file(testbed, args[2], &gerror) != 0 else { fail("cannot add \(args[2])") }
-    // The node and sysfs path UmockdevFixture writes for event number 20.
-    let node = "/dev/input/event20"
-    let syspath = "/sys/devices/virtual/input/input20/event20"
-    guard umockdev_testbed_load_ioctl(testbed, node, args[3], &gerror) != 0 else { fail("cannot load \(args[3])") }
-    let feed = umockdev_testbed_get_dev_fd(testbed, node)
-    guard feed >= 0 else { fail("no stream fd for \(node)") }
+    let (testbed, node, syspath, feed) = testbedDevice(umockdev: args[2], ioctl: args[3])
     guard let script = try? String(contentsOfFile: args[4], encoding: .utf8) else { fail("cannot read \(args[4])") }
     let chunks = scriptChunks(script)
     do {

@@ -1,0 +1,213 @@
+import Gripper
+import GripperInput
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The engine on a live device: owns an ``EvdevReader`` and an `Engine`,
+/// waits for input or the engine's next deadline (never busy-waiting), feeds
+/// frames, fires deadlines on time, tells the engine when the device goes
+/// away, and returns after each change so the caller can redraw.
+///
+/// ```swift
+/// let session = try LiveSession(reader: EvdevReader(path: node), scene: scene)
+/// while running {
+///     switch try session.step(until: session.now + .milliseconds(16), wakingOn: pipeFD) {
+///     case .frame, .deadlinesFired, .deviceLost: redraw(session.engine.snapshot())
+///     case .woken, .deadlineReached, .finished: break
+///     }
+/// }
+/// session.finish()
+/// ```
+///
+/// **Time.** The session's time origin is the moment it was created, on the
+/// reader's clock (``EvdevReader/now``: `CLOCK_MONOTONIC` for a real device,
+/// whose kernel stamps events on that same clock). Transcript time 0 and the
+/// scene's stimuli count from it, so a stimulus at `t` fires `t` after the
+/// session was created, whether or not input came. The origin is handed to
+/// the engine as an empty frame, the first thing it sees (and the first frame
+/// of ``frames``), so a replay of ``frames`` gives the same transcript.
+///
+/// A device whose event times are on another clock (an emulated device
+/// replaying a script stamps the script's times) is recognised at its first
+/// frame — a time before the session or after the frame's arrival — and the
+/// session then converts with the offset between the two clocks, measured
+/// at each frame's arrival; the origin is then the first frame's time less
+/// the time since the session started (never below 0).
+///
+/// Not thread-safe: use a session from one thread at a time.
+public final class LiveSession {
+    /// What one ``step(until:wakingOn:)`` did.
+    public enum Step: Hashable, Sendable {
+        /// The engine handled this frame (and, before it, every deadline due
+        /// at or before its time): redraw.
+        case frame(EventFrame)
+        /// The engine fired deadlines that came due — scene stimuli,
+        /// recognizer timers, auto-scroll ticks: redraw.
+        case deadlinesFired
+        /// The device went away; the engine was told (what was in flight is
+        /// cancelled): redraw. Later steps go on firing the engine's
+        /// deadlines (the scene's stimuli still come) but read nothing.
+        case deviceLost
+        /// The descriptor passed as `wakingOn` became readable (a key, a
+        /// signal's self-pipe); nothing changed. The session does not read it.
+        case woken
+        /// The caller's deadline passed and nothing changed.
+        case deadlineReached
+        /// ``finish()`` was called: nothing more happens.
+        case finished
+    }
+
+    /// The device reader the session owns (closed by ``finish()``).
+    public let reader: EvdevReader
+    /// The engine, as of the latest step: draw `engine.snapshot()`, read
+    /// `engine.transcript`.
+    public private(set) var engine: Engine
+    /// When the session was created, on the reader's clock: its time origin.
+    public let start: EventTime
+    /// Whether the device went away.
+    public private(set) var isDeviceLost = false
+    /// Whether ``finish()`` was called.
+    public private(set) var isFinished = false
+    /// Every frame handed to the engine, starting with the empty frame at
+    /// the origin, when created with `keepingFrames`; empty otherwise. A
+    /// trace of them replays to the same transcript.
+    public private(set) var frames: [EventFrame] = []
+    private let keepsFrames: Bool
+    /// Event time minus reader time: zero while the device stamps on the
+    /// reader's clock.
+    private var clockOffset: Duration = .zero
+    /// Whether the device's event times are on another clock than the reader's.
+    private var foreignClock = false
+
+    /// Starts a session on `reader` running `scene`; its time origin is now.
+    ///
+    /// - Parameter keepingFrames: keep every frame handed to the engine in
+    ///   ``frames`` (to record the session).
+    /// - Throws: `SceneError` when the scene's model or layout is invalid.
+    public init(reader: EvdevReader, scene: Scene, gestures: GestureConfiguration = .default,
+                keepingFrames: Bool = false) throws(SceneError) {
+        self.reader = reader
+        engine = try Engine(scene: scene, device: reader.device, gestures: gestures)
+        keepsFrames = keepingFrames
+        start = reader.now
+    }
+
+    /// The current time on the reader's clock (to compute the deadline of a
+    /// ``step(until:wakingOn:)``).
+    public var now: EventTime { reader.now }
+
+    /// The current time in event time: what the engine's times are on.
+    public var eventNow: EventTime { reader.now + clockOffset }
+
+    /// The engine's next deadline on the reader's clock; before the origin is
+    /// handed over, the scene's first stimulus counted from ``start``.
+    /// - Complexity: O(1).
+    public var nextDeadline: EventTime? {
+        if engine.origin == nil {
+            return engine.scene.stimuli.first.map { start + $0.offset }
+        }
+        return engine.nextDeadline.map { $0 - clockOffset }
+    }
+
+    /// Waits for the next change, no longer than until `deadline` (on the
+    /// reader's clock, see ``now``; nil waits for a change or `wakingOn`),
+    /// and returns what it was. The wait ends early at the engine's own next
+    /// deadline, which is fired on time; input already available comes first
+    /// (so frames and deadlines reach the engine in time order). After the
+    /// device is lost only `deadline`, the engine's deadlines and `wakingOn`
+    /// end the wait.
+    ///
+    /// - Parameter wakingOn: an extra descriptor to watch (a terminal, a
+    ///   signal's self-pipe); readable, it ends the wait with ``Step/woken``.
+    /// - Throws: ``EvdevError`` when reading or polling fails other than by
+    ///   the device going away (that is ``Step/deviceLost``).
+    /// - Complexity: O(events read + work of what is fired or handled); one
+    ///   `poll` per wait.
+    public func step(until deadline: EventTime? = nil, wakingOn wakeFD: Int32? = nil) throws(EvdevError) -> Step {
+        if isFinished { return .finished }
+        var wake = deadline
+        if let due = nextDeadline { wake = wake.map { min($0, due) } ?? due }
+        let event: EvdevReader.Event?
+        if isDeviceLost {
+            event = try wait(until: wake, wakingOn: wakeFD)
+        } else {
+            event = try reader.next(until: wake, wakingOn: wakeFD)
+        }
+        switch event {
+        case .frame(let frame)?:
+            let arrival = reader.now
+            if engine.origin == nil { setOrigin(firstFrame: frame, arrival: arrival) }
+            if foreignClock { clockOffset = frame.time - arrival }
+            feed(frame)
+            return .frame(frame)
+        case .deadlineReached?:
+            return fireDue() ? .deadlinesFired : .deadlineReached
+        case .woken?:
+            return .woken
+        case .deviceLost?:
+            if engine.origin == nil { setOrigin(firstFrame: nil, arrival: reader.now) }
+            engine.deviceLost(at: eventNow)
+            isDeviceLost = true
+            return .deviceLost
+        case nil:
+            // The reader was closed from outside: as good as gone.
+            isDeviceLost = true
+            return .deadlineReached
+        }
+    }
+
+    /// Ends the session: the engine finishes as a replay of ``frames`` would
+    /// (the scene's remaining stimuli fire at their times, contacts still down are cancelled, the final
+    /// sections are recorded) and the reader is closed. Later calls do nothing.
+    public func finish() {
+        guard !isFinished else { return }
+        isFinished = true
+        if engine.origin == nil { setOrigin(firstFrame: nil, arrival: reader.now) }
+        engine.finish()
+        reader.close()
+    }
+
+    /// Fires what is due now; returns whether anything was due.
+    private func fireDue() -> Bool {
+        guard let due = nextDeadline, due <= reader.now else { return false }
+        if engine.origin == nil { setOrigin(firstFrame: nil, arrival: reader.now) }
+        engine.fire(until: eventNow)
+        return true
+    }
+
+    /// Decides the clock and hands the engine its origin as an empty frame.
+    /// A first frame stamped before the session (less a second's slack) or
+    /// after its arrival is on another clock.
+    private func setOrigin(firstFrame: EventFrame?, arrival: EventTime) {
+        var origin = start
+        if let frame = firstFrame, frame.time < start - .seconds(1) || frame.time > arrival {
+            foreignClock = true
+            clockOffset = frame.time - arrival
+            origin = min(frame.time, max(EventTime(microseconds: 0), start + clockOffset))
+        }
+        feed(EventFrame(time: origin, events: []))
+    }
+
+    private func feed(_ frame: EventFrame) {
+        if keepsFrames { frames.append(frame) }
+        engine.handle(frame)
+    }
+
+    /// After the device is lost: waits for `wakeFD` or `deadline` alone.
+    private func wait(until deadline: EventTime?, wakingOn wakeFD: Int32?) throws(EvdevError) -> EvdevReader.Event {
+        while true {
+            let left = deadline.map { $0.microseconds - reader.now.microseconds }
+            if let left, left <= 0 { return .deadlineReached }
+            let timeout = left.map { Int32(clamping: ($0 + 999) / 1000) } ?? -1
+            var fds = wakeFD.map { [pollfd(fd: $0, events: Int16(POLLIN), revents: 0)] } ?? []
+            let polled = try evdevCall(.poll, path: reader.path) {
+                let r = poll(&fds, nfds_t(fds.count), timeout)
+                return r >= 0 ? r : -errno
+            }
+            if case .value(let ready) = polled, ready > 0 { return .woken }
+        }
+    }
+}

@@ -28,7 +28,8 @@ import Musl
 /// scene's stimuli count from it, so a stimulus at `t` fires `t` after the
 /// session was created, whether or not input came. The origin is handed to
 /// the engine as an empty frame, the first thing it sees (and the first frame
-/// of ``frames``), so a replay of ``frames`` gives the same transcript.
+/// of ``frames``), so a replay of ``frames`` gives the same transcript
+/// (followed by `deviceLost(at: deviceLostAt)` when the device went away).
 ///
 /// A device whose event times are on another clock (an emulated device
 /// replaying a script stamps the script's times) is recognised at its first
@@ -67,13 +68,17 @@ public final class LiveSession {
     public private(set) var engine: Engine
     /// When the session was created, on the reader's clock: its time origin.
     public let start: EventTime
-    /// Whether the device went away.
+    /// When the device went away, in event time (what the engine was told);
+    /// nil while it is there.
+    public private(set) var deviceLostAt: EventTime?
+    /// Whether the device went away (or the reader was closed from outside).
     public private(set) var isDeviceLost = false
     /// Whether ``finish()`` was called.
     public private(set) var isFinished = false
     /// Every frame handed to the engine, starting with the empty frame at
     /// the origin, when created with `keepingFrames`; empty otherwise. A
-    /// trace of them replays to the same transcript.
+    /// trace of them replays to the same transcript (up to a device loss,
+    /// which is ``deviceLostAt``).
     public private(set) var frames: [EventFrame] = []
     private let keepsFrames: Bool
     /// Event time minus reader time: zero while the device stamps on the
@@ -149,7 +154,9 @@ public final class LiveSession {
             return .woken
         case .deviceLost?:
             if engine.origin == nil { setOrigin(firstFrame: nil, arrival: reader.now) }
-            engine.deviceLost(at: eventNow)
+            let time = eventNow
+            engine.deviceLost(at: time)
+            deviceLostAt = time
             isDeviceLost = true
             return .deviceLost
         case nil:

@@ -222,9 +222,13 @@ func runSession(_ args: [String]) {
         while let next = session.nextDeadline { _ = try step(until: next) }
         session.finish()
         for entry in session.engine.transcript.entries.dropFirst(shown) { emit("| " + entry.textLine) }
-        let replay = try Replay(frames: session.frames, device: session.reader.device, scene: scene)
+        // What a replay of the frames (and the loss) gives.
+        var replay = try Engine(scene: scene, device: session.reader.device)
+        for frame in session.frames { replay.handle(frame) }
+        if let lost = session.deviceLostAt { replay.deviceLost(at: lost) }
+        replay.finish()
         emit("first-frame \(session.frames.first.map { "\($0.time == start ? "start" : "other") \($0.events.count)" } ?? "none")")
-        emit(replay.engine.transcript.text == session.engine.transcript.text ? "replay same" : "replay differs")
+        emit(replay.transcript.text == session.engine.transcript.text ? "replay same" : "replay differs")
     } catch {
         fail("\(error)")
     }

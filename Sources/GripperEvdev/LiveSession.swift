@@ -81,11 +81,7 @@ public final class LiveSession {
     /// which is ``deviceLostAt``).
     public private(set) var frames: [EventFrame] = []
     private let keepsFrames: Bool
-    /// Event time minus reader time: zero while the device stamps on the
-    /// reader's clock.
-    private var clockOffset: Duration = .zero
-    /// Whether the device's event times are on another clock than the reader's.
-    private var foreignClock = false
+    private var clock: LiveClock
 
     /// Starts a session on `reader` running `scene`; its time origin is now.
     ///
@@ -98,6 +94,7 @@ public final class LiveSession {
         engine = try Engine(scene: scene, device: reader.device, gestures: gestures)
         keepsFrames = keepingFrames
         start = reader.now
+        clock = LiveClock(start: start)
     }
 
     /// The current time on the reader's clock (to compute the deadline of a
@@ -105,16 +102,16 @@ public final class LiveSession {
     public var now: EventTime { reader.now }
 
     /// The current time in event time: what the engine's times are on.
-    public var eventNow: EventTime { reader.now + clockOffset }
+    public var eventNow: EventTime { clock.eventTime(reader.now) }
 
     /// The engine's next deadline on the reader's clock; before the origin is
     /// handed over, the scene's first stimulus counted from ``start``.
     /// - Complexity: O(1).
     public var nextDeadline: EventTime? {
-        if engine.origin == nil {
+        if clock.origin == nil {
             return engine.scene.stimuli.first.map { start + $0.offset }
         }
-        return engine.nextDeadline.map { $0 - clockOffset }
+        return engine.nextDeadline.map { clock.readerTime($0) }
     }
 
     /// Waits for the next change, no longer than until `deadline` (on the
@@ -143,9 +140,7 @@ public final class LiveSession {
         }
         switch event {
         case .frame(let frame)?:
-            let arrival = reader.now
-            if engine.origin == nil { setOrigin(firstFrame: frame, arrival: arrival) }
-            if foreignClock { clockOffset = frame.time - arrival }
+            if let origin = clock.frameArrived(stamped: frame.time, at: reader.now) { feedOrigin(origin) }
             feed(frame)
             return .frame(frame)
         case .deadlineReached?:
@@ -153,7 +148,7 @@ public final class LiveSession {
         case .woken?:
             return .woken
         case .deviceLost?:
-            if engine.origin == nil { setOrigin(firstFrame: nil, arrival: reader.now) }
+            if let origin = clock.startWithoutFrame() { feedOrigin(origin) }
             let time = eventNow
             engine.deviceLost(at: time)
             deviceLostAt = time
@@ -172,7 +167,7 @@ public final class LiveSession {
     public func finish() {
         guard !isFinished else { return }
         isFinished = true
-        if engine.origin == nil { setOrigin(firstFrame: nil, arrival: reader.now) }
+        if let origin = clock.startWithoutFrame() { feedOrigin(origin) }
         engine.finish()
         reader.close()
     }
@@ -180,21 +175,13 @@ public final class LiveSession {
     /// Fires what is due now; returns whether anything was due.
     private func fireDue() -> Bool {
         guard let due = nextDeadline, due <= reader.now else { return false }
-        if engine.origin == nil { setOrigin(firstFrame: nil, arrival: reader.now) }
+        if let origin = clock.startWithoutFrame() { feedOrigin(origin) }
         engine.fire(until: eventNow)
         return true
     }
 
-    /// Decides the clock and hands the engine its origin as an empty frame.
-    /// A first frame stamped before the session (less a second's slack) or
-    /// after its arrival is on another clock.
-    private func setOrigin(firstFrame: EventFrame?, arrival: EventTime) {
-        var origin = start
-        if let frame = firstFrame, frame.time < start - .seconds(1) || frame.time > arrival {
-            foreignClock = true
-            clockOffset = frame.time - arrival
-            origin = min(frame.time, max(EventTime(microseconds: 0), start + clockOffset))
-        }
+    /// Hands the engine its origin as an empty frame.
+    private func feedOrigin(_ origin: EventTime) {
         feed(EventFrame(time: origin, events: []))
     }
 

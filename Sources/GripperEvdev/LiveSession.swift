@@ -72,7 +72,7 @@ public final class LiveSession {
     /// nil while it is there.
     public private(set) var deviceLostAt: EventTime?
     /// Whether the device went away (or the reader was closed from outside).
-    public private(set) var isDeviceLost = false
+    public var isDeviceLost: Bool { deviceLostAt != nil }
     /// Whether ``finish()`` was called.
     public private(set) var isFinished = false
     /// Every frame handed to the engine, starting with the empty frame at
@@ -119,8 +119,10 @@ public final class LiveSession {
     /// and returns what it was. The wait ends early at the engine's own next
     /// deadline, which is fired on time; input already available comes first
     /// (so frames and deadlines reach the engine in time order). After the
-    /// device is lost only `deadline`, the engine's deadlines and `wakingOn`
-    /// end the wait.
+    /// device is lost (or the reader closed from outside, which counts as a
+    /// loss) only `deadline`, the engine's deadlines and `wakingOn` end the
+    /// wait; with none of them the step returns ``Step/deadlineReached`` at
+    /// once rather than wait forever.
     ///
     /// - Parameter wakingOn: an extra descriptor to watch (a terminal, a
     ///   signal's self-pipe); readable, it ends the wait with ``Step/woken``.
@@ -147,23 +149,21 @@ public final class LiveSession {
             return fireDue() ? .deadlinesFired : .deadlineReached
         case .woken?:
             return .woken
-        case .deviceLost?:
+        case .deviceLost?, nil:
+            // nil: the reader was closed from outside, as good as gone.
             if let origin = clock.startWithoutFrame() { feedOrigin(origin) }
             let time = eventNow
             engine.deviceLost(at: time)
             deviceLostAt = time
-            isDeviceLost = true
             return .deviceLost
-        case nil:
-            // The reader was closed from outside: as good as gone.
-            isDeviceLost = true
-            return .deadlineReached
         }
     }
 
     /// Ends the session: the engine finishes as a replay of ``frames`` would
-    /// (the scene's remaining stimuli fire at their times, contacts still down are cancelled, the final
-    /// sections are recorded) and the reader is closed. Later calls do nothing.
+    /// (the scene's remaining stimuli fire at their times, contacts still
+    /// down are cancelled, the final sections are recorded) and the reader is
+    /// closed. Later calls do nothing.
+    /// - Complexity: O(remaining stimuli and timers), plus their work.
     public func finish() {
         guard !isFinished else { return }
         isFinished = true
@@ -190,8 +190,10 @@ public final class LiveSession {
         engine.handle(frame)
     }
 
-    /// After the device is lost: waits for `wakeFD` or `deadline` alone.
+    /// After the device is lost: waits for `wakeFD` or `deadline` alone
+    /// (neither: returns at once).
     private func wait(until deadline: EventTime?, wakingOn wakeFD: Int32?) throws(EvdevError) -> EvdevReader.Event {
+        if deadline == nil && wakeFD == nil { return .deadlineReached }
         while true {
             let left = deadline.map { $0.microseconds - reader.now.microseconds }
             if let left, left <= 0 { return .deadlineReached }

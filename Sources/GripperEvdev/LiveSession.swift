@@ -81,7 +81,7 @@ public final class LiveSession {
     /// which is ``deviceLostAt``).
     public private(set) var frames: [EventFrame] = []
     private let keepsFrames: Bool
-    private var clock: LiveClock
+    private var clock: LiveClockStateMachine
 
     /// Starts a session on `reader` running `scene`; its time origin is now.
     ///
@@ -94,7 +94,7 @@ public final class LiveSession {
         engine = try Engine(scene: scene, device: reader.device, gestures: gestures)
         keepsFrames = keepingFrames
         start = reader.now
-        clock = LiveClock(start: start)
+        clock = LiveClockStateMachine(start: start)
     }
 
     /// The current time on the reader's clock (to compute the deadline of a
@@ -142,7 +142,7 @@ public final class LiveSession {
         }
         switch event {
         case .frame(let frame)?:
-            if let origin = clock.frameArrived(stamped: frame.time, at: reader.now) { feedOrigin(origin) }
+            perform(clock.frameArrived(stamped: frame.time, at: reader.now))
             feed(frame)
             return .frame(frame)
         case .deadlineReached?:
@@ -151,7 +151,7 @@ public final class LiveSession {
             return .woken
         case .deviceLost?, nil:
             // nil: the reader was closed from outside, as good as gone.
-            if let origin = clock.startWithoutFrame() { feedOrigin(origin) }
+            perform(clock.originNeeded())
             let time = eventNow
             engine.deviceLost(at: time)
             deviceLostAt = time
@@ -167,7 +167,7 @@ public final class LiveSession {
     public func finish() {
         guard !isFinished else { return }
         isFinished = true
-        if let origin = clock.startWithoutFrame() { feedOrigin(origin) }
+        perform(clock.originNeeded())
         engine.finish()
         reader.close()
     }
@@ -175,14 +175,18 @@ public final class LiveSession {
     /// Fires what is due now; returns whether anything was due.
     private func fireDue() -> Bool {
         guard let due = nextDeadline, due <= reader.now else { return false }
-        if let origin = clock.startWithoutFrame() { feedOrigin(origin) }
+        perform(clock.originNeeded())
         engine.fire(until: eventNow)
         return true
     }
 
-    /// Hands the engine its origin as an empty frame.
-    private func feedOrigin(_ origin: EventTime) {
-        feed(EventFrame(time: origin, events: []))
+    /// Does what the clock machine asks: hands the engine its origin as an
+    /// empty frame.
+    private func perform(_ action: LiveClockStateMachine.Action) {
+        switch action {
+        case .handOrigin(let origin): feed(EventFrame(time: origin, events: []))
+        case .none: break
+        }
     }
 
     private func feed(_ frame: EventFrame) {

@@ -10,8 +10,10 @@ import Glibc
 /// The write end of the self-pipe SIGINT/SIGTERM/SIGWINCH wake the live loop through.
 nonisolated(unsafe) private var liveSignalPipe: Int32 = -1
 
-/// `gripper live DEVICE --scene SCENE`: the engine on a live evdev device,
-/// drawn in the terminal and redrawn on change, the transcript underneath.
+/// `gripper live DEVICE --scene SCENE`: a ``LiveSession`` (the engine on a
+/// live evdev device) drawn in the terminal and redrawn on change, the
+/// transcript underneath. The loop, clocks and deadlines are the session's;
+/// this command adds the terminal, keys, signals, `--duration` and `--record`.
 struct LiveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "live",

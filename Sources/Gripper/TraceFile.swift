@@ -37,6 +37,19 @@ public enum TraceFile {
         case node(String)
     }
 
+    /// The selector a `--device` option names for the trace at `path`: nil
+    /// is ``DeviceSelector/automatic``; for an evemu file the option is a
+    /// `.desc` path; for a libinput record a device index (`0`, `1`, …) or
+    /// node (`/dev/input/event4`).
+    /// - Throws: ``TraceError`` when the file's extension names no known format.
+    public static func selector(forDeviceOption option: String?, path: String) throws(TraceError) -> DeviceSelector {
+        guard let option else { return .automatic }
+        switch try Format(path: path) {
+        case .evemu: return .description(path: option)
+        case .libinputRecord: return Int(option).map { .index($0) } ?? .node(option)
+        }
+    }
+
     /// Reads a trace file.
     /// - Throws: ``TraceError`` when the file cannot be read, its format is
     ///   unknown, it is malformed, or an events-only file has no description.

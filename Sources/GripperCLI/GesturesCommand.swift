@@ -43,12 +43,7 @@ struct GesturesCommand: ParsableCommand {
 
     func run() throws {
         let trace = try BadInput.guarding {
-            let selector: TraceFile.DeviceSelector
-            switch (try TraceFile.Format(path: file), device) {
-            case (_, nil): selector = .automatic
-            case (.evemu, let desc?): selector = .description(path: desc)
-            case (.libinputRecord, let d?): selector = Int(d).map { .index($0) } ?? .node(d)
-            }
+            let selector = try TraceFile.selector(forDeviceOption: device, path: file)
             return try TraceFile.load(path: file, deviceSelector: selector)
         }
         var configuration = doubleTap ? GestureConfiguration.withDoubleTap : .default

@@ -26,7 +26,7 @@ struct ReplayCommand: ParsableCommand {
     @Option(name: .long, help: "The scene (JSON; see Documentation/Scenes.md).")
     var scene: String
 
-    @Option(name: .long, help: ArgumentHelp("The device description (an evemu .desc) for an events-only file.", valueName: "DESC"))
+    @Option(name: .long, help: ArgumentHelp("evemu: the .desc describing an events-only file. libinput record: the device to read, by index or node.", valueName: "DESC"))
     var device: String?
 
     @Flag(name: .long, help: "Print JSON Lines instead of text.")
@@ -47,7 +47,7 @@ struct ReplayCommand: ParsableCommand {
     func run() throws {
         let trace: Trace
         do {
-            trace = try TraceFile.load(path: file, deviceSelector: device.map { .description(path: $0) } ?? .automatic)
+            trace = try TraceFile.load(path: file, deviceSelector: TraceFile.selector(forDeviceOption: device, path: file))
         } catch {
             throw BadInput.fail("\(error)")
         }

@@ -32,12 +32,7 @@ struct TraceConvertCommand: ParsableCommand {
                 try TraceFile.save(traces: try TraceFile.loadAll(path: input), to: output)
                 return
             }
-            let selector: TraceFile.DeviceSelector
-            switch (try TraceFile.Format(path: input), device) {
-            case (_, nil): selector = .automatic
-            case (.evemu, let desc?): selector = .description(path: desc)
-            case (.libinputRecord, let d?): selector = Int(d).map { .index($0) } ?? .node(d)
-            }
+            let selector = try TraceFile.selector(forDeviceOption: device, path: input)
             _ = try TraceFile.Format(path: output)
             let trace = try TraceFile.load(path: input, deviceSelector: selector)
             for warning in trace.warnings { BadInput.printError(warning.description) }

@@ -19,13 +19,21 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     /// The empty rectangle at the origin.
     public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
 
+    /// The left edge's x.
     public var minX: Double { origin.x }
+    /// The top edge's y.
     public var minY: Double { origin.y }
+    /// The right edge's x (outside the rectangle, see ``contains(_:)``).
     public var maxX: Double { origin.x + size.width }
+    /// The bottom edge's y (outside the rectangle, see ``contains(_:)``).
     public var maxY: Double { origin.y + size.height }
+    /// The x halfway between the left and right edges.
     public var midX: Double { origin.x + size.width / 2 }
+    /// The y halfway between the top and bottom edges.
     public var midY: Double { origin.y + size.height / 2 }
+    /// The horizontal extent (`size.width`).
     public var width: Double { size.width }
+    /// The vertical extent (`size.height`).
     public var height: Double { size.height }
     /// The centre point.
     public var center: Point { Point(x: midX, y: midY) }
@@ -53,5 +61,6 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
              width: max(0, width - left - right), height: max(0, height - top - bottom))
     }
 
+    /// `[minX, minY, width×height]`, for logs and test failures.
     public var description: String { "[\(minX), \(minY), \(width)×\(height)]" }
 }

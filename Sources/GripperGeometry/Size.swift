@@ -14,5 +14,6 @@ public struct Size: Hashable, Sendable, CustomStringConvertible {
     /// A size with no extent.
     public static let zero = Size(width: 0, height: 0)
 
+    /// `width×height`, for logs and test failures.
     public var description: String { "\(width)×\(height)" }
 }

@@ -1,7 +1,5 @@
+// A change to this machine (slot life cycle, SYN_DROPPED handling) changes Documentation/ContactTracking.md too.
 import GripperGeometry
-
-// A change to the slot life cycle or to the SYN_DROPPED handling here changes
-// the diagrams in Documentation/ContactTracking.md too.
 
 /// Turns a device's event frames into contact frames: which fingers (or the
 /// mouse pointer with its left button) are down, where, and in which phase.

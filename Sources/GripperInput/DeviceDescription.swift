@@ -2,9 +2,13 @@ import GripperGeometry
 
 /// The bus and vendor, product and version numbers of a device (`struct input_id`).
 public struct DeviceID: Hashable, Sendable {
+    /// The bus the device is on (`BUS_USB` 0x03, `BUS_I2C` 0x18 …).
     public var bustype: UInt16
+    /// The vendor number (a USB vendor id on USB).
     public var vendor: UInt16
+    /// The product number, chosen by the vendor.
     public var product: UInt16
+    /// The product version, chosen by the vendor (or the driver).
     public var version: UInt16
 
     /// Creates an id.

@@ -33,6 +33,7 @@ public struct EventTime: Hashable, Comparable, Sendable, CustomStringConvertible
     /// The time in seconds, as a floating-point number.
     public var seconds: Double { Double(microseconds) / 1_000_000 }
 
+    /// Whether `a` is earlier than `b`.
     public static func < (a: EventTime, b: EventTime) -> Bool { a.microseconds < b.microseconds }
 
     /// The time `d` later.

@@ -20,6 +20,8 @@ public struct RawEvent: Hashable, Sendable, CustomStringConvertible {
     /// Whether this is the `SYN_REPORT` that closes a frame.
     @inlinable public var isSynReport: Bool { type == EventType.syn && code == SynCode.report }
 
+    /// `time TYPE CODE value` with symbolic names (`0.012000 EV_ABS ABS_MT_SLOT 1`),
+    /// for logs and test failures.
     public var description: String {
         "\(time) \(EventCodes.typeName(type)) \(EventCodes.codeName(type: type, code: code)) \(value)"
     }

@@ -4,29 +4,9 @@ import Testing
 
 /// `gripper gestures`, run end to end as a person would.
 @Suite struct GesturesCommandTests {
-    /// The built `gripper` beside the test bundle.
-    static var gripper: URL {
-        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        // The test runner may be inside `…/debug/GripperPackageTests.xctest/…`.
-        while dir.path != "/", !FileManager.default.fileExists(atPath: dir.appendingPathComponent("gripper").path) {
-            dir.deleteLastPathComponent()
-        }
-        return dir.appendingPathComponent("gripper")
-    }
-
     func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
-        let process = Process()
-        process.executableURL = Self.gripper
-        process.arguments = arguments
-        process.currentDirectoryURL = Fixtures.packageRoot
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+        let r = try GripperProcess.run(arguments)
+        return (r.status, r.stdout, r.stderr)
     }
 
     @Test func jsonLinesForTheAtmelTaps() throws {

@@ -5,25 +5,12 @@ import GripperTesting
 
 /// `gripper trace convert`, run end to end as a process.
 @Suite struct TraceConvertCommandTests {
-    /// The built `gripper` executable, beside the test bundle.
-    static let gripper: URL = {
-        let products = Bundle.allBundles.map(\.bundleURL).first { $0.pathExtension == "xctest" }?.deletingLastPathComponent()
-            ?? Fixtures.packageRoot.appendingPathComponent(".build/debug")
-        return products.appendingPathComponent("gripper")
-    }()
+    /// The built `gripper` executable.
+    static var gripper: URL { GripperProcess.binary }
 
     static func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = gripper
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+        let r = try GripperProcess.run(arguments)
+        return (r.status, r.stdout, r.stderr)
     }
 
     static func temporary(_ name: String) -> String {

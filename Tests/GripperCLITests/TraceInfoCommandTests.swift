@@ -4,34 +4,13 @@ import GripperTesting
 
 /// `gripper trace info` run end to end as a process on the built binary.
 @Suite struct TraceInfoCommandTests {
-    struct Run {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
+    typealias Run = GripperProcess.Result
 
-    /// The `gripper` executable beside the test bundle in the build directory.
-    static var binary: URL {
-        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        // The test runner may be inside the .xctest bundle (…/X.xctest/Contents/MacOS).
-        while dir.pathComponents.contains(where: { $0.hasSuffix(".xctest") }) { dir.deleteLastPathComponent() }
-        return dir.appendingPathComponent("gripper")
-    }
+    /// The built `gripper` executable.
+    static var binary: URL { GripperProcess.binary }
 
     static func gripper(_ arguments: String...) throws -> Run {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        process.currentDirectoryURL = Fixtures.packageRoot
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                   stderr: String(decoding: errData, as: UTF8.self))
+        try GripperProcess.run(arguments)
     }
 
     static func object(_ run: Run) throws -> [String: Any] {

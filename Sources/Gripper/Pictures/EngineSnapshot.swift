@@ -15,7 +15,8 @@ public struct EngineSnapshot: Sendable {
     public var contentSize: Size
     /// The attributes of the elements in the rect, in drawing order.
     public var attributes: [LayoutAttributes]
-    /// The dragged item's own cell (hidden by the layout, drawn ghosted), if a drag is on.
+    /// The dragged item's own cell, hidden by the layout and drawn ghosted at
+    /// the gap where it will land, if a drag is on.
     public var hiddenSource: LayoutAttributes?
     /// The scene's item at each index path of the model that a cell, the
     /// proxy or the hidden source shows.
@@ -40,7 +41,10 @@ extension Engine {
         let attributes = layout.attributes(in: visible, presentation: presentation, contentOffset: contentOffset)
         var hidden: LayoutAttributes?
         if let drag = presentation.drag {
-            hidden = layout.attributes(for: drag.source, presentation: .resting)
+            // The layout answers the hidden source at the gap it will land in,
+            // so the ghost sits inside the placeholder rather than over the
+            // cell that reflowed into the source's old slot.
+            hidden = layout.attributes(for: drag.source, presentation: presentation)
         }
         var itemsByPath: [IndexPath: Scene.Item] = [:]
         var titles: [Int: String] = [:]

@@ -10,7 +10,9 @@ public struct ItemID: Hashable, Comparable, Sendable, CustomStringConvertible, E
     /// Creates an identifier from a string literal.
     public init(stringLiteral value: String) { self.rawValue = value }
 
+    /// Orders identifiers by their text, for a stable order when sorting.
     public static func < (a: ItemID, b: ItemID) -> Bool { a.rawValue < b.rawValue }
 
+    /// The identifier's text.
     public var description: String { rawValue }
 }

@@ -9,7 +9,9 @@ public struct SectionID: Hashable, Comparable, Sendable, CustomStringConvertible
     /// Creates an identifier from a string literal.
     public init(stringLiteral value: String) { self.rawValue = value }
 
+    /// Orders identifiers by their text, for a stable order when sorting.
     public static func < (a: SectionID, b: SectionID) -> Bool { a.rawValue < b.rawValue }
 
+    /// The identifier's text.
     public var description: String { rawValue }
 }

@@ -27,10 +27,21 @@ public struct StaticEditingPolicy: EditingPolicy, Hashable {
     /// A policy that allows everything, with a trailing Delete that a full swipe performs.
     public init() {}
 
+    /// Whether `item` may be swiped or deleted: unless it is in ``notEditable``.
+    /// - Complexity: O(1).
     public func canEdit(_ item: ItemID, at indexPath: IndexPath) -> Bool { !notEditable.contains(item) }
+    /// Whether `item` may be dragged: unless it is in ``notMovable``.
+    /// - Complexity: O(1).
     public func canMove(_ item: ItemID, at indexPath: IndexPath) -> Bool { !notMovable.contains(item) }
+    /// Whether `item` may be highlighted and selected: unless it is in ``notSelectable``.
+    /// - Complexity: O(1).
     public func canSelect(_ item: ItemID, at indexPath: IndexPath) -> Bool { !notSelectable.contains(item) }
 
+    /// Vetoes a target in a ``closedSections`` section other than the
+    /// source's; without ``movesBetweenSections`` redirects a target in
+    /// another section to the source section's top (target above) or bottom
+    /// (below); accepts the rest.
+    /// - Complexity: O(1).
     public func target(forMoving item: ItemID, from source: IndexPath, proposed: IndexPath) -> MoveTarget {
         if closedSections.contains(proposed.section) && proposed.section != source.section { return .veto }
         if !movesBetweenSections && proposed.section != source.section {
@@ -42,10 +53,14 @@ public struct StaticEditingPolicy: EditingPolicy, Hashable {
         return .accept
     }
 
+    /// The item's entry in ``trailingOverrides``, else ``trailing``.
+    /// - Complexity: O(1).
     public func trailingActions(for item: ItemID, at indexPath: IndexPath) -> SwipeActions {
         trailingOverrides[item] ?? trailing
     }
 
+    /// The item's entry in ``leadingOverrides``, else ``leading``.
+    /// - Complexity: O(1).
     public func leadingActions(for item: ItemID, at indexPath: IndexPath) -> SwipeActions {
         leadingOverrides[item] ?? leading
     }

@@ -148,3 +148,21 @@ do {
     }
     report("journal commit of one move (100k items)", t, unit: "ms", scale: 1e6)
 }
+
+// Journal: committing a one-item delete and undoing it (the undo inserts the
+// recorded identity back at its path, with no scan of every identity).
+do {
+    var journal = Journal(start: model)
+    var k = 0
+    var undo: [Double] = []
+    let t = measure(iterations: 50) {
+        k += 1
+        let batch = BatchUpdate([.deleteItem(IndexPath(section: 4, item: 5_000))])
+        blackHole(try? journal.commit(batch, as: .batch, at: .milliseconds(Int64(k))))
+        let a = nanoseconds()
+        blackHole(journal.undo())
+        undo.append(Double(nanoseconds() - a))
+    }
+    report("journal commit + undo of one delete (100k items)", t, unit: "ms", scale: 1e6)
+    report("  of which the undo", Timings(undo), unit: "ms", scale: 1e6)
+}

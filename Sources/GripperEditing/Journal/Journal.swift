@@ -45,11 +45,15 @@ public struct Journal: Hashable, Sendable {
     public var canRedo: Bool { !undone.isEmpty }
 
     /// Undoes the last entry and returns it, or nil when there is none.
+    /// - Complexity: O(s + m + k log k) for s sections, the m items of the
+    ///   sections the inverse touches and its k operations; never a scan of
+    ///   every item.
     @discardableResult
     public mutating func undo() -> JournalEntry? {
         guard let entry = entries.last else { return nil }
-        // The inverse was computed on exactly this model, so it applies.
-        guard let before = try? model.applying(entry.inverse) else { return nil }
+        // The inverse was computed on exactly this model, so it applies and
+        // brings back only identities this model lacks: no identity scan.
+        guard let before = try? model.applying(entry.inverse, checkingIdentities: false) else { return nil }
         entries.removeLast()
         model = before
         undone.append(entry)
@@ -57,10 +61,12 @@ public struct Journal: Hashable, Sendable {
     }
 
     /// Redoes the last undone entry and returns it, or nil when there is none.
+    /// - Complexity: as ``undo()``, for the entry's batch.
     @discardableResult
     public mutating func redo() -> JournalEntry? {
         guard let entry = undone.last else { return nil }
-        guard let after = try? model.applying(entry.batch) else { return nil }
+        // The batch applied to exactly this model before: no identity scan.
+        guard let after = try? model.applying(entry.batch, checkingIdentities: false) else { return nil }
         undone.removeLast()
         model = after
         entries.append(entry)

@@ -17,6 +17,15 @@ extension CollectionModel {
     ///   sections the batch touches and k operations; plus O(n) over every
     ///   item when the batch inserts (to check identities).
     public func applying(_ batch: BatchUpdate) throws(BatchUpdateError) -> CollectionModel {
+        try applying(batch, checkingIdentities: true)
+    }
+
+    /// The model after `batch`; with `checkingIdentities` false the O(n)
+    /// scan for identities the batch brings in twice is skipped — only for
+    /// a batch already known to keep identities unique on this model (the
+    /// journal's undo and redo, whose batches were valid on exactly this model).
+    /// - Complexity: O(s + m + k log k), plus O(n) when checking an inserting batch.
+    func applying(_ batch: BatchUpdate, checkingIdentities: Bool) throws(BatchUpdateError) -> CollectionModel {
         if batch.isEmpty { return self }
         let ops = batch.operations
         func fail(_ index: Int, _ reason: BatchUpdateError.Reason) -> BatchUpdateError {
@@ -89,14 +98,23 @@ extension CollectionModel {
         for (s, section) in sections.enumerated() where !deletedSections.contains(s) {
             var kept = section
             if let gone = removed[s], !gone.isEmpty {
-                kept.items = section.items.enumerated().compactMap { gone.contains($0.offset) ? nil : $0.element }
+                // Copy the runs between the removed indices (no per-item hashing);
+                // room for as many items as before, so inserts need no regrowth.
+                var items: [ItemID] = []
+                items.reserveCapacity(section.items.count)
+                var start = 0
+                for index in gone.sorted() {
+                    items.append(contentsOf: section.items[start..<index])
+                    start = index + 1
+                }
+                items.append(contentsOf: section.items[start...])
+                kept.items = items
             }
             survivingSectionIDs.insert(section.id)
             next.append(kept)
         }
 
         // 4. Section inserts (after-indices, ascending).
-        let survivors = next
         var sectionInserts: [(at: Int, section: CollectionSection, index: Int)] = []
         for (index, op) in ops.enumerated() {
             if case .insertSection(let section, let at) = op { sectionInserts.append((at, section, index)) }
@@ -150,13 +168,17 @@ extension CollectionModel {
 
         // 6. Identities: only what the batch brings in can collide (moves keep
         // theirs), so a batch without inserts skips the scan.
-        if !newIDs.isEmpty {
+        if checkingIdentities, !newIDs.isEmpty {
             var incoming: [ItemID: Int] = [:]
             for (id, index) in newIDs {
                 guard incoming[id] == nil else { throw fail(index, .duplicateItemID(id)) }
                 incoming[id] = index
             }
-            for section in survivors {
+            // The survivors are what `next` holds besides the inserted sections
+            // (not a copy of `next`, which would make the inserts below copy
+            // the arrays again).
+            let insertedAt = Set(sectionInserts.map(\.at))
+            for (s, section) in next.enumerated() where !insertedAt.contains(s) {
                 for id in section.items {
                     if let index = incoming[id] { throw fail(index, .duplicateItemID(id)) }
                 }

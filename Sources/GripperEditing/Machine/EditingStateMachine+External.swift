@@ -70,10 +70,13 @@ extension EditingStateMachine {
     mutating func undoOrRedo(undo: Bool, effects: inout [EditingEffect]) {
         cancelInFlight(effects: &effects)
         if undo {
-            if let entry = journal.undo() { effects.append(.undone(entry)) }
+            guard let entry = journal.undo() else { return }
+            effects.append(.undone(entry))
+            pruneSelection(after: entry.inverse, effects: &effects)
         } else {
-            if let entry = journal.redo() { effects.append(.redone(entry)) }
+            guard let entry = journal.redo() else { return }
+            effects.append(.redone(entry))
+            pruneSelection(after: entry.batch, effects: &effects)
         }
-        pruneSelection(effects: &effects)
     }
 }

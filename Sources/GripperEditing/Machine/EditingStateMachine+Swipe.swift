@@ -174,29 +174,9 @@ extension EditingStateMachine {
         do {
             let entry = try journal.commit(batch, as: edit, at: time)
             effects.append(.committed(entry))
-            pruneSelection(effects: &effects)
+            pruneSelection(after: batch, effects: &effects)
         } catch {
             effects.append(.rejected(error))
-        }
-    }
-
-    /// After the model changed: drops selected ids the model no longer
-    /// holds and finds where the others went.
-    /// - Complexity: O(n) when something is selected, else O(1).
-    mutating func pruneSelection(effects: inout [EditingEffect]) {
-        guard !selection.isEmpty else { return }
-        var kept = Set<ItemID>()
-        var paths = Set<IndexPath>()
-        for (s, section) in model.sections.enumerated() {
-            for (i, id) in section.items.enumerated() where selection.contains(id) {
-                kept.insert(id)
-                paths.insert(IndexPath(section: s, item: i))
-            }
-        }
-        selectedPaths = paths
-        if kept != selection {
-            selection = kept
-            effects.append(.selectionChanged(selection))
         }
     }
 }

@@ -117,7 +117,7 @@ public struct Engine: Sendable {
     ///   frame that commits an edit adds the commit: O(m) for the m items of
     ///   the sections it touches, O(k × s) for the layout to follow its k
     ///   changes over s sections (a rebuild for a large batch or a reload),
-    ///   and O(n) to re-place a non-empty selection.
+    ///   and O(selected) to carry the selection along (O(n) for a reload).
     public mutating func handle(_ frame: EventFrame) {
         if origin == nil { origin = frame.time }
         fire(until: frame.time)

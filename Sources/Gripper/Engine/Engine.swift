@@ -41,6 +41,9 @@ public struct Engine: Sendable {
     /// Every item the scene defines, by identity (labels for pictures).
     public let items: [ItemID: Scene.Item]
     private let hasItemHeights: Bool
+    /// Each section's column count where the scene (or a reload in its
+    /// track) sets one; worked out once, not at every relayout.
+    private let columnsBySection: [SectionID: Int]
     private var nextStimulus = 0
     private var pendingScroll: (offset: Int64, value: Double)?
     private var finished = false
@@ -55,14 +58,16 @@ public struct Engine: Sendable {
         self.items = items
         hasItemHeights = items.values.contains { $0.height != nil }
         let model = try scene.model()
+        let columns = Self.columnsBySection(of: scene)
+        columnsBySection = columns
         tracker = ContactTracker(device: device)
         viewport = Viewport(device: device, rect: Rect(x: 0, y: 0, width: scene.viewport.width,
                                                         height: scene.viewport.height))
-        arena = GestureArena(configuration: gestures)
+        arena = GestureArena(configuration: gestures, deviceKind: device.kind)
         machine = EditingStateMachine(model: model, policy: ScenePolicy(scene: scene, items: items),
                                       configuration: EditingConfiguration(viewportHeight: scene.viewport.height))
         do {
-            layout = try Self.makeLayout(model, scene: scene, items: items, heights: hasItemHeights)
+            layout = try Self.makeLayout(model, scene: scene, columns: columns, items: items, heights: hasItemHeights)
         } catch {
             throw SceneError(path: "layout", problem: "the layout rejects the scene: \(error)")
         }
@@ -83,7 +88,8 @@ public struct Engine: Sendable {
     /// Whether batch editing is on.
     public var isEditing: Bool { machine.isEditing }
     /// What the layout shows now (editing, selection, swipe, drag …).
-    /// - Complexity: O(1) without a selection, O(n) with one.
+    /// - Complexity: O(1) whatever the selection (the editing machine keeps
+    ///   the selected index paths in step with the model).
     public var presentation: LayoutPresentation { machine.presentation }
 
     /// The earliest time at which ``fire(until:)`` has something to do: a
@@ -107,8 +113,11 @@ public struct Engine: Sendable {
     /// Handles one input frame: fires the deadlines due at or before its
     /// time, then tracks, maps and recognizes it and drives the editing
     /// machine with the result. The first frame sets ``origin``.
-    /// - Complexity: O(c + log n) for the frame's c contacts and n items, plus
-    ///   O(n) when an edit is committed.
+    /// - Complexity: O(c + log n) for the frame's c contacts and n items; a
+    ///   frame that commits an edit adds the commit: O(m) for the m items of
+    ///   the sections it touches, O(k × s) for the layout to follow its k
+    ///   changes over s sections (a rebuild for a large batch or a reload),
+    ///   and O(selected) to carry the selection along (O(n) for a reload).
     public mutating func handle(_ frame: EventFrame) {
         if origin == nil { origin = frame.time }
         fire(until: frame.time)
@@ -291,32 +300,78 @@ public struct Engine: Sendable {
             case .editingChanged(let on): append(.editing(on), at: time)
             case .committed(let entry):
                 append(.committed(sequence: entry.sequence, entry.edit), at: time)
-                relayout(at: time)
+                relayout(following: entry.batch, at: time)
             case .undone(let entry):
                 append(.undone(sequence: entry.sequence, entry.edit), at: time)
-                relayout(at: time)
+                relayout(following: entry.inverse, at: time)
             case .redone(let entry):
                 append(.redone(sequence: entry.sequence, entry.edit), at: time)
-                relayout(at: time)
+                relayout(following: entry.batch, at: time)
             case .rejected(let error): append(.rejected("\(error)"), at: time)
             case .scheduleTick: break
             }
         }
     }
 
+    /// The most item operations a batch may hold for the layout to follow it
+    /// change by change rather than be rebuilt.
+    private static let followLimit = 16
+
+    /// Brings the layout in step with the model after `batch` was applied to
+    /// it: a small batch of item deletes, inserts and moves (a drag's move, a
+    /// swipe's delete, their undo) is applied to the layout change by change
+    /// — O(k × sections) for its k operations, independent of the item count;
+    /// anything else rebuilds the layout from the model.
+    /// - Complexity: O(k × s) for a small item batch, else as ``makeLayout``.
+    private mutating func relayout(following batch: BatchUpdate, at time: EventTime) {
+        if batch.operations.count <= Self.followLimit, follow(batch) { return }
+        relayout(at: time)
+    }
+
+    /// Applies `batch`'s item changes to the layout in the batch's own order
+    /// (removals descending in before-paths, then insertions ascending in
+    /// after-paths); false, with the layout unusable until rebuilt, when the
+    /// batch holds section changes or the layout rejects a step.
+    private mutating func follow(_ batch: BatchUpdate) -> Bool {
+        var removals: [IndexPath] = []
+        var insertions: [IndexPath] = []
+        for op in batch.operations {
+            switch op {
+            case .deleteItem(let p): removals.append(p)
+            case .insertItem(_, let q): insertions.append(q)
+            case .moveItem(let p, let q):
+                removals.append(p)
+                insertions.append(q)
+            case .reloadItem: continue
+            case .deleteSection, .insertSection: return false
+            }
+        }
+        let model = machine.model
+        do {
+            for p in removals.sorted(by: >) { try layout.deleteItem(at: p) }
+            for q in insertions.sorted() {
+                guard let id = model.item(at: q) else { return false }
+                let height = hasItemHeights ? items[id]?.height ?? scene.metrics.rowHeight : nil
+                try layout.insertItem(at: q, height: height)
+            }
+        } catch {
+            return false
+        }
+        return true
+    }
+
     /// Rebuilds the layout from the model after a commit.
     private mutating func relayout(at time: EventTime) {
         do {
-            layout = try Self.makeLayout(machine.model, scene: scene, items: items, heights: hasItemHeights)
+            layout = try Self.makeLayout(machine.model, scene: scene, columns: columnsBySection, items: items,
+                                         heights: hasItemHeights)
         } catch {
             append(.rejected("layout: \(error)"), at: time)
         }
     }
 
-    /// The grid layout of `model`: the scene's metrics and per-section
-    /// columns, item heights where the scene gives them.
-    static func makeLayout(_ model: CollectionModel, scene: Scene, items: [ItemID: Scene.Item],
-                           heights anyHeights: Bool) throws -> GridLayout {
+    /// The column count of every section the scene or its reloads set one for.
+    private static func columnsBySection(of scene: Scene) -> [SectionID: Int] {
         var columnsBySection: [SectionID: Int] = [:]
         for section in scene.sections { if let c = section.columns { columnsBySection[section.id] = c } }
         for stimulus in scene.stimuli {
@@ -324,6 +379,14 @@ public struct Engine: Sendable {
                 for section in sections { if let c = section.columns { columnsBySection[section.id] = c } }
             }
         }
+        return columnsBySection
+    }
+
+    /// The grid layout of `model`: the scene's metrics and per-section
+    /// columns, item heights where the scene gives them.
+    /// - Complexity: O(s) for s sections, O(n) when the scene gives item heights.
+    static func makeLayout(_ model: CollectionModel, scene: Scene, columns columnsBySection: [SectionID: Int],
+                           items: [ItemID: Scene.Item], heights anyHeights: Bool) throws -> GridLayout {
         let contents = model.sections.map { section -> SectionContent in
             let metrics = SectionMetrics(columns: columnsBySection[section.id])
             if anyHeights {

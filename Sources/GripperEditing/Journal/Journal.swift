@@ -25,15 +25,24 @@ public struct Journal: Hashable, Sendable {
 
     /// Commits `batch` as `edit` at `time`: applies it to the model and
     /// appends an entry, or throws and changes nothing.
-    /// - Complexity: that of ``CollectionModel/applying(_:)``; a batch with
-    ///   section operations adds a diff for its inverse, O(n log n).
+    /// An item batch (a move, a delete, an action) is inverted operation by
+    /// operation and applied to the model in place; a batch with section
+    /// operations (a reload) is inverted by a diff, O(n log n).
+    /// - Complexity: that of ``CollectionModel/apply(_:)`` plus O(k) for the
+    ///   inverse of k item operations.
     @discardableResult
     public mutating func commit(_ batch: BatchUpdate, as edit: Edit, at time: EventTime) throws(BatchUpdateError) -> JournalEntry {
-        let after = try model.applying(batch)
-        let entry = JournalEntry(sequence: nextSequence, time: time, edit: edit,
-                                 batch: batch, inverse: batch.inverse(before: model, after: after))
+        let inverse: BatchUpdate
+        if let direct = batch.directInverse(before: model) {
+            try model.apply(batch)
+            inverse = direct
+        } else {
+            let after = try model.applying(batch)
+            inverse = after.diff(to: model)
+            model = after
+        }
+        let entry = JournalEntry(sequence: nextSequence, time: time, edit: edit, batch: batch, inverse: inverse)
         nextSequence += 1
-        model = after
         entries.append(entry)
         undone.removeAll()
         return entry
@@ -45,24 +54,28 @@ public struct Journal: Hashable, Sendable {
     public var canRedo: Bool { !undone.isEmpty }
 
     /// Undoes the last entry and returns it, or nil when there is none.
+    /// - Complexity: O(s + m + k log k) for s sections, the m items of the
+    ///   sections the inverse touches and its k operations; never a scan of
+    ///   every item.
     @discardableResult
     public mutating func undo() -> JournalEntry? {
         guard let entry = entries.last else { return nil }
-        // The inverse was computed on exactly this model, so it applies.
-        guard let before = try? model.applying(entry.inverse) else { return nil }
+        // The inverse was computed on exactly this model, so it applies and
+        // brings back only identities this model lacks: no identity scan.
+        do { try model.apply(entry.inverse, checkingIdentities: false) } catch { return nil }
         entries.removeLast()
-        model = before
         undone.append(entry)
         return entry
     }
 
     /// Redoes the last undone entry and returns it, or nil when there is none.
+    /// - Complexity: as ``undo()``, for the entry's batch.
     @discardableResult
     public mutating func redo() -> JournalEntry? {
         guard let entry = undone.last else { return nil }
-        guard let after = try? model.applying(entry.batch) else { return nil }
+        // The batch applied to exactly this model before: no identity scan.
+        do { try model.apply(entry.batch, checkingIdentities: false) } catch { return nil }
         undone.removeLast()
-        model = after
         entries.append(entry)
         return entry
     }

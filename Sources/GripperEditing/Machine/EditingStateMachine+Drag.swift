@@ -121,8 +121,13 @@ extension EditingStateMachine {
 
     /// Asks the geometry for the target under the proxy and, when it changed,
     /// the policy for its say.
+    /// - Complexity: O(log n), the layout's query; the presentation it is
+    ///   asked with carries only the drag (all a drop target depends on), so
+    ///   a drag frame builds no traits closure and copies no selection.
     private func retarget(_ d: inout Dragging, geometry: GridLayout, effects: inout [EditingEffect]) {
-        guard let raw = geometry.dropTarget(at: proxyCenter(d), presentation: presentation),
+        let shown = LayoutPresentation(isEditing: isEditing,
+                                       drag: DragState(source: d.source, target: d.target, proxyCenter: proxyCenter(d)))
+        guard let raw = geometry.dropTarget(at: proxyCenter(d), presentation: shown),
               let proposed = validTarget(raw, source: d.source),
               proposed != d.lastProposed else { return }
         d.lastProposed = proposed

@@ -46,17 +46,13 @@ extension EditingStateMachine {
     }
 
     /// Deletes every selected item in one batch (cancelling what is in flight first).
+    /// - Complexity: O(s log s) for s selected items, plus the commit's cost.
     mutating func deleteSelected(at time: EventTime, effects: inout [EditingEffect]) {
         cancelInFlight(effects: &effects)
         guard !selection.isEmpty else { return }
-        var paths: [IndexPath] = []
-        var ids: [ItemID] = []
-        for (s, section) in model.sections.enumerated() {
-            for (i, id) in section.items.enumerated() where selection.contains(id) {
-                paths.append(IndexPath(section: s, item: i))
-                ids.append(id)
-            }
-        }
+        // The selected paths are kept in step with the model: no scan.
+        let paths = selectedPaths.sorted()
+        let ids = paths.compactMap { model.item(at: $0) }
         commit(BatchUpdate(paths.map { .deleteItem($0) }), as: .delete(ids), at: time, effects: &effects)
     }
 
@@ -74,10 +70,13 @@ extension EditingStateMachine {
     mutating func undoOrRedo(undo: Bool, effects: inout [EditingEffect]) {
         cancelInFlight(effects: &effects)
         if undo {
-            if let entry = journal.undo() { effects.append(.undone(entry)) }
+            guard let entry = journal.undo() else { return }
+            effects.append(.undone(entry))
+            pruneSelection(after: entry.inverse, effects: &effects)
         } else {
-            if let entry = journal.redo() { effects.append(.redone(entry)) }
+            guard let entry = journal.redo() else { return }
+            effects.append(.redone(entry))
+            pruneSelection(after: entry.batch, effects: &effects)
         }
-        pruneSelection(effects: &effects)
     }
 }

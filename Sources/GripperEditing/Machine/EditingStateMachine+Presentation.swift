@@ -5,7 +5,9 @@ extension EditingStateMachine {
     /// What the layout must show now: editing mode, selection, highlight,
     /// the swiped or open cell, the delete confirmation, the drag (hidden
     /// source, gap, proxy), and per-item traits from the policy.
-    /// - Complexity: O(s) for s selected items.
+    /// - Complexity: O(1) in the item count and the selection (the selected
+    ///   paths are kept in step with the model and shared, not copied), plus
+    ///   the open cell's actions.
     public var presentation: LayoutPresentation {
         let model = self.model
         let policy = self.policy

@@ -59,7 +59,7 @@ extension EditingStateMachine {
         if let id = actions.fullSwipeAction, let action = actions.action(id),
            let breakpoint = g.fullSwipeBreakpoint, travel >= breakpoint {
             state = .idle
-            perform(action, on: sw.setup.item, at: time, effects: &effects)
+            perform(action, on: sw.setup.item, path: sw.setup.indexPath, at: time, effects: &effects)
             return
         }
         let towardOpening = side == .trailing ? -vx : vx
@@ -90,7 +90,7 @@ extension EditingStateMachine {
             state = .idle
             if case .cell(let path, .action(let id)) = hit, path == o.setup.indexPath,
                let action = o.setup.actions(o.offset < 0 ? .trailing : .leading).action(id) {
-                perform(action, on: o.setup.item, at: time, effects: &effects)
+                perform(action, on: o.setup.item, path: o.setup.indexPath, at: time, effects: &effects)
             } else {
                 effects.append(.swipeShut(o.setup.item))
             }
@@ -128,7 +128,7 @@ extension EditingStateMachine {
             let hit = hit(at: p, geometry: geometry)
             state = .batchEditing(.idle)
             if case .cell(let path, .deleteConfirmation) = hit, path == c.indexPath {
-                perform(c.action, on: c.item, at: time, effects: &effects)
+                perform(c.action, on: c.item, path: c.indexPath, at: time, effects: &effects)
             } else {
                 effects.append(.swipeShut(c.item))
             }
@@ -151,12 +151,17 @@ extension EditingStateMachine {
     }
 
     /// Performs a swipe action on `item`: a destructive one deletes the item,
-    /// a normal one is only journaled.
-    mutating func perform(_ action: EditingAction, on item: ItemID, at time: EventTime, effects: inout [EditingEffect]) {
+    /// a normal one is only journaled. `path` is where the state that
+    /// offered the action last saw `item`; it is checked, and only a stale
+    /// one costs a search.
+    /// - Complexity: O(1) plus the commit's cost.
+    mutating func perform(_ action: EditingAction, on item: ItemID, path seen: IndexPath, at time: EventTime,
+                          effects: inout [EditingEffect]) {
         let batch: BatchUpdate
         switch action.style {
         case .destructive:
-            guard let path = model.indexPath(of: item) else { return }
+            let found = model.item(at: seen) == item ? seen : model.indexPath(of: item)
+            guard let path = found else { return }
             batch = BatchUpdate([.deleteItem(path)])
         case .normal:
             batch = BatchUpdate()
@@ -169,29 +174,9 @@ extension EditingStateMachine {
         do {
             let entry = try journal.commit(batch, as: edit, at: time)
             effects.append(.committed(entry))
-            pruneSelection(effects: &effects)
+            pruneSelection(after: batch, effects: &effects)
         } catch {
             effects.append(.rejected(error))
-        }
-    }
-
-    /// After the model changed: drops selected ids the model no longer
-    /// holds and finds where the others went.
-    /// - Complexity: O(n) when something is selected, else O(1).
-    mutating func pruneSelection(effects: inout [EditingEffect]) {
-        guard !selection.isEmpty else { return }
-        var kept = Set<ItemID>()
-        var paths = Set<IndexPath>()
-        for (s, section) in model.sections.enumerated() {
-            for (i, id) in section.items.enumerated() where selection.contains(id) {
-                kept.insert(id)
-                paths.insert(IndexPath(section: s, item: i))
-            }
-        }
-        selectedPaths = paths
-        if kept != selection {
-            selection = kept
-            effects.append(.selectionChanged(selection))
         }
     }
 }

@@ -83,9 +83,10 @@ public struct EditingStateMachine: Sendable {
     /// that changed the model (``EditingEffect/committed(_:)``,
     /// ``EditingEffect/undone(_:)``, ``EditingEffect/redone(_:)``) the caller
     /// updates its layout before the next input.
-    /// - Complexity: O(log n + s) for gesture inputs (the layout's queries,
-    ///   s selected items); a commit costs what ``Journal/commit(_:as:at:)``
-    ///   costs, plus O(n) to re-place a non-empty selection.
+    /// - Complexity: O(log n) for gesture inputs (the layout's queries; the
+    ///   selected paths are kept, never rebuilt per input); a commit costs
+    ///   what ``Journal/commit(_:as:at:)``
+    ///   costs, plus O(s) to carry s selected paths along (O(n) for a reload).
     public mutating func handle(_ input: EditingInput, at time: EventTime, geometry: GridLayout) -> [EditingEffect] {
         var effects: [EditingEffect] = []
         switch input {

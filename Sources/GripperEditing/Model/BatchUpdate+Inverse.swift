@@ -9,12 +9,20 @@ extension BatchUpdate {
     /// back to the diff.
     /// - Complexity: O(k) for k item operations; O(n log n) with section operations.
     func inverse(before: CollectionModel, after: CollectionModel) -> BatchUpdate {
+        directInverse(before: before) ?? after.diff(to: before)
+    }
+
+    /// The inverse worked out operation by operation from the model before
+    /// the batch alone, or nil when the batch changes sections (or names a
+    /// path `before` lacks, so that it cannot apply anyway).
+    /// - Complexity: O(k) for k operations.
+    func directInverse(before: CollectionModel) -> BatchUpdate? {
         var ops: [Operation] = []
         ops.reserveCapacity(operations.count)
         for op in operations {
             switch op {
             case .deleteItem(let p):
-                guard let id = before.item(at: p) else { return after.diff(to: before) }
+                guard let id = before.item(at: p) else { return nil }
                 ops.append(.insertItem(id, at: p))
             case .insertItem(_, let q):
                 ops.append(.deleteItem(q))
@@ -23,7 +31,7 @@ extension BatchUpdate {
             case .reloadItem:
                 continue
             case .deleteSection, .insertSection:
-                return after.diff(to: before)
+                return nil
             }
         }
         return BatchUpdate(ops)

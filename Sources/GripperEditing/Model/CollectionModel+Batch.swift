@@ -5,11 +5,13 @@ extension CollectionModel {
     ///
     /// See ``BatchUpdate`` for the ordering rules.
     /// - Throws: ``BatchUpdateError`` naming the first operation at fault and why.
-    /// - Complexity: O(s + m + k log k) for s sections, the m items of the
-    ///   sections the batch touches and k operations; plus O(n) over every
-    ///   item when the batch inserts (to check identities).
+    /// - Complexity: O(s + k log k) to check it, for s sections and k
+    ///   operations, plus the changes in place: O(m) moves of memory in a
+    ///   touched section of m items (a copy of it when its storage is
+    ///   shared); plus O(n) over every item when the batch inserts (to check
+    ///   identities).
     public mutating func apply(_ batch: BatchUpdate) throws(BatchUpdateError) {
-        self = try applying(batch)
+        try apply(batch, checkingIdentities: true)
     }
 
     /// The model after `batch`, or the error that rejects it.
@@ -17,7 +19,70 @@ extension CollectionModel {
     ///   sections the batch touches and k operations; plus O(n) over every
     ///   item when the batch inserts (to check identities).
     public func applying(_ batch: BatchUpdate) throws(BatchUpdateError) -> CollectionModel {
-        if batch.isEmpty { return self }
+        try applying(batch, checkingIdentities: true)
+    }
+
+    /// The model after `batch`; see ``apply(_:checkingIdentities:)``.
+    func applying(_ batch: BatchUpdate, checkingIdentities: Bool) throws(BatchUpdateError) -> CollectionModel {
+        var copy = self
+        try copy.apply(batch, checkingIdentities: checkingIdentities)
+        return copy
+    }
+
+    /// Applies `batch` in place, whole or not at all: the whole batch is
+    /// checked before anything changes. With `checkingIdentities` false the
+    /// O(n) scan for identities the batch brings in twice is skipped — only
+    /// for a batch already known to keep identities unique on this model
+    /// (the journal's undo and redo, whose batches were valid on exactly
+    /// this model).
+    /// - Complexity: O(s + k log k) to check, plus the changes: a few
+    ///   removals or inserts in a section are array removes and inserts in
+    ///   place (a move of memory, no copy of the items when the model's
+    ///   storage is not shared), many are one pass over that section; plus
+    ///   O(n) when checking an inserting batch.
+    mutating func apply(_ batch: BatchUpdate, checkingIdentities: Bool) throws(BatchUpdateError) {
+        if batch.isEmpty { return }
+        let plan = try plan(batch, checkingIdentities: checkingIdentities)
+        // Item removals at before-paths, in sections that stay.
+        for (s, gone) in plan.removed where !plan.deletedSections.contains(s) {
+            if gone.count <= 8 {
+                for index in gone.sorted(by: >) { sections[s].items.remove(at: index) }
+            } else {
+                // Copy the runs between the removed indices.
+                let old = sections[s].items
+                var items: [ItemID] = []
+                items.reserveCapacity(old.count)
+                var start = 0
+                for index in gone.sorted() {
+                    items.append(contentsOf: old[start..<index])
+                    start = index + 1
+                }
+                items.append(contentsOf: old[start...])
+                sections[s].items = items
+            }
+        }
+        // Section deletes (before-indices, descending), then section inserts
+        // and item inserts (after-paths, ascending); validated to land inside.
+        for s in plan.deletedSections.sorted(by: >) { sections.remove(at: s) }
+        for insert in plan.sectionInserts { sections.insert(insert.section, at: insert.at) }
+        for insert in plan.itemInserts { sections[insert.to.section].items.insert(insert.id, at: insert.to.item) }
+    }
+
+    /// What a valid batch does, worked out without changing anything.
+    private struct Plan {
+        /// Sections deleted (before-indices).
+        var deletedSections: Set<Int>
+        /// Per section (before-index), the item indices removed by deletes and move sources.
+        var removed: [Int: Set<Int>]
+        /// Sections inserted, ascending by after-index.
+        var sectionInserts: [(at: Int, section: CollectionSection)]
+        /// Items inserted and move destinations, ascending by after-path.
+        var itemInserts: [(to: IndexPath, id: ItemID)]
+    }
+
+    /// Checks `batch` against the model and returns what it does, or the
+    /// error naming the first operation at fault.
+    private func plan(_ batch: BatchUpdate, checkingIdentities: Bool) throws(BatchUpdateError) -> Plan {
         let ops = batch.operations
         func fail(_ index: Int, _ reason: BatchUpdateError.Reason) -> BatchUpdateError {
             BatchUpdateError(operationIndex: index, operation: ops[index], reason: reason)
@@ -82,26 +147,21 @@ extension CollectionModel {
             }
         }
 
-        // 3. What survives, in before order.
+        // 3. What survives, in before order: the sections' identities and item counts.
         var survivingSectionIDs = Set<SectionID>()
-        var next: [CollectionSection] = []
-        next.reserveCapacity(sectionCountBefore)
+        var counts: [Int] = []  // item count per after-section, filled in as sections are placed
+        counts.reserveCapacity(sectionCountBefore)
         for (s, section) in sections.enumerated() where !deletedSections.contains(s) {
-            var kept = section
-            if let gone = removed[s], !gone.isEmpty {
-                kept.items = section.items.enumerated().compactMap { gone.contains($0.offset) ? nil : $0.element }
-            }
             survivingSectionIDs.insert(section.id)
-            next.append(kept)
+            counts.append(section.items.count - (removed[s]?.count ?? 0))
         }
 
         // 4. Section inserts (after-indices, ascending).
-        let survivors = next
         var sectionInserts: [(at: Int, section: CollectionSection, index: Int)] = []
         for (index, op) in ops.enumerated() {
             if case .insertSection(let section, let at) = op { sectionInserts.append((at, section, index)) }
         }
-        let sectionCountAfter = next.count + sectionInserts.count
+        let sectionCountAfter = counts.count + sectionInserts.count
         sectionInserts.sort { ($0.at, $0.index) < ($1.at, $1.index) }
         var previousAt: Int?
         var newIDs: [(id: ItemID, index: Int)] = []  // identities the batch brings in, in application order
@@ -115,7 +175,7 @@ extension CollectionModel {
                 throw fail(insert.index, .duplicateSectionID(insert.section.id))
             }
             for id in insert.section.items { newIDs.append((id, insert.index)) }
-            next.insert(insert.section, at: insert.at)
+            counts.insert(insert.section.items.count, at: insert.at)
         }
 
         // 5. Item inserts and move destinations (after-paths, ascending).
@@ -139,7 +199,7 @@ extension CollectionModel {
         var previousPath: IndexPath?
         for insert in itemInserts {
             let s = insert.to.section
-            let countAfter = next[s].items.count + (insertsPerSection[s] ?? 0)
+            let countAfter = counts[s] + (insertsPerSection[s] ?? 0)
             guard insert.to.item >= 0, insert.to.item < countAfter else {
                 throw fail(insert.index, .itemOutOfRange(insert.to, itemCount: countAfter, afterBatch: true))
             }
@@ -149,26 +209,26 @@ extension CollectionModel {
         for insert in itemInserts where !movedIndices.contains(insert.index) { newIDs.append((insert.id, insert.index)) }
 
         // 6. Identities: only what the batch brings in can collide (moves keep
-        // theirs), so a batch without inserts skips the scan.
-        if !newIDs.isEmpty {
+        // theirs), so a batch without inserts skips the scan. The survivors
+        // are the items of the sections that stay, less those removed.
+        if checkingIdentities, !newIDs.isEmpty {
             var incoming: [ItemID: Int] = [:]
             for (id, index) in newIDs {
                 guard incoming[id] == nil else { throw fail(index, .duplicateItemID(id)) }
                 incoming[id] = index
             }
-            for section in survivors {
-                for id in section.items {
-                    if let index = incoming[id] { throw fail(index, .duplicateItemID(id)) }
+            for (s, section) in sections.enumerated() where !deletedSections.contains(s) {
+                let gone = removed[s]
+                for (i, id) in section.items.enumerated() {
+                    if let index = incoming[id], !(gone?.contains(i) ?? false) { throw fail(index, .duplicateItemID(id)) }
                 }
             }
             for moved in movedItems {
                 if let index = incoming[moved.id] { throw fail(index, .duplicateItemID(moved.id)) }
             }
         }
-        // Validated: each ascending insert lands inside its section.
-        for insert in itemInserts {
-            next[insert.to.section].items.insert(insert.id, at: insert.to.item)
-        }
-        return CollectionModel(uncheckedSections: next)
+        return Plan(deletedSections: deletedSections, removed: removed,
+                    sectionInserts: sectionInserts.map { ($0.at, $0.section) },
+                    itemInserts: itemInserts.map { ($0.to, $0.id) })
     }
 }

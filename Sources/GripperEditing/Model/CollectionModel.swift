@@ -7,7 +7,7 @@ import GripperLayout
 /// applies whole or not at all.
 public struct CollectionModel: Hashable, Sendable {
     /// The sections in display order.
-    public private(set) var sections: [CollectionSection]
+    public internal(set) var sections: [CollectionSection]
 
     /// Creates a model, checking that section and item identities are unique.
     /// - Throws: ``CollectionModelError`` naming the first repeated identity.

@@ -4,26 +4,23 @@ import Testing
 
 /// `gripper live` on an emulated device (umockdev plays the scenario's
 /// trace in real time): the transcript it prints equals, byte for byte, a
-/// replay of the frames it read, and ends with the scenario's final sections.
+/// replay of the frames it read, and says what the scenario's expected transcript says.
 @Suite(.serialized) struct LiveCommandTests {
     static var gripper: URL { ReplayCommandTests.gripper }
 
     static func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        process.currentDirectoryURL = Fixtures.packageRoot
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+        let r = try GripperProcess.run(executable: URL(fileURLWithPath: "/usr/bin/env"), arguments, timeout: 60)
+        return (r.status, r.stdout, r.stderr)
     }
 
-    @Test(arguments: ["full-swipe", "drag-into-another-section", "mouse-drag"])
+    /// Every scenario without timed stimuli or auto-scroll: a stimulus fires
+    /// on the live session's own clock, which starts a little after
+    /// umockdev's; and umockdev delivers an event up to a few milliseconds
+    /// after its stamp, so a 60 Hz auto-scroll tick can fire before a frame
+    /// stamped earlier has arrived (see the known issue in
+    /// Documentation/LiveInput.md). The rest must match line for line.
+    @Test(arguments: ["full-swipe", "drag-into-another-section", "mouse-drag", "mouse-swipe", "swipe-then-delete",
+                      "swipe-then-shut", "vertical-pan-scrolls", "grid-drag", "long-press-drag-down-up"])
     func liveEqualsAReplayOfWhatItRead(_ name: String) throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gripper-live-\(getpid())-\(name)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -49,6 +46,16 @@ import Testing
         #expect(replay.status == 0)
         #expect(transcript == replay.out)
         let expected = try String(contentsOf: Fixtures.recording("scenarios/\(name)/expected.txt"), encoding: .utf8)
-        #expect(transcript.split(separator: "\n").last == expected.split(separator: "\n").last)
+        // The same gestures, transitions and edits as the expected transcript,
+        // in the same order; the times differ by the live clock's origin.
+        #expect(Self.untimed(transcript) == Self.untimed(expected))
+    }
+
+    /// A transcript's lines without their leading time stamps.
+    static func untimed(_ transcript: String) -> [Substring] {
+        transcript.split(separator: "\n").map { line in
+            guard let space = line.firstIndex(of: " "), line.first?.isNumber == true else { return line }
+            return line[line.index(after: space)...]
+        }
     }
 }

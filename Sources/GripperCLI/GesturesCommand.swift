@@ -18,13 +18,7 @@ struct GesturesCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "An evemu trace (.evemu, .events, .txt) or a libinput-record file (.yml, .yaml). An events-only .events file takes its device from the .desc beside it (the longest .desc whose name prefixes it) or from --device.")
-    var file: String
-
-    @Option(name: .long, help: ArgumentHelp(
-        "For an events-only evemu file: the evemu description (.desc) of its device. For a libinput-record file with several devices: the device's index (0, 1 …) or node (/dev/input/event4).",
-        valueName: "DESC"))
-    var device: String?
+    @OptionGroup var input: TraceInput
 
     @Flag(name: .long, help: "Print JSON Lines instead of text.")
     var json = false
@@ -42,10 +36,7 @@ struct GesturesCommand: ParsableCommand {
     var noScroll = false
 
     func run() throws {
-        let trace = try BadInput.guarding {
-            let selector = try TraceFile.selector(forDeviceOption: device, path: file)
-            return try TraceFile.load(path: file, deviceSelector: selector)
-        }
+        let trace = try input.load()
         var configuration = doubleTap ? GestureConfiguration.withDoubleTap : .default
         configuration.reportsFailures = failures
         let frames = ContactTracker.track(trace.frames, device: trace.device)

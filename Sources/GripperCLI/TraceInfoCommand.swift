@@ -19,22 +19,13 @@ struct TraceInfoCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "An evemu trace (.evemu, .events, .desc, .txt) or a libinput-record file (.yml, .yaml).")
-    var file: String
-
-    @Option(name: .long, help: ArgumentHelp(
-        "evemu: the .desc file describing an events-only file (default: the .desc beside it). libinput record: the device to read, by index (0, 1, …) or node (/dev/input/event4).",
-        valueName: "DESC"))
-    var device: String?
+    @OptionGroup var input: TraceInput
 
     @Flag(name: .long, help: "Print one JSON object instead of text.")
     var json = false
 
     func run() throws {
-        let trace = try BadInput.guarding {
-            let selector = try TraceFile.selector(forDeviceOption: device, path: file)
-            return try TraceFile.load(path: file, deviceSelector: selector)
-        }
+        let trace = try input.load()
         for warning in trace.warnings { BadInput.printError("warning: \(warning.description)") }
         let summary = TraceSummary(trace: trace)
         if json {

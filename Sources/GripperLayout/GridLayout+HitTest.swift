@@ -36,19 +36,122 @@ extension GridLayout {
         }
     }
 
-    /// Where a dragged item would land if dropped at `point`: the slot under
-    /// the point in the layout as `presentation` shows it (so with the gap
-    /// where it is now), as the drag's next target. Points above a section's
-    /// items give its first slot, below them its last. `nil` when no drag is
-    /// in progress or there are no sections.
-    /// - Complexity: O(log n).
+    /// Where a dragged item would land if dropped with the proxy's centre at
+    /// `point`: the drag's next target, as the gap should follow it. `nil`
+    /// when no drag is in progress (or the layout cannot place it) or there
+    /// are no sections.
+    ///
+    /// The rule is stable by construction, for any mix of heights and
+    /// columns (see "The drop rule" in `Documentation/Layout.md`): the gap
+    /// stays while the point is over it; once the point leaves it, the gap
+    /// moves to the furthest slot, in the direction the point went, whose
+    /// would-be gap the point has reached — past that gap's centre along the
+    /// section's reading axis (y in a one-column section, x within a row of
+    /// a grid), or beyond it. After a move the point is at or past the new
+    /// gap's centre, so the same point proposes the same slot again: a
+    /// finger at rest never moves the gap, and moving back takes the point
+    /// back past the centre of the gap it left (hysteresis of at least half
+    /// the dragged item). With equal heights the gap moves when the proxy's
+    /// centre crosses the neighbour's midpoint, as in UIKit.
+    ///
+    /// Points above a section's items reach its first slot, below them its
+    /// last.
+    /// - Complexity: O(s · log² n) for s sections crossed: a binary search
+    ///   over the candidate slots, each asking the slot under the point.
     public func dropTarget(at point: Point, presentation: LayoutPresentation) -> IndexPath? {
-        let context = QueryContext(self, presentation)
-        guard let drag = context.drag, !sections.isEmpty else { return nil }
+        guard let drag = presentation.drag, !sections.isEmpty,
+              slot(under: point, gapAt: drag.target, drag: drag) != nil else { return nil }
+        // Each step moves the gap one way only and ends where the point has
+        // reached the gap's centre, so the steps run one way and stop; the
+        // bound only caps the work in a pathological grid.
+        var target = drag.target
+        for _ in 0..<16 {
+            guard let next = dropStep(from: target, point: point, drag: drag), next != target else { break }
+            target = next
+        }
+        return target
+    }
+
+    /// One step of the drop rule from the gap at `t`.
+    private func dropStep(from t: IndexPath, point: Point, drag: DragState) -> IndexPath? {
+        guard let current = slot(under: point, gapAt: t, drag: drag) else { return nil }
+        if current == t { return t }
+        let source = drag.source
+        func lastCandidate(_ s: Int) -> Int { s == source.section ? sections[s].count - 1 : sections[s].count }
+        let forward = t < current
+        // Whether the point has reached the gap at `k` going the way it goes.
+        func reached(_ k: IndexPath) -> Bool {
+            guard let u = slot(under: point, gapAt: k, drag: drag) else { return false }
+            if u != k { return forward ? u > k : u < k }
+            guard let centre = gapCentre(k, drag: drag) else { return true }
+            let columns = sections[k.section].metrics.columns
+            if columns == 1 { return forward ? point.y >= centre.y : point.y <= centre.y }
+            let sameRow = k.section == t.section && k.item / columns == t.item / columns
+            guard sameRow else { return true }
+            return forward ? point.x >= centre.x : point.x <= centre.x
+        }
+        var s = current.section
+        while forward ? s >= t.section : s <= t.section {
+            let found: Int?
+            if forward {
+                let lower = s == t.section ? t.item + 1 : 0
+                let upper = s == current.section ? current.item : lastCandidate(s)
+                found = lower <= upper ? Self.lastTrue(lower, upper) { reached(IndexPath(section: s, item: $0)) } : nil
+            } else {
+                let lower = s == current.section ? current.item : 0
+                let upper = s == t.section ? t.item - 1 : lastCandidate(s)
+                found = lower <= upper ? Self.firstTrue(lower, upper) { reached(IndexPath(section: s, item: $0)) } : nil
+            }
+            if let found { return IndexPath(section: s, item: found) }
+            s += forward ? -1 : 1
+        }
+        return t
+    }
+
+    /// The centre of the gap with the gap of `drag` at `target`.
+    private func gapCentre(_ target: IndexPath, drag: DragState) -> Point? {
+        let context = QueryContext(self, LayoutPresentation(drag: DragState(source: drag.source, target: target,
+                                                                            proxyCenter: drag.proxyCenter)))
+        guard let resolved = context.drag else { return nil }
+        return placeholderFrameAttributes(context: context, drag: resolved)?.frame.center
+    }
+
+    /// The largest `i` in `lower...upper` for which `holds` is true, when it
+    /// is true from `lower` up to some point and false after.
+    private static func lastTrue(_ lower: Int, _ upper: Int, _ holds: (Int) -> Bool) -> Int? {
+        guard holds(lower) else { return nil }
+        var lo = lower, hi = upper   // holds(lo) is true
+        while lo < hi {
+            let mid = lo + (hi - lo + 1) / 2
+            if holds(mid) { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
+    }
+
+    /// The smallest `i` in `lower...upper` for which `holds` is true, when it
+    /// is false up to some point and true after.
+    private static func firstTrue(_ lower: Int, _ upper: Int, _ holds: (Int) -> Bool) -> Int? {
+        guard holds(upper) else { return nil }
+        var lo = lower, hi = upper   // holds(hi) is true
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2
+            if holds(mid) { hi = mid } else { lo = mid + 1 }
+        }
+        return lo
+    }
+
+    /// The slot under `point` with the gap of `drag` at `target`: the slot
+    /// the point is in, clamped to its section's candidate slots. `nil` when
+    /// the layout cannot place the drag.
+    /// - Complexity: O(log n).
+    func slot(under point: Point, gapAt target: IndexPath, drag: DragState) -> IndexPath? {
+        let context = QueryContext(self, LayoutPresentation(drag: DragState(source: drag.source, target: target,
+                                                                            proxyCenter: drag.proxyCenter)))
+        guard let resolved = context.drag, !sections.isEmpty else { return nil }
         let s = min(context.firstSection(endingBelow: point.y), sections.count - 1)
         let view = context.view(s)
         let m = view.metrics
-        let last = s == drag.source.section ? sections[s].count - 1 : sections[s].count
+        let last = s == resolved.source.section ? sections[s].count - 1 : sections[s].count
         let itemsTop = context.sectionTop(s) + m.header.space + m.insets.top
         let y = point.y - itemsTop
         if !(y >= 0) || view.rowCount == 0 { return IndexPath(section: s, item: 0) }

@@ -148,7 +148,8 @@ public enum ScenarioLibrary {
 
     static var longPressDragDownUp: Scenario {
         var b = touch(seed: 17)
-        b.drag(from: pt(200, row(1)), to: pt(200, row(5)))
+        // Past the centre of row 5, so the gap has reached it (the drop rule).
+        b.drag(from: pt(200, row(1)), to: pt(200, row(5) + 10))
         b.pause(.milliseconds(500))
         b.drag(from: pt(200, row(6)), to: pt(200, row(0)))
         b.pause(.milliseconds(300))

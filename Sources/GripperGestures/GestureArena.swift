@@ -20,8 +20,12 @@ import GripperInput
 /// - at the long-press deadline, a press still within the slop begins a
 ///   long-press, fails the tap, the pan and the swipe; later movement is
 ///   the long-press's `changed` (a drag);
-/// - a tap waits for a following tap only when ``GestureConfiguration/maximumTapCount``
-///   is above 1;
+/// - a press that lifts before any of these failed its tap is a tap,
+///   however long it was held (so, with a long-press installed, any
+///   press lifted still within the slop before the long-press deadline);
+/// - a quick tap (lifted before ``GestureConfiguration/maximumTapDuration``)
+///   waits for a following tap only when ``GestureConfiguration/maximumTapCount``
+///   is above 1; a held one is recognized at its lift with count 1;
 /// - at the lift, a pan ends, and a swipe is recognized or fails;
 /// - extra contacts act as ``GestureConfiguration/extraContacts`` says.
 ///
@@ -394,6 +398,9 @@ public struct GestureArena: Sendable {
         case .failAndRecognize(let tap):
             if configuration.reportsFailures, let track { out.append(base(.tap, .failed, track, time)) }
             out.append(tapEvent(tap))
+        case .recognizeBoth(let first, let second):
+            out.append(tapEvent(first))
+            out.append(tapEvent(second))
         }
     }
 

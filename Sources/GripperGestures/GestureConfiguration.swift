@@ -10,9 +10,10 @@
 /// Boundaries: a contact has moved *past* the slop when its distance from
 /// where it went down is strictly greater than the slop; a deadline at time
 /// T has passed for any frame at T or later (so a press lifted at exactly
-/// ``maximumTapDuration`` is no tap, one held exactly ``longPressDuration``
-/// is a long-press, and a second press exactly ``doubleTapInterval`` after
-/// the first lift starts a new count).
+/// ``maximumTapDuration`` is a held tap, which does not count towards a
+/// multi-tap, one held exactly ``longPressDuration`` is a long-press, and a
+/// second press exactly ``doubleTapInterval`` after the first lift starts a
+/// new count).
 public struct GestureConfiguration: Hashable, Sendable {
     /// The recognizers installed (and whether touch notices are reported).
     /// Default: all of ``GestureKind``.
@@ -27,11 +28,16 @@ public struct GestureConfiguration: Hashable, Sendable {
     /// count per pixel. A touchpad's fingers get the touch slop when the
     /// arena knows the device is one (`GestureArena(deviceKind: .touchpad)`).
     public var pointerSlopMillimetres: Double
-    /// A press lifted before this is a tap. Default 300 ms (the brief's
-    /// "tap under about 300 ms"; Android's double-tap timeout is the same).
+    /// A press lifted before this is a quick tap, which counts towards a
+    /// multi-tap. A press held longer is still a tap if it lifts within the
+    /// slop before a long-press begins, but a held one: recognized at its
+    /// lift with count 1, never waiting for or continuing a multi-tap.
+    /// Default 300 ms (the brief's "tap under about 300 ms"; Android's
+    /// double-tap timeout is the same, and Android does not pair a press
+    /// held past it with the next).
     public var maximumTapDuration: Duration
     /// The highest tap count recognized. 1 (default) reports every tap at
-    /// once, with `tapCount` 1; 2 installs the double tap: a tap then waits
+    /// once, with `tapCount` 1; 2 installs the double tap: a quick tap then waits
     /// up to ``doubleTapInterval`` for a second one, and reports
     /// `tapCount` 1 or 2; higher values count further.
     public var maximumTapCount: Int

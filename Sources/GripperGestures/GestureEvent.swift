@@ -34,7 +34,8 @@ public struct GestureEvent: Hashable, Sendable {
     public var velocity: Point
     /// Velocity in millimetres per second.
     public var velocityMillimetres: Point
-    /// For a tap: 1 for a single tap, 2 for a double tap …; else 0.
+    /// For a tap: 1 for a single tap, 2 for a double tap … (a press held
+    /// past the maximum tap duration is always 1); else 0.
     public var tapCount: Int
     /// For a swipe: its direction; else nil.
     public var direction: SwipeDirection?

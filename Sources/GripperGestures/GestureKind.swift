@@ -9,7 +9,8 @@
 public enum GestureKind: String, Hashable, Sendable, CaseIterable, Codable {
     /// A contact went down or up (a notice, not a recognizer).
     case touch
-    /// A short press that did not move past the slop; see ``GestureEvent/tapCount``.
+    /// A press that lifted without moving past the slop and before a
+    /// long-press began, however long it was held; see ``GestureEvent/tapCount``.
     case tap
     /// A press held still for the long-press duration, then followed until lift (a drag).
     case longPress

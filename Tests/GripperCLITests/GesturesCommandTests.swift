@@ -1,4 +1,5 @@
 import Foundation
+import GripperInput
 import GripperTesting
 import Testing
 
@@ -73,6 +74,38 @@ import Testing
         #expect(r.status == 0, "\(r.err)")
         #expect(r.out.split(separator: "\n").count == 1)
         #expect(r.out.contains(#""kind":"tap","state":"recognized""#))
+    }
+
+    /// A press held still past the tap's maximum duration prints as a plain
+    /// single tap (count 1); held the long-press duration, as a long-press.
+    @Test func heldPressPrintsAsASingleTap() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gripper-held-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func file(holding hold: Duration) throws -> String {
+            var b = TraceBuilder(device: TestDevices.probeTouchscreen, seed: 3)
+            b.longPress(at: .fraction(0.5, 0.5), duration: hold)
+            let url = dir.appendingPathComponent("held-\(hold.components.attoseconds / 1_000_000_000_000_000).evemu")
+            try Data(EvemuFormat.write(b.trace).utf8).write(to: url)
+            return url.path
+        }
+        let held = try file(holding: .milliseconds(400))
+        let text = try run(["gestures", held])
+        #expect(text.status == 0, "\(text.err)")
+        let lines = text.out.split(separator: "\n")
+        #expect(lines.count == 1)
+        #expect(lines.first?.contains("tap       recognized at (") == true, "\(text.out)")
+        #expect(lines.first?.contains("  count 1  #") == true, "\(text.out)")
+        let json = try run(["gestures", held, "--json", "--failures"])
+        #expect(json.status == 0, "\(json.err)")
+        let kinds = json.out.split(separator: "\n").map { line -> String in
+            let o = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
+            return "\(o?["kind"] as? String ?? "?").\(o?["state"] as? String ?? "?")"
+        }
+        #expect(kinds == ["longPress.failed", "swipe.failed", "tap.recognized"])
+        #expect(json.out.contains(#""count":1"#))
+        let long = try run(["gestures", try file(holding: .milliseconds(560))])
+        #expect(long.out.contains("longPress began") && !long.out.contains("tap "), "\(long.out)")
     }
 
     @Test func optionsAddTouchesAndFailures() throws {

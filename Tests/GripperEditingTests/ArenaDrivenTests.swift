@@ -8,17 +8,62 @@ import GripperLayout
 /// The behaviours again, from contact frames through the gesture arena, by
 /// touch and by mouse.
 @Suite struct ArenaDrivenTests {
+    /// A press that does not move selects when it lifts before the
+    /// long-press duration, on both sides of the tap's maximum duration.
     @Test(arguments: [false, true])
-    func tapSelectsUnderTheTapDuration(pointer: Bool) {
+    func pressSelectsUntilTheLongPressDuration(pointer: Bool) {
         var a = ArenaHarness(.standard(), pointer: pointer)
-        let p = a.h.point(row: 2)
-        a.press(at: p, holdMs: 0, liftAfter: 299)  // down → lift 299 ms: a tap
-        #expect(a.h.machine.selection == ["a2"])
-        #expect(a.h.log.contains(.highlight(ip(0, 2))))
-        a.press(at: a.h.point(row: 4), holdMs: 0, liftAfter: 300)  // 300 ms: no tap
-        #expect(a.h.machine.selection == ["a2"])
+        for (row, held) in [(2, Duration.microseconds(299_999)), (3, .milliseconds(300)), (4, .microseconds(499_999))] {
+            let from = a.h.log.count
+            a.press(at: a.h.point(row: row), lasting: held)
+            #expect(Array(a.h.log[from...]) == [.highlight(ip(0, row)), .highlight(nil), .selectionChanged([ItemID("a\(row)")])],
+                    "held \(held)")
+            #expect(a.h.machine.selection == [ItemID("a\(row)")], "held \(held)")
+            #expect(a.h.machine.stateName == "idle" && a.arena.isIdle, "held \(held)")
+        }
+        // Held the long-press duration: a long-press (a drag dropped in place), no selection.
+        let from = a.h.log.count
+        a.press(at: a.h.point(row: 6), lasting: .milliseconds(500))
+        #expect(a.h.machine.selection == ["a4"])
+        #expect(a.h.log[from...].contains(.dragBegan("a6", from: ip(0, 6))))
+        #expect(a.h.log[from...].contains(.dragEnded("a6", committed: false)))
+        #expect(a.h.committed.isEmpty)
         #expect(a.h.machine.presentation.highlighted.isEmpty)
-        #expect(a.h.machine.stateName == "idle")
+        #expect(a.h.machine.stateName == "idle" && a.arena.isIdle)
+    }
+
+    /// The same press elsewhere shuts an open cell (and only shuts it), on
+    /// both sides of the tap's maximum duration and just short of the
+    /// long-press duration.
+    @Test(arguments: [false, true])
+    func pressElsewhereShutsTheOpenCell(pointer: Bool) {
+        for held in [Duration.microseconds(299_999), .milliseconds(300), .microseconds(499_999)] {
+            var a = ArenaHarness(.standard(), pointer: pointer)
+            let p = a.h.point(row: 3, x: 200)
+            a.press(at: p, path: ArenaHarness.line(from: p, by: Point(x: -60, y: 0), steps: 40), liftAfter: 200)
+            #expect(a.h.machine.stateName == "open")
+            let from = a.h.log.count
+            a.press(at: a.h.point(row: 6), lasting: held)
+            #expect(Array(a.h.log[from...]) == [.swipeShut("a3")], "held \(held)")
+            #expect(a.gestures.last { $0.kind == .tap }?.time == a.time, "held \(held)")
+            #expect(a.h.machine.stateName == "idle" && a.h.machine.selection.isEmpty, "held \(held)")
+            #expect(a.h.machine.presentation.swipe == nil, "held \(held)")
+        }
+    }
+
+    /// In batch editing the same press elsewhere cancels a delete confirmation.
+    @Test(arguments: [false, true])
+    func pressElsewhereCancelsTheDeleteConfirmation(pointer: Bool) {
+        for held in [Duration.microseconds(299_999), .milliseconds(300), .microseconds(499_999)] {
+            var a = ArenaHarness(.standard(), pointer: pointer)
+            a.h.send(.setEditing(true))
+            a.press(at: a.h.point(row: 2, x: 20), lasting: .milliseconds(80))
+            #expect(a.h.machine.stateName == "batchEditing.open")
+            let from = a.h.log.count
+            a.press(at: a.h.point(row: 6, x: 150), lasting: held)
+            #expect(Array(a.h.log[from...]) == [.deleteConfirmationCancelled("a2")], "held \(held)")
+            #expect(a.h.machine.stateName == "batchEditing.idle" && a.h.committed.isEmpty, "held \(held)")
+        }
     }
 
     @Test(arguments: [false, true])

@@ -51,7 +51,13 @@ struct ArenaHarness {
     /// One frame `after` ms later with one contact (id 1) in `phase` at `p`
     /// (viewport points), plus optional extra contacts and wheel detents.
     mutating func frame(after ms: Int64, _ phase: ContactPhase?, _ p: Point, extra: [Contact] = [], wheel: Point = .zero) {
-        time = time + Duration.milliseconds(ms)
+        frame(after: .milliseconds(ms), phase, p, extra: extra, wheel: wheel)
+    }
+
+    /// The same, `delay` later (to the microsecond).
+    mutating func frame(after delay: Duration, _ phase: ContactPhase?, _ p: Point, extra: [Contact] = [],
+                        wheel: Point = .zero) {
+        time = time + delay
         advance(to: time)
         var contacts: [Contact] = []
         if let phase {
@@ -71,6 +77,12 @@ struct ArenaHarness {
             last = q
         }
         frame(after: liftAfter, .ended, last)
+    }
+
+    /// Press at `p` and lift there exactly `duration` later, without moving.
+    mutating func press(at p: Point, lasting duration: Duration) {
+        frame(after: 10, .began, p)
+        frame(after: duration, .ended, p)
     }
 
     /// A straight path from `p` by `delta` in `steps` steps.

@@ -43,12 +43,41 @@ import GripperLayout
         #expect(h.machine.stateName == "batchEditing.idle")
     }
 
-    @Test func tapElsewhereShutsTheConfirmation() {
+    @Test func tapElsewhereCancelsTheConfirmation() {
         var h = MachineHarness.standard()
         h.send(.setEditing(true))
         h.send(.tap(h.point(row: 2, x: 20)))
-        #expect(h.send(.tap(h.point(row: 5, x: 150))) == [.swipeShut("a2")])
+        #expect(h.send(.tap(h.point(row: 5, x: 150))) == [.deleteConfirmationCancelled("a2")])
         #expect(h.committed.isEmpty && h.machine.selection.isEmpty)
+        #expect(h.machine.presentation.deleteConfirmation == nil)
+    }
+
+    /// Every way a delete confirmation shuts without deleting reports it as
+    /// cancelled, never as a swiped cell shutting.
+    @Test(arguments: ["tap elsewhere", "pan", "long-press", "wheel", "contact cancelled", "device lost",
+                      "undo", "setEditing(false)"])
+    func everyCancellationOfTheConfirmationIsReportedAsSuch(way: String) {
+        var h = MachineHarness.standard()
+        h.send(.setEditing(true))
+        h.send(.tap(h.point(row: 2, x: 20)))
+        #expect(h.machine.stateName == "batchEditing.open")
+        let p = h.point(row: 5, x: 150)
+        let input: EditingInput = switch way {
+        case "tap elsewhere": .tap(p)
+        case "pan": .panBegan(.init(location: p + Point(x: 0, y: -20), translation: Point(x: 0, y: -20)))
+        case "long-press": .longPress(p)
+        case "wheel": .scroll(48)
+        case "contact cancelled": .contactCancelled
+        case "device lost": .deviceLost
+        case "undo": .undo
+        default: .setEditing(false)
+        }
+        let effects = h.send(input)
+        #expect(effects.first == .deleteConfirmationCancelled("a2"), "\(way)")
+        #expect(!effects.contains { if case .swipeShut = $0 { true } else { false } }, "\(way)")
+        #expect(h.committed.isEmpty)
+        #expect(h.machine.presentation.deleteConfirmation == nil)
+        #expect(h.machine.stateName != "batchEditing.open")
     }
 
     @Test func nonEditableCellHasNoLiveDeleteControl() {
@@ -75,7 +104,7 @@ import GripperLayout
         h.send(.tap(h.point(row: 1, x: 150)))
         h.send(.tap(h.point(row: 2, x: 20)))
         let effects = h.send(.setEditing(false))
-        #expect(effects == [.swipeShut("a2"), .selectionChanged([]), .editingChanged(false)])
+        #expect(effects == [.deleteConfirmationCancelled("a2"), .selectionChanged([]), .editingChanged(false)])
         #expect(h.machine.stateName == "idle")
     }
 }

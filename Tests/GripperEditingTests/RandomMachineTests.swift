@@ -105,7 +105,7 @@ import GripperLayout
             case .undone, .redone:
                 expected = Set(m.allItems)  // checked by replay
             case .highlight, .selectionChanged, .scrolled, .swipeBegan, .swipeOpened, .swipeShut,
-                 .deleteConfirmationOpened, .dragBegan, .gapMoved, .dragEnded, .dragCancelled,
+                 .deleteConfirmationOpened, .deleteConfirmationCancelled, .dragBegan, .gapMoved, .dragEnded, .dragCancelled,
                  .editingChanged, .rejected, .scheduleTick:
                 break
             }

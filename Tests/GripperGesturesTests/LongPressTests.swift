@@ -21,7 +21,7 @@ import Testing
     }
 
     @Test func liftAtTheDeadlineIsALongPress() {
-        for (lift, expected) in [(499.999, [String]()), (500.0, ["longPress.began", "longPress.ended"])] {
+        for (lift, expected) in [(499.999, ["tap.recognized"]), (500.0, ["longPress.began", "longPress.ended"])] {
             var s = Script()
             s.down(10, 10, at: 0)
             s.up(at: lift)

@@ -18,22 +18,132 @@ import Testing
         #expect(!tap.isPointer)
     }
 
-    @Test func tapDurationBoundary() {
-        for (lift, expected) in [(299.999, ["tap.recognized"]), (300.0, [])] {
-            var s = Script()
+    /// A press that does not move is a tap when it lifts before the
+    /// long-press begins, on either side of the maximum tap duration.
+    @Test(arguments: [false, true])
+    func pressLiftedBeforeTheLongPressIsATap(pointer: Bool) {
+        for lift in [299.999, 300, 450, 499.999] {
+            var s = Script(pointer: pointer)
             s.down(10, 10, at: 0)
             s.up(at: lift)
-            #expect(summary(run(s)) == expected, "lift at \(lift) ms")
+            let events = run(s)
+            #expect(summary(events) == ["tap.recognized"], "lift at \(lift) ms")
+            let tap = events.first { $0.kind == .tap }
+            #expect(tap?.time == ms(lift), "lift at \(lift) ms")
+            #expect(tap?.tapCount == 1 && tap?.isPointer == pointer, "lift at \(lift) ms")
+            #expect(tap?.location == Point(x: 40, y: 40), "lift at \(lift) ms")
         }
-        // With failures reported, the tap fails at its deadline, not at the lift.
-        var s = Script()
+        // At the long-press duration the long-press has begun: no tap.
+        var s = Script(pointer: pointer)
         s.down(10, 10, at: 0)
-        s.up(at: 400)
+        s.up(at: 500)
+        #expect(summary(run(s)) == ["longPress.began", "longPress.ended"])
+    }
+
+    /// Stepping a live clock over a held press: the maximum tap duration
+    /// passes silently, the lift before the long-press deadline is a tap.
+    @Test(arguments: [false, true])
+    func heldPressPassesTheTapDurationSilently(pointer: Bool) {
+        var d = Driver()
+        var s = Script(pointer: pointer)
+        s.down(10, 10, at: 0)
+        d.feed(s)
+        #expect(d.arena.nextDeadline == ms(300))
+        d.advance(to: ms(299.999))
+        #expect(d.gestures.isEmpty)
+        d.advance(to: ms(300))
+        #expect(d.gestures.isEmpty)
+        #expect(d.arena.nextDeadline == ms(500))  // only the long-press's left
+        var up = Script(pointer: pointer)
+        up.down(10, 10, at: 0)
+        up.up(at: 499.999)
+        d.feed(up.frames[1])
+        #expect(summary(d.events) == ["tap.recognized"])
+        #expect(d.gestures.first?.time == ms(499.999))
+        #expect(d.arena.isIdle)
+    }
+
+    @Test func heldPressFailsItsTapOnlyWhenTheLongPressBegins() {
         var c = GestureConfiguration()
         c.reportsFailures = true
-        let failed = run(s, c).filter { $0.kind == .tap }
-        #expect(failed.map(\.state) == [.failed])
-        #expect(failed.first?.time == ms(300))
+        var s = Script()
+        s.down(10, 10, at: 0)
+        s.up(at: 499.999)
+        #expect(summary(run(s, c)) == ["longPress.failed", "swipe.failed", "tap.recognized"])
+        var l = Script()
+        l.down(10, 10, at: 0)
+        l.up(at: 500)
+        let events = run(l, c)
+        #expect(summary(events) == ["tap.failed", "swipe.failed", "longPress.began", "longPress.ended"])
+        #expect(events.first { $0.kind == .tap }?.time == ms(500))
+    }
+
+    @Test func heldPressThatMovesOrGetsASecondFingerIsNoTap() {
+        var m = Script()
+        m.down(10, 10, at: 0)
+        m.move(12, 10, at: 400)
+        m.up(at: 450)
+        #expect(summary(run(m)) == ["pan.began", "pan.ended"])
+        var f = Script()
+        f.down(10, 10, at: 0)
+        f.down(40, 40, at: 400, id: 2)
+        f.up(at: 420, id: 2)
+        f.up(at: 450)
+        #expect(summary(run(f)).isEmpty)
+    }
+
+    @Test func withoutALongPressAPressIsATapHoweverLongItIsHeld() {
+        var c = GestureConfiguration()
+        c.recognizers.remove(.longPress)
+        var s = Script()
+        s.down(10, 10, at: 0)
+        s.up(at: 5000)
+        #expect(summary(run(s, c)) == ["tap.recognized"])
+    }
+
+    /// A held press neither continues nor starts a multi-tap: only quick
+    /// presses count, with the double-tap timing unchanged.
+    @Test(arguments: [false, true])
+    func heldPressDoesNotCountTowardsADoubleTap(pointer: Bool) {
+        // Lifted at 299.999 ms: a quick tap, which waits for a second.
+        var quick = Script(pointer: pointer)
+        quick.down(10, 10, at: 0)
+        quick.up(at: 299.999)
+        var d = Driver(.withDoubleTap)
+        d.feed(quick)
+        #expect(d.gestures.isEmpty)
+        #expect(d.arena.nextDeadline == ms(599.999))
+        d.advance(to: ms(599.999))
+        #expect(d.gestures.map(\.tapCount) == [1])
+        #expect(d.gestures.first?.time == ms(599.999))
+
+        // Lifted at 300 ms: held, recognized at the lift without waiting.
+        var held = Script(pointer: pointer)
+        held.down(10, 10, at: 0)
+        held.up(at: 300)
+        var h = Driver(.withDoubleTap)
+        h.feed(held)
+        #expect(h.gestures.map(\.tapCount) == [1])
+        #expect(h.gestures.first?.time == ms(300))
+        #expect(h.arena.nextDeadline == nil && h.arena.isIdle)
+
+        // A quick press right after a held one starts its own count.
+        held.down(10, 10, at: 350)
+        held.up(at: 400)
+        held.down(10, 10, at: 450)
+        held.up(at: 500)
+        #expect(run(held, .withDoubleTap).filter { $0.kind == .tap }.map(\.tapCount) == [1, 2])
+
+        // A held press after a quick one: the quick tap is recognized when
+        // the second press passes the tap duration, the held one at its lift.
+        var second = Script(pointer: pointer)
+        second.down(10, 10, at: 0)
+        second.up(at: 100)
+        second.down(10, 10, at: 200)
+        second.up(at: 500)
+        let taps = run(second, .withDoubleTap).filter { $0.kind == .tap }
+        #expect(taps.map(\.tapCount) == [1, 1])
+        #expect(taps.map(\.time) == [ms(500), ms(500)])
     }
 
     @Test func touchSlopBoundary() {
@@ -134,16 +244,17 @@ import Testing
         }
     }
 
-    @Test func secondPressThatIsNoTapReleasesTheFirstTap() {
-        // Held past the tap duration: the first tap is recognized when the second fails.
+    @Test func secondPressThatCannotContinueTheCountReleasesTheFirstTap() {
+        // Held past the tap duration: the first tap is recognized then, the
+        // second is a tap of its own at its lift.
         var s = Script()
         s.down(10, 10, at: 0)
         s.up(at: 100)
         s.down(10, 10, at: 200)
         s.up(at: 600)
         let taps = run(s, .withDoubleTap).filter { $0.kind == .tap }
-        #expect(taps.map(\.tapCount) == [1])
-        #expect(taps.first?.time == ms(500))
+        #expect(taps.map(\.tapCount) == [1, 1])
+        #expect(taps.map(\.time) == [ms(500), ms(600)])
 
         // Moved: the first tap comes just before the pan begins.
         var m = Script()

@@ -46,4 +46,23 @@ import Testing
 
         """)
     }
+
+    @Test func aCancelledDeleteConfirmationHasItsOwnEntry() {
+        var t = Transcript()
+        t.append(.init(offset: 400_000, event: .deleteConfirmation("b")))
+        t.append(.init(offset: 950_000, event: .deleteConfirmationCancelled("b")))
+        t.append(.init(offset: 1_200_000, event: .swipeShut("c")))
+        #expect(t.text == """
+        0.400000 deleteConfirmation b
+        0.950000 deleteConfirmationCancelled b
+        1.200000 swipeShut c
+
+        """)
+        #expect(t.jsonLines == """
+        {"t":0.400000,"event":"deleteConfirmation","item":"b"}
+        {"t":0.950000,"event":"deleteConfirmationCancelled","item":"b"}
+        {"t":1.200000,"event":"swipeShut","item":"c"}
+
+        """)
+    }
 }

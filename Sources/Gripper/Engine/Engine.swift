@@ -238,7 +238,7 @@ public struct Engine: Sendable {
 
     private static func cancelsGesture(_ effect: EditingEffect) -> Bool {
         switch effect {
-        case .dragCancelled, .swipeShut, .highlight(nil): true
+        case .dragCancelled, .swipeShut, .deleteConfirmationCancelled, .highlight(nil): true
         case .highlight, .selectionChanged, .scrolled, .swipeBegan, .swipeOpened, .deleteConfirmationOpened,
              .dragBegan, .gapMoved, .dragEnded, .editingChanged, .committed, .undone, .redone, .rejected,
              .scheduleTick:
@@ -293,6 +293,7 @@ public struct Engine: Sendable {
             case .swipeOpened(let id): append(.swipeOpened(id), at: time)
             case .swipeShut(let id): append(.swipeShut(id), at: time)
             case .deleteConfirmationOpened(let id): append(.deleteConfirmation(id), at: time)
+            case .deleteConfirmationCancelled(let id): append(.deleteConfirmationCancelled(id), at: time)
             case .dragBegan(let id, let from): append(.dragBegan(id, from: from), at: time)
             case .gapMoved(let p): append(.gapMoved(p), at: time)
             case .dragEnded(let id, let committed): append(.dragEnded(id, committed: committed), at: time)

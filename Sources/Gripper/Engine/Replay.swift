@@ -51,7 +51,8 @@ public struct Replay: Sendable {
 
     private static func isWorthy(_ event: Transcript.Event) -> Bool {
         switch event {
-        case .transition, .stimulus, .selection, .swipeOpened, .swipeShut, .deleteConfirmation, .gapMoved,
+        case .transition, .stimulus, .selection, .swipeOpened, .swipeShut, .deleteConfirmation,
+             .deleteConfirmationCancelled, .gapMoved,
              .editing, .committed, .undone, .redone, .deviceLost, .dragCancelled:
             true
         case .gesture, .highlight, .scrolled, .swipeBegan, .dragBegan, .dragEnded, .rejected:

@@ -53,6 +53,8 @@ extension Transcript {
         case swipeShut(ItemID)
         /// A delete confirmation opened (batch editing).
         case deleteConfirmation(ItemID)
+        /// A delete confirmation shut without deleting (batch editing).
+        case deleteConfirmationCancelled(ItemID)
         /// A drag began at the item's place.
         case dragBegan(ItemID, from: IndexPath)
         /// The drag's gap moved.
@@ -87,6 +89,7 @@ extension Transcript {
             case .swipeOpened: "swipeOpened"
             case .swipeShut: "swipeShut"
             case .deleteConfirmation: "deleteConfirmation"
+            case .deleteConfirmationCancelled: "deleteConfirmationCancelled"
             case .dragBegan: "dragBegan"
             case .gapMoved: "gapMoved"
             case .dragEnded: "dragEnded"
@@ -115,6 +118,7 @@ extension Transcript {
             case .selection(let items): items.isEmpty ? "none" : items.map(\.rawValue).joined(separator: " ")
             case .scrolled(let offset): "to \(Self.coordinate(offset))"
             case .swipeBegan(let id), .swipeOpened(let id), .swipeShut(let id), .deleteConfirmation(let id),
+                 .deleteConfirmationCancelled(let id),
                  .dragCancelled(let id):
                 id.rawValue
             case .dragBegan(let id, let from): "\(id.rawValue) from \(Self.path(from))"
@@ -173,6 +177,7 @@ extension Transcript {
             case .selection(let items): ",\"items\":[" + items.map { Self.quoted($0.rawValue) }.joined(separator: ",") + "]"
             case .scrolled(let offset): ",\"offset\":" + Self.coordinate(offset)
             case .swipeBegan(let id), .swipeOpened(let id), .swipeShut(let id), .deleteConfirmation(let id),
+                 .deleteConfirmationCancelled(let id),
                  .dragCancelled(let id):
                 ",\"item\":" + Self.quoted(id.rawValue)
             case .dragBegan(let id, let from): ",\"item\":\(Self.quoted(id.rawValue)),\"from\":\(Self.path(from))"

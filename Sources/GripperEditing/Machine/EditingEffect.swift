@@ -18,6 +18,9 @@ public enum EditingEffect: Hashable, Sendable {
     case swipeShut(ItemID)
     /// A cell's delete confirmation opened (batch editing).
     case deleteConfirmationOpened(ItemID)
+    /// A cell's delete confirmation shut without deleting: a tap elsewhere,
+    /// a pan, a long-press, the wheel, or an interruption cancelled it.
+    case deleteConfirmationCancelled(ItemID)
     /// A drag began.
     case dragBegan(ItemID, from: IndexPath)
     /// The gap moved.

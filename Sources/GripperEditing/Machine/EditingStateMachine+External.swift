@@ -4,7 +4,8 @@ import GripperInput
 
 extension EditingStateMachine {
     /// Cancels whatever is in flight, keeping the mode: the highlight goes,
-    /// a sliding or open cell shuts, a drag is reverted (nothing committed).
+    /// a sliding or open cell shuts, a delete confirmation is cancelled, a
+    /// drag is reverted (nothing committed).
     mutating func cancelInFlight(effects: inout [EditingEffect]) {
         switch state {
         case .idle, .batchEditing(.idle), .scrolling, .batchEditing(.scrolling):
@@ -16,7 +17,7 @@ extension EditingStateMachine {
         case .open(let o):
             effects.append(.swipeShut(o.setup.item))
         case .batchEditing(.open(let c)):
-            effects.append(.swipeShut(c.item))
+            effects.append(.deleteConfirmationCancelled(c.item))
         case .dragging(let d), .batchEditing(.dragging(let d)):
             effects.append(.dragCancelled(d.item))
         }

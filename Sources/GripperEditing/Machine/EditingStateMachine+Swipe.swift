@@ -120,7 +120,8 @@ extension EditingStateMachine {
     }
 
     /// Batch editing's open state: a cell's delete confirmation. A tap on the
-    /// confirmation deletes; any other tap or a pan shuts it.
+    /// confirmation deletes; any other tap, a pan, a long-press or the wheel
+    /// cancels it.
     mutating func confirming(_ c: Confirmation, _ input: EditingInput, at time: EventTime,
                              geometry: GridLayout, effects: inout [EditingEffect]) {
         switch input {
@@ -130,18 +131,18 @@ extension EditingStateMachine {
             if case .cell(let path, .deleteConfirmation) = hit, path == c.indexPath {
                 perform(c.action, on: c.item, path: c.indexPath, at: time, effects: &effects)
             } else {
-                effects.append(.swipeShut(c.item))
+                effects.append(.deleteConfirmationCancelled(c.item))
             }
         case .panBegan(let pan):
             state = .batchEditing(.idle)
-            effects.append(.swipeShut(c.item))
+            effects.append(.deleteConfirmationCancelled(c.item))
             decidePan(pan, editing: true, geometry: geometry, effects: &effects)
         case .longPress:
             state = .batchEditing(.idle)
-            effects.append(.swipeShut(c.item))
+            effects.append(.deleteConfirmationCancelled(c.item))
         case .scroll(let dy):
             state = .batchEditing(.idle)
-            effects.append(.swipeShut(c.item))
+            effects.append(.deleteConfirmationCancelled(c.item))
             scroll(to: contentOffset + dy, geometry: geometry, effects: &effects)
         case .touchDown, .contactMoved, .contactLifted, .panChanged, .panEnded, .secondContact, .tick:
             break

@@ -25,7 +25,7 @@ public struct Engine: Sendable {
     private var viewport: Viewport
     private var arena: GestureArena
     private var adapter = GestureInputAdapter()
-    private var machine: EditingStateMachine
+    private(set) var machine: EditingStateMachine
     /// The layout, in step with ``model``.
     public private(set) var layout: GridLayout
     /// What has happened so far.

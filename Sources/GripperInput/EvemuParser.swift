@@ -214,8 +214,8 @@ struct EvemuParser {
         let secStart = i
         var sec: UInt64 = 0
         while i < lineEnd, case let d = buffer[i] &- 0x30, d < 10 {
-            if sec > 9_000_000_000_000 { throw error(at: secStart, .numberOutOfRange(field: "seconds", value: digits(from: secStart), range: "0...9000000000000")) }
             sec = sec &* 10 &+ UInt64(d)
+            if sec > 9_000_000_000_000 { throw error(at: secStart, .numberOutOfRange(field: "seconds", value: digits(from: secStart), range: "0...9000000000000")) }
             i += 1
         }
         if i == secStart { throw expected("seconds (digits)", at: i) }

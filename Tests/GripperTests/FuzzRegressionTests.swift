@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+import Gripper
+import GripperInput
+import GripperTesting
+
+/// Every input a fuzz target once crashed on, kept in
+/// `Recordings/fuzz-regressions/TARGET/` and replayed through the same
+/// ``FuzzTarget/run(_:)`` the libFuzzer executables call (a trap there ends
+/// this test run), plus what each must give instead of the crash.
+@Suite struct FuzzRegressionTests {
+    static func inputs(_ target: FuzzTarget) -> [URL] {
+        let folder = Fixtures.recordings.appendingPathComponent("fuzz-regressions/\(target.rawValue)")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0 != "README.md" }.sorted().map { folder.appendingPathComponent($0) }
+    }
+
+    @Test(arguments: FuzzTarget.allCases)
+    func everyKeptInputRunsClean(target: FuzzTarget) throws {
+        for url in Self.inputs(target) {
+            target.run(Array(try Data(contentsOf: url)))
+        }
+    }
+
+    @Test func theRegressionFolderHoldsInputs() {
+        #expect(FuzzTarget.allCases.map { Self.inputs($0).count }.reduce(0, +) > 0)
+    }
+
+    /// `E:` seconds with one digit more than the range check saw overflowed
+    /// `seconds × 10⁶` (issue 14's `E: 9999999999999.0 0 0 0`); now a located error.
+    @Test(arguments: ["E: 9999999999999.0 0 0 0\n", "E: 13304959311110.11 0003 0039 0\n"])
+    func evemuSecondsPastTheRangeAreAnError(line: String) {
+        #expect(throws: TraceError(file: "x.events", line: 1, column: 4,
+                                   reason: .numberOutOfRange(field: "seconds", value: String(line.dropFirst(3).prefix { $0 != "." }),
+                                                             range: "0...9000000000000"))) {
+            try EvemuFormat.read(line, fileName: "x.events", device: TestDevices.probeTouchscreen)
+        }
+        #expect(throws: Never.self) {
+            try EvemuFormat.read("E: 9000000000000.999999 0000 0000 0\n", fileName: "x.events", device: TestDevices.probeTouchscreen)
+        }
+    }
+
+    /// A stimulus time beyond Int64 microseconds trapped converting to a
+    /// duration; now an error naming the field.
+    @Test func stimulusTimesAreBounded() throws {
+        let scene = #"{"viewport":{"width":400,"height":640},"sections":[],"stimuli":[{"t":%@,"undo":true}]}"#
+        for t in ["8888888888888881807e-3", "1000000000.5"] {
+            let error = #expect(throws: SceneError.self) { try Scene.decode(scene.replacingOccurrences(of: "%@", with: t)) }
+            #expect(error?.path == "stimuli[0].t")
+        }
+        #expect(throws: SceneError.self) { try Scene.decode(scene.replacingOccurrences(of: "%@", with: "1e400")) }
+        #expect(throws: Never.self) { try Scene.decode(scene.replacingOccurrences(of: "%@", with: "1e9")) }
+    }
+}

@@ -22,6 +22,27 @@ import GripperTesting
         }
     }
 
+    /// The engine's invariants (the fuzz target's check) hold after every
+    /// frame and deadline of every recorded scenario, and nothing is left
+    /// pending at the end.
+    @Test(arguments: ScenarioFolder.names)
+    func engineInvariantsHoldThroughEveryScenario(name: String) throws {
+        let folder = try ScenarioFolder(name)
+        var engine = try Engine(scene: folder.scene, device: folder.trace.device)
+        #expect(engine._invariantViolations() == [])
+        for (k, frame) in folder.trace.frames.enumerated() {
+            while let d = engine.nextDeadline, d < frame.time {
+                engine.fire(until: d)
+                #expect(engine._invariantViolations() == [], "\(name): deadline before frame \(k)")
+            }
+            engine.handle(frame)
+            #expect(engine._invariantViolations() == [], "\(name): frame \(k)")
+        }
+        engine.finish()
+        #expect(engine._invariantViolations() == [], "\(name): after finish")
+        #expect(engine.presentation.drag == nil && engine.nextDeadline == nil, "\(name)")
+    }
+
     @Test func theRegressionFolderHoldsInputs() {
         #expect(FuzzTarget.allCases.map { Self.inputs($0).count }.reduce(0, +) > 0)
     }

@@ -82,15 +82,34 @@ public final class LiveSession {
     public private(set) var frames: [EventFrame] = []
     private let keepsFrames: Bool
     private var clock: LiveClockStateMachine
+    /// How long a due deadline waits for frames stamped before it that the
+    /// device has not delivered yet (see ``init(reader:scene:gestures:keepingFrames:deliveryGrace:)``).
+    public let deliveryGrace: Duration
+
+    /// The grace a session gives late frames unless told otherwise: 10 ms,
+    /// well above a kernel device's delivery latency (microseconds) and
+    /// umockdev's (a few milliseconds), well below what a person notices on
+    /// a long-press (500 ms) or an auto-scroll tick (16 ms of motion that is
+    /// computed from event time anyway).
+    public static let defaultDeliveryGrace = Duration.milliseconds(10)
 
     /// Starts a session on `reader` running `scene`; its time origin is now.
     ///
     /// - Parameter keepingFrames: keep every frame handed to the engine in
     ///   ``frames`` (to record the session).
+    /// - Parameter deliveryGrace: how long a deadline that came due waits
+    ///   before it fires, so that a frame the device stamped before it but
+    ///   delivers a little later is handled first, as a replay of the frames
+    ///   handles it. The deadline still fires at its own event time (the
+    ///   transcript is exact); only the screen sees it up to this much later.
+    ///   Live equals replay whenever every frame arrives within the grace of
+    ///   its stamp. Negative values count as 0.
     /// - Throws: `SceneError` when the scene's model or layout is invalid.
     public init(reader: EvdevReader, scene: Scene, gestures: GestureConfiguration = .default,
-                keepingFrames: Bool = false) throws(SceneError) {
+                keepingFrames: Bool = false,
+                deliveryGrace: Duration = LiveSession.defaultDeliveryGrace) throws(SceneError) {
         self.reader = reader
+        self.deliveryGrace = max(.zero, deliveryGrace)
         engine = try Engine(scene: scene, device: reader.device, gestures: gestures)
         keepsFrames = keepingFrames
         start = reader.now
@@ -104,14 +123,19 @@ public final class LiveSession {
     /// The current time in event time: what the engine's times are on.
     public var eventNow: EventTime { clock.eventTime(reader.now) }
 
-    /// The engine's next deadline on the reader's clock; before the origin is
-    /// handed over, the scene's first stimulus counted from ``start``.
+    /// When the session will next fire the engine's deadlines, on the
+    /// reader's clock: the engine's next deadline (before the origin is
+    /// handed over, the scene's first stimulus counted from ``start``) plus
+    /// the ``deliveryGrace``.
     /// - Complexity: O(1).
     public var nextDeadline: EventTime? {
+        let due: EventTime?
         if clock.origin == nil {
-            return engine.scene.stimuli.first.map { start + $0.offset }
+            due = engine.scene.stimuli.first.map { start + $0.offset }
+        } else {
+            due = engine.nextDeadline.map { clock.readerTime($0) }
         }
-        return engine.nextDeadline.map { clock.readerTime($0) }
+        return due.map { $0 + deliveryGrace }
     }
 
     /// Waits for the next change, no longer than until `deadline` (on the
@@ -172,11 +196,13 @@ public final class LiveSession {
         reader.close()
     }
 
-    /// Fires what is due now; returns whether anything was due.
+    /// Fires what has been due for the grace; returns whether anything was.
+    /// Deadlines inside the last grace still wait: a frame stamped before
+    /// them may yet arrive.
     private func fireDue() -> Bool {
         guard let due = nextDeadline, due <= reader.now else { return false }
         perform(clock.originNeeded())
-        engine.fire(until: eventNow)
+        engine.fire(until: eventNow - deliveryGrace)
         return true
     }
 

@@ -35,6 +35,7 @@ let package = Package(
             .product(name: "GripperEditing", package: "Gripper"),
             .product(name: "GripperLayout", package: "Gripper"),
             .product(name: "GripperInput", package: "Gripper"),
+            .product(name: "GripperTesting", package: "Gripper"),
         ], path: "Sources/EditingBenchmark"),
         .executableTarget(name: "engine-bench", dependencies: [
             "BenchmarkSupport",

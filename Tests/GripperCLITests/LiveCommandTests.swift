@@ -20,7 +20,8 @@ import Testing
     /// stamped earlier has arrived (see the known issue in
     /// Documentation/LiveInput.md). The rest must match line for line.
     @Test(arguments: ["full-swipe", "drag-into-another-section", "mouse-drag", "mouse-swipe", "swipe-then-delete",
-                      "swipe-then-shut", "vertical-pan-scrolls", "grid-drag", "long-press-drag-down-up"])
+                      "swipe-then-shut", "vertical-pan-scrolls", "pinned-header-pushed-up", "grid-drag",
+                      "long-press-drag-down-up"])
     func liveEqualsAReplayOfWhatItRead(_ name: String) throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gripper-live-\(getpid())-\(name)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

@@ -3,13 +3,15 @@ import GripperGeometry
 import GripperLayout
 
 /// Draws an ``EngineSnapshot`` as a standalone SVG document: cells with
-/// their labels, headers, separators, the hidden drag
+/// their labels, section headers (pinned ones where the content offset puts
+/// them), the global header with its title, separators, the hidden drag
 /// source ghosted, the placeholder outlined, the proxy lifted with a shadow,
 /// swipe-action panes with their buttons (content that slides under the
 /// neighbouring column clipped at the cell's frame and faded there with a
 /// gradient), delete controls, grippers, delete confirmations, selection and
-/// highlight, and the contact point. Pure: returns a string, the same bytes
-/// for the same snapshot.
+/// highlight, and the contact point. Elements are drawn in the snapshot's
+/// order (by z-index). Pure: returns a string, the same bytes for the same
+/// snapshot.
 public enum SnapshotRenderer {
     /// The height of the status bar drawn above the viewport (state and time).
     public static let statusBarHeight = 24.0
@@ -135,10 +137,21 @@ public enum SnapshotRenderer {
         return out
     }
 
+    /// A section header (pinned ones with a hairline below, as they float
+    /// over the cells) or the global header (dark, its title centred).
     private static func header(_ a: LayoutAttributes, _ s: EngineSnapshot) -> String {
-        var out = rect(a.frame, fill: "#dfe4e7", stroke: nil)
+        let f = a.frame
+        let box = "x=\"\(n(f.minX))\" y=\"\(n(f.minY))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\""
+        if a.kind == .globalHeader {
+            var out = "<rect class=\"global-header\" \(box) fill=\"#37474f\"/>\n"
+            out += text(x: f.midX, y: f.midY + 6, s.globalHeaderTitle ?? "", fill: "#ffffff", size: 17,
+                        anchor: "middle", bold: true)
+            return out
+        }
+        var out = "<rect class=\"\(a.isPinned ? "header pinned" : "header")\" \(box) fill=\"#dfe4e7\"/>\n"
+        if a.isPinned { out += rect(Rect(x: f.minX, y: f.maxY - 1, width: f.width, height: 1), fill: "#b0bec5", stroke: nil) }
         let title = a.indexPath.flatMap { s.sectionTitles[$0.section] } ?? ""
-        out += text(x: a.frame.minX + 14, y: a.frame.midY + 5, title.uppercased(), fill: "#546e7a", size: 12, bold: true)
+        out += text(x: f.minX + 14, y: f.midY + 5, title.uppercased(), fill: "#546e7a", size: 12, bold: true)
         return out
     }
 

@@ -4,15 +4,17 @@ import GripperLayout
 /// Draws an ``EngineSnapshot`` as lines of terminal text for `gripper live`:
 /// the viewport scaled onto a grid of character cells, with ANSI colours
 /// when asked (selected cells blue, highlighted grey, actions red or slate,
-/// the placeholder dashed, the lifted proxy yellow, the contact `@`), and a
-/// swiped cell's content that slides under the neighbouring column clipped
-/// at the cell's frame with a shaded (`░`) column at that edge. Pure:
+/// the placeholder dashed, the lifted proxy yellow, the contact `@`), section
+/// headers where the content offset pins them, the global header with its
+/// title, and a swiped cell's content that slides under the neighbouring
+/// column clipped at the cell's frame with a shaded (`░`) column at that
+/// edge. Elements are drawn in the snapshot's order (by z-index). Pure:
 /// returns strings, the same for the same snapshot.
 public enum TerminalRenderer {
     /// How a character cell is coloured.
     enum Style: UInt8 {
-        case background, cell, selected, highlighted, header, destructive, action, placeholder, proxy, ghost, contact,
-             control, fade
+        case background, cell, selected, highlighted, header, globalHeader, destructive, action, placeholder, proxy, ghost,
+             contact, control, fade
 
         /// The ANSI SGR sequence that starts the style.
         var sgr: String {
@@ -22,6 +24,7 @@ public enum TerminalRenderer {
             case .selected: "\u{1B}[0;97;44m"
             case .highlighted: "\u{1B}[0;30;100m"
             case .header: "\u{1B}[0;1;37;100m"
+            case .globalHeader: "\u{1B}[0;1;97;40m"
             case .destructive: "\u{1B}[0;1;97;41m"
             case .action: "\u{1B}[0;1;97;46m"
             case .placeholder: "\u{1B}[0;34m"
@@ -121,7 +124,10 @@ public enum TerminalRenderer {
                     let x = under?.neighbourIsLeft == true ? b.c0 : b.c1 - 1
                     for y in b.r0..<b.r1 { chars[y][x] = "░"; styles[y][x] = .fade }
                 }
-            case .header, .globalHeader:
+            case .globalHeader:
+                fill(a.frame, .globalHeader)
+                write(snapshot.globalHeaderTitle ?? "", in: a.frame, .globalHeader, center: true)
+            case .header:
                 fill(a.frame, .header)
                 write(a.indexPath.flatMap { snapshot.sectionTitles[$0.section] }?.uppercased() ?? "", in: a.frame, .header)
             case .placeholder: outline(a.frame, .placeholder)

@@ -86,6 +86,40 @@ import GripperTesting
         }
     }
 
+    /// As `Documentation/Scenes.md` says: a touch on a pinned or the global
+    /// header hits the header, not the cell it covers; a pan from there scrolls.
+    @Test func aTouchOnAHeaderHitsTheHeader() throws {
+        let folder = try ScenarioFolder("pinned-header-pushed-up")
+        var engine = try Engine(scene: folder.scene, device: folder.trace.device)
+        func pt(_ x: Double, _ y: Double) -> TraceBuilder.Location { .fraction(x / 400, y / 640) }
+        var b = TraceBuilder(device: folder.trace.device, seed: 51)
+        b.perform([TraceBuilder.Stroke(at: pt(200, 560)).moving(to: pt(200, 360), over: .milliseconds(450))
+            .holding(.milliseconds(80))])
+        b.pause(.milliseconds(400))
+        let scrolled = b.now
+        b.tap(at: pt(200, 60)) // Today's pinned header, over Message 4 (content y 260)
+        b.pause(.milliseconds(400))
+        b.tap(at: pt(200, 20)) // the global header, over Message 3
+        b.pause(.milliseconds(400))
+        for f in b.frames where f.time < scrolled { engine.handle(f) }
+        let offset = engine.contentOffset
+        #expect(offset > 150 && engine.snapshot().attributes.contains { $0.kind == .header && $0.frame.minY == offset + 44 })
+        let seen = engine.transcript.entries.count
+        for f in b.frames where f.time >= scrolled { engine.handle(f) }
+        let after = engine.transcript.entries[seen...].map(\.event)
+        #expect(after.filter { if case .gesture(.tap, .recognized, _) = $0 { true } else { false } }.count == 2)
+        #expect(!after.contains { if case .highlight(.some) = $0 { true } else { false } })
+        #expect(!after.contains { if case .selection = $0 { true } else { false } })
+        // A pan that starts on the pinned header scrolls.
+        var c = TraceBuilder(device: folder.trace.device, seed: 52, configuration: .init(start: b.now))
+        c.perform([TraceBuilder.Stroke(at: pt(200, 60)).moving(to: pt(200, 160), over: .milliseconds(450))
+            .holding(.milliseconds(80))])
+        for f in c.frames { engine.handle(f) }
+        #expect(engine.contentOffset < offset - 90)
+        engine.finish()
+        #expect(engine.nextDeadline == nil && engine.journal.entries.isEmpty)
+    }
+
     @Test func theTerminalShowsThemToo() throws {
         let r = try rests()
         try #require(r.count == 3)

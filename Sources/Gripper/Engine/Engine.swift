@@ -136,22 +136,33 @@ public struct Engine: Sendable {
     /// auto-scroll tick).
     /// - Complexity: O(1) per deadline fired, plus the cost of what it does.
     public mutating func fire(until time: EventTime) {
-        while let deadline = nextDeadline, deadline <= time {
-            if let s = stimulusDeadline, s == deadline {
-                let action = scene.stimuli[nextStimulus].action
-                nextStimulus += 1
-                applyNow(action, at: s)
-            } else if let a = arena.nextDeadline, a == deadline {
-                now = max(now ?? a, a)
-                process(arena.fire(until: a))
-            } else {
-                now = max(now ?? deadline, deadline)
-                let before = machine.stateName
-                record(machine.handle(.tick, at: deadline, geometry: layout), at: deadline)
-                noteTransition(from: before, at: deadline)
-            }
-        }
+        while fireNext(until: time) != nil {}
         if let t = now, time > t { now = time }
+    }
+
+    /// Fires the earliest deadline if it is due at or before `time` — one
+    /// scene stimulus, the recognizer timers due at that instant, or one
+    /// auto-scroll tick — and returns its time (``now`` is then that time);
+    /// nil, with nothing done, when none is due. ``fire(until:)`` is this in
+    /// a loop; ``Replay`` calls it itself to picture each step at its own time.
+    /// - Complexity: O(1) plus the cost of what it does.
+    @discardableResult
+    mutating func fireNext(until time: EventTime) -> EventTime? {
+        guard let deadline = nextDeadline, deadline <= time else { return nil }
+        if let s = stimulusDeadline, s == deadline {
+            let action = scene.stimuli[nextStimulus].action
+            nextStimulus += 1
+            applyNow(action, at: s)
+        } else if let a = arena.nextDeadline, a == deadline {
+            now = max(now ?? a, a)
+            process(arena.fire(until: a))
+        } else {
+            now = max(now ?? deadline, deadline)
+            let before = machine.stateName
+            record(machine.handle(.tick, at: deadline, geometry: layout), at: deadline)
+            noteTransition(from: before, at: deadline)
+        }
+        return deadline
     }
 
     /// Applies an outside stimulus at `time` (after firing what is due
@@ -215,20 +226,40 @@ public struct Engine: Sendable {
 
     /// Ends the input: the scene's remaining stimuli fire at their times,
     /// then contacts still down are cancelled, the recognizers' last timers
-    /// fire, and the final sections are recorded. Later calls do nothing.
+    /// fire at theirs, and the final sections are recorded. Later calls do nothing.
     public mutating func finish() {
+        finish { _ in }
+    }
+
+    /// ``finish()``, handing `step` the engine after each thing it does at
+    /// its own time: each deadline fired (a stimulus, a recognizer timer),
+    /// and the cancellation of the contacts still down. ``Replay`` pictures
+    /// each one.
+    /// - Complexity: as ``finish()``, plus `step` once per deadline.
+    mutating func finish(afterEach step: (Engine) -> Void) {
         guard !finished else { return }
         finished = true
         // Stimuli after the last frame come first: a recording that stopped
         // because the device went away ends with the scene's deviceLost.
         if let origin, let last = scene.stimuli.last {
-            fire(until: max(origin + last.offset, now ?? origin))
+            let end = max(origin + last.offset, now ?? origin)
+            while fireNext(until: end) != nil { step(self) }
+            if let t = now, end > t { now = end }
         }
         if let frame = tracker.finish() {
-            fire(until: frame.time)
+            while fireNext(until: frame.time) != nil { step(self) }
             process(arena.handle(viewport.map(frame)))
+            contactLocation = nil
+            step(self)
         }
         contactLocation = nil
+        // No contact is followed any more (the frame above lifted the last),
+        // so what the arena has left are timers: each at its own time.
+        while let d = arena.nextDeadline {
+            now = max(now ?? d, d)
+            process(arena.fire(until: d))
+            step(self)
+        }
         process(arena.finish())
         flushScroll()
         transcript.finish(with: model.sections)

@@ -7,8 +7,13 @@ public struct Replay: Sendable {
     /// The engine after the whole trace and ``Engine/finish()``.
     public var engine: Engine
     /// A picture after every step that changed the state, committed an edit,
-    /// moved the gap, opened a cell, changed the selection or applied a
-    /// stimulus (empty unless pictures were asked for); the first shows the start.
+    /// moved the gap, opened or shut a cell, changed the selection or applied
+    /// a stimulus, taken at the step's own time (empty unless pictures were
+    /// asked for). A step is an input frame, or a deadline fired between two
+    /// frames or after the last — a stimulus, a recognizer timer, an
+    /// auto-scroll tick — so what happens between frames is not pictured at
+    /// the next frame's time, and two stimuli between the same two frames
+    /// get two pictures. The first shows the start, the last the end.
     public var pictures: [TimelinePage.Frame]
 
     /// Replays `frames` of `device` on `scene`.
@@ -35,11 +40,19 @@ public struct Replay: Sendable {
             shoot(engine, caption: "start")
         }
         for frame in frames {
+            if pictures {
+                // What falls due before the frame, one step (and picture) at a time.
+                while engine.fireNext(until: frame.time) != nil { shoot(engine) }
+            }
             engine.handle(frame)
             if pictures { shoot(engine) }
         }
-        engine.finish()
-        if pictures { shoot(engine, caption: "end") }
+        if pictures {
+            engine.finish { shoot($0) }
+            shoot(engine, caption: "end")
+        } else {
+            engine.finish()
+        }
         self.engine = engine
         self.pictures = shots
     }

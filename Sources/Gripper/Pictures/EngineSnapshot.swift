@@ -13,7 +13,9 @@ public struct EngineSnapshot: Sendable {
     public var contentOffset: Double
     /// The content's size.
     public var contentSize: Size
-    /// The attributes of the elements in the rect, in drawing order.
+    /// The attributes of the elements in the rect, in drawing order: by
+    /// z-index (see `ZIndex`: pinned headers above the cells they cover, the
+    /// global header above them), reading order among equals.
     public var attributes: [LayoutAttributes]
     /// The dragged item's own cell, hidden by the layout and drawn ghosted at
     /// the gap where it will land, if a drag is on.
@@ -23,6 +25,8 @@ public struct EngineSnapshot: Sendable {
     public var items: [IndexPath: Scene.Item]
     /// Section titles by section index.
     public var sectionTitles: [Int: String]
+    /// The global header's title (the scene's), if it has one.
+    public var globalHeaderTitle: String?
     /// The contact point (viewport coordinates), when something is down.
     public var contact: Point?
     /// The editing machine's state name.
@@ -34,11 +38,13 @@ public struct EngineSnapshot: Sendable {
 extension Engine {
     /// A snapshot of what lies in `rect` (content coordinates; nil: the
     /// viewport at the current content offset).
-    /// - Complexity: O(log n + k) for k elements in the rect, plus O(n) with a selection.
+    /// - Complexity: O(log n + k log k) for k elements in the rect, plus O(n) with a selection.
     public func snapshot(in rect: Rect? = nil) -> EngineSnapshot {
         let presentation = self.presentation
         let visible = rect ?? Rect(x: 0, y: contentOffset, width: scene.viewport.width, height: scene.viewport.height)
+        // Drawing order: z-index, then the layout's reading order (a stable sort).
         let attributes = layout.attributes(in: visible, presentation: presentation, contentOffset: contentOffset)
+            .enumerated().sorted { ($0.element.zIndex, $0.offset) < ($1.element.zIndex, $1.offset) }.map(\.element)
         var hidden: LayoutAttributes?
         if let drag = presentation.drag {
             // The layout answers the hidden source at the gap it will land in,
@@ -66,6 +72,7 @@ extension Engine {
         return EngineSnapshot(viewport: scene.viewport, contentOffset: contentOffset,
                               contentSize: layout.contentSize(for: presentation), attributes: attributes,
                               hiddenSource: hidden, items: itemsByPath, sectionTitles: titles,
+                              globalHeaderTitle: scene.globalHeaderTitle,
                               contact: contactLocation, stateName: stateName,
                               offset: (now?.microseconds ?? 0) - (origin?.microseconds ?? 0))
     }

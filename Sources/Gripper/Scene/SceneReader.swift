@@ -67,12 +67,24 @@ struct SceneReader {
     }
 
     func scene(_ root: JSONValue) throws(SceneError) -> Scene {
-        let keys = ["viewport", "layout", "selection", "movesBetweenSections", "defaults", "sections", "stimuli"]
+        let keys = ["viewport", "layout", "globalHeader", "selection", "movesBetweenSections", "defaults", "sections",
+                    "stimuli"]
         let root = try members(root, "$", allowed: keys)
         let vp = try members(try required(root, "viewport", "$"), "viewport", allowed: ["width", "height"])
         let viewport = Size(width: try number(try required(vp, "width", "viewport"), "viewport.width", positive: true),
                             height: try number(try required(vp, "height", "viewport"), "viewport.height", positive: true))
-        let metrics = try root["layout"].map { v throws(SceneError) in try layout(v, "layout") } ?? LayoutMetrics(rowHeight: 56)
+        var metrics = try root["layout"].map { v throws(SceneError) in try layout(v, "layout") } ?? LayoutMetrics(rowHeight: 56)
+        var globalTitle: String?
+        if let v = root["globalHeader"] {
+            let g = try members(v, "globalHeader", allowed: ["height", "title"])
+            metrics.globalHeaderHeight = try number(try required(g, "height", "globalHeader"), "globalHeader.height",
+                                                    positive: true)
+            globalTitle = try g["title"].map { t throws(SceneError) in try string(t, "globalHeader.title") }
+            if metrics.globalHeaderHeight >= viewport.height {
+                throw fail("globalHeader.height", g["height"],
+                           "the global header (\(metrics.globalHeaderHeight)) must be lower than viewport.height (\(viewport.height)), or nothing else shows")
+            }
+        }
         var selection = SelectionMode.multiple
         if let v = root["selection"] {
             let s = try string(v, "selection")
@@ -103,14 +115,15 @@ struct SceneReader {
                 stimuli.append(stimulus)
             }
         }
-        let scene = Scene(viewport: viewport, metrics: metrics, sections: sections, selectionMode: selection,
-                          movesBetweenSections: between, stimuli: stimuli)
+        let scene = Scene(viewport: viewport, metrics: metrics, globalHeaderTitle: globalTitle, sections: sections,
+                          selectionMode: selection, movesBetweenSections: between, stimuli: stimuli)
         try checkConsistentItems(scene)
         return scene
     }
 
     private func layout(_ value: JSONValue, _ path: String) throws(SceneError) -> LayoutMetrics {
-        let keys = ["columns", "rowHeight", "interItemSpacing", "lineSpacing", "insets", "headerHeight", "footerHeight", "separator"]
+        let keys = ["columns", "rowHeight", "interItemSpacing", "lineSpacing", "insets", "headerHeight", "pinnedHeaders",
+                    "footerHeight", "separator"]
         let v = try members(value, path, allowed: keys)
         var m = LayoutMetrics(rowHeight: 56)
         if let x = v["columns"] { m.columns = try integer(x, path + ".columns", minimum: 1) }
@@ -129,6 +142,12 @@ struct SceneReader {
         if let x = v["headerHeight"] {
             let h = try number(x, path + ".headerHeight", minimum: 0)
             m.header = h > 0 ? SupplementaryMetrics(height: h) : .none
+        }
+        if let x = v["pinnedHeaders"], try bool(x, path + ".pinnedHeaders") {
+            guard m.header.height > 0 else {
+                throw fail(path + ".pinnedHeaders", x, "there are no section headers to pin; give \(path).headerHeight a height above 0")
+            }
+            m.header.isPinned = true
         }
         if let x = v["footerHeight"] {
             let h = try number(x, path + ".footerHeight", minimum: 0)

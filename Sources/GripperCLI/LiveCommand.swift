@@ -53,7 +53,8 @@ struct LiveCommand: ParsableCommand {
         defer { reader.close() }
         let session: LiveSession
         do {
-            session = try LiveSession(reader: reader, scene: sceneValue, keepingFrames: record != nil)
+            session = try LiveSession(reader: reader, scene: sceneValue, keepingFrames: record != nil,
+                                      recordingTranscript: true)
         } catch {
             throw BadInput.fail("\(error)")
         }

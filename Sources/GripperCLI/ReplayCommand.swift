@@ -126,7 +126,7 @@ struct ReplayCommand: ParsableCommand {
     /// Replays at the trace's pace: sleeps until each deadline and frame is
     /// due on a monotonic clock, prints each entry when it happens.
     static func realtime(_ trace: Trace, scene: Scene, json: Bool) throws -> Engine {
-        var engine = try Engine(scene: scene, device: trace.device)
+        var engine = try Engine(scene: scene, device: trace.device, recordingTranscript: true)
         let clock = ContinuousClock()
         let start = clock.now
         let frames = trace.frames

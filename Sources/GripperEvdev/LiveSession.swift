@@ -80,6 +80,10 @@ public final class LiveSession {
     /// trace of them replays to the same transcript (up to a device loss,
     /// which is ``deviceLostAt``).
     public private(set) var frames: [EventFrame] = []
+    /// What the engine reported during the latest ``step(until:wakingOn:)``
+    /// (or ``finish()``): the transcript entries it produced, whether or not
+    /// the transcript records them.
+    public private(set) var lastEntries: [Transcript.Entry] = []
     private let keepsFrames: Bool
     private var clock: LiveClockStateMachine
     /// How long a due deadline waits for frames stamped before it that the
@@ -104,13 +108,20 @@ public final class LiveSession {
     ///   transcript is exact); only the screen sees it up to this much later.
     ///   Live equals replay whenever every frame arrives within the grace of
     ///   its stamp. Negative values count as 0.
+    /// - Parameter recordingTranscript: keep the engine's transcript (memory
+    ///   grows with what happens; `gripper live` prints it at the end).
+    ///   Without it every ``step(until:wakingOn:)`` still reports what
+    ///   happened in ``lastEntries``, and memory stays flat however long the
+    ///   session runs.
     /// - Throws: `SceneError` when the scene's model or layout is invalid.
     public init(reader: EvdevReader, scene: Scene, gestures: GestureConfiguration = .default,
                 keepingFrames: Bool = false,
-                deliveryGrace: Duration = LiveSession.defaultDeliveryGrace) throws(SceneError) {
+                deliveryGrace: Duration = LiveSession.defaultDeliveryGrace,
+                recordingTranscript: Bool = false) throws(SceneError) {
         self.reader = reader
         self.deliveryGrace = max(.zero, deliveryGrace)
-        engine = try Engine(scene: scene, device: reader.device, gestures: gestures)
+        engine = try Engine(scene: scene, device: reader.device, gestures: gestures,
+                            recordingTranscript: recordingTranscript)
         keepsFrames = keepingFrames
         start = reader.now
         clock = LiveClockStateMachine(start: start)
@@ -156,6 +167,7 @@ public final class LiveSession {
     ///   `poll` per wait.
     public func step(until deadline: EventTime? = nil, wakingOn wakeFD: Int32? = nil) throws(EvdevError) -> Step {
         if isFinished { return .finished }
+        lastEntries.removeAll(keepingCapacity: true)
         var wake = deadline
         if let due = nextDeadline { wake = wake.map { min($0, due) } ?? due }
         let event: EvdevReader.Event?
@@ -177,7 +189,7 @@ public final class LiveSession {
             // nil: the reader was closed from outside, as good as gone.
             perform(clock.originNeeded())
             let time = eventNow
-            engine.deviceLost(at: time)
+            lastEntries += engine.deviceLost(at: time)
             deviceLostAt = time
             return .deviceLost
         }
@@ -191,8 +203,9 @@ public final class LiveSession {
     public func finish() {
         guard !isFinished else { return }
         isFinished = true
+        lastEntries.removeAll(keepingCapacity: true)
         perform(clock.originNeeded())
-        engine.finish()
+        lastEntries += engine.finish()
         reader.close()
     }
 
@@ -202,7 +215,7 @@ public final class LiveSession {
     private func fireDue() -> Bool {
         guard let due = nextDeadline, due <= reader.now else { return false }
         perform(clock.originNeeded())
-        engine.fire(until: eventNow - deliveryGrace)
+        lastEntries += engine.fire(until: eventNow - deliveryGrace)
         return true
     }
 
@@ -217,7 +230,7 @@ public final class LiveSession {
 
     private func feed(_ frame: EventFrame) {
         if keepsFrames { frames.append(frame) }
-        engine.handle(frame)
+        lastEntries += engine.handle(frame)
     }
 
     /// After the device is lost: waits for `wakeFD` or `deadline` alone

@@ -23,7 +23,7 @@ import GripperTesting
     /// The engine after a swipe from `from` to `to` (viewport points) has
     /// settled open, and the swiped cell's attributes.
     private func opened(from: (Double, Double), to: (Double, Double)) throws -> (Engine, LayoutAttributes) {
-        var engine = try Engine(scene: Scene.decode(Self.scene), device: TestDevices.probeTouchscreen)
+        var engine = try Engine(scene: Scene.decode(Self.scene), device: TestDevices.probeTouchscreen, recordingTranscript: true)
         var b = TraceBuilder(device: TestDevices.probeTouchscreen, seed: 41)
         b.swipe(from: pt(from.0, from.1), to: pt(to.0, to.1), duration: .milliseconds(260))
         for f in b.frames { engine.handle(f) }
@@ -125,7 +125,7 @@ import GripperTesting
     }
 
     @Test func theTerminalDoesNotDrawTheContentOverTheNeighbour() throws {
-        let resting = terminal(try Engine(scene: Scene.decode(Self.scene), device: TestDevices.probeTouchscreen))
+        let resting = terminal(try Engine(scene: Scene.decode(Self.scene), device: TestDevices.probeTouchscreen, recordingTranscript: true))
         let (engine, cell) = try opened(from: (385, 40), to: (300, 40))
         let lines = terminal(engine)
         // Rows 0…7 show row 0 of the grid (line 0 is the status); column 0

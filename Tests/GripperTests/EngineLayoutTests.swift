@@ -52,7 +52,7 @@ import GripperTesting
     @Test(arguments: [false, true])
     func layoutFollowsMovesDeletesUndoAndRedo(itemHeights: Bool) throws {
         let scene = try Scene.decode(itemHeights ? Self.heightsScene : Self.fixedScene)
-        var engine = try Engine(scene: scene, device: TestDevices.probeTouchscreen)
+        var engine = try Engine(scene: scene, device: TestDevices.probeTouchscreen, recordingTranscript: true)
         // A long-press drag of the first row down the list.
         var b = TraceBuilder(device: TestDevices.probeTouchscreen, seed: 21)
         b.drag(from: pt(200, 20), to: pt(200, 230))

@@ -48,7 +48,7 @@ import GripperTesting
 
     static func replay(_ frames: [EventFrame], mouse: Bool, scene: Scene? = nil) throws -> Engine {
         var engine = try Engine(scene: scene ?? Scene.decode(Self.scene),
-                                device: mouse ? TestDevices.probeMouse : TestDevices.probeTouchscreen)
+                                device: mouse ? TestDevices.probeMouse : TestDevices.probeTouchscreen, recordingTranscript: true)
         for f in frames { engine.handle(f) }
         engine.finish()
         return engine

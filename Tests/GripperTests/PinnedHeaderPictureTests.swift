@@ -19,7 +19,7 @@ import GripperTesting
 
     func rests() throws -> [Rest] {
         let folder = try ScenarioFolder("pinned-header-pushed-up")
-        var engine = try Engine(scene: folder.scene, device: folder.trace.device)
+        var engine = try Engine(scene: folder.scene, device: folder.trace.device, recordingTranscript: true)
         var out: [Rest] = []
         for frame in folder.trace.frames {
             let before = engine.stateName
@@ -90,7 +90,7 @@ import GripperTesting
     /// header hits the header, not the cell it covers; a pan from there scrolls.
     @Test func aTouchOnAHeaderHitsTheHeader() throws {
         let folder = try ScenarioFolder("pinned-header-pushed-up")
-        var engine = try Engine(scene: folder.scene, device: folder.trace.device)
+        var engine = try Engine(scene: folder.scene, device: folder.trace.device, recordingTranscript: true)
         func pt(_ x: Double, _ y: Double) -> TraceBuilder.Location { .fraction(x / 400, y / 640) }
         var b = TraceBuilder(device: folder.trace.device, seed: 51)
         b.perform([TraceBuilder.Stroke(at: pt(200, 560)).moving(to: pt(200, 360), over: .milliseconds(450))

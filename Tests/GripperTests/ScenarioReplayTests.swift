@@ -43,7 +43,7 @@ import GripperTesting
     @Test(arguments: ScenarioFolder.names)
     func invariantsHoldAfterEveryFrame(_ name: String) throws {
         let folder = try ScenarioFolder(name)
-        var engine = try Engine(scene: folder.scene, device: folder.trace.device)
+        var engine = try Engine(scene: folder.scene, device: folder.trace.device, recordingTranscript: true)
         let start = try folder.scene.model()
         for frame in folder.trace.frames {
             engine.handle(frame)

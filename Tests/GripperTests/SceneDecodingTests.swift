@@ -114,7 +114,7 @@ private func error(_ text: String) -> SceneError? {
         let untitled = try Scene.decode(scene(#""globalHeader":{"height":20}"#))
         #expect(untitled.metrics.globalHeaderHeight == 20 && untitled.globalHeaderTitle == nil)
         // The engine's layout pins them.
-        let engine = try Engine(scene: s, device: TestDevices.probeTouchscreen)
+        let engine = try Engine(scene: s, device: TestDevices.probeTouchscreen, recordingTranscript: true)
         #expect(engine.layout.metrics.header.isPinned && engine.layout.metrics.globalHeaderHeight == 44)
     }
 

@@ -28,8 +28,16 @@ public struct Engine: Sendable {
     private var machine: EditingStateMachine
     /// The layout, in step with ``model``.
     public private(set) var layout: GridLayout
-    /// What has happened so far.
+    /// What has happened so far, when the engine was created with
+    /// `recordingTranscript: true` (a replay, a test, `gripper live`); empty
+    /// otherwise, so an engine that runs for weeks keeps flat memory. Every
+    /// call that feeds the engine also returns the entries it produced,
+    /// recorded or not.
     public private(set) var transcript = Transcript()
+    /// Whether ``transcript`` keeps what happened.
+    public let recordsTranscript: Bool
+    /// The entries produced since the last public call returned.
+    private var outbox: [Transcript.Entry] = []
     /// The time of the first frame: transcript times and the scene's
     /// stimuli count from it. Nil before the first frame.
     public private(set) var origin: EventTime?
@@ -50,9 +58,13 @@ public struct Engine: Sendable {
 
     /// Creates an engine at rest on `scene` for input from `device`.
     /// - Throws: ``SceneError`` when the scene's model or layout is invalid.
+    /// - Parameter recordingTranscript: keep every entry in ``transcript``
+    ///   (memory grows with what happens); without it the entries are only
+    ///   returned by the calls that produce them.
     public init(scene: Scene, device: DeviceDescription,
-                gestures: GestureConfiguration = .default) throws(SceneError) {
+                gestures: GestureConfiguration = .default, recordingTranscript: Bool = false) throws(SceneError) {
         self.scene = scene
+        recordsTranscript = recordingTranscript
         self.device = device
         let items = scene.itemsByID
         self.items = items
@@ -118,9 +130,14 @@ public struct Engine: Sendable {
     ///   the sections it touches, O(k × s) for the layout to follow its k
     ///   changes over s sections (a rebuild for a large batch or a reload),
     ///   and O(selected) to carry the selection along (O(n) for a reload).
-    public mutating func handle(_ frame: EventFrame) {
+    /// - Returns: the transcript entries the frame (and the deadlines fired
+    ///   before it) produced, recorded or not. `scrolled` entries are
+    ///   coalesced: a run of them is reported once, with the next other
+    ///   entry; read ``contentOffset`` for the offset of every frame.
+    @discardableResult
+    public mutating func handle(_ frame: EventFrame) -> [Transcript.Entry] {
         if origin == nil { origin = frame.time }
-        fire(until: frame.time)
+        fireDue(until: frame.time)
         now = max(now ?? frame.time, frame.time)
         let contacts = viewport.map(tracker.process(frame))
         if let c = contacts.contacts.first(where: { !$0.phase.isFinal }) {
@@ -129,13 +146,28 @@ public struct Engine: Sendable {
             contactLocation = nil
         }
         process(arena.handle(contacts))
+        return takeOutbox()
+    }
+
+    /// Hands over the entries produced since the last public call.
+    private mutating func takeOutbox() -> [Transcript.Entry] {
+        let out = outbox
+        outbox.removeAll(keepingCapacity: true)
+        return out
     }
 
     /// Fires every deadline at or before `time`, each at its own time and in
     /// time order (at one time: stimuli, then recognizer timers, then an
     /// auto-scroll tick).
     /// - Complexity: O(1) per deadline fired, plus the cost of what it does.
-    public mutating func fire(until time: EventTime) {
+    /// - Returns: the transcript entries produced, recorded or not.
+    @discardableResult
+    public mutating func fire(until time: EventTime) -> [Transcript.Entry] {
+        fireDue(until: time)
+        return takeOutbox()
+    }
+
+    private mutating func fireDue(until time: EventTime) {
         while fireNext(until: time) != nil {}
         if let t = now, time > t { now = time }
     }
@@ -169,10 +201,13 @@ public struct Engine: Sendable {
     /// before it). A stimulus that cancels an interaction in flight also
     /// cancels the gesture, so the rest of that contact is ignored until it lifts.
     /// - Complexity: O(1) for setEditing; O(n) for edits and reloads.
-    public mutating func apply(_ action: Scene.Stimulus.Action, at time: EventTime) {
+    /// - Returns: the transcript entries produced, recorded or not.
+    @discardableResult
+    public mutating func apply(_ action: Scene.Stimulus.Action, at time: EventTime) -> [Transcript.Entry] {
         if origin == nil { origin = time }
-        fire(until: time)
+        fireDue(until: time)
         applyNow(action, at: time)
+        return takeOutbox()
     }
 
     /// Applies a stimulus at `time`, with the deadlines before it already fired.
@@ -207,10 +242,13 @@ public struct Engine: Sendable {
     /// The input device went away at `time`: what is in flight is cancelled
     /// and contacts still down are forgotten.
     /// - Complexity: O(1) plus the cancellation's effects.
-    public mutating func deviceLost(at time: EventTime) {
+    /// - Returns: the transcript entries produced, recorded or not.
+    @discardableResult
+    public mutating func deviceLost(at time: EventTime) -> [Transcript.Entry] {
         if origin == nil { origin = time }
-        fire(until: time)
+        fireDue(until: time)
         loseDevice(at: time)
+        return takeOutbox()
     }
 
     private mutating func loseDevice(at time: EventTime) {
@@ -227,8 +265,12 @@ public struct Engine: Sendable {
     /// Ends the input: the scene's remaining stimuli fire at their times,
     /// then contacts still down are cancelled, the recognizers' last timers
     /// fire at theirs, and the final sections are recorded. Later calls do nothing.
-    public mutating func finish() {
+    /// - Returns: the transcript entries produced, recorded or not (the
+    ///   final sections are ``model``'s sections).
+    @discardableResult
+    public mutating func finish() -> [Transcript.Entry] {
         finish { _ in }
+        return takeOutbox()
     }
 
     /// ``finish()``, handing `step` the engine after each thing it does at
@@ -262,7 +304,7 @@ public struct Engine: Sendable {
         }
         process(arena.finish())
         flushScroll()
-        transcript.finish(with: model.sections)
+        if recordsTranscript { transcript.finish(with: model.sections) }
     }
 
     // MARK: - Plumbing
@@ -305,13 +347,19 @@ public struct Engine: Sendable {
 
     private mutating func append(_ event: Transcript.Event, at time: EventTime) {
         flushScroll()
-        transcript.append(Transcript.Entry(offset: offset(of: time), event: event))
+        keep(Transcript.Entry(offset: offset(of: time), event: event))
+    }
+
+    /// Hands an entry to the caller's outbox and, when recording, the transcript.
+    private mutating func keep(_ entry: Transcript.Entry) {
+        outbox.append(entry)
+        if recordsTranscript { transcript.append(entry) }
     }
 
     private mutating func flushScroll() {
         guard let pending = pendingScroll else { return }
         pendingScroll = nil
-        transcript.append(Transcript.Entry(offset: pending.offset, event: .scrolled(pending.value)))
+        keep(Transcript.Entry(offset: pending.offset, event: .scrolled(pending.value)))
     }
 
     private mutating func record(_ effects: [EditingEffect], at time: EventTime) {

@@ -21,7 +21,7 @@ public struct Replay: Sendable {
     /// - Complexity: O(frames) engine steps, plus O(k) per picture.
     public init(frames: [EventFrame], device: DeviceDescription, scene: Scene,
                 pictures: Bool = false) throws(SceneError) {
-        var engine = try Engine(scene: scene, device: device)
+        var engine = try Engine(scene: scene, device: device, recordingTranscript: true)
         var shots: [TimelinePage.Frame] = []
         var seen = 0
         func shoot(_ engine: Engine, caption: String? = nil) {

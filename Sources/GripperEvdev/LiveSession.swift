@@ -61,8 +61,9 @@ public final class LiveSession {
         case finished
     }
 
-    /// The device reader the session owns (closed by ``finish()``).
-    public let reader: EvdevReader
+    /// The input the session owns (closed by ``finish()``): an
+    /// ``EvdevReader`` for a device.
+    public let reader: any LiveInputSource
     /// The engine, as of the latest step: draw `engine.snapshot()`, read
     /// `engine.transcript`.
     public private(set) var engine: Engine
@@ -114,7 +115,7 @@ public final class LiveSession {
     ///   happened in ``lastEntries``, and memory stays flat however long the
     ///   session runs.
     /// - Throws: `SceneError` when the scene's model or layout is invalid.
-    public init(reader: EvdevReader, scene: Scene, gestures: GestureConfiguration = .default,
+    public init(reader: any LiveInputSource, scene: Scene, gestures: GestureConfiguration = .default,
                 keepingFrames: Bool = false,
                 deliveryGrace: Duration = LiveSession.defaultDeliveryGrace,
                 recordingTranscript: Bool = false) throws(SceneError) {

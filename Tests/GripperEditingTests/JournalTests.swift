@@ -18,6 +18,30 @@ import GripperLayout
         #expect(try journal.replay().get() == journal.model)
     }
 
+    /// A limited journal keeps the last `limit` entries and folds older ones
+    /// into its start: the model, the replay invariant and `limit` levels of
+    /// undo hold; sequence numbers keep counting.
+    @Test func aLimitFoldsTheOldestEntriesIntoTheStart() throws {
+        var journal = Journal(start: base, limit: 2)
+        for k in 0..<5 {
+            try journal.commit(BatchUpdate([.moveItem(from: ip(0, 0), to: ip(0, 2))]),
+                               as: .move("x", from: ip(0, 0), to: ip(0, 2)), at: .milliseconds(Int64(k)))
+            #expect(journal.entries.count == min(k + 1, 2))
+            #expect(try journal.replay().get() == journal.model)
+        }
+        #expect(journal.entries.map(\.sequence) == [4, 5])
+        // Five moves of a three-item section: two moves short of the start.
+        #expect(plain(journal.model) == [["a2", "a0", "a1"], ["b0"]])
+        #expect(plain(journal.start) == [["a0", "a1", "a2"], ["b0"]])
+        #expect(journal.undo() != nil && journal.undo() != nil && journal.undo() == nil)
+        #expect(journal.model == journal.start)
+        // Lowering the limit trims at once.
+        #expect(journal.redo() != nil && journal.redo() != nil)
+        journal.limit = 1
+        #expect(journal.entries.count == 1)
+        #expect(try journal.replay().get() == journal.model)
+    }
+
     @Test func rejectedCommitChangesNothing() {
         var journal = Journal(start: base)
         let before = journal

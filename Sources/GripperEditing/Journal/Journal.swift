@@ -1,14 +1,23 @@
 import GripperInput
 
-/// The record of every committed edit, and the model it produces.
+/// The record of committed edits, and the model they produce.
 ///
 /// At every moment ``model`` equals ``start`` with ``entries`` applied in
 /// order (``replay()``); the journal is the only way the model changes.
 /// Undo takes the last entry off (applying its inverse) and keeps it for
 /// redo; a new commit forgets what was undone.
+///
+/// With a ``limit`` the journal keeps the most recent `limit` entries: a
+/// commit beyond it folds the oldest entry into ``start`` (which then is the
+/// model before the oldest entry kept), so a panel that runs for weeks keeps
+/// bounded memory and `limit` levels of undo. Sequence numbers keep counting.
 public struct Journal: Hashable, Sendable {
-    /// The model before the first entry.
-    public let start: CollectionModel
+    /// The model before the first entry kept.
+    public private(set) var start: CollectionModel
+    /// The most entries kept (and levels of undo); nil keeps every entry.
+    public var limit: Int? {
+        didSet { trim() }
+    }
     /// The current model: ``start`` with ``entries`` applied.
     public private(set) var model: CollectionModel
     /// The applied entries, oldest first.
@@ -18,9 +27,24 @@ public struct Journal: Hashable, Sendable {
     private var nextSequence = 1
 
     /// Starts a journal at `model`.
-    public init(start model: CollectionModel) {
+    public init(start model: CollectionModel, limit: Int? = nil) {
         self.start = model
         self.model = model
+        self.limit = limit.map { max(0, $0) }
+    }
+
+    /// Folds the oldest entries into ``start`` until at most ``limit`` are kept.
+    /// - Complexity: O(m) per entry folded for the m items it touches (the
+    ///   first fold copies the model once: `start` stops sharing `model`'s storage).
+    private mutating func trim() {
+        guard let limit else { return }
+        let excess = entries.count - max(0, limit)
+        guard excess > 0 else { return }
+        for entry in entries.prefix(excess) {
+            // The batch applied to exactly this model when it was committed.
+            try? start.apply(entry.batch, checkingIdentities: false)
+        }
+        entries.removeFirst(excess)
     }
 
     /// Commits `batch` as `edit` at `time`: applies it to the model and
@@ -45,6 +69,7 @@ public struct Journal: Hashable, Sendable {
         nextSequence += 1
         entries.append(entry)
         undone.removeAll()
+        trim()
         return entry
     }
 

@@ -28,13 +28,15 @@ public struct EditingStateMachine: Sendable {
     public internal(set) var contentOffset: Double = 0
     /// The data source's voice.
     public let policy: any EditingPolicy
-    /// Thresholds and viewport size.
-    public var configuration: EditingConfiguration
+    /// Thresholds and viewport size (a new `undoLimit` trims the journal).
+    public var configuration: EditingConfiguration {
+        didSet { journal.limit = configuration.undoLimit }
+    }
 
     /// Creates a machine at rest on `model`.
     public init(model: CollectionModel, policy: any EditingPolicy, configuration: EditingConfiguration) {
         self.state = .idle
-        self.journal = Journal(start: model)
+        self.journal = Journal(start: model, limit: configuration.undoLimit)
         self.policy = policy
         self.configuration = configuration
     }

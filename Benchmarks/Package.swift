@@ -48,6 +48,13 @@ let package = Package(
             .product(name: "GripperTesting", package: "Gripper"),
             .product(name: "GripperInput", package: "Gripper"),
         ], path: "Sources/EvdevBenchmark"),
+        .executableTarget(name: "soak-bench", dependencies: [
+            "BenchmarkSupport",
+            .product(name: "Gripper", package: "Gripper"),
+            .product(name: "GripperEvdev", package: "Gripper"),
+            .product(name: "GripperTesting", package: "Gripper"),
+            .product(name: "GripperInput", package: "Gripper"),
+        ], path: "Sources/SoakBenchmark"),
     ],
     swiftLanguageModes: [.v6]
 )

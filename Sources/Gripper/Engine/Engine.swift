@@ -38,6 +38,15 @@ public struct Engine: Sendable {
     public let recordsTranscript: Bool
     /// The entries produced since the last public call returned.
     private var outbox: [Transcript.Entry] = []
+    /// Whether the engine makes an ``EngineTransition`` for every change to
+    /// what is shown (see ``takeTransitions()``).
+    public let makesTransitions: Bool
+    /// What was shown after the last public call (transitions start there).
+    var shownBefore: LayoutState?
+    /// The index path edits committed since the last public call.
+    var transitionEdits: [IndexPathMapping.Edit] = []
+    /// Transitions made and not yet taken.
+    var pendingTransitions: [EngineTransition] = []
     /// The time of the first frame: transcript times and the scene's
     /// stimuli count from it. Nil before the first frame.
     public private(set) var origin: EventTime?
@@ -61,10 +70,15 @@ public struct Engine: Sendable {
     /// - Parameter recordingTranscript: keep every entry in ``transcript``
     ///   (memory grows with what happens); without it the entries are only
     ///   returned by the calls that produce them.
+    /// - Parameter makingTransitions: make an ``EngineTransition`` for every
+    ///   change to what is shown (a renderer that animates asks for them with
+    ///   ``takeTransitions()``); each costs what is on screen.
     public init(scene: Scene, device: DeviceDescription,
-                gestures: GestureConfiguration = .default, recordingTranscript: Bool = false) throws(SceneError) {
+                gestures: GestureConfiguration = .default, recordingTranscript: Bool = false,
+                makingTransitions: Bool = false) throws(SceneError) {
         self.scene = scene
         recordsTranscript = recordingTranscript
+        makesTransitions = makingTransitions
         self.device = device
         let items = scene.itemsByID
         self.items = items
@@ -83,6 +97,7 @@ public struct Engine: Sendable {
         } catch {
             throw SceneError(path: "layout", problem: "the layout rejects the scene: \(error)")
         }
+        if makingTransitions { shownBefore = shownState }
     }
 
     // MARK: - State
@@ -153,6 +168,7 @@ public struct Engine: Sendable {
     private mutating func takeOutbox() -> [Transcript.Entry] {
         let out = outbox
         outbox.removeAll(keepingCapacity: true)
+        if makesTransitions { makeTransition(for: out) }
         return out
     }
 
@@ -379,12 +395,15 @@ public struct Engine: Sendable {
             case .dragCancelled(let id): append(.dragCancelled(id), at: time)
             case .editingChanged(let on): append(.editing(on), at: time)
             case .committed(let entry):
+                if makesTransitions { transitionEdits += Self.mappingEdits(of: entry.batch) }
                 append(.committed(sequence: entry.sequence, entry.edit), at: time)
                 relayout(following: entry.batch, at: time)
             case .undone(let entry):
+                if makesTransitions { transitionEdits += Self.mappingEdits(of: entry.inverse) }
                 append(.undone(sequence: entry.sequence, entry.edit), at: time)
                 relayout(following: entry.inverse, at: time)
             case .redone(let entry):
+                if makesTransitions { transitionEdits += Self.mappingEdits(of: entry.batch) }
                 append(.redone(sequence: entry.sequence, entry.edit), at: time)
                 relayout(following: entry.batch, at: time)
             case .rejected(let error): append(.rejected("\(error)"), at: time)

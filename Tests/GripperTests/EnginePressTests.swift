@@ -95,7 +95,7 @@ import GripperTesting
             let events = Self.events(engine)
             #expect(events.contains(.swipeOpened("i2")), "held \(hold)")
             let tap = try #require(events.lastIndex(where: Self.isTap), "held \(hold)")
-            #expect(Array(events[(tap + 1)...].prefix(2)) == [.swipeShut("i2"), .transition(from: "open", to: "idle")],
+            #expect(Array(events[(tap + 1)...].prefix(2)) == [.swipeShut("i2"), .transition(from: .open, to: .idle)],
                     "held \(hold)")
             #expect(engine.selection.isEmpty && engine.stateName == "idle" && engine.journal.entries.isEmpty,
                     "held \(hold)")

@@ -81,7 +81,7 @@ import GripperTesting
         #expect(!events(e).contains { if case .swipeBegan = $0 { true } else { false } })
         e = try run("pinned-header-pushed-up")
         #expect(edits(e).isEmpty && e.contentOffset > 368 && e.layout.metrics.header.isPinned)
-        #expect(events(e).filter { $0 == .transition(from: "scrolling", to: "idle") }.count == 3)
+        #expect(events(e).filter { $0 == .transition(from: .scrolling, to: .idle) }.count == 3)
         #expect(!events(e).contains { if case .swipeBegan = $0 { true } else { false } })
         e = try run("batch-select-delete")
         #expect(edits(e).first == .delete(["i2", "i4", "i5"]) && items(e) == ["i1", "i3", "i6", "i7", "i8"])

@@ -206,7 +206,7 @@ public struct Engine: Sendable {
             process(arena.fire(until: a))
         } else {
             now = max(now ?? deadline, deadline)
-            let before = machine.stateName
+            let before = machine.phase
             record(machine.handle(.tick, at: deadline, geometry: layout), at: deadline)
             noteTransition(from: before, at: deadline)
         }
@@ -246,7 +246,7 @@ public struct Engine: Sendable {
             loseDevice(at: time)
             return
         }
-        let before = machine.stateName
+        let before = machine.phase
         let effects = machine.handle(input, at: time, geometry: layout)
         record(effects, at: time)
         noteTransition(from: before, at: time)
@@ -273,7 +273,7 @@ public struct Engine: Sendable {
         tracker = ContactTracker(device: device)
         adapter = GestureInputAdapter()
         contactLocation = nil
-        let before = machine.stateName
+        let before = machine.phase
         record(machine.handle(.deviceLost, at: time, geometry: layout), at: time)
         noteTransition(from: before, at: time)
     }
@@ -338,7 +338,7 @@ public struct Engine: Sendable {
     private mutating func process(_ events: [GestureEvent]) {
         for event in events {
             if event.state != .changed { append(.gesture(event.kind, event.state, event.location), at: event.time) }
-            let before = machine.stateName
+            let before = machine.phase
             for input in adapter.inputs(for: event) {
                 record(machine.handle(input, at: event.time, geometry: layout), at: event.time)
             }
@@ -352,8 +352,8 @@ public struct Engine: Sendable {
         }
     }
 
-    private mutating func noteTransition(from before: String, at time: EventTime) {
-        let after = machine.stateName
+    private mutating func noteTransition(from before: EditingPhase, at time: EventTime) {
+        let after = machine.phase
         if after != before { append(.transition(from: before, to: after), at: time) }
     }
 

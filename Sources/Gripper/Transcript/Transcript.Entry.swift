@@ -36,7 +36,7 @@ extension Transcript {
         /// `changed` events are not recorded (their effects are).
         case gesture(GestureKind, GestureState, Point)
         /// The editing machine changed state.
-        case transition(from: String, to: String)
+        case transition(from: EditingPhase, to: EditingPhase)
         /// An outside stimulus arrived.
         case stimulus(Scene.Stimulus.Action)
         /// The highlighted cell changed.
@@ -112,7 +112,7 @@ extension Transcript {
             switch self {
             case .gesture(let kind, let state, let p):
                 "\(kind.rawValue) \(state.rawValue) at \(Self.coordinate(p.x)),\(Self.coordinate(p.y))"
-            case .transition(let from, let to): "\(from) -> \(to)"
+            case .transition(let from, let to): "\(from.rawValue) -> \(to.rawValue)"
             case .stimulus(let action): action.description
             case .highlight(let p): p.map(Self.path) ?? "none"
             case .selection(let items): items.isEmpty ? "none" : items.map(\.rawValue).joined(separator: " ")
@@ -160,7 +160,7 @@ extension Transcript {
             switch self {
             case .gesture(let kind, let state, let p):
                 ",\"kind\":\"\(kind.rawValue)\",\"state\":\"\(state.rawValue)\",\"x\":\(Self.coordinate(p.x)),\"y\":\(Self.coordinate(p.y))"
-            case .transition(let from, let to): ",\"from\":\(Self.quoted(from)),\"to\":\(Self.quoted(to))"
+            case .transition(let from, let to): ",\"from\":\(Self.quoted(from.rawValue)),\"to\":\(Self.quoted(to.rawValue))"
             case .stimulus(let action):
                 switch action {
                 case .setEditing(let on): ",\"name\":\"setEditing\",\"editing\":\(on)"

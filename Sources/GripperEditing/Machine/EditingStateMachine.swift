@@ -63,19 +63,24 @@ public struct EditingStateMachine: Sendable {
     }
 
     /// The state's name, for transcripts and tests (`idle`, `swiping`, `batchEditing.dragging` …).
-    public var stateName: String {
+    public var stateName: String { phase.rawValue }
+
+    /// The state without its payload: what the transcript's `state` entries
+    /// and the diagrams in `Documentation/Editing.md` name.
+    /// - Complexity: O(1).
+    public var phase: EditingPhase {
         switch state {
-        case .idle: "idle"
-        case .tracking: "tracking"
-        case .scrolling: "scrolling"
-        case .swiping: "swiping"
-        case .open: "open"
-        case .dragging: "dragging"
-        case .batchEditing(.idle): "batchEditing.idle"
-        case .batchEditing(.tracking): "batchEditing.tracking"
-        case .batchEditing(.scrolling): "batchEditing.scrolling"
-        case .batchEditing(.open): "batchEditing.open"
-        case .batchEditing(.dragging): "batchEditing.dragging"
+        case .idle: .idle
+        case .tracking: .tracking
+        case .scrolling: .scrolling
+        case .swiping: .swiping
+        case .open: .open
+        case .dragging: .dragging
+        case .batchEditing(.idle): .batchEditingIdle
+        case .batchEditing(.tracking): .batchEditingTracking
+        case .batchEditing(.scrolling): .batchEditingScrolling
+        case .batchEditing(.open): .batchEditingOpen
+        case .batchEditing(.dragging): .batchEditingDragging
         }
     }
 

@@ -100,7 +100,7 @@ import GripperLayout
                     // A drag's commit lands where its last gap was.
                     #expect(to == lastGap, "\(where_)")
                     #expect(m.indexPath(of: item) == to || effects.last != effect, "\(where_)")
-                case .reload, .batch:
+                case .reload, .batch, .app:
                     expected = Set(m.allItems)  // the reload's model (checked equal to replay above)
                 }
             case .undone, .redone:

@@ -139,6 +139,7 @@ extension Transcript {
             case .action(let action, let item): "action \(action.rawValue) on \(item.rawValue)"
             case .reload: "reload"
             case .batch: "batch"
+            case .app: "app"
             }
         }
 
@@ -152,6 +153,7 @@ extension Transcript {
                 ",\"edit\":\"action\",\"action\":\(quoted(action.rawValue)),\"item\":\(quoted(item.rawValue))"
             case .reload: ",\"edit\":\"reload\""
             case .batch: ",\"edit\":\"batch\""
+            case .app: ",\"edit\":\"app\""
             }
         }
 

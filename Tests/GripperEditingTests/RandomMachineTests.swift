@@ -103,6 +103,8 @@ import GripperLayout
                 case .reload, .batch, .app:
                     expected = Set(m.allItems)  // the reload's model (checked equal to replay above)
                 }
+            case .appBatchApplied:
+                expected = Set(m.allItems)  // checked against a plain-array reference in AppBatchPropertyTests
             case .undone, .redone:
                 expected = Set(m.allItems)  // checked by replay
             case .highlight, .selectionChanged, .scrolled, .swipeBegan, .swipeOpened, .swipeShut,

@@ -313,8 +313,8 @@ public struct Engine: Sendable {
         switch effect {
         case .dragCancelled, .swipeShut, .deleteConfirmationCancelled, .highlight(nil): true
         case .highlight, .selectionChanged, .scrolled, .swipeBegan, .swipeOpened, .deleteConfirmationOpened,
-             .dragBegan, .gapMoved, .dragEnded, .editingChanged, .committed, .undone, .redone, .rejected,
-             .scheduleTick:
+             .dragBegan, .gapMoved, .dragEnded, .editingChanged, .committed, .undone, .redone, .appBatchApplied,
+             .rejected, .scheduleTick:
             false
         }
     }
@@ -386,6 +386,9 @@ public struct Engine: Sendable {
                 relayout(following: entry.inverse, at: time)
             case .redone(let entry):
                 append(.redone(sequence: entry.sequence, entry.edit), at: time)
+                relayout(following: entry.batch, at: time)
+            case .appBatchApplied(let entry):
+                append(.appBatch(sequence: entry.sequence, entry.batch), at: time)
                 relayout(following: entry.batch, at: time)
             case .rejected(let error): append(.rejected("\(error)"), at: time)
             case .scheduleTick: break

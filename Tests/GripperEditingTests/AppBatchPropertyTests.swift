@@ -100,7 +100,9 @@ import GripperLayout
                             if kept { dragsKept += 1 }
                         }
                     } catch {
-                        #expect(!valid || error.operationIndex < batch.operations.count, "\(where_)")
+                        // The error names the operation at fault, where it is in the batch.
+                        #expect(batch.operations.indices.contains(error.operationIndex)
+                                    && batch.operations[error.operationIndex] == error.operation, "\(where_)")
                         // An invalid batch changed nothing.
                         #expect(h.machine.state == before.0, "\(where_)")
                         #expect(h.machine.journal == before.1, "\(where_)")

@@ -41,6 +41,15 @@ struct MachineHarness {
         return effects
     }
 
+    /// Applies an app batch `after` milliseconds after the previous input.
+    @discardableResult
+    mutating func apply(_ operations: [BatchUpdate.Operation], after ms: Int64 = 10) throws(BatchUpdateError) -> [EditingEffect] {
+        time = time + Duration.milliseconds(ms)
+        let effects = try machine.apply(BatchUpdate(operations), at: time)
+        log += effects
+        return effects
+    }
+
     /// Sends the tick the machine asked for, if any.
     @discardableResult
     mutating func tickWhenDue() -> [EditingEffect] {

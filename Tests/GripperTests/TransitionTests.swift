@@ -64,6 +64,33 @@ import Testing
         }
     }
 
+    /// An app insert in the middle of a drag: the new cell fades in, the
+    /// cells below (and the gap) move down, and the transition ends at what
+    /// is shown.
+    @Test func anAppInsertDuringADragIsOneTransition() throws {
+        let folder = try ScenarioFolder("long-press-drag-down-up")
+        var engine = try Engine(scene: folder.scene, device: folder.trace.device, makingTransitions: true)
+        var frames = folder.trace.frames[...]
+        while let frame = frames.popFirst() {
+            let entries = engine.handle(frame)
+            if entries.contains(where: { if case .gapMoved = $0.event { true } else { false } }) { break }
+        }
+        _ = engine.takeTransitions()
+        let time = engine.now!
+        try engine.apply(BatchUpdate([.insertItem("new", at: IndexPath(section: 0, item: 0))]), at: time)
+        let transitions = engine.takeTransitions()
+        try #require(transitions.count == 1)
+        let t = transitions[0]
+        #expect(t.cause == .appChanged && t.duration == .milliseconds(300))
+        #expect(t.layout.appearing.contains { $0.final.kind == .cell && $0.final.indexPath == IndexPath(section: 0, item: 0) })
+        #expect(t.layout.moving.contains { $0.final.kind == .placeholder })
+        let now = engine.shownState
+        for change in t.layout.moving + t.layout.appearing {
+            #expect(now.attributes(for: change.final.id) == change.final)
+        }
+        #expect(engine.presentation.drag != nil)
+    }
+
     @Test func anEngineWithoutTransitionsMakesNone() throws {
         let folder = try ScenarioFolder("long-press-drag-down-up")
         var engine = try Engine(scene: folder.scene, device: folder.trace.device)

@@ -83,6 +83,7 @@ extension Engine {
             case .dragEnded(_, let committed): causes.insert(committed ? .dropped : .dropCancelled)
             case .dragCancelled: causes.insert(.dropCancelled)
             case .committed: causes.insert(.committed)
+            case .appBatch: causes.insert(.appChanged)
             case .undone, .redone: causes.insert(.undoRedo)
             case .editing: causes.insert(.editingChanged)
             case .swipeOpened: causes.insert(.swipeOpened)
@@ -93,7 +94,7 @@ extension Engine {
             default: continue
             }
         }
-        let order: [EngineTransition.Cause] = [.dropped, .dropCancelled, .undoRedo, .committed, .editingChanged,
+        let order: [EngineTransition.Cause] = [.dropped, .dropCancelled, .undoRedo, .committed, .appChanged, .editingChanged,
                                                 .swipeOpened, .swipeShut, .deleteConfirmation, .gapMoved, .selection]
         return order.first { causes.contains($0) }
     }

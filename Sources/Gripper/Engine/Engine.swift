@@ -9,7 +9,8 @@ import GripperLayout
 /// with a transcript of what happened.
 ///
 /// Feed it input frames in time order (``handle(_:)``), outside stimuli
-/// (``apply(_:at:)``; the scene's own track fires by itself), device loss
+/// (``apply(_:at:)``; the scene's own track fires by itself), the app's
+/// batch updates at any moment (`apply(_:at:)` with a ``BatchUpdate``), device loss
 /// (``deviceLost(at:)``) and the end of input (``finish()``). Before each
 /// later frame it fires every deadline due — the scene's stimuli, the
 /// recognizers' timers and the auto-scroll ticks — each at its own time;
@@ -255,6 +256,60 @@ public struct Engine: Sendable {
         }
     }
 
+    /// Applies a batch update from the app at `time`, whatever the user is
+    /// doing: fires the deadlines due before it (as every call does), then
+    /// validates the batch, journals it as an app entry (the user's undo
+    /// stops before it), re-bases what is in flight onto the new model and
+    /// brings the layout in step.
+    ///
+    /// A drag in flight goes on (its source and gap re-based, the gap next
+    /// to the same neighbour) and is cancelled only when the batch deletes
+    /// the dragged item; an open cell shuts, and a delete confirmation is
+    /// cancelled, only when its item is deleted; a highlight moves with its
+    /// item or goes; the selection follows. See
+    /// ``EditingStateMachine/apply(_:at:)`` for the rules. When the batch
+    /// ends an interaction (a drag, a swiped or open cell, a confirmation)
+    /// the gesture is cancelled too, as for a stimulus, so the rest of that
+    /// contact is ignored until it lifts.
+    ///
+    /// ```swift
+    /// var engine = try Engine(scene: scene, device: device)
+    /// // … frames: the user is dragging item "b" …
+    /// let entries = try engine.apply(BatchUpdate([.insertItem("new", at: IndexPath(section: 0, item: 0))]),
+    ///                                at: frame.time)
+    /// for entry in entries { print(entry.textLine) }
+    /// // 1.200000 appBatch #1 insert new at [0,0]
+    /// ```
+    ///
+    /// - Throws: ``BatchUpdateError`` naming the operation at fault (its
+    ///   index and the operation) and the rule it breaks with the index
+    ///   path; the model, the journal, the editing state, the gesture and
+    ///   the layout are then as they were. Entries of deadlines fired before
+    ///   the batch are not lost: the next call returns them.
+    /// - Complexity: the journal's commit (O(m) for the m items of the
+    ///   sections the batch touches, plus O(n) to check the identities an
+    ///   inserting batch brings in) and O(k log k) to re-base what is in
+    ///   flight for its k operations; the layout follows a batch of at most
+    ///   16 item operations change by change (O(k × s)) and is rebuilt for a
+    ///   larger one or one with section changes.
+    /// - Returns: the transcript entries produced, recorded or not: an
+    ///   `appBatch` entry, then what it cost (`dragCancelled`, `swipeShut`,
+    ///   `selection`, `gapMoved`, a state transition …).
+    @discardableResult
+    public mutating func apply(_ batch: BatchUpdate, at time: EventTime) throws(BatchUpdateError) -> [Transcript.Entry] {
+        if origin == nil { origin = time }
+        fireDue(until: time)
+        if now.map({ time > $0 }) ?? true { now = time }
+        let before = machine.phase
+        let effects = try machine.apply(batch, at: time)
+        record(effects, at: time)
+        noteTransition(from: before, at: time)
+        if effects.contains(where: Self.endsInteraction), !arena.isIdle {
+            recordGestures(arena.cancel(at: time))
+        }
+        return takeOutbox()
+    }
+
     /// The input device went away at `time`: what is in flight is cancelled
     /// and contacts still down are forgotten.
     /// - Complexity: O(1) plus the cancellation's effects.
@@ -329,8 +384,20 @@ public struct Engine: Sendable {
         switch effect {
         case .dragCancelled, .swipeShut, .deleteConfirmationCancelled, .highlight(nil): true
         case .highlight, .selectionChanged, .scrolled, .swipeBegan, .swipeOpened, .deleteConfirmationOpened,
-             .dragBegan, .gapMoved, .dragEnded, .editingChanged, .committed, .undone, .redone, .rejected,
-             .scheduleTick:
+             .dragBegan, .gapMoved, .dragEnded, .editingChanged, .committed, .undone, .redone, .appBatchApplied,
+             .rejected, .scheduleTick:
+            false
+        }
+    }
+
+    /// Whether an app batch's effect ended an interaction (back to rest).
+    /// A dropped highlight does not: the touch is still tracked.
+    private static func endsInteraction(_ effect: EditingEffect) -> Bool {
+        switch effect {
+        case .dragCancelled, .swipeShut, .deleteConfirmationCancelled: true
+        case .highlight, .selectionChanged, .scrolled, .swipeBegan, .swipeOpened, .deleteConfirmationOpened,
+             .dragBegan, .gapMoved, .dragEnded, .editingChanged, .committed, .undone, .redone, .appBatchApplied,
+             .rejected, .scheduleTick:
             false
         }
     }
@@ -405,6 +472,10 @@ public struct Engine: Sendable {
             case .redone(let entry):
                 if makesTransitions { transitionEdits += Self.mappingEdits(of: entry.batch) }
                 append(.redone(sequence: entry.sequence, entry.edit), at: time)
+                relayout(following: entry.batch, at: time)
+            case .appBatchApplied(let entry):
+                if makesTransitions { transitionEdits += Self.mappingEdits(of: entry.batch) }
+                append(.appBatch(sequence: entry.sequence, entry.batch), at: time)
                 relayout(following: entry.batch, at: time)
             case .rejected(let error): append(.rejected("\(error)"), at: time)
             case .scheduleTick: break

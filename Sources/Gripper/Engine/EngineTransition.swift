@@ -59,6 +59,9 @@ public struct EngineTransition: Sendable {
         case committed
         /// Undo or redo.
         case undoRedo
+        /// The app changed the data (``Engine/apply(_:at:)-(BatchUpdate,_)``):
+        /// what it inserted fades in, what it deleted fades out, the rest moves.
+        case appChanged
         /// The selection changed.
         case selection
     }
@@ -85,7 +88,7 @@ public struct EngineTransition: Sendable {
         case .gapMoved: (.milliseconds(250), .easeInOut)
         case .dropped, .dropCancelled: (.milliseconds(200), .easeOut)
         case .swipeOpened, .swipeShut, .deleteConfirmation: (.milliseconds(250), .easeOut)
-        case .editingChanged, .committed: (.milliseconds(300), .easeInOut)
+        case .editingChanged, .committed, .appChanged: (.milliseconds(300), .easeInOut)
         case .undoRedo: (.milliseconds(250), .easeInOut)
         case .selection: (.milliseconds(150), .linear)
         }

@@ -66,7 +66,7 @@ public struct Replay: Sendable {
         switch event {
         case .transition, .stimulus, .selection, .swipeOpened, .swipeShut, .deleteConfirmation,
              .deleteConfirmationCancelled, .gapMoved,
-             .editing, .committed, .undone, .redone, .deviceLost, .dragCancelled:
+             .editing, .committed, .undone, .redone, .appBatch, .deviceLost, .dragCancelled:
             true
         case .gesture, .highlight, .scrolled, .swipeBegan, .dragBegan, .dragEnded, .rejected:
             false

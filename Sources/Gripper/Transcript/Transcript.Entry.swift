@@ -71,6 +71,10 @@ extension Transcript {
         case undone(sequence: Int, Edit)
         /// An undone journal entry was redone.
         case redone(sequence: Int, Edit)
+        /// The app applied a batch (`Engine.apply(_:at:)` with a
+        /// ``BatchUpdate``), journaled as entry `sequence`, an app entry
+        /// (``Edit/app``) that the user's undo does not take off.
+        case appBatch(sequence: Int, BatchUpdate)
         /// An edit could not be committed; nothing changed.
         case rejected(String)
         /// The input device went away.
@@ -98,6 +102,7 @@ extension Transcript {
             case .committed: "committed"
             case .undone: "undone"
             case .redone: "redone"
+            case .appBatch: "appBatch"
             case .rejected: "rejected"
             case .deviceLost: "deviceLost"
             }
@@ -127,6 +132,8 @@ extension Transcript {
             case .editing(let on): on ? "on" : "off"
             case .committed(let n, let edit), .undone(let n, let edit), .redone(let n, let edit):
                 "#\(n) " + Self.editText(edit)
+            case .appBatch(let n, let batch):
+                "#\(n) " + batch.operations.map(Self.operationText).joined(separator: "; ")
             case .rejected(let why): why
             case .deviceLost: "-"
             }
@@ -139,6 +146,33 @@ extension Transcript {
             case .action(let action, let item): "action \(action.rawValue) on \(item.rawValue)"
             case .reload: "reload"
             case .batch: "batch"
+            case .app: "app"
+            }
+        }
+
+        private static func operationText(_ op: BatchUpdate.Operation) -> String {
+            switch op {
+            case .deleteSection(let s): "delete section \(s)"
+            case .insertSection(let section, let s):
+                "insert section \(section.id.rawValue) (" + section.items.map(\.rawValue).joined(separator: " ") + ") at \(s)"
+            case .deleteItem(let p): "delete " + path(p)
+            case .insertItem(let id, let p): "insert \(id.rawValue) at " + path(p)
+            case .reloadItem(let p): "reload " + path(p)
+            case .moveItem(let from, let to): "move \(path(from)) -> \(path(to))"
+            }
+        }
+
+        /// One operation as a JSON object, keys in a fixed order.
+        private static func operationJSON(_ op: BatchUpdate.Operation) -> String {
+            switch op {
+            case .deleteSection(let s): "{\"op\":\"deleteSection\",\"at\":\(s)}"
+            case .insertSection(let section, let s):
+                "{\"op\":\"insertSection\",\"at\":\(s),\"id\":\(quoted(section.id.rawValue)),\"items\":["
+                    + section.items.map { quoted($0.rawValue) }.joined(separator: ",") + "]}"
+            case .deleteItem(let p): "{\"op\":\"deleteItem\",\"at\":\(path(p))}"
+            case .insertItem(let id, let p): "{\"op\":\"insertItem\",\"at\":\(path(p)),\"item\":\(quoted(id.rawValue))}"
+            case .reloadItem(let p): "{\"op\":\"reloadItem\",\"at\":\(path(p))}"
+            case .moveItem(let from, let to): "{\"op\":\"moveItem\",\"from\":\(path(from)),\"to\":\(path(to))}"
             }
         }
 
@@ -152,6 +186,7 @@ extension Transcript {
                 ",\"edit\":\"action\",\"action\":\(quoted(action.rawValue)),\"item\":\(quoted(item.rawValue))"
             case .reload: ",\"edit\":\"reload\""
             case .batch: ",\"edit\":\"batch\""
+            case .app: ",\"edit\":\"app\""
             }
         }
 
@@ -186,6 +221,8 @@ extension Transcript {
             case .editing(let on): ",\"editing\":\(on)"
             case .committed(let n, let edit), .undone(let n, let edit), .redone(let n, let edit):
                 ",\"sequence\":\(n)" + Self.editJSON(edit)
+            case .appBatch(let n, let batch):
+                ",\"sequence\":\(n),\"operations\":[" + batch.operations.map(Self.operationJSON).joined(separator: ",") + "]"
             case .rejected(let why): ",\"reason\":" + Self.quoted(why)
             case .deviceLost: ""
             }

@@ -4,7 +4,8 @@ import GripperInput
 import GripperLayout
 
 /// The editing interaction: listens to recognized gestures and outside
-/// stimuli, asks the ``EditingPolicy`` what is allowed, commits edits to the
+/// stimuli, takes the app's batch updates at any moment (``apply(_:at:)``),
+/// asks the ``EditingPolicy`` what is allowed, commits edits to the
 /// ``Journal`` (and so the ``CollectionModel``), and says what the layout
 /// must show (``presentation``).
 ///
@@ -88,7 +89,8 @@ public struct EditingStateMachine: Sendable {
     ///
     /// `geometry` is the layout of ``model`` as it is now: after an effect
     /// that changed the model (``EditingEffect/committed(_:)``,
-    /// ``EditingEffect/undone(_:)``, ``EditingEffect/redone(_:)``) the caller
+    /// ``EditingEffect/undone(_:)``, ``EditingEffect/redone(_:)``, and
+    /// ``EditingEffect/appBatchApplied(_:)`` from ``apply(_:at:)``) the caller
     /// updates its layout before the next input.
     /// - Complexity: O(log n) for gesture inputs (the layout's queries; the
     ///   selected paths are kept, never rebuilt per input); a commit costs

@@ -171,24 +171,9 @@ public enum SnapshotRenderer {
     private static func text(x: Double, y: Double, _ content: String, fill: String, size: Double = 14,
                              anchor: String = "start", bold: Bool = false) -> String {
         "<text x=\"\(n(x))\" y=\"\(n(y))\" fill=\"\(fill)\" font-size=\"\(n(size))\" text-anchor=\"\(anchor)\""
-            + (bold ? " font-weight=\"bold\"" : "") + ">" + escape(content) + "</text>\n"
+            + (bold ? " font-weight=\"bold\"" : "") + ">" + Escaping.xml(content) + "</text>\n"
     }
 
     /// A coordinate with two decimals.
     static func n(_ x: Double) -> String { FixedDecimal.string(x, places: 2) }
-
-    /// `s` escaped for XML text and attributes.
-    static func escape(_ s: String) -> String {
-        var out = ""
-        for c in s {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(c)
-            }
-        }
-        return out
-    }
 }

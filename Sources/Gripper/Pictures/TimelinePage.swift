@@ -1,6 +1,8 @@
 /// A self-contained HTML page (no external assets): the pictures of a run on
 /// a timeline slider, with the transcript beside them; the entries up to
-/// the shown picture's time are marked. Pure: returns a string.
+/// the shown picture's time are marked. The page is well-formed XML as well
+/// as HTML (empty elements closed with `/>`, the script in a CDATA section),
+/// so an XML parser can check it. Pure: returns a string.
 public enum TimelinePage {
     /// One picture on the timeline.
     public struct Frame: Sendable {
@@ -21,8 +23,8 @@ public enum TimelinePage {
 
     /// The page for `frames` and `transcript`, titled `title`.
     public static func html(title: String, frames: [Frame], transcript: Transcript) -> String {
-        var out = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
-        out += "<title>" + SnapshotRenderer.escape(title) + "</title>\n<style>\n"
+        var out = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"/>\n"
+        out += "<title>" + Escaping.xml(title) + "</title>\n<style>\n"
         out += """
         body{font-family:DejaVu Sans,Helvetica,Arial,sans-serif;margin:16px;background:#fafafa;color:#212121}
         h1{font-size:18px;margin:0 0 8px}
@@ -36,25 +38,25 @@ public enum TimelinePage {
              border:1px solid #cfd8dc;background:#fff;padding:6px;flex:1;min-width:320px}
         #log div{color:#b0bec5}#log div.past{color:#263238}#log div.now{background:#fff59d}
         """
-        out += "\n</style></head><body>\n<h1>" + SnapshotRenderer.escape(title) + "</h1>\n"
-        out += "<div id=\"controls\"><button id=\"prev\">&#9664;</button><input id=\"slider\" type=\"range\" min=\"0\" max=\"\(max(0, frames.count - 1))\" value=\"0\">"
+        out += "\n</style></head><body>\n<h1>" + Escaping.xml(title) + "</h1>\n"
+        out += "<div id=\"controls\"><button id=\"prev\">&#9664;</button><input id=\"slider\" type=\"range\" min=\"0\" max=\"\(max(0, frames.count - 1))\" value=\"0\"/>"
         out += "<button id=\"next\">&#9654;</button><span id=\"caption\"></span></div>\n"
         out += "<div id=\"main\"><div id=\"stage\">\n"
         for (i, frame) in frames.enumerated() {
             out += "<div class=\"frame\" data-t=\"\(frame.offset)\" data-caption=\""
-            out += SnapshotRenderer.escape("\(i + 1)/\(frames.count)  \(FixedDecimal.seconds(microseconds: frame.offset)) s  \(frame.caption)")
+            out += Escaping.xml("\(i + 1)/\(frames.count)  \(FixedDecimal.seconds(microseconds: frame.offset)) s  \(frame.caption)")
             out += "\">\n" + frame.svg + "</div>\n"
         }
         out += "</div>\n<div id=\"log\">"
         for entry in transcript.entries {
-            out += "<div data-t=\"\(entry.offset)\">" + SnapshotRenderer.escape(entry.textLine) + "</div>"
+            out += "<div data-t=\"\(entry.offset)\">" + Escaping.xml(entry.textLine) + "</div>"
         }
         if transcript.finalSections != nil {
             let last = transcript.text.split(separator: "\n").last.map(String.init) ?? ""
             let end = max(transcript.entries.last?.offset ?? 0, frames.last?.offset ?? 0)
-            out += "<div data-t=\"\(end)\">" + SnapshotRenderer.escape(last) + "</div>"
+            out += "<div data-t=\"\(end)\">" + Escaping.xml(last) + "</div>"
         }
-        out += "</div></div>\n<script>\n"
+        out += "</div></div>\n<script>//<![CDATA[\n"
         out += """
         (function(){
           var frames=document.querySelectorAll('.frame'),lines=document.querySelectorAll('#log div');
@@ -78,7 +80,7 @@ public enum TimelinePage {
           var start=Number((location.hash||'').replace('#',''));show(isNaN(start)?0:start);
         })();
         """
-        out += "\n</script></body></html>\n"
+        out += "\n//]]></script></body></html>\n"
         return out
     }
 }

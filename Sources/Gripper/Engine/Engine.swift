@@ -403,7 +403,7 @@ public struct Engine: Sendable {
     }
 
     /// The column count of every section the scene or its reloads set one for.
-    private static func columnsBySection(of scene: Scene) -> [SectionID: Int] {
+    static func columnsBySection(of scene: Scene) -> [SectionID: Int] {
         var columnsBySection: [SectionID: Int] = [:]
         for section in scene.sections { if let c = section.columns { columnsBySection[section.id] = c } }
         for stimulus in scene.stimuli {

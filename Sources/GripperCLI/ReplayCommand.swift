@@ -59,24 +59,28 @@ struct ReplayCommand: ParsableCommand {
             }
             expected = String(decoding: data, as: UTF8.self)
         }
-        let wantsPictures = svg != nil || html != nil
-        let engine: Engine
-        var pictures: [TimelinePage.Frame] = []
+        let start: Engine
         do {
-            if realtime {
-                engine = try Self.realtime(trace, scene: sceneValue, json: json)
-                if wantsPictures { pictures = try Replay(trace: trace, scene: sceneValue, pictures: true).pictures }
-            } else {
-                let replay = try Replay(trace: trace, scene: sceneValue, pictures: wantsPictures)
-                engine = replay.engine
-                pictures = replay.pictures
-            }
+            start = try Engine(scene: sceneValue, device: trace.device)
         } catch {
-            throw BadInput.fail("\(error)")
+            throw BadInput.fail("\(Self.naming(error, scene))")
         }
-        let output = json ? engine.transcript.jsonLines : engine.transcript.text
-        if !realtime { print(output, terminator: "") }
-        try writePictures(pictures, transcript: engine.transcript)
+        var output: PictureOutput?
+        if svg != nil || html != nil {
+            let parts = file.split(separator: "/").suffix(2).joined(separator: "/")
+            output = try PictureOutput(svgDirectory: svg, html: html, title: "gripper replay \(parts)")
+        }
+        var engine = start
+        if realtime { engine = Self.realtime(start, frames: trace.frames, json: json) }
+        if let output {
+            // Each picture is written as it is drawn (with --realtime, by a
+            // fast replay of its own after the paced one).
+            engine = try Replay.run(start, frames: trace.frames, picture: output.add)
+            try output.finish(transcript: engine.transcript)
+        } else if !realtime {
+            engine = Replay.run(start, frames: trace.frames)
+        }
+        if !realtime { print(json ? engine.transcript.jsonLines : engine.transcript.text, terminator: "") }
         if let expected {
             let useJSON = expected.split(separator: "\n").first?.hasPrefix("{") ?? false
             let actual = useJSON ? engine.transcript.jsonLines : engine.transcript.text
@@ -99,40 +103,22 @@ struct ReplayCommand: ParsableCommand {
         }
     }
 
-    private func writePictures(_ pictures: [TimelinePage.Frame], transcript: Transcript) throws {
-        if let svg {
-            do {
-                try FileManager.default.createDirectory(atPath: svg, withIntermediateDirectories: true)
-                for (i, p) in pictures.enumerated() {
-                    let name = String(repeating: "0", count: max(0, 4 - String(i + 1).count)) + String(i + 1)
-                    try Data(p.svg.utf8).write(to: URL(fileURLWithPath: svg).appendingPathComponent("frame-\(name).svg"))
-                }
-            } catch {
-                throw BadInput.fail("\(svg): cannot write pictures: \(error.localizedDescription)")
-            }
-        }
-        if let html {
-            let parts = file.split(separator: "/").suffix(2).joined(separator: "/")
-            let page = TimelinePage.html(title: "gripper replay \(parts)",
-                                         frames: pictures, transcript: transcript)
-            do {
-                try Data(page.utf8).write(to: URL(fileURLWithPath: html))
-            } catch {
-                throw BadInput.fail("\(html): cannot write: \(error.localizedDescription)")
-            }
-        }
+    /// `error` with the scene's file named when the engine did not know it.
+    static func naming(_ error: SceneError, _ path: String) -> SceneError {
+        var error = error
+        if error.file.isEmpty { error.file = path }
+        return error
     }
 
     /// Replays at the trace's pace: sleeps until each deadline and frame is
     /// due on a monotonic clock, prints each entry when it happens.
-    static func realtime(_ trace: Trace, scene: Scene, json: Bool) throws -> Engine {
-        var engine = try Engine(scene: scene, device: trace.device)
+    static func realtime(_ engine: Engine, frames: [EventFrame], json: Bool) -> Engine {
+        var engine = engine
         let clock = ContinuousClock()
         let start = clock.now
-        let frames = trace.frames
         guard let origin = frames.first?.time else {
             engine.finish()
-            emit(engine.transcript, from: 0, json: json, final: true)
+            emit(engine.transcript, from: 0, json: json)
             return engine
         }
         var printed = 0
@@ -144,29 +130,26 @@ struct ReplayCommand: ParsableCommand {
             while let d = engine.nextDeadline, d < frame.time {
                 wait(until: d)
                 engine.fire(until: d)
-                printed = emit(engine.transcript, from: printed, json: json, final: false)
+                printed = emit(engine.transcript, from: printed, json: json)
             }
             wait(until: frame.time)
             engine.handle(frame)
-            printed = emit(engine.transcript, from: printed, json: json, final: false)
+            printed = emit(engine.transcript, from: printed, json: json)
         }
         engine.finish()
-        emit(engine.transcript, from: printed, json: json, final: true)
+        emit(engine.transcript, from: printed, json: json)
         return engine
     }
 
+    /// Prints the entries from `index` on (and the final line once the run
+    /// has ended); returns the count printed so far.
     @discardableResult
-    private static func emit(_ transcript: Transcript, from index: Int, json: Bool, final: Bool) -> Int {
+    private static func emit(_ transcript: Transcript, from index: Int, json: Bool) -> Int {
         let entries = transcript.entries
         var out = ""
         for entry in entries[min(index, entries.count)...] { out += (json ? entry.jsonLine : entry.textLine) + "\n" }
-        if final {
-            let all = json ? transcript.jsonLines : transcript.text
-            if let last = all.split(separator: "\n").last, transcript.finalSections != nil { out += last + "\n" }
-        }
-        if !out.isEmpty {
-            FileHandle.standardOutput.write(Data(out.utf8))
-        }
+        if let last = json ? transcript.finalJSONLine : transcript.finalTextLine { out += last + "\n" }
+        if !out.isEmpty { FileHandle.standardOutput.write(Data(out.utf8)) }
         return entries.count
     }
 }

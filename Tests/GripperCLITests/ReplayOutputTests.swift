@@ -7,7 +7,8 @@ import Testing
 
 /// What `gripper replay` writes, whatever the scene holds and however the
 /// disk behaves: well-formed pictures, one line per entry, no page that
-/// looks finished after a failed write.
+/// looks finished after a failed write, and `--realtime` that does not
+/// sleep through a long pause.
 @Suite struct ReplayOutputTests {
     func run(_ arguments: [String], timeout: TimeInterval = 120) throws -> (status: Int32, out: String, err: String) {
         let r = try GripperProcess.run(arguments, timeout: timeout)
@@ -93,6 +94,51 @@ import Testing
         r = try run(args + ["--svg", file.path])
         #expect(r.status == 2 && r.err.contains("plain") && r.err.contains("not a folder"), "\(r.err)")
         #expect(!r.err.contains("NSCocoaErrorDomain") && !r.err.contains("Error Domain"))
+    }
+
+    /// The full-swipe trace with an hour of nothing before the finger comes down.
+    func pausedTrace(in dir: URL) throws -> URL {
+        let text = try String(contentsOfFile: "Recordings/scenarios/full-swipe/trace.evemu", encoding: .utf8)
+        let shifted = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            guard line.hasPrefix("E: "), let end = line.dropFirst(3).firstIndex(of: " ") else { return String(line) }
+            let time = line[line.index(line.startIndex, offsetBy: 3)..<end]
+            guard let t = Double(time), t >= 0.5 else { return String(line) }
+            return "E: " + String(format: "%.6f", t + 3600) + line[end...]
+        }.joined(separator: "\n")
+        let url = dir.appendingPathComponent("paused.evemu")
+        try shifted.write(to: url, atomically: true, encoding: .utf8)
+        return url
+    }
+
+    @Test func realtimeCapsALongGapAndSaysSo() throws {
+        let dir = try temporary("paused")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let trace = try pausedTrace(in: dir).path
+        let scene = ["--scene", "Recordings/scenarios/full-swipe/scene.json"]
+        let started = Date()
+        let slow = try run(["replay", trace] + scene + ["--realtime", "--max-gap", "0.05"], timeout: 60)
+        #expect(Date().timeIntervalSince(started) < 30)
+        #expect(slow.status == 0, "\(slow.err)")
+        let notes = slow.out.split(separator: "\n").filter { $0.contains(" gapCapped ") }
+        #expect(notes.first == "3600.508599 gapCapped 3600.508599 s waited 0.050000 s", "\(notes)")
+        let fast = try run(["replay", trace] + scene)
+        #expect(slow.out.split(separator: "\n").filter { !$0.contains(" gapCapped ") } == fast.out.split(separator: "\n"))
+        // JSON Lines: the note is an object of its own; --expect compares the engine's transcript only.
+        let expected = dir.appendingPathComponent("expected.txt")
+        try fast.out.write(to: expected, atomically: true, encoding: .utf8)
+        let json = try run(["replay", trace] + scene + ["--realtime", "--json", "--max-gap", "0.05", "--expect", expected.path], timeout: 60)
+        #expect(json.status == 0, "\(json.err)")
+        #expect(json.out.contains(#"{"t":3600.508599,"event":"gapCapped","gap":3600.508599,"waited":0.050000}"#))
+    }
+
+    @Test func maxGapIsCheckedAndNeedsRealtime() throws {
+        let args = ["replay", "Recordings/scenarios/full-swipe/trace.evemu", "--scene", "Recordings/scenarios/full-swipe/scene.json"]
+        var r = try run(args + ["--max-gap", "1"])
+        #expect(r.status != 0 && r.err.contains("--max-gap applies to --realtime only"))
+        r = try run(args + ["--realtime", "--max-gap=-1"])
+        #expect(r.status != 0 && r.err.contains("--max-gap must be"))
+        r = try run(args + ["--realtime", "--max-gap", "nan"])
+        #expect(r.status != 0)
     }
 
     @Test func aLayoutErrorNamesTheSceneFileAndField() throws {

@@ -89,6 +89,43 @@ public struct Replay: Sendable {
         return engine
     }
 
+    /// Replays `frames` through `engine` (made for the frames' device, at
+    /// rest) at the trace's own pace and returns it finished. Before each
+    /// step — a deadline due before the next frame, or the frame — `wait`
+    /// gets the time the step is due, in microseconds from the first frame
+    /// on the caller's clock, and returns once it has come (the caller
+    /// sleeps; a test records the times instead). A gap longer than
+    /// `maxGap` is waited as `maxGap` (see ``RealtimePacer``), and `capped`
+    /// hears of it before the step. `step` gets the engine after each step,
+    /// and once more after ``Engine/finish()`` (which is not paced). The
+    /// transcript is the same as an unpaced replay's.
+    /// - Complexity: as ``run(_:frames:)``.
+    public static func paced<Frames: Sequence<EventFrame>>(
+        _ engine: Engine, frames: Frames, maxGap: Duration,
+        wait: (Int64) -> Void, capped: (RealtimePacer.CappedGap) -> Void, step: (Engine) -> Void
+    ) -> Engine {
+        var engine = engine
+        var pacer = RealtimePacer(maxGap: maxGap)
+        func pace(_ time: EventTime) {
+            let (due, gap) = pacer.step(at: time)
+            if let gap { capped(gap) }
+            wait(due)
+        }
+        for frame in frames {
+            while let d = engine.nextDeadline, d < frame.time {
+                pace(d)
+                engine.fire(until: d)
+                step(engine)
+            }
+            pace(frame.time)
+            engine.handle(frame)
+            step(engine)
+        }
+        engine.finish()
+        step(engine)
+        return engine
+    }
+
     /// Replays a whole trace.
     public init(trace: Trace, scene: Scene, pictures: Bool = false) throws(SceneError) {
         try self.init(frames: trace.frames, device: trace.device, scene: scene, pictures: pictures)

@@ -15,8 +15,10 @@ struct ReplayCommand: ParsableCommand {
             committed edits with their times (seconds from the first frame), then \
             the final sections. --expect compares it with a file (text, or JSON Lines \
             when the file's first line starts with '{') and exits 1 showing the \
-            difference. Exit status 2 on bad input (trace or scene), naming the \
-            file, the line or field and the problem.
+            difference. --realtime replays at the trace's pace, waiting at most \
+            --max-gap between two steps (a gapCapped line says where; --expect \
+            ignores it). Exit status 2 on bad input (trace or scene) or a picture \
+            that cannot be written, naming the file, the line or field and the problem.
             """
     )
 
@@ -44,6 +46,21 @@ struct ReplayCommand: ParsableCommand {
     @Flag(name: .long, help: "Replay at the trace's own pace, printing entries as they happen.")
     var realtime = false
 
+    @Option(name: .long, help: ArgumentHelp("With --realtime: wait at most this long between two steps; a longer gap is cut short and a gapCapped line says so.", valueName: "SECONDS"))
+    var maxGap: Double?
+
+    /// The `--max-gap` default, in seconds.
+    static let defaultMaxGap = 2.0
+
+    func validate() throws {
+        if let maxGap {
+            guard realtime else { throw ValidationError("--max-gap applies to --realtime only") }
+            guard maxGap.isFinite, maxGap >= 0, maxGap <= 1_000_000 else {
+                throw ValidationError("--max-gap must be a number of seconds from 0 to 1000000, not \(maxGap)")
+            }
+        }
+    }
+
     func run() throws {
         let trace: Trace
         do {
@@ -59,24 +76,31 @@ struct ReplayCommand: ParsableCommand {
             }
             expected = String(decoding: data, as: UTF8.self)
         }
-        let wantsPictures = svg != nil || html != nil
-        let engine: Engine
-        var pictures: [TimelinePage.Frame] = []
+        let start: Engine
         do {
-            if realtime {
-                engine = try Self.realtime(trace, scene: sceneValue, json: json)
-                if wantsPictures { pictures = try Replay(trace: trace, scene: sceneValue, pictures: true).pictures }
-            } else {
-                let replay = try Replay(trace: trace, scene: sceneValue, pictures: wantsPictures)
-                engine = replay.engine
-                pictures = replay.pictures
-            }
+            start = try Engine(scene: sceneValue, device: trace.device, recordingTranscript: true)
         } catch {
-            throw BadInput.fail("\(error)")
+            throw BadInput.fail("\(Self.naming(error, scene))")
         }
-        let output = json ? engine.transcript.jsonLines : engine.transcript.text
-        if !realtime { print(output, terminator: "") }
-        try writePictures(pictures, transcript: engine.transcript)
+        var output: PictureOutput?
+        if svg != nil || html != nil {
+            let parts = file.split(separator: "/").suffix(2).joined(separator: "/")
+            output = try PictureOutput(svgDirectory: svg, html: html, title: "gripper replay \(parts)")
+        }
+        var engine = start
+        if realtime {
+            let gap = Duration.microseconds(Int64(((maxGap ?? Self.defaultMaxGap) * 1_000_000).rounded()))
+            engine = Self.realtime(start, frames: trace.frames, json: json, maxGap: gap)
+        }
+        if let output {
+            // Each picture is written as it is drawn (with --realtime, by a
+            // fast replay of its own after the paced one).
+            engine = try Replay.run(start, frames: trace.frames, picture: output.add)
+            try output.finish(transcript: engine.transcript)
+        } else if !realtime {
+            engine = Replay.run(start, frames: trace.frames)
+        }
+        if !realtime { print(json ? engine.transcript.jsonLines : engine.transcript.text, terminator: "") }
         if let expected {
             let useJSON = expected.split(separator: "\n").first?.hasPrefix("{") ?? false
             let actual = useJSON ? engine.transcript.jsonLines : engine.transcript.text
@@ -99,74 +123,65 @@ struct ReplayCommand: ParsableCommand {
         }
     }
 
-    private func writePictures(_ pictures: [TimelinePage.Frame], transcript: Transcript) throws {
-        if let svg {
-            do {
-                try FileManager.default.createDirectory(atPath: svg, withIntermediateDirectories: true)
-                for (i, p) in pictures.enumerated() {
-                    let name = String(repeating: "0", count: max(0, 4 - String(i + 1).count)) + String(i + 1)
-                    try Data(p.svg.utf8).write(to: URL(fileURLWithPath: svg).appendingPathComponent("frame-\(name).svg"))
-                }
-            } catch {
-                throw BadInput.fail("\(svg): cannot write pictures: \(error.localizedDescription)")
-            }
-        }
-        if let html {
-            let parts = file.split(separator: "/").suffix(2).joined(separator: "/")
-            let page = TimelinePage.html(title: "gripper replay \(parts)",
-                                         frames: pictures, transcript: transcript)
-            do {
-                try Data(page.utf8).write(to: URL(fileURLWithPath: html))
-            } catch {
-                throw BadInput.fail("\(html): cannot write: \(error.localizedDescription)")
-            }
-        }
+    /// `error` with the scene's file named when the engine did not know it.
+    static func naming(_ error: SceneError, _ path: String) -> SceneError {
+        var error = error
+        if error.file.isEmpty { error.file = path }
+        return error
     }
 
     /// Replays at the trace's pace: sleeps until each deadline and frame is
-    /// due on a monotonic clock, prints each entry when it happens.
-    static func realtime(_ trace: Trace, scene: Scene, json: Bool) throws -> Engine {
-        var engine = try Engine(scene: scene, device: trace.device, recordingTranscript: true)
+    /// due on a monotonic clock (a gap longer than `maxGap` cut to
+    /// `maxGap`, with a `gapCapped` line), prints each entry when it happens.
+    static func realtime(_ engine: Engine, frames: [EventFrame], json: Bool, maxGap: Duration) -> Engine {
         let clock = ContinuousClock()
         let start = clock.now
-        let frames = trace.frames
-        guard let origin = frames.first?.time else {
-            engine.finish()
-            emit(engine.transcript, from: 0, json: json, final: true)
-            return engine
-        }
+        let origin = frames.first?.time ?? .zero
         var printed = 0
-        func wait(until t: EventTime) {
-            let due = start + .microseconds(t.microseconds - origin.microseconds)
-            if due > clock.now { Thread.sleep(forTimeInterval: Double((due - clock.now).components.attoseconds) / 1e18 + Double((due - clock.now).components.seconds)) }
-        }
-        for frame in frames {
-            while let d = engine.nextDeadline, d < frame.time {
-                wait(until: d)
-                engine.fire(until: d)
-                printed = emit(engine.transcript, from: printed, json: json, final: false)
-            }
-            wait(until: frame.time)
-            engine.handle(frame)
-            printed = emit(engine.transcript, from: printed, json: json, final: false)
-        }
-        engine.finish()
-        emit(engine.transcript, from: printed, json: json, final: true)
-        return engine
+        return Replay.paced(engine, frames: frames, maxGap: maxGap, wait: { due in
+            let remaining = start + .microseconds(due) - clock.now
+            if remaining > .zero { Thread.sleep(forTimeInterval: Self.seconds(remaining)) }
+        }, capped: { gap in
+            write(Self.gapLine(gap, origin: origin, json: json) + "\n")
+        }, step: { engine in
+            printed = emit(engine.transcript, from: printed, json: json)
+        })
     }
 
-    @discardableResult
-    private static func emit(_ transcript: Transcript, from index: Int, json: Bool, final: Bool) -> Int {
+    /// The line that says a gap was cut short: `12.500000 gapCapped 36000.000000 s waited 2.000000 s`,
+    /// or in JSON Lines `{"t":12.500000,"event":"gapCapped","gap":36000.000000,"waited":2.000000}`;
+    /// `t` is the time of the step after the gap. Not an entry of the engine's transcript.
+    static func gapLine(_ gap: RealtimePacer.CappedGap, origin: EventTime, json: Bool) -> String {
+        let t = seconds(microseconds: gap.time.microseconds &- origin.microseconds)
+        let length = seconds(microseconds: gap.gap), waited = seconds(microseconds: gap.waited)
+        return json ? "{\"t\":\(t),\"event\":\"gapCapped\",\"gap\":\(length),\"waited\":\(waited)}"
+            : "\(t) gapCapped \(length) s waited \(waited) s"
+    }
+
+    /// Microseconds as seconds with six decimals, as the transcript prints times.
+    static func seconds(microseconds: Int64) -> String {
+        let m = microseconds.magnitude
+        let fraction = String(m % 1_000_000)
+        return (microseconds < 0 ? "-" : "") + String(m / 1_000_000) + "."
+            + String(repeating: "0", count: 6 - fraction.count) + fraction
+    }
+
+    private static func seconds(_ d: Duration) -> Double {
+        Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
+    }
+
+    /// Prints the entries from `index` on (and the final line once the run
+    /// has ended); returns the count printed so far.
+    private static func emit(_ transcript: Transcript, from index: Int, json: Bool) -> Int {
         let entries = transcript.entries
         var out = ""
         for entry in entries[min(index, entries.count)...] { out += (json ? entry.jsonLine : entry.textLine) + "\n" }
-        if final {
-            let all = json ? transcript.jsonLines : transcript.text
-            if let last = all.split(separator: "\n").last, transcript.finalSections != nil { out += last + "\n" }
-        }
-        if !out.isEmpty {
-            FileHandle.standardOutput.write(Data(out.utf8))
-        }
+        if let last = json ? transcript.finalJSONLine : transcript.finalTextLine { out += last + "\n" }
+        write(out)
         return entries.count
+    }
+
+    private static func write(_ text: String) {
+        if !text.isEmpty { FileHandle.standardOutput.write(Data(text.utf8)) }
     }
 }

@@ -140,8 +140,9 @@ import GripperTesting
             .moveItem(from: ip(0, 0), to: ip(1, 4)),
         ])
         let entry = Transcript.Entry(offset: 1_250_000, event: .appBatch(sequence: 7, batch))
-        #expect(entry.textLine == "1.250000 appBatch #7 delete section 1; insert section N\"q (x y) at 0; delete [0,2]; "
-            + "insert n\\1 at [1,0]; reload [0,3]; move [0,0] -> [1,4]")
+        // Ids that are not plain are quoted as JSON strings (Engine.md, "Quoting").
+        #expect(entry.textLine == #"1.250000 appBatch #7 delete section 1; insert section "N\"q" (x y) at 0; delete [0,2]; "#
+            + #"insert "n\\1" at [1,0]; reload [0,3]; move [0,0] -> [1,4]"#)
         #expect(entry.jsonLine == #"{"t":1.250000,"event":"appBatch","sequence":7,"operations":["#
             + #"{"op":"deleteSection","at":1},{"op":"insertSection","at":0,"id":"N\"q","items":["x","y"]},"#
             + #"{"op":"deleteItem","at":[0,2]},{"op":"insertItem","at":[1,0],"item":"n\\1"},"#

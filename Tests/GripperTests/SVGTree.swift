@@ -60,7 +60,7 @@ final class SVGNode {
         let builder = Builder()
         let parser = XMLParser(data: Data(svg.utf8))
         parser.delegate = builder
-        guard parser.parse() else { return nil }
+        guard parser.parse(), parser.parserError == nil else { return nil } // Linux's parse() can be true despite an error
         return builder.root
     }
 

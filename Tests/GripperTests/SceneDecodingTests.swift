@@ -86,8 +86,12 @@ private func error(_ text: String) -> SceneError? {
             (scene(#""stimuli":[{"t":1,"undo":true,"redo":true}]"#), "stimuli[0]", "exactly one of"),
             (scene(#""stimuli":[{"t":-1,"undo":true}]"#), "stimuli[0].t", "at least 0"),
             (scene(#""stimuli":[{"t":1,"undo":false}]"#), "stimuli[0].undo", "expected true"),
-            (scene(sections: #"[{"id":"s","items":[{"id":"a"},{"id":"a"}]}]"#), "sections", #"the item id "a" appears twice"#),
-            (scene(sections: #"[{"id":"s","items":[]},{"id":"s","items":[]}]"#), "sections", #"the section id "s" appears twice"#),
+            (scene(sections: #"[{"id":"s","items":[{"id":"a"},{"id":"a"}]}]"#), "sections[0].items[1].id",
+             #"the item id "a" appears twice (first at sections[0].items[0])"#),
+            (scene(sections: #"[{"id":"s","items":[{"id":"a"}]},{"id":"t","items":[{"id":"a"}]}]"#), "sections[1].items[0].id",
+             #"the item id "a" appears twice (first at sections[0].items[0])"#),
+            (scene(sections: #"[{"id":"s","items":[]},{"id":"s","items":[]}]"#), "sections[1].id",
+             #"the section id "s" appears twice (first at sections[0])"#),
             (scene(sections: #"[{"id":"s","items":[{"id":""}]}]"#), "sections[0].items[0].id", "non-empty"),
             (scene(sections: #"[{"id":"s","items":[{"id":"a","actions":[{"id":"x","default":true},{"id":"y","default":true}]}]}]"#),
              "sections[0].items[0].actions[1].default", "only one action"),
@@ -151,7 +155,7 @@ private func error(_ text: String) -> SceneError? {
 
     @Test func syntaxErrorsGiveLineAndColumn() throws {
         let e = try #require(error("{\n  \"viewport\": {\"width\": 1,\n  \"height\": 2\n  \"sections\": []}"))
-        #expect(e.path == "$" && e.line == 4)
+        #expect(e.path == "viewport" && e.line == 4)
         #expect(e.problem.contains("expected ',' or '}'") && e.problem.contains("column 3"))
         #expect(error("")?.problem.contains("ends where a value should be") == true)
         #expect(error("{} x")?.problem.contains("unexpected text") == true)

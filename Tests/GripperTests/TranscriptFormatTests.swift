@@ -12,7 +12,7 @@ import Testing
         #expect(FixedDecimal.seconds(microseconds: 1_250_000) == "1.250000")
         #expect(FixedDecimal.seconds(microseconds: 7) == "0.000007")
         #expect(FixedDecimal.seconds(microseconds: -1_500_000) == "-1.500000")
-        #expect(FixedDecimal.jsonString("a\"b\\c\n\u{1}é") == #""a\"b\\c\n\u0001é""#)
+        #expect(Escaping.json("a\"b\\c\n\u{1}é") == #""a\"b\\c\n\u0001é""#)
     }
 
     @Test func textAndJSONLines() {

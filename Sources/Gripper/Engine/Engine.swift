@@ -48,6 +48,11 @@ public struct Engine: Sendable {
     var transitionEdits: [IndexPathMapping.Edit] = []
     /// Transitions made and not yet taken.
     var pendingTransitions: [EngineTransition] = []
+    /// How many transcript entries the engine has produced, recorded or not.
+    var entriesProduced = 0
+    /// The latest entry worth a picture (see ``Replay``) and its position
+    /// among the entries produced.
+    var lastPictured: (index: Int, entry: Transcript.Entry)?
     /// The time of the first frame: transcript times and the scene's
     /// stimuli count from it. Nil before the first frame.
     public private(set) var origin: EventTime?
@@ -435,6 +440,8 @@ public struct Engine: Sendable {
 
     /// Hands an entry to the caller's outbox and, when recording, the transcript.
     private mutating func keep(_ entry: Transcript.Entry) {
+        if Replay.isWorthy(entry.event) { lastPictured = (entriesProduced, entry) }
+        entriesProduced += 1
         outbox.append(entry)
         if recordsTranscript { transcript.append(entry) }
     }
@@ -541,7 +548,7 @@ public struct Engine: Sendable {
     }
 
     /// The column count of every section the scene or its reloads set one for.
-    private static func columnsBySection(of scene: Scene) -> [SectionID: Int] {
+    static func columnsBySection(of scene: Scene) -> [SectionID: Int] {
         var columnsBySection: [SectionID: Int] = [:]
         for section in scene.sections { if let c = section.columns { columnsBySection[section.id] = c } }
         for stimulus in scene.stimuli {

@@ -42,9 +42,13 @@ extension Engine {
     public func snapshot(in rect: Rect? = nil) -> EngineSnapshot {
         let presentation = self.presentation
         let visible = rect ?? Rect(x: 0, y: contentOffset, width: scene.viewport.width, height: scene.viewport.height)
-        // Drawing order: z-index, then the layout's reading order (a stable sort).
-        let attributes = layout.attributes(in: visible, presentation: presentation, contentOffset: contentOffset)
-            .enumerated().sorted { ($0.element.zIndex, $0.offset) < ($1.element.zIndex, $1.offset) }.map(\.element)
+        // Drawing order: z-index, then the layout's reading order (a stable
+        // sort, of indices: a large rect's attributes are not copied twice).
+        var attributes = layout.attributes(in: visible, presentation: presentation, contentOffset: contentOffset)
+        if zip(attributes, attributes.dropFirst()).contains(where: { $0.zIndex > $1.zIndex }) {
+            let order = attributes.indices.sorted { (attributes[$0].zIndex, $0) < (attributes[$1].zIndex, $1) }
+            attributes = order.map { attributes[$0] }
+        }
         var hidden: LayoutAttributes?
         if let drag = presentation.drag {
             // The layout answers the hidden source at the gap it will land in,
@@ -55,7 +59,7 @@ extension Engine {
         var itemsByPath: [IndexPath: Scene.Item] = [:]
         var titles: [Int: String] = [:]
         let model = self.model
-        for a in attributes + (hidden.map { [$0] } ?? []) {
+        for a in [attributes, hidden.map { [$0] } ?? []].joined() {
             guard let path = a.indexPath else { continue }
             switch a.kind {
             case .cell, .dragProxy:

@@ -10,15 +10,19 @@ import GripperLayout
 /// neighbouring column clipped at the cell's frame and faded there with a
 /// gradient), delete controls, grippers, delete confirmations, selection and
 /// highlight, and the contact point. Elements are drawn in the snapshot's
-/// order (by z-index). Pure: returns a string, the same bytes for the same
-/// snapshot.
+/// order (by z-index). Only what the snapshot holds is drawn (the
+/// engine's snapshot holds what is in the viewport), and elements thinner
+/// than a pixel (a point) are merged into bands (see ``ThinBands``), so a
+/// picture's size is bounded by the viewport, not by the item count. Pure:
+/// returns a string, the same bytes for the same snapshot.
 public enum SnapshotRenderer {
     /// The height of the status bar drawn above the viewport (state and time).
     public static let statusBarHeight = 24.0
 
     /// The SVG document for `snapshot`; `id` (if given) prefixes the
     /// document's internal ids so several SVGs can share one HTML page.
-    /// - Complexity: O(k) in the snapshot's elements.
+    /// - Complexity: O(k) in the snapshot's elements; the document's size is
+    ///   O(elements at least a pixel thick + bands), at most O(viewport area).
     public static func svg(_ snapshot: EngineSnapshot, id: String = "g") -> String {
         let w = snapshot.viewport.width
         let h = snapshot.viewport.height
@@ -36,7 +40,13 @@ public enum SnapshotRenderer {
         out += "<rect x=\"0\" y=\"\(n(bar))\" width=\"\(n(w))\" height=\"\(n(h))\" fill=\"#eceff1\"/>\n"
         out += "<g clip-path=\"url(#\(id)-clip)\"><g transform=\"translate(0 \(n(bar - snapshot.contentOffset)))\">\n"
         var proxy: LayoutAttributes?
+        var thin = ThinBands()
         for a in snapshot.attributes {
+            if let band = ThinBands.band(of: a) {
+                thin.add(band, to: &out)
+                continue
+            }
+            thin.flush(to: &out)
             switch a.kind {
             case .cell: out += cell(a, snapshot, id: id)
             case .header, .globalHeader: out += header(a, snapshot)
@@ -49,6 +59,7 @@ public enum SnapshotRenderer {
             case .action: break // drawn with their cell, from its swipe attributes
             }
         }
+        thin.flush(to: &out)
         if let hidden = snapshot.hiddenSource { out += ghost(hidden, snapshot) }
         if let proxy { out += lifted(proxy, snapshot, id: id) }
         out += "</g></g>\n"
@@ -171,24 +182,9 @@ public enum SnapshotRenderer {
     private static func text(x: Double, y: Double, _ content: String, fill: String, size: Double = 14,
                              anchor: String = "start", bold: Bool = false) -> String {
         "<text x=\"\(n(x))\" y=\"\(n(y))\" fill=\"\(fill)\" font-size=\"\(n(size))\" text-anchor=\"\(anchor)\""
-            + (bold ? " font-weight=\"bold\"" : "") + ">" + escape(content) + "</text>\n"
+            + (bold ? " font-weight=\"bold\"" : "") + ">" + Escaping.xml(content) + "</text>\n"
     }
 
     /// A coordinate with two decimals.
     static func n(_ x: Double) -> String { FixedDecimal.string(x, places: 2) }
-
-    /// `s` escaped for XML text and attributes.
-    static func escape(_ s: String) -> String {
-        var out = ""
-        for c in s {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(c)
-            }
-        }
-        return out
-    }
 }

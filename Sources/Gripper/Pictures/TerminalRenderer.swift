@@ -76,7 +76,7 @@ public enum TerminalRenderer {
             let full = cells(r)
             let width = full.c1 - full.c0 - 2
             guard width > 0 else { return }
-            let t = Array(text.prefix(width))
+            let t = Array(Escaping.visible(text).prefix(width))
             var x = center ? full.c0 + max(1, (full.c1 - full.c0 - t.count) / 2) : full.c0 + 1
             for ch in t where x < full.c1 {
                 if x >= shown.c0, x < shown.c1 { chars[y][x] = ch; styles[y][x] = style }

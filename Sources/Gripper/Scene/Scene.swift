@@ -50,8 +50,10 @@ public struct Scene: Hashable, Sendable {
             return try CollectionModel(sections: sections.map { CollectionSection(id: $0.id, items: $0.items.map(\.id)) })
         } catch {
             switch error {
-            case .duplicateSectionID(let id): throw SceneError(path: path, problem: "the section id \"\(id)\" appears twice")
-            case .duplicateItemID(let id): throw SceneError(path: path, problem: "the item id \"\(id)\" appears twice")
+            case .duplicateSectionID(let id):
+                throw SceneError(path: path, problem: "the section id \(SceneError.quote(id.rawValue)) appears twice")
+            case .duplicateItemID(let id):
+                throw SceneError(path: path, problem: "the item id \(SceneError.quote(id.rawValue)) appears twice")
             }
         }
     }

@@ -110,7 +110,9 @@ extension Transcript {
 
         private static func coordinate(_ x: Double) -> String { FixedDecimal.string(x, places: 2) }
         private static func path(_ p: IndexPath) -> String { "[\(p.section),\(p.item)]" }
-        private static func quoted(_ s: String) -> String { FixedDecimal.jsonString(s) }
+        private static func quoted(_ s: String) -> String { Escaping.json(s) }
+        /// An id or label in the text form (bare when plain, else quoted; see ``Escaping/token(_:)``).
+        private static func token(_ s: String) -> String { Escaping.token(s) }
 
         /// The detail after the name in the text form.
         var textDetail: String {
@@ -120,30 +122,30 @@ extension Transcript {
             case .transition(let from, let to): "\(from.rawValue) -> \(to.rawValue)"
             case .stimulus(let action): action.description
             case .highlight(let p): p.map(Self.path) ?? "none"
-            case .selection(let items): items.isEmpty ? "none" : items.map(\.rawValue).joined(separator: " ")
+            case .selection(let items): items.isEmpty ? "none" : items.map { Self.token($0.rawValue) }.joined(separator: " ")
             case .scrolled(let offset): "to \(Self.coordinate(offset))"
             case .swipeBegan(let id), .swipeOpened(let id), .swipeShut(let id), .deleteConfirmation(let id),
                  .deleteConfirmationCancelled(let id),
                  .dragCancelled(let id):
-                id.rawValue
-            case .dragBegan(let id, let from): "\(id.rawValue) from \(Self.path(from))"
+                Self.token(id.rawValue)
+            case .dragBegan(let id, let from): "\(Self.token(id.rawValue)) from \(Self.path(from))"
             case .gapMoved(let p): "to \(Self.path(p))"
-            case .dragEnded(let id, let committed): "\(id.rawValue) \(committed ? "committed" : "in place")"
+            case .dragEnded(let id, let committed): "\(Self.token(id.rawValue)) \(committed ? "committed" : "in place")"
             case .editing(let on): on ? "on" : "off"
             case .committed(let n, let edit), .undone(let n, let edit), .redone(let n, let edit):
                 "#\(n) " + Self.editText(edit)
             case .appBatch(let n, let batch):
                 "#\(n) " + batch.operations.map(Self.operationText).joined(separator: "; ")
-            case .rejected(let why): why
+            case .rejected(let why): Escaping.freeText(why)
             case .deviceLost: "-"
             }
         }
 
         private static func editText(_ edit: Edit) -> String {
             switch edit {
-            case .delete(let ids): "delete " + ids.map(\.rawValue).joined(separator: " ")
-            case .move(let id, let from, let to): "move \(id.rawValue) \(path(from)) -> \(path(to))"
-            case .action(let action, let item): "action \(action.rawValue) on \(item.rawValue)"
+            case .delete(let ids): "delete " + ids.map { token($0.rawValue) }.joined(separator: " ")
+            case .move(let id, let from, let to): "move \(token(id.rawValue)) \(path(from)) -> \(path(to))"
+            case .action(let action, let item): "action \(token(action.rawValue)) on \(token(item.rawValue))"
             case .reload: "reload"
             case .batch: "batch"
             case .app: "app"
@@ -154,9 +156,9 @@ extension Transcript {
             switch op {
             case .deleteSection(let s): "delete section \(s)"
             case .insertSection(let section, let s):
-                "insert section \(section.id.rawValue) (" + section.items.map(\.rawValue).joined(separator: " ") + ") at \(s)"
+                "insert section \(token(section.id.rawValue)) (" + section.items.map { token($0.rawValue) }.joined(separator: " ") + ") at \(s)"
             case .deleteItem(let p): "delete " + path(p)
-            case .insertItem(let id, let p): "insert \(id.rawValue) at " + path(p)
+            case .insertItem(let id, let p): "insert \(token(id.rawValue)) at " + path(p)
             case .reloadItem(let p): "reload " + path(p)
             case .moveItem(let from, let to): "move \(path(from)) -> \(path(to))"
             }

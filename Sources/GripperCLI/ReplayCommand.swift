@@ -45,37 +45,40 @@ struct ReplayCommand: ParsableCommand {
     var realtime = false
 
     func run() throws {
-        let trace: Trace
-        do {
-            trace = try TraceFile.load(path: file, deviceSelector: TraceFile.selector(forDeviceOption: device, path: file))
-        } catch {
-            throw BadInput.fail("\(error)")
-        }
+        let reader = try TraceInput.open(file, device: device)
         let sceneValue = try Self.loadScene(scene)
         var expected: String?
         if let expect {
-            guard let data = FileManager.default.contents(atPath: expect) else {
-                throw BadInput.fail("\(expect): no such file or not readable")
+            do {
+                expected = String(decoding: try Data(contentsOf: URL(fileURLWithPath: expect)), as: UTF8.self)
+            } catch {
+                throw BadInput.fail("cannot read \(expect): \(FileProblem.phrase(error))")
             }
-            expected = String(decoding: data, as: UTF8.self)
         }
         let wantsPictures = svg != nil || html != nil
+        let out = OutputSink.standardOutput
         let engine: Engine
         var pictures: [TimelinePage.Frame] = []
-        do {
-            if realtime {
-                engine = try Self.realtime(trace, scene: sceneValue, json: json)
-                if wantsPictures { pictures = try Replay(trace: trace, scene: sceneValue, pictures: true).pictures }
-            } else {
-                let replay = try Replay(trace: trace, scene: sceneValue, pictures: wantsPictures)
-                engine = replay.engine
-                pictures = replay.pictures
-            }
-        } catch {
-            throw BadInput.fail("\(error)")
+        if wantsPictures {
+            // Pictures need every frame at hand (Replay takes a whole trace).
+            let trace: Trace
+            do { trace = try reader.readTrace() } catch { throw BadInput.fail(error.description) }
+            let replay: Replay
+            do { replay = try Replay(trace: trace, scene: sceneValue, pictures: true) } catch { throw BadInput.fail("\(error)") }
+            pictures = replay.pictures
+            engine = realtime ? try Self.realtime(TraceFrameReader(trace: trace), scene: sceneValue, json: json, to: out)
+                              : replay.engine
+        } else if realtime {
+            engine = try Self.realtime(reader, scene: sceneValue, json: json, to: out)
+        } else {
+            var running: Engine
+            do { running = try Engine(scene: sceneValue, device: reader.device) } catch { throw BadInput.fail("\(error)") }
+            try TraceInput.forEachFrame(of: reader) { running.handle($0) }
+            running.finish()
+            engine = running
         }
-        let output = json ? engine.transcript.jsonLines : engine.transcript.text
-        if !realtime { print(output, terminator: "") }
+        if !realtime { try out.write(json ? engine.transcript.jsonLines : engine.transcript.text) }
+        try out.flush()
         try writePictures(pictures, transcript: engine.transcript)
         if let expected {
             let useJSON = expected.split(separator: "\n").first?.hasPrefix("{") ?? false
@@ -86,11 +89,15 @@ struct ReplayCommand: ParsableCommand {
                 throw ExitCode(1)
             }
         }
+        try out.close()
     }
 
     static func loadScene(_ path: String) throws -> Scene {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw BadInput.fail("\(path): no such file or not readable")
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw BadInput.fail("cannot read \(path): \(FileProblem.phrase(error))")
         }
         do {
             return try Scene.decode(Array(data), fileName: path)
@@ -108,7 +115,7 @@ struct ReplayCommand: ParsableCommand {
                     try Data(p.svg.utf8).write(to: URL(fileURLWithPath: svg).appendingPathComponent("frame-\(name).svg"))
                 }
             } catch {
-                throw BadInput.fail("\(svg): cannot write pictures: \(error.localizedDescription)")
+                throw BadInput.fail("cannot write pictures to \(svg): \(FileProblem.phrase(error))")
             }
         }
         if let html {
@@ -118,54 +125,57 @@ struct ReplayCommand: ParsableCommand {
             do {
                 try Data(page.utf8).write(to: URL(fileURLWithPath: html))
             } catch {
-                throw BadInput.fail("\(html): cannot write: \(error.localizedDescription)")
+                throw BadInput.fail("cannot write \(html): \(FileProblem.phrase(error))")
             }
         }
     }
 
     /// Replays at the trace's pace: sleeps until each deadline and frame is
-    /// due on a monotonic clock, prints each entry when it happens.
-    static func realtime(_ trace: Trace, scene: Scene, json: Bool) throws -> Engine {
-        var engine = try Engine(scene: scene, device: trace.device)
+    /// due on a monotonic clock, prints each entry when it happens. Times are
+    /// offsets from the first frame, clamped, so a corrupt trace cannot trap
+    /// the arithmetic.
+    static func realtime(_ reader: TraceFrameReader, scene: Scene, json: Bool, to out: OutputSink) throws -> Engine {
+        var engine: Engine
+        do { engine = try Engine(scene: scene, device: reader.device) } catch { throw BadInput.fail("\(error)") }
         let clock = ContinuousClock()
         let start = clock.now
-        let frames = trace.frames
-        guard let origin = frames.first?.time else {
-            engine.finish()
-            emit(engine.transcript, from: 0, json: json, final: true)
-            return engine
-        }
+        var origin: EventTime?
         var printed = 0
         func wait(until t: EventTime) {
-            let due = start + .microseconds(t.microseconds - origin.microseconds)
-            if due > clock.now { Thread.sleep(forTimeInterval: Double((due - clock.now).components.attoseconds) / 1e18 + Double((due - clock.now).components.seconds)) }
+            guard let origin else { return }
+            let due = start + .microseconds(t.microseconds(since: origin))
+            let left = due - clock.now
+            if left > .zero { Thread.sleep(forTimeInterval: left.secondsDouble) }
         }
-        for frame in frames {
+        try TraceInput.forEachFrame(of: reader) { frame in
+            if origin == nil { origin = frame.time }
             while let d = engine.nextDeadline, d < frame.time {
                 wait(until: d)
                 engine.fire(until: d)
-                printed = emit(engine.transcript, from: printed, json: json, final: false)
+                printed = try emit(engine.transcript, from: printed, json: json, final: false, to: out)
             }
             wait(until: frame.time)
             engine.handle(frame)
-            printed = emit(engine.transcript, from: printed, json: json, final: false)
+            printed = try emit(engine.transcript, from: printed, json: json, final: false, to: out)
         }
         engine.finish()
-        emit(engine.transcript, from: printed, json: json, final: true)
+        try emit(engine.transcript, from: origin == nil ? 0 : printed, json: json, final: true, to: out)
         return engine
     }
 
     @discardableResult
-    private static func emit(_ transcript: Transcript, from index: Int, json: Bool, final: Bool) -> Int {
+    private static func emit(_ transcript: Transcript, from index: Int, json: Bool, final: Bool,
+                             to out: OutputSink) throws -> Int {
         let entries = transcript.entries
-        var out = ""
-        for entry in entries[min(index, entries.count)...] { out += (json ? entry.jsonLine : entry.textLine) + "\n" }
+        var text = ""
+        for entry in entries[min(index, entries.count)...] { text += (json ? entry.jsonLine : entry.textLine) + "\n" }
         if final {
             let all = json ? transcript.jsonLines : transcript.text
-            if let last = all.split(separator: "\n").last, transcript.finalSections != nil { out += last + "\n" }
+            if let last = all.split(separator: "\n").last, transcript.finalSections != nil { text += last + "\n" }
         }
-        if !out.isEmpty {
-            FileHandle.standardOutput.write(Data(out.utf8))
+        if !text.isEmpty {
+            try out.write(text)
+            try out.flush()
         }
         return entries.count
     }

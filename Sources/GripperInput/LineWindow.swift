@@ -1,7 +1,8 @@
 /// A window over part of a ``TraceByteSource`` that always ends at a line
 /// boundary: the readers scan `base[position..<limit]`, whole lines only
 /// (the input's last line may lack its newline), and ask for more with
-/// ``refill()``. The window starts at 1 MiB and grows only for a line longer
+/// ``refill()``. The window is allocated at the first refill — 1 MiB, or
+/// the whole range when that is smaller — and grows only for a line longer
 /// than it, so reading costs the window, not the file.
 final class LineWindow {
     /// The window's bytes; valid until the next ``refill()``.
@@ -23,10 +24,10 @@ final class LineWindow {
     static let initialCapacity = 1 << 20
 
     /// A window over `source` from byte `start` up to (not including) `end`.
-    init(source: any TraceByteSource, from start: Int = 0, to end: Int = .max, capacity: Int = LineWindow.initialCapacity) {
+    init(source: any TraceByteSource, from start: Int = 0, to end: Int = .max) {
         self.source = source
-        self.capacity = Swift.max(64, capacity)
-        base = .allocate(capacity: self.capacity)
+        capacity = 0
+        base = .allocate(capacity: 1)
         originOffset = start
         readOffset = start
         endOffset = end
@@ -63,11 +64,13 @@ final class LineWindow {
                 return filled > 0
             }
             if filled == capacity {
-                let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
+                let remaining = endOffset - readOffset
+                let first = remaining >= Self.initialCapacity ? Self.initialCapacity : Swift.max(64, remaining + 1)
+                let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity == 0 ? first : capacity * 2)
                 bigger.update(from: base, count: filled)
                 base.deallocate()
                 base = bigger
-                capacity *= 2
+                capacity = capacity == 0 ? first : capacity * 2
             }
             let want = Swift.min(capacity - filled, endOffset - readOffset)
             if want <= 0 {

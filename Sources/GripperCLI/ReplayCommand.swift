@@ -77,7 +77,7 @@ struct ReplayCommand: ParsableCommand {
             running.finish()
             engine = running
         }
-        if !realtime { try out.write(json ? engine.transcript.jsonLines : engine.transcript.text) }
+        if !realtime { try Self.write(engine.transcript, from: 0, json: json, final: true, to: out) }
         try out.flush()
         try writePictures(pictures, transcript: engine.transcript)
         if let expected {
@@ -166,17 +166,22 @@ struct ReplayCommand: ParsableCommand {
     @discardableResult
     private static func emit(_ transcript: Transcript, from index: Int, json: Bool, final: Bool,
                              to out: OutputSink) throws -> Int {
+        try write(transcript, from: index, json: json, final: final, to: out)
+        try out.flush()
+        return transcript.entries.count
+    }
+
+    /// Writes the transcript's entries from `index` on, a line at a time
+    /// (never the whole text as one string), then with `final` the final
+    /// sections' line.
+    private static func write(_ transcript: Transcript, from index: Int, json: Bool, final: Bool,
+                              to out: OutputSink) throws {
         let entries = transcript.entries
-        var text = ""
-        for entry in entries[min(index, entries.count)...] { text += (json ? entry.jsonLine : entry.textLine) + "\n" }
-        if final {
-            let all = json ? transcript.jsonLines : transcript.text
-            if let last = all.split(separator: "\n").last, transcript.finalSections != nil { text += last + "\n" }
+        for entry in entries[min(index, entries.count)...] { try out.write((json ? entry.jsonLine : entry.textLine) + "\n") }
+        if final, let sections = transcript.finalSections {
+            var last = Transcript()
+            last.finish(with: sections)
+            try out.write(json ? last.jsonLines : last.text)
         }
-        if !text.isEmpty {
-            try out.write(text)
-            try out.flush()
-        }
-        return entries.count
     }
 }

@@ -64,13 +64,14 @@ struct TraceInfoCommand: ParsableCommand {
         try out.write(head)
         guard !s.contacts.isEmpty else { return }
         let header = ["#", "start s", "end s", "duration s", "start mm", "end mm", "path mm", "end"]
-        var widths = header.map(\.count)
+        // The cells are ASCII: their width is their byte count.
+        var widths = header.map(\.utf8.count)
         for c in s.contacts {
-            for (i, cell) in row(c).enumerated() { widths[i] = max(widths[i], cell.count) }
+            for (i, cell) in row(c).enumerated() { widths[i] = max(widths[i], cell.utf8.count) }
         }
         func line(_ row: [String]) -> String {
             let cells = row.indices.map { i in
-                let pad = String(repeating: " ", count: widths[i] - row[i].count)
+                let pad = String(repeating: " ", count: widths[i] - row[i].utf8.count)
                 return i == 0 || i == row.count - 1 || i == 4 || i == 5 ? row[i] + pad : pad + row[i]
             }
             return "  " + cells.joined(separator: "  ").trimmingTrailingSpaces() + "\n"
@@ -84,8 +85,38 @@ struct TraceInfoCommand: ParsableCommand {
          point(c.startMillimetres), point(c.endMillimetres), fixed(c.pathLengthMillimetres, 1), c.outcome.rawValue]
     }
 
+    /// `%.Nf` of `value` (N ≤ 3), exactly as C's printf writes it, without
+    /// printf in the common case: a table of a million contacts formats
+    /// sixteen million cells, and `String(format:)` or a `va_list` cost a
+    /// microsecond or more each. Scaled and rounded in floating point, which
+    /// gives printf's digits unless the value lies within rounding error of
+    /// a tie (or is huge, negative zero, not finite): those go to `vsnprintf`.
     static func fixed(_ value: Double, _ digits: Int) -> String {
-        String(format: "%.\(digits)f", value)
+        let scales: [Double] = [1, 10, 100, 1000]
+        guard digits >= 0, digits < scales.count, value.isFinite else { return printf(value, digits) }
+        let scale = scales[digits]
+        let x = value * scale
+        let nearTie = abs(x - x.rounded(.down) - 0.5) <= max(1e-9, abs(x) * 4e-16)
+        let r = x.rounded()
+        guard abs(x) < 1e12, !nearTie, !(r == 0 && value.sign == .minus) else { return printf(value, digits) }
+        let n = Int64(r)
+        let magnitude = n.magnitude
+        let unit = UInt64(scale)
+        var text = (n < 0 ? "-" : "") + String(magnitude / unit)
+        if digits > 0 {
+            let fraction = String(magnitude % unit)
+            text += "." + String(repeating: "0", count: digits - fraction.utf8.count) + fraction
+        }
+        return text
+    }
+
+    /// `%.Nf` of `value` through `vsnprintf`.
+    private static func printf(_ value: Double, _ digits: Int) -> String {
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 400) { buffer in
+            let n = withVaList([Int32(digits), value]) { vsnprintf(buffer.baseAddress, buffer.count, "%.*f", $0) }
+            guard n >= 0, Int(n) < buffer.count else { return String(format: "%.\(digits)f", value) }
+            return String(cString: buffer.baseAddress!)
+        }
     }
 
     static func point(_ p: Point) -> String { "(\(fixed(p.x, 1)), \(fixed(p.y, 1)))" }

@@ -42,6 +42,7 @@ let package = Package(
             .product(name: "Gripper", package: "Gripper"),
             .product(name: "GripperTesting", package: "Gripper"),
         ], path: "Sources/EngineBenchmark"),
+        .executableTarget(name: "memory-bench", dependencies: ["BenchmarkSupport"], path: "Sources/MemoryBenchmark"),
         .executableTarget(name: "evdev-bench", dependencies: [
             "BenchmarkSupport",
             .product(name: "GripperEvdev", package: "Gripper"),

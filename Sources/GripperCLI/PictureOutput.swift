@@ -3,16 +3,16 @@ import Gripper
 
 /// Where `replay --svg DIR --html FILE` puts its pictures, written as the
 /// replay draws them so that none is kept in memory: each SVG file and the
-/// page are written under a temporary name (`NAME.partial`) and renamed to
-/// their own name once complete — an SVG when it is written, the page when
-/// the run has ended and the transcript is on it. A write error exits 2
-/// naming the file; then the `.partial` files are removed, and so is a page
-/// left at `FILE` by an earlier run, so no page looks finished that is not
-/// this run's.
+/// page are written to a temporary file beside it (`FileOutput`'s
+/// replacing mode) and renamed to their own name once complete — an SVG when
+/// it is written, the page when the run has ended and the transcript is on
+/// it. A write error exits 2 naming the file; the temporary files go, and so
+/// does a page left at `FILE` by an earlier run, so no page looks finished
+/// that is not this run's.
 final class PictureOutput {
     private let svgDirectory: String?
     private let html: String?
-    private var page: OutputSink?
+    private var page: FileOutput?
     private var count = 0
     private var lastOffset: Int64?
 
@@ -66,60 +66,43 @@ final class PictureOutput {
         }
     }
 
-    /// Removes what a failed run leaves: the page's `.partial` file and any
-    /// page of an earlier run at its name, and the SVG `.partial` files.
+    /// Removes what a failed run leaves: the page's temporary file and any
+    /// page of an earlier run at its name (an SVG's temporary file goes with
+    /// its uncommitted output).
     func abandon() {
-        page?.close()
         page = nil
-        if let html {
-            unlink(Self.partial(html))
-            unlink(html)
-        }
-        if let svgDirectory {
-            unlink(URL(fileURLWithPath: svgDirectory).appendingPathComponent(Self.svgName(count)).path + ".partial")
-        }
+        if let html { unlink(html) }
     }
 
     // MARK: - The one path to the file system
 
-    private static func partial(_ path: String) -> String { path + ".partial" }
-
-    /// Opens `path`'s temporary file, truncated.
-    private static func open(_ path: String) throws -> OutputSink {
+    /// Opens `path` for writing through a temporary file that ``commit(_:_:)``
+    /// renames into place.
+    private static func open(_ path: String) throws -> FileOutput {
         do {
-            return try OutputSink(path: partial(path))
+            return try FileOutput(path: path, replacing: true)
         } catch {
-            throw failure(error, path)
+            throw BadInput.fail(error.description)
         }
     }
 
-    /// Writes `text` through the CLI's output sink; an error exits 2 naming `path`.
-    private static func write(_ text: String, to sink: OutputSink?, naming path: String) throws {
+    /// Writes `text`; an error exits 2 naming `path`.
+    private static func write(_ text: String, to sink: FileOutput?, naming path: String) throws {
         guard let sink else { return }
         do {
             try sink.write(text)
         } catch {
-            sink.close()
-            unlink(partial(path))
-            throw failure(error, path)
+            throw BadInput.fail(error.description)
         }
     }
 
-    /// Closes `sink` and renames its temporary file to `path`.
-    private static func commit(_ sink: OutputSink, _ path: String) throws {
-        sink.close()
-        guard rename(partial(path), path) == 0 else {
-            let why = String(cString: strerror(errno))
-            unlink(partial(path))
-            throw BadInput.fail("cannot write \(path): \(why)")
+    /// Completes `sink`: its temporary file becomes `path`.
+    private static func commit(_ sink: FileOutput, _ path: String) throws {
+        do {
+            try sink.commit()
+        } catch {
+            throw BadInput.fail(error.description)
         }
-    }
-
-    /// The message of a sink's error, naming the file the user asked for
-    /// rather than its temporary name.
-    private static func failure(_ error: any Error, _ path: String) -> Error {
-        let message = "\(error)".replacingOccurrences(of: partial(path), with: path)
-        return BadInput.fail(message.contains(path) ? message : "\(path): \(message)")
     }
 
     /// Creates `path` and the folders above it (as `mkdir -p`), naming the

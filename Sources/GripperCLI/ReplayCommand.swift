@@ -62,59 +62,84 @@ struct ReplayCommand: ParsableCommand {
     }
 
     func run() throws {
-        let trace: Trace
-        do {
-            trace = try TraceFile.load(path: file, deviceSelector: TraceFile.selector(forDeviceOption: device, path: file))
-        } catch {
-            throw BadInput.fail("\(error)")
-        }
+        let reader = try TraceInput.open(file, device: device)
         let sceneValue = try Self.loadScene(scene)
         var expected: String?
         if let expect {
-            guard let data = FileManager.default.contents(atPath: expect) else {
-                throw BadInput.fail("\(expect): no such file or not readable")
+            do {
+                expected = String(decoding: try Data(contentsOf: URL(fileURLWithPath: expect)), as: UTF8.self)
+            } catch {
+                throw BadInput.fail("cannot read \(expect): \(FileProblem.phrase(error))")
             }
-            expected = String(decoding: data, as: UTF8.self)
         }
-        let start: Engine
-        do {
-            start = try Engine(scene: sceneValue, device: trace.device, recordingTranscript: true)
-        } catch {
-            throw BadInput.fail("\(Self.naming(error, scene))")
-        }
+        let out = OutputSink.standardOutput
         var output: PictureOutput?
         if svg != nil || html != nil {
             let parts = file.split(separator: "/").suffix(2).joined(separator: "/")
             output = try PictureOutput(svgDirectory: svg, html: html, title: "gripper replay \(parts)")
         }
-        var engine = start
-        if realtime {
-            let gap = Duration.microseconds(Int64(((maxGap ?? Self.defaultMaxGap) * 1_000_000).rounded()))
-            engine = Self.realtime(start, frames: trace.frames, json: json, maxGap: gap)
-        }
-        if let output {
-            // Each picture is written as it is drawn (with --realtime, by a
-            // fast replay of its own after the paced one).
-            engine = try Replay.run(start, frames: trace.frames, picture: output.add)
-            try output.finish(transcript: engine.transcript)
-        } else if !realtime {
-            engine = Replay.run(start, frames: trace.frames)
-        }
-        if !realtime { print(json ? engine.transcript.jsonLines : engine.transcript.text, terminator: "") }
-        if let expected {
-            let useJSON = expected.split(separator: "\n").first?.hasPrefix("{") ?? false
-            let actual = useJSON ? engine.transcript.jsonLines : engine.transcript.text
-            if actual != expected {
-                BadInput.printError("gripper: the transcript differs from \(expect ?? "")  (- expected, + actual):")
-                for line in LineDiff.lines(expected: expected, actual: actual) { BadInput.printError(line) }
-                throw ExitCode(1)
+        let engine: Engine
+        if output != nil || realtime {
+            // Pictures and pacing take the frames at hand.
+            let trace: Trace
+            do { trace = try reader.readTrace() } catch { throw BadInput.fail(error.description) }
+            let start: Engine
+            do {
+                start = try Engine(scene: sceneValue, device: trace.device, recordingTranscript: true)
+            } catch {
+                throw BadInput.fail("\(Self.naming(error, scene))")
             }
+            var done = start
+            if realtime {
+                let gap = Duration.microseconds(Int64(((maxGap ?? Self.defaultMaxGap) * 1_000_000).rounded()))
+                done = try Self.realtime(start, frames: trace.frames, json: json, maxGap: gap, to: out)
+            }
+            if let output {
+                // Each picture is written as it is drawn (with --realtime, by a
+                // fast replay of its own after the paced one).
+                done = try Replay.run(start, frames: trace.frames, picture: output.add)
+                try output.finish(transcript: done.transcript)
+            }
+            if !realtime { try Self.write(done.transcript, from: 0, json: json, final: true, to: out) }
+            engine = done
+        } else {
+            // A frame at a time, each entry printed as it comes and kept
+            // only for --expect: memory stays flat whatever the trace holds.
+            var running: Engine
+            do {
+                running = try Engine(scene: sceneValue, device: reader.device)
+            } catch {
+                throw BadInput.fail("\(Self.naming(error, scene))")
+            }
+            var kept = Transcript()
+            func emit(_ entries: [Transcript.Entry]) throws {
+                for entry in entries {
+                    try out.write((json ? entry.jsonLine : entry.textLine) + "\n")
+                    if expected != nil { kept.append(entry) }
+                }
+            }
+            try TraceInput.forEachFrame(of: reader) { try emit(running.handle($0)) }
+            try emit(running.finish())
+            kept.finish(with: running.model.sections)
+            var last = Transcript()
+            last.finish(with: running.model.sections)
+            try out.write(json ? last.jsonLines : last.text)
+            engine = running
+            if let expected { try Self.check(kept, against: expected, path: expect ?? "") }
+            try out.close()
+            return
         }
+        try out.flush()
+        if let expected { try Self.check(engine.transcript, against: expected, path: expect ?? "") }
+        try out.close()
     }
 
     static func loadScene(_ path: String) throws -> Scene {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw BadInput.fail("\(path): no such file or not readable")
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw BadInput.fail("cannot read \(path): \(FileProblem.phrase(error))")
         }
         do {
             return try Scene.decode(Array(data), fileName: path)
@@ -130,22 +155,44 @@ struct ReplayCommand: ParsableCommand {
         return error
     }
 
+    /// Compares a transcript with the expected file's text (JSON Lines when
+    /// its first line is an object); exits 1 with the difference on stderr.
+    static func check(_ transcript: Transcript, against expected: String, path: String) throws {
+        let useJSON = expected.split(separator: "\n").first?.hasPrefix("{") ?? false
+        let actual = useJSON ? transcript.jsonLines : transcript.text
+        guard actual != expected else { return }
+        BadInput.printError("gripper: the transcript differs from \(path)  (- expected, + actual):")
+        for line in LineDiff.lines(expected: expected, actual: actual) { BadInput.printError(line) }
+        throw ExitCode(1)
+    }
+
     /// Replays at the trace's pace: sleeps until each deadline and frame is
     /// due on a monotonic clock (a gap longer than `maxGap` cut to
     /// `maxGap`, with a `gapCapped` line), prints each entry when it happens.
-    static func realtime(_ engine: Engine, frames: [EventFrame], json: Bool, maxGap: Duration) -> Engine {
+    static func realtime(_ engine: Engine, frames: [EventFrame], json: Bool, maxGap: Duration,
+                         to out: OutputSink) throws -> Engine {
         let clock = ContinuousClock()
         let start = clock.now
         let origin = frames.first?.time ?? .zero
         var printed = 0
-        return Replay.paced(engine, frames: frames, maxGap: maxGap, wait: { due in
+        var failure: (any Error)?
+        let done = Replay.paced(engine, frames: frames, maxGap: maxGap, wait: { due in
             let remaining = start + .microseconds(due) - clock.now
             if remaining > .zero { Thread.sleep(forTimeInterval: Self.seconds(remaining)) }
         }, capped: { gap in
-            write(Self.gapLine(gap, origin: origin, json: json) + "\n")
+            guard failure == nil else { return }
+            do { try out.write(Self.gapLine(gap, origin: origin, json: json) + "\n"); try out.flush() } catch { failure = error }
         }, step: { engine in
-            printed = emit(engine.transcript, from: printed, json: json)
+            guard failure == nil else { return }
+            do {
+                try write(engine.transcript, from: printed, json: json, final: false, to: out)
+                try out.flush()
+            } catch { failure = error }
+            printed = engine.transcript.entries.count
         })
+        if let failure { throw failure }
+        try write(done.transcript, from: printed, json: json, final: true, to: out)
+        return done
     }
 
     /// The line that says a gap was cut short: `12.500000 gapCapped 36000.000000 s waited 2.000000 s`,
@@ -170,18 +217,17 @@ struct ReplayCommand: ParsableCommand {
         Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
     }
 
-    /// Prints the entries from `index` on (and the final line once the run
-    /// has ended); returns the count printed so far.
-    private static func emit(_ transcript: Transcript, from index: Int, json: Bool) -> Int {
+    /// Writes the transcript's entries from `index` on, a line at a time
+    /// (never the whole text as one string), then with `final` the final
+    /// sections' line.
+    static func write(_ transcript: Transcript, from index: Int, json: Bool, final: Bool,
+                      to out: OutputSink) throws {
         let entries = transcript.entries
-        var out = ""
-        for entry in entries[min(index, entries.count)...] { out += (json ? entry.jsonLine : entry.textLine) + "\n" }
-        if let last = json ? transcript.finalJSONLine : transcript.finalTextLine { out += last + "\n" }
-        write(out)
-        return entries.count
-    }
-
-    private static func write(_ text: String) {
-        if !text.isEmpty { FileHandle.standardOutput.write(Data(text.utf8)) }
+        for entry in entries[min(index, entries.count)...] { try out.write((json ? entry.jsonLine : entry.textLine) + "\n") }
+        if final, let sections = transcript.finalSections {
+            var last = Transcript()
+            last.finish(with: sections)
+            try out.write(json ? last.jsonLines : last.text)
+        }
     }
 }

@@ -28,6 +28,16 @@ struct ScenariosCommand: ParsableCommand {
     var emulation = false
 
     func run() throws {
+        do {
+            try write()
+        } catch let exit as ExitCode {
+            throw exit
+        } catch {
+            throw BadInput.fail("cannot write \(directory): \(FileProblem.phrase(error))")
+        }
+    }
+
+    private func write() throws {
         let root = URL(fileURLWithPath: directory)
         if emulation {
             try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)

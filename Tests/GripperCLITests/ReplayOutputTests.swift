@@ -90,7 +90,7 @@ import Testing
         try "x".write(to: file, atomically: true, encoding: .utf8)
         let args = ["replay", "Recordings/scenarios/full-swipe/trace.evemu", "--scene", "Recordings/scenarios/full-swipe/scene.json"]
         var r = try run(args + ["--html", file.appendingPathComponent("t.html").path])
-        #expect(r.status == 2 && r.err.contains("plain/t.html") && r.err.contains("Not a directory"), "\(r.err)")
+        #expect(r.status == 2 && r.err.contains("plain/t.html") && r.err.contains("not a directory"), "\(r.err)")
         r = try run(args + ["--svg", file.path])
         #expect(r.status == 2 && r.err.contains("plain") && r.err.contains("not a folder"), "\(r.err)")
         #expect(!r.err.contains("NSCocoaErrorDomain") && !r.err.contains("Error Domain"))

@@ -136,6 +136,8 @@ public struct Engine: Sendable {
         return best
     }
 
+    /// The next scene stimulus's time: the origin plus its offset, clamped
+    /// to the representable range (`EventTime + Duration` never traps).
     private var stimulusDeadline: EventTime? {
         guard let origin, nextStimulus < scene.stimuli.count else { return nil }
         return origin + scene.stimuli[nextStimulus].offset
@@ -429,8 +431,10 @@ public struct Engine: Sendable {
         if after != before { append(.transition(from: before, to: after), at: time) }
     }
 
+    /// Microseconds from ``origin`` to `time`, clamped (a corrupt trace may
+    /// hold times far apart; the transcript must not trap on them).
     private func offset(of time: EventTime) -> Int64 {
-        time.microseconds - (origin?.microseconds ?? time.microseconds)
+        time.microseconds(since: origin ?? time)
     }
 
     private mutating func append(_ event: Transcript.Event, at time: EventTime) {

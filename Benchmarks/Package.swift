@@ -43,6 +43,13 @@ let package = Package(
             .product(name: "GripperTesting", package: "Gripper"),
         ], path: "Sources/EngineBenchmark"),
         .executableTarget(name: "memory-bench", dependencies: ["BenchmarkSupport"], path: "Sources/MemoryBenchmark"),
+        .executableTarget(name: "open-bench", dependencies: [
+            "BenchmarkSupport",
+            .product(name: "Gripper", package: "Gripper"),
+            .product(name: "GripperEditing", package: "Gripper"),
+            .product(name: "GripperLayout", package: "Gripper"),
+            .product(name: "GripperTesting", package: "Gripper"),
+        ], path: "Sources/OpenBenchmark"),
         .executableTarget(name: "evdev-bench", dependencies: [
             "BenchmarkSupport",
             .product(name: "GripperEvdev", package: "Gripper"),

@@ -119,7 +119,7 @@ struct LiveCommand: ParsableCommand {
     /// The whole screen: the picture, then as many transcript lines as fit.
     static func screen(_ engine: Engine, size: (columns: Int, rows: Int), lost: Bool) -> String {
         let pictureRows = max(8, min(size.rows * 2 / 3, size.rows - 6))
-        let aspect = engine.scene.viewport.width / max(1, engine.scene.viewport.height)
+        let aspect = engine.viewportSize.width / max(1, engine.viewportSize.height)
         let columns = max(20, min(size.columns, Int(Double(pictureRows) * aspect * 2.1)))
         var lines = TerminalRenderer.lines(engine.snapshot(), columns: columns, rows: pictureRows, color: true)
         lines.append(lost ? "\u{1B}[1;31mthe device went away — q quits\u{1B}[0m" : "\u{1B}[2mq or Ctrl-C quits\u{1B}[0m")

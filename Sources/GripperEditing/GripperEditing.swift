@@ -1,5 +1,5 @@
 // GripperEditing: the collection model (CollectionModel, BatchUpdate, diff),
-// the policy (EditingPolicy, StaticEditingPolicy), the journal (Journal,
+// the app's data and rules (CollectionDataSource, CollectionDelegate, StaticEditingPolicy), the journal (Journal,
 // undo/redo, app entries the user's undo stops at) and the editing state
 // machine (EditingStateMachine, driven by EditingInput, adapted from gestures
 // by GestureInputAdapter, and by the app's batches at any moment, drawing

@@ -143,7 +143,7 @@ public final class LiveSession {
     public var nextDeadline: EventTime? {
         let due: EventTime?
         if clock.origin == nil {
-            due = engine.scene.stimuli.first.map { start + $0.offset }
+            due = engine.stimuli.first.map { start + $0.offset }
         } else {
             due = engine.nextDeadline.map { clock.readerTime($0) }
         }

@@ -16,7 +16,7 @@ struct MachineHarness {
     /// Every effect so far.
     var log: [EditingEffect] = []
 
-    init(_ model: CollectionModel, policy: StaticEditingPolicy = StaticEditingPolicy()) {
+    init(_ model: CollectionModel, policy: any CollectionDelegate = StaticEditingPolicy()) {
         machine = EditingStateMachine(model: model, policy: policy,
                                       configuration: EditingConfiguration(viewportHeight: Self.viewport.height))
     }

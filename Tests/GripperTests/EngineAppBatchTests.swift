@@ -30,7 +30,7 @@ import GripperTesting
 
     /// Every item's frame and the content size agree with a layout built afresh.
     private func expectInStep(_ engine: Engine, _ what: String) throws {
-        let scene = engine.scene
+        let scene = engine.scene!
         let contents = engine.model.sections.map { section in
             SectionContent(count: section.items.count, metrics: SectionMetrics(columns: section.id == "t" ? 2 : nil))
         }

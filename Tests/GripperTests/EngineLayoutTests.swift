@@ -22,7 +22,7 @@ import GripperTesting
 
     /// The layout built from scratch for the engine's current model.
     private func fresh(_ engine: Engine) throws -> GridLayout {
-        let scene = engine.scene
+        let scene = engine.scene!
         let columns = Dictionary(uniqueKeysWithValues: scene.sections.compactMap { s in s.columns.map { (s.id, $0) } })
         let heights = engine.items.values.contains { $0.height != nil }
         let contents = engine.model.sections.map { section in

@@ -18,8 +18,21 @@ import GripperLayout
 /// a clock or does I/O, so a replay and a live run of the same input give the
 /// same ``transcript``, byte for byte.
 public struct Engine: Sendable {
-    /// The scene the engine runs.
-    public let scene: Scene
+    /// The scene the engine runs, when it was opened with
+    /// ``init(scene:device:gestures:recordingTranscript:makingTransitions:)``;
+    /// nil for an app's data source.
+    public private(set) var scene: Scene?
+    /// The app's data, as the engine opened it (read lazily; see ``CollectionDataSource``).
+    public let dataSource: any CollectionDataSource
+    /// The app's rules.
+    public var delegate: any CollectionDelegate { machine.policy }
+    /// The viewport's size in layout points; input maps onto it.
+    public let viewportSize: Size
+    /// The layout metrics.
+    public let metrics: LayoutMetrics
+    /// The track of outside stimuli by time (a scene's; empty for a data
+    /// source). It still lives in the engine, which fires it as deadlines.
+    public private(set) var stimuli: [Scene.Stimulus] = []
     /// The device the frames come from.
     public let device: DeviceDescription
     private var tracker: ContactTracker
@@ -61,49 +74,91 @@ public struct Engine: Sendable {
     /// Where the primary contact (or the mouse pointer with a button down)
     /// is, viewport coordinates; nil when nothing is down.
     public private(set) var contactLocation: Point?
-    /// Every item the scene defines, by identity (labels for pictures).
-    public let items: [ItemID: Scene.Item]
+    /// Every item the scene defines, by identity (labels for pictures);
+    /// empty for a data source.
+    public private(set) var items: [ItemID: Scene.Item] = [:]
     private let hasItemHeights: Bool
-    /// Each section's column count where the scene (or a reload in its
-    /// track) sets one; worked out once, not at every relayout.
-    private let columnsBySection: [SectionID: Int]
     private var nextStimulus = 0
     private var pendingScroll: (offset: Int64, value: Double)?
     private var finished = false
 
-    /// Creates an engine at rest on `scene` for input from `device`.
-    /// - Throws: ``SceneError`` when the scene's model or layout is invalid.
+    /// Opens an engine at rest on the app's data and rules, for input from
+    /// `device`: the model is a lazy view of `dataSource` (see
+    /// ``CollectionModel/init(dataSource:)``) and the layout is built from
+    /// the sections' counts — and each item's height when the source has
+    /// heights of its own.
+    ///
+    /// ```swift
+    /// var engine = try Engine(dataSource: Inbox(messages: messages), delegate: InboxRules(),
+    ///                         viewport: Size(width: 390, height: 844), device: panel)
+    /// ```
+    /// - Throws: ``EngineError`` when the data source contradicts itself
+    ///   (a repeated section identity, a negative count) or the layout
+    ///   rejects the metrics or a height.
     /// - Parameter recordingTranscript: keep every entry in ``transcript``
     ///   (memory grows with what happens); without it the entries are only
     ///   returned by the calls that produce them.
     /// - Parameter makingTransitions: make an ``EngineTransition`` for every
     ///   change to what is shown (a renderer that animates asks for them with
     ///   ``takeTransitions()``); each costs what is on screen.
-    public init(scene: Scene, device: DeviceDescription,
+    /// - Complexity: O(s) for s sections with fixed row heights; O(n) for n
+    ///   items when the source has heights of its own (two answers and one
+    ///   `Double` per item).
+    public init(dataSource: any CollectionDataSource, delegate: any CollectionDelegate, viewport: Size,
+                metrics: LayoutMetrics = LayoutMetrics(), device: DeviceDescription,
                 gestures: GestureConfiguration = .default, recordingTranscript: Bool = false,
-                makingTransitions: Bool = false) throws(SceneError) {
-        self.scene = scene
+                makingTransitions: Bool = false) throws(EngineError) {
+        self.dataSource = dataSource
+        viewportSize = viewport
+        self.metrics = metrics
         recordsTranscript = recordingTranscript
         makesTransitions = makingTransitions
         self.device = device
-        let items = scene.itemsByID
-        self.items = items
-        hasItemHeights = items.values.contains { $0.height != nil }
-        let model = try scene.model()
-        let columns = Self.columnsBySection(of: scene)
-        columnsBySection = columns
+        hasItemHeights = dataSource.hasItemHeights
+        let model: CollectionModel
+        do { model = try CollectionModel(dataSource: dataSource) } catch { throw .dataSource(error) }
         tracker = ContactTracker(device: device)
-        viewport = Viewport(device: device, rect: Rect(x: 0, y: 0, width: scene.viewport.width,
-                                                        height: scene.viewport.height))
+        self.viewport = Viewport(device: device, rect: Rect(x: 0, y: 0, width: viewport.width, height: viewport.height))
         arena = GestureArena(configuration: gestures, deviceKind: device.kind)
-        machine = EditingStateMachine(model: model, policy: ScenePolicy(scene: scene, items: items),
-                                      configuration: EditingConfiguration(viewportHeight: scene.viewport.height))
+        machine = EditingStateMachine(model: model, policy: delegate,
+                                      configuration: EditingConfiguration(viewportHeight: viewport.height))
         do {
-            layout = try Self.makeLayout(model, scene: scene, columns: columns, items: items, heights: hasItemHeights)
+            layout = try Self.makeLayout(model, dataSource: dataSource, metrics: metrics, viewport: viewport,
+                                         heights: hasItemHeights)
         } catch {
-            throw SceneError(path: "layout", problem: "the layout rejects the scene: \(error)")
+            throw .layout("\(error)")
         }
         if makingTransitions { shownBefore = shownState }
+    }
+
+    /// Creates an engine at rest on `scene` for input from `device`: the
+    /// scene's ``SceneDataSource`` and ``ScenePolicy`` opened with
+    /// ``init(dataSource:delegate:viewport:metrics:device:gestures:recordingTranscript:makingTransitions:)``,
+    /// plus the scene's stimulus track and its item labels for pictures.
+    /// - Throws: ``SceneError`` when the scene's model or layout is invalid.
+    /// - Parameter recordingTranscript: keep every entry in ``transcript``.
+    /// - Parameter makingTransitions: make an ``EngineTransition`` for every
+    ///   change to what is shown.
+    /// - Complexity: O(n) over the scene's items (it checks their identities).
+    public init(scene: Scene, device: DeviceDescription,
+                gestures: GestureConfiguration = .default, recordingTranscript: Bool = false,
+                makingTransitions: Bool = false) throws(SceneError) {
+        _ = try scene.model()
+        let items = scene.itemsByID
+        do {
+            try self.init(dataSource: SceneDataSource(scene: scene, items: items),
+                          delegate: ScenePolicy(scene: scene, items: items), viewport: scene.viewport,
+                          metrics: scene.metrics, device: device, gestures: gestures,
+                          recordingTranscript: recordingTranscript, makingTransitions: makingTransitions)
+        } catch {
+            switch error {
+            case .dataSource(let e): throw SceneError(path: "sections", problem: "\(e)")
+            case .layout(let e): throw SceneError(path: "layout", problem: "the layout rejects the scene: \(e)")
+            }
+        }
+        self.scene = scene
+        self.items = items
+        stimuli = scene.stimuli
     }
 
     // MARK: - State
@@ -139,8 +194,8 @@ public struct Engine: Sendable {
     /// The next scene stimulus's time: the origin plus its offset, clamped
     /// to the representable range (`EventTime + Duration` never traps).
     private var stimulusDeadline: EventTime? {
-        guard let origin, nextStimulus < scene.stimuli.count else { return nil }
-        return origin + scene.stimuli[nextStimulus].offset
+        guard let origin, nextStimulus < stimuli.count else { return nil }
+        return origin + stimuli[nextStimulus].offset
     }
 
     // MARK: - Input
@@ -206,7 +261,7 @@ public struct Engine: Sendable {
     mutating func fireNext(until time: EventTime) -> EventTime? {
         guard let deadline = nextDeadline, deadline <= time else { return nil }
         if let s = stimulusDeadline, s == deadline {
-            let action = scene.stimuli[nextStimulus].action
+            let action = stimuli[nextStimulus].action
             nextStimulus += 1
             applyNow(action, at: s)
         } else if let a = arena.nextDeadline, a == deadline {
@@ -361,7 +416,7 @@ public struct Engine: Sendable {
         finished = true
         // Stimuli after the last frame come first: a recording that stopped
         // because the device went away ends with the scene's deviceLost.
-        if let origin, let last = scene.stimuli.last {
+        if let origin, let last = stimuli.last {
             let end = max(origin + last.offset, now ?? origin)
             while fireNext(until: end) != nil { step(self) }
             if let t = now, end > t { now = end }
@@ -532,7 +587,7 @@ public struct Engine: Sendable {
             for p in removals.sorted(by: >) { try layout.deleteItem(at: p) }
             for q in insertions.sorted() {
                 guard let id = model.item(at: q) else { return false }
-                let height = hasItemHeights ? items[id]?.height ?? scene.metrics.rowHeight : nil
+                let height = hasItemHeights ? dataSource.height(ofItem: id, at: q) ?? metrics.rowHeight : nil
                 try layout.insertItem(at: q, height: height)
             }
         } catch {
@@ -544,38 +599,33 @@ public struct Engine: Sendable {
     /// Rebuilds the layout from the model after a commit.
     private mutating func relayout(at time: EventTime) {
         do {
-            layout = try Self.makeLayout(machine.model, scene: scene, columns: columnsBySection, items: items,
-                                         heights: hasItemHeights)
+            layout = try Self.makeLayout(machine.model, dataSource: dataSource, metrics: metrics,
+                                         viewport: viewportSize, heights: hasItemHeights)
         } catch {
             append(.rejected("layout: \(error)"), at: time)
         }
     }
 
-    /// The column count of every section the scene or its reloads set one for.
-    static func columnsBySection(of scene: Scene) -> [SectionID: Int] {
-        var columnsBySection: [SectionID: Int] = [:]
-        for section in scene.sections { if let c = section.columns { columnsBySection[section.id] = c } }
-        for stimulus in scene.stimuli {
-            if case .reload(let sections) = stimulus.action {
-                for section in sections { if let c = section.columns { columnsBySection[section.id] = c } }
-            }
-        }
-        return columnsBySection
-    }
-
-    /// The grid layout of `model`: the scene's metrics and per-section
-    /// columns, item heights where the scene gives them.
-    /// - Complexity: O(s) for s sections, O(n) when the scene gives item heights.
-    static func makeLayout(_ model: CollectionModel, scene: Scene, columns columnsBySection: [SectionID: Int],
-                           items: [ItemID: Scene.Item], heights anyHeights: Bool) throws -> GridLayout {
-        let contents = model.sections.map { section -> SectionContent in
-            let metrics = SectionMetrics(columns: columnsBySection[section.id])
+    /// The grid layout of `model`: the metrics, each section's columns as
+    /// the data source says, and item heights where it has them.
+    /// - Complexity: O(s) for s sections, O(n) when the source has item heights.
+    static func makeLayout(_ model: CollectionModel, dataSource: any CollectionDataSource, metrics: LayoutMetrics,
+                           viewport: Size, heights anyHeights: Bool) throws -> GridLayout {
+        var contents: [SectionContent] = []
+        contents.reserveCapacity(model.sections.count)
+        for (s, section) in model.sections.enumerated() {
+            let sectionMetrics = SectionMetrics(columns: dataSource.columns(ofSection: section.id))
             if anyHeights {
-                return SectionContent(itemHeights: section.items.map { items[$0]?.height ?? scene.metrics.rowHeight },
-                                      metrics: metrics)
+                var heights: [Double] = []
+                heights.reserveCapacity(section.items.count)
+                for (i, id) in section.items.enumerated() {
+                    heights.append(dataSource.height(ofItem: id, at: IndexPath(section: s, item: i)) ?? metrics.rowHeight)
+                }
+                contents.append(SectionContent(itemHeights: heights, metrics: sectionMetrics))
+            } else {
+                contents.append(SectionContent(count: section.items.count, metrics: sectionMetrics))
             }
-            return SectionContent(count: section.items.count, metrics: metrics)
         }
-        return try GridLayout(sections: contents, metrics: scene.metrics, viewport: scene.viewport)
+        return try GridLayout(sections: contents, metrics: metrics, viewport: viewport)
     }
 }

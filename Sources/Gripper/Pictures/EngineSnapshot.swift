@@ -41,7 +41,7 @@ extension Engine {
     /// - Complexity: O(log n + k log k) for k elements in the rect, plus O(n) with a selection.
     public func snapshot(in rect: Rect? = nil) -> EngineSnapshot {
         let presentation = self.presentation
-        let visible = rect ?? Rect(x: 0, y: contentOffset, width: scene.viewport.width, height: scene.viewport.height)
+        let visible = rect ?? Rect(x: 0, y: contentOffset, width: viewportSize.width, height: viewportSize.height)
         // Drawing order: z-index, then the layout's reading order (a stable
         // sort, of indices: a large rect's attributes are not copied twice).
         var attributes = layout.attributes(in: visible, presentation: presentation, contentOffset: contentOffset)
@@ -73,15 +73,16 @@ extension Engine {
                 break
             }
         }
-        return EngineSnapshot(viewport: scene.viewport, contentOffset: contentOffset,
+        return EngineSnapshot(viewport: viewportSize, contentOffset: contentOffset,
                               contentSize: layout.contentSize(for: presentation), attributes: attributes,
                               hiddenSource: hidden, items: itemsByPath, sectionTitles: titles,
-                              globalHeaderTitle: scene.globalHeaderTitle,
+                              globalHeaderTitle: scene?.globalHeaderTitle,
                               contact: contactLocation, stateName: stateName,
                               offset: (now?.microseconds ?? 0) - (origin?.microseconds ?? 0))
     }
 
     private func sectionTitle(_ id: SectionID) -> String? {
+        guard let scene else { return nil }
         if let s = scene.sections.first(where: { $0.id == id }) { return s.title }
         for stimulus in scene.stimuli {
             if case .reload(let sections) = stimulus.action, let s = sections.first(where: { $0.id == id }) { return s.title }

@@ -130,7 +130,7 @@ struct SceneReader {
     private func checkLayout(_ scene: Scene, _ root: JSONValue) throws(SceneError) {
         let items = scene.itemsByID
         let heights = items.values.contains { $0.height != nil }
-        let columns = Engine.columnsBySection(of: scene)
+        let source = SceneDataSource(scene: scene, items: items)
         var lists = [("sections", scene.sections)]
         for (k, stimulus) in scene.stimuli.enumerated() {
             if case .reload(let sections) = stimulus.action { lists.append(("stimuli[\(k)].reload", sections)) }
@@ -138,7 +138,8 @@ struct SceneReader {
         for (path, sections) in lists {
             let model = try Scene.model(of: sections, path: path)
             do {
-                _ = try Engine.makeLayout(model, scene: scene, columns: columns, items: items, heights: heights)
+                _ = try Engine.makeLayout(model, dataSource: source, metrics: scene.metrics, viewport: scene.viewport,
+                                          heights: heights)
             } catch let error as LayoutError {
                 let field = Self.sceneField(ofLayoutPath: error.path, sections: path)
                 throw fail(field, Self.value(at: field, in: root), error.problem)

@@ -5,7 +5,7 @@ import GripperLayout
 
 /// The editing interaction: listens to recognized gestures and outside
 /// stimuli, takes the app's batch updates at any moment (``apply(_:at:)``),
-/// asks the ``EditingPolicy`` what is allowed, commits edits to the
+/// asks the ``CollectionDelegate`` what is allowed, commits edits to the
 /// ``Journal`` (and so the ``CollectionModel``), and says what the layout
 /// must show (``presentation``).
 ///
@@ -28,14 +28,14 @@ public struct EditingStateMachine: Sendable {
     /// The vertical content offset, clamped to the scrollable range.
     public internal(set) var contentOffset: Double = 0
     /// The data source's voice.
-    public let policy: any EditingPolicy
+    public let policy: any CollectionDelegate
     /// Thresholds and viewport size (a new `undoLimit` trims the journal).
     public var configuration: EditingConfiguration {
         didSet { journal.limit = configuration.undoLimit }
     }
 
     /// Creates a machine at rest on `model`.
-    public init(model: CollectionModel, policy: any EditingPolicy, configuration: EditingConfiguration) {
+    public init(model: CollectionModel, policy: any CollectionDelegate, configuration: EditingConfiguration) {
         self.state = .idle
         self.journal = Journal(start: model, limit: configuration.undoLimit)
         self.policy = policy

@@ -18,6 +18,9 @@ struct Messages: CollectionDataSource {
     func numberOfItems(inSection section: Int) -> Int { count }
     func itemID(at indexPath: IndexPath) -> ItemID { ItemID(String(indexPath.item)) }
     var hasItemHeights: Bool { heights != nil }
+    func height(ofItemAt indexPath: IndexPath) -> Double? {
+        heights.flatMap { indexPath.item < $0.count ? $0[indexPath.item] : nil }
+    }
     func height(ofItem item: ItemID, at indexPath: IndexPath) -> Double? {
         heights.flatMap { indexPath.item < $0.count ? $0[indexPath.item] : nil }
     }

@@ -618,8 +618,16 @@ public struct Engine: Sendable {
             if anyHeights {
                 var heights: [Double] = []
                 heights.reserveCapacity(section.items.count)
-                for (i, id) in section.items.enumerated() {
-                    heights.append(dataSource.height(ofItem: id, at: IndexPath(section: s, item: i)) ?? metrics.rowHeight)
+                if section.items.isLazy {
+                    // Untouched: the engine's index paths are the source's,
+                    // so no identity need be made.
+                    for i in 0..<section.items.count {
+                        heights.append(dataSource.height(ofItemAt: IndexPath(section: s, item: i)) ?? metrics.rowHeight)
+                    }
+                } else {
+                    for (i, id) in section.items.enumerated() {
+                        heights.append(dataSource.height(ofItem: id, at: IndexPath(section: s, item: i)) ?? metrics.rowHeight)
+                    }
                 }
                 contents.append(SectionContent(itemHeights: heights, metrics: sectionMetrics))
             } else {

@@ -59,6 +59,15 @@ public protocol CollectionDataSource: Sendable {
     /// can (nil gives the row height).
     /// - Complexity: should be O(1); opening costs O(n) calls.
     func height(ofItem item: ItemID, at indexPath: IndexPath) -> Double?
+    /// The height (or estimate) of the item at `indexPath` in your storage,
+    /// as it was when the engine opened it: asked at opening and for
+    /// sections no edit has touched yet, so the engine needs no identity to
+    /// lay them out. By default the item's identity is read and
+    /// ``height(ofItem:at:)`` asked; answer by index (an array of heights)
+    /// to open a million items with heights without making a million
+    /// identities.
+    /// - Complexity: should be O(1); opening costs O(n) calls.
+    func height(ofItemAt indexPath: IndexPath) -> Double?
     /// The number of columns of section `section`, or nil for the layout's.
     /// Asked once per section at opening, and for a section a batch inserts
     /// (by its identity).
@@ -72,4 +81,8 @@ extension CollectionDataSource {
     public func height(ofItem item: ItemID, at indexPath: IndexPath) -> Double? { nil }
     /// The layout's column count.
     public func columns(ofSection section: SectionID) -> Int? { nil }
+    /// The height of the item whose identity is at `indexPath`.
+    public func height(ofItemAt indexPath: IndexPath) -> Double? {
+        hasItemHeights ? height(ofItem: itemID(at: indexPath), at: indexPath) : nil
+    }
 }

@@ -150,25 +150,8 @@ struct TraceInfoCommand: ParsableCommand {
         return text
     }
 
-    /// A JSON string (RFC 8259): quotes, backslashes and control characters escaped.
-    static func string(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default:
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    /// A JSON string (RFC 8259), escaped as the transcript's JSON Lines are.
+    static func string(_ text: String) -> String { Escaping.json(text) }
 }
 
 extension String {

@@ -3,8 +3,9 @@
 /// a line, a JSON string or an XML document, whatever it holds. See
 /// `Documentation/Engine.md`, "Quoting".
 ///
-/// Not API: the transcript's and the pictures' one place for escaping.
-enum Escaping {
+/// The transcript's, the pictures' and the CLI's one place for escaping;
+/// `package`, not API.
+package enum Escaping {
     // MARK: - JSON (RFC 8259)
 
     /// `s` as a JSON string literal, quotes included: `"` and `\` escaped,
@@ -14,7 +15,7 @@ enum Escaping {
     /// still see one line, DEL, the C1 controls, U+2028, U+2029, the
     /// bidirectional overrides and isolates that could show a line in
     /// another order, the byte-order mark and the noncharacters U+FFFE and U+FFFF.
-    static func json(_ s: String) -> String {
+    package static func json(_ s: String) -> String {
         var out = "\""
         for scalar in s.unicodeScalars {
             switch scalar {

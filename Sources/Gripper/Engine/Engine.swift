@@ -39,7 +39,7 @@ public struct Engine: Sendable {
     private var viewport: Viewport
     private var arena: GestureArena
     private var adapter = GestureInputAdapter()
-    private var machine: EditingStateMachine
+    private(set) var machine: EditingStateMachine
     /// The layout, in step with ``model``.
     public private(set) var layout: GridLayout
     /// What has happened so far, when the engine was created with
@@ -619,10 +619,13 @@ public struct Engine: Sendable {
                 var heights: [Double] = []
                 heights.reserveCapacity(section.items.count)
                 if section.items.isLazy {
-                    // Untouched: the engine's index paths are the source's,
-                    // so no identity need be made.
+                    // Untouched: asked of the source by its own index paths,
+                    // so no identity need be made (a source that changed its
+                    // count behind the engine's back gets the row height).
+                    let consistent = section.items.isConsistentLazyView
                     for i in 0..<section.items.count {
-                        heights.append(dataSource.height(ofItemAt: IndexPath(section: s, item: i)) ?? metrics.rowHeight)
+                        let h = consistent ? section.items.sourceHeight(at: i) ?? nil : nil
+                        heights.append(h ?? metrics.rowHeight)
                     }
                 } else {
                     for (i, id) in section.items.enumerated() {

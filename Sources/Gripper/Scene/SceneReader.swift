@@ -328,7 +328,12 @@ struct SceneReader {
     private func stimulus(_ value: JSONValue, _ path: String, defaults: ItemDefaults) throws(SceneError) -> Scene.Stimulus {
         let kinds = ["setEditing", "deleteSelected", "reload", "undo", "redo", "deviceLost"]
         let o = try members(value, path, allowed: ["t"] + kinds)
-        let t = try number(try required(o, "t", path), path + ".t", minimum: 0)
+        let tValue = try required(o, "t", path)
+        let t = try number(tValue, path + ".t", minimum: 0)
+        // Bounded so that the first frame's time plus the offset fits an EventTime.
+        guard t <= 1_000_000_000 else {
+            throw fail(path + ".t", tValue, "expected at most 1000000000 seconds, found \(t)")
+        }
         let offset = Duration.microseconds(Int64((t * 1_000_000).rounded()))
         let present = kinds.filter { o[$0] != nil }
         guard present.count == 1, let kind = present.first, let v = o[kind] else {

@@ -4,7 +4,7 @@ extension EditingStateMachine {
     /// What is wrong with the machine's state, if anything; empty when all
     /// holds. For tests and debug checks.
     /// - Complexity: O(n).
-    func invariantViolations() -> [String] {
+    package func invariantViolations() -> [String] {
         var problems: [String] = []
         let m = model
         if let error = m.checkInvariants() { problems.append("model: \(error)") }

@@ -51,6 +51,22 @@ public struct SectionItems: RandomAccessCollection, MutableCollection, RangeRepl
     }
 
     /// Whether the list is still a lazy view of a data source.
+    /// The height of the item at `index` as the data source this lazy view
+    /// reads answers it by index (``CollectionDataSource/height(ofItemAt:)``,
+    /// no identity made); nil for a copied section, or one whose source no
+    /// longer has the count it was opened with.
+    /// - Complexity: one question to the source (and O(1) to check its count).
+    public func sourceHeight(at index: Int) -> Double?? {
+        guard case .lazy(let l) = storage, index >= 0, index < l.count else { return nil }
+        return .some(l.source.height(ofItemAt: IndexPath(section: l.section, item: index)))
+    }
+
+    /// Whether this is a lazy view whose source still has its count.
+    public var isConsistentLazyView: Bool {
+        if case .lazy(let l) = storage { return l.isConsistent }
+        return false
+    }
+
     public var isLazy: Bool {
         if case .lazy = storage { return true }
         return false

@@ -1,0 +1,9 @@
+import GripperTesting
+
+/// libFuzzer's entry point for `FuzzTarget.engine` (see its documentation
+/// for what it checks); libFuzzer supplies `main`. Built and run by `scripts/fuzz`.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzEngine(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    FuzzTarget.engine.run(size == 0 ? [] : Array(UnsafeBufferPointer(start: data, count: size)))
+    return 0
+}

@@ -1,0 +1,46 @@
+import GripperEditing
+import GripperGeometry
+import GripperLayout
+
+extension Engine {
+    /// What is wrong with the engine's state, if anything; empty when all
+    /// holds. The editing machine's and the layout's own checks, and the
+    /// layout in step with the model: the same sections and item counts, and
+    /// while a drag is on exactly one hidden source and one placeholder
+    /// (none otherwise). For tests and the fuzz targets (`GripperTesting`'s
+    /// `FuzzTarget`), never per frame.
+    /// - Complexity: O(n) for n items.
+    package func _invariantViolations() -> [String] {
+        var problems = machine.invariantViolations().map { "machine: \($0)" }
+        problems += layout._checkInvariants().map { "layout: \($0)" }
+        let model = self.model
+        guard layout.numberOfSections == model.numberOfSections,
+              model.sections.indices.allSatisfy({ layout.numberOfItems(inSection: $0) == model.sections[$0].items.count })
+        else {
+            return problems + ["layout (\(layout.numberOfItems) items in \(layout.numberOfSections) sections) out of step with the model (\(model.numberOfItems) in \(model.numberOfSections))"]
+        }
+        let presentation = self.presentation
+        let dragging = machine.draggedItem != nil
+        if (presentation.drag != nil) != dragging { problems.append("presentation's drag \(String(describing: presentation.drag)) while dragging is \(dragging)") }
+        var hidden = 0
+        for (s, section) in model.sections.enumerated() {
+            for i in section.items.indices where layout.attributes(for: IndexPath(section: s, item: i), presentation: presentation)?.isHidden == true {
+                hidden += 1
+            }
+        }
+        if hidden != (dragging ? 1 : 0) { problems.append("\(hidden) hidden cells while dragging is \(dragging)") }
+        let all = Rect(x: 0, y: -1000, width: viewportSize.width,
+                       height: layout.contentSize(for: presentation).height + 2000)
+        let attributes = layout.attributes(in: all, presentation: presentation, contentOffset: contentOffset)
+        let placeholders = attributes.filter { $0.kind == .placeholder }.count
+        if placeholders != (dragging ? 1 : 0) { problems.append("\(placeholders) placeholders while dragging is \(dragging)") }
+        let swiped = attributes.filter { $0.kind == .cell && $0.swipe != nil }.count
+        if swiped > 1 { problems.append("\(swiped) cells swiped open at once") }
+        let items = Set(model.allItems)
+        if !selection.isSubset(of: items) { problems.append("selection \(selection.subtracting(items)) not in the model") }
+        if presentation.selected != Set(selection.compactMap { model.indexPath(of: $0) }) {
+            problems.append("presentation's selection out of step with the selection")
+        }
+        return problems
+    }
+}

@@ -59,13 +59,14 @@ let package = Package(
         ]),
         .testTarget(name: "GripperInputTests", dependencies: ["GripperInput", "GripperTesting"]),
         .testTarget(name: "GripperGesturesTests", dependencies: ["GripperGestures", "GripperInput", "GripperTesting"]),
-        .testTarget(name: "GripperLayoutTests", dependencies: ["GripperLayout"]),
+        .testTarget(name: "GripperLayoutTests", dependencies: ["GripperLayout", "GripperTesting"]),
         .testTarget(name: "GripperEditingTests", dependencies: ["GripperEditing", "GripperLayout", "GripperGestures", "GripperTesting"]),
         .testTarget(name: "GripperTests", dependencies: ["Gripper", "GripperTesting"]),
         .testTarget(name: "GripperEvdevTests", dependencies: [
             "GripperEvdev", "GripperInput", "GripperTesting", "GripperEvdevHarness", "GripperCLI",
         ]),
-        .testTarget(name: "GripperCLITests", dependencies: ["GripperInput", "GripperTesting"]),
+        // Declares the executables its tests run, so `swift build --build-tests` builds them.
+        .testTarget(name: "GripperCLITests", dependencies: ["GripperInput", "GripperTesting", "GripperCLI"]),
     ],
     swiftLanguageModes: [.v6]
 )

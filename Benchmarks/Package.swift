@@ -35,18 +35,34 @@ let package = Package(
             .product(name: "GripperEditing", package: "Gripper"),
             .product(name: "GripperLayout", package: "Gripper"),
             .product(name: "GripperInput", package: "Gripper"),
+            .product(name: "GripperTesting", package: "Gripper"),
         ], path: "Sources/EditingBenchmark"),
         .executableTarget(name: "engine-bench", dependencies: [
             "BenchmarkSupport",
             .product(name: "Gripper", package: "Gripper"),
             .product(name: "GripperTesting", package: "Gripper"),
         ], path: "Sources/EngineBenchmark"),
+        .executableTarget(name: "memory-bench", dependencies: ["BenchmarkSupport"], path: "Sources/MemoryBenchmark"),
+        .executableTarget(name: "open-bench", dependencies: [
+            "BenchmarkSupport",
+            .product(name: "Gripper", package: "Gripper"),
+            .product(name: "GripperEditing", package: "Gripper"),
+            .product(name: "GripperLayout", package: "Gripper"),
+            .product(name: "GripperTesting", package: "Gripper"),
+        ], path: "Sources/OpenBenchmark"),
         .executableTarget(name: "evdev-bench", dependencies: [
             "BenchmarkSupport",
             .product(name: "GripperEvdev", package: "Gripper"),
             .product(name: "GripperTesting", package: "Gripper"),
             .product(name: "GripperInput", package: "Gripper"),
         ], path: "Sources/EvdevBenchmark"),
+        .executableTarget(name: "soak-bench", dependencies: [
+            "BenchmarkSupport",
+            .product(name: "Gripper", package: "Gripper"),
+            .product(name: "GripperEvdev", package: "Gripper"),
+            .product(name: "GripperTesting", package: "Gripper"),
+            .product(name: "GripperInput", package: "Gripper"),
+        ], path: "Sources/SoakBenchmark"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -50,12 +50,23 @@ public enum TraceFile {
         }
     }
 
-    /// Reads a trace file.
+    /// Reads a trace file into memory. Large files are better read with
+    /// ``open(path:deviceSelector:)``, a frame at a time.
     /// - Throws: ``TraceError`` when the file cannot be read, its format is
     ///   unknown, it is malformed, or an events-only file has no description.
     public static func load(path: String, deviceSelector: DeviceSelector = .automatic) throws(TraceError) -> Trace {
+        try open(path: path, deviceSelector: deviceSelector).readTrace()
+    }
+
+    /// A reader of a trace file's frames, one at a time, holding a window of
+    /// the file rather than the file (see ``TraceFrameReader``): what the
+    /// `gripper` commands read traces with. An events-only evemu file takes
+    /// its description from the selector's `.desc`, or the one beside it.
+    /// - Throws: ``TraceError`` when the file cannot be read, its format is
+    ///   unknown, its header is malformed, or an events-only file has no
+    ///   description; a libinput-record file is checked whole.
+    public static func open(path: String, deviceSelector: DeviceSelector = .automatic) throws(TraceError) -> TraceFrameReader {
         let format = try Format(path: path)
-        let bytes = try read(path)
         switch format {
         case .evemu:
             var descriptionFile: String?
@@ -66,20 +77,20 @@ public enum TraceFile {
                 throw TraceError(file: path, reason: .io("--device for an evemu file names a .desc file, not a device index or node"))
             }
             // A file with its own header never needs a description.
-            let own = try? EvemuFormat.read(bytes, fileName: path)
-            if let own { return own }
-            if descriptionFile == nil { descriptionFile = descriptionPath(forEvents: path) }
-            guard let descriptionFile else { return try EvemuFormat.read(bytes, fileName: path) }
-            let description = try EvemuFormat.read(try read(descriptionFile), fileName: descriptionFile)
-            let trace = try EvemuFormat.read(bytes, fileName: path, device: description.device)
-            return Trace(device: description.device, events: trace.events,
-                         warnings: description.warnings + trace.warnings.filter { $0.line != nil },
-                         metadata: description.metadata, file: path)
+            do {
+                return try EvemuFormat.reader(try TraceFileSource(path: path), fileName: path)
+            } catch where error.reason == .missingDeviceDescription {
+                if descriptionFile == nil { descriptionFile = descriptionPath(forEvents: path) }
+                guard let descriptionFile else { throw error }
+                let description = try EvemuFormat.reader(try TraceFileSource(path: descriptionFile), fileName: descriptionFile)
+                return try EvemuFormat.reader(try TraceFileSource(path: path), fileName: path, describedBy: description)
+            }
         case .libinputRecord:
+            let source = try TraceFileSource(path: path)
             switch deviceSelector {
-            case .automatic: return try LibinputRecordFormat.read(bytes, fileName: path)
-            case .index(let i): return try LibinputRecordFormat.read(bytes, fileName: path, device: .index(i))
-            case .node(let node): return try LibinputRecordFormat.read(bytes, fileName: path, device: .node(node))
+            case .automatic: return try LibinputRecordFormat.reader(source, fileName: path)
+            case .index(let i): return try LibinputRecordFormat.reader(source, fileName: path, device: .index(i))
+            case .node(let node): return try LibinputRecordFormat.reader(source, fileName: path, device: .node(node))
             case .description:
                 throw TraceError(file: path, reason: .io("--device for a libinput-record file is a device index or node, not a .desc file"))
             }
@@ -89,9 +100,17 @@ public enum TraceFile {
     /// Reads every device's trace from a file: all devices of a libinput-record
     /// file, or the one trace of an evemu file (see ``load(path:deviceSelector:)``).
     public static func loadAll(path: String) throws(TraceError) -> [Trace] {
+        var traces: [Trace] = []
+        for reader in try openAll(path: path) { traces.append(try reader.readTrace()) }
+        return traces
+    }
+
+    /// A reader of each device's frames: every device of a libinput-record
+    /// file, or the one device of an evemu file (see ``open(path:deviceSelector:)``).
+    public static func openAll(path: String) throws(TraceError) -> [TraceFrameReader] {
         switch try Format(path: path) {
-        case .evemu: return [try load(path: path)]
-        case .libinputRecord: return try LibinputRecordFormat.readAll(try read(path), fileName: path)
+        case .evemu: return [try open(path: path)]
+        case .libinputRecord: return try LibinputRecordFormat.readers(try TraceFileSource(path: path), fileName: path)
         }
     }
 
@@ -99,33 +118,54 @@ public enum TraceFile {
     /// - Throws: ``TraceError`` when the path is not a libinput-record path
     ///   (evemu holds one device) or cannot be written.
     public static func save(traces: [Trace], to path: String) throws(TraceError) {
-        if traces.count == 1 { return try save(trace: traces[0], to: path) }
-        guard try Format(path: path) == .libinputRecord else {
-            throw TraceError(file: path, reason: .io("an evemu file holds one device; write \(traces.count) devices to a .yml file"))
-        }
-        try write(LibinputRecordFormat.write(traces), to: path)
+        try save(traces.map { TraceFrameReader(trace: $0) }, to: path)
     }
 
     /// Writes a trace in the format its path's extension names (a `.desc`
     /// path gets the device description only).
     public static func save(trace: Trace, to path: String) throws(TraceError) {
-        let text: String
-        switch try Format(path: path) {
-        case .evemu:
-            text = (path as NSString).pathExtension.lowercased() == "desc"
-                ? EvemuFormat.writeDescription(trace.device, metadata: trace.metadata)
-                : EvemuFormat.write(trace)
-        case .libinputRecord:
-            text = LibinputRecordFormat.write(trace)
-        }
-        try write(text, to: path)
+        try save([TraceFrameReader(trace: trace)], to: path)
     }
 
-    private static func write(_ text: String, to path: String) throws(TraceError) {
+    /// Writes what `readers` read, frame by frame as they read it, in the
+    /// format the path's extension names: one device to any format (a `.desc`
+    /// path gets the description only), several to a libinput-record file.
+    /// The text goes to a temporary file renamed over `path` at the end, so
+    /// an error never leaves a file that looks complete. Memory: one frame.
+    /// - Throws: ``TraceError``: a reader's, or one naming `path` when it
+    ///   cannot be written ("cannot write: no space left on device").
+    /// - Complexity: O(n) in the events.
+    public static func save(_ readers: [TraceFrameReader], to path: String) throws(TraceError) {
+        let format = try Format(path: path)
+        if readers.count != 1 && format != .libinputRecord {
+            throw TraceError(file: path, reason: .io("an evemu file holds one device; write \(readers.count) devices to a .yml file"))
+        }
+        let output: FileOutput
+        do { output = try FileOutput(path: path) } catch { throw TraceError(file: path, reason: .io("cannot \(error.action): \(error.problem)")) }
         do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            var writer = TraceWriter(format: format == .evemu ? .evemu : .libinputRecord)
+            if (path as NSString).pathExtension.lowercased() == "desc", let reader = readers.first {
+                try output.write(EvemuFormat.writeDescription(reader.device, metadata: reader.metadata))
+            } else {
+                writer.beginFile(metadata: readers.first?.metadata ?? TraceMetadata(), deviceCount: readers.count)
+                for (index, reader) in readers.enumerated() {
+                    writer.beginDevice(reader.device, metadata: reader.metadata, index: index)
+                    while let frame = try reader.next() {
+                        writer.append(frame, complete: !reader.lastFrameIsIncomplete)
+                        if writer.pendingByteCount >= FileOutput.bufferSize {
+                            try writer.drain { (bytes: UnsafeRawBufferPointer) throws(FileOutput.Failure) in try output.write(bytes) }
+                        }
+                    }
+                }
+                try writer.drain { (bytes: UnsafeRawBufferPointer) throws(FileOutput.Failure) in try output.write(bytes) }
+            }
+            try output.commit()
+        } catch let failure as FileOutput.Failure {
+            throw TraceError(file: path, reason: .io("cannot \(failure.action): \(failure.problem)"))
+        } catch let error as TraceError {
+            throw error
         } catch {
-            throw TraceError(file: path, reason: .io("cannot write: \(error.localizedDescription)"))
+            throw TraceError(file: path, reason: .io("cannot write: \(FileProblem.phrase(error))"))
         }
     }
 
@@ -150,14 +190,5 @@ public enum TraceFile {
         let dir = (path as NSString).deletingLastPathComponent
         let name = (absolute as NSString).lastPathComponent
         return dir.isEmpty ? name : (dir as NSString).appendingPathComponent(name)
-    }
-
-    private static func read(_ path: String) throws(TraceError) -> [UInt8] {
-        do {
-            return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
-        } catch {
-            let reason = FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file"
-            throw TraceError(file: path, reason: .io(reason))
-        }
     }
 }

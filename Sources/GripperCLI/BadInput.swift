@@ -1,18 +1,23 @@
 import ArgumentParser
 import Foundation
+import Gripper
 import GripperInput
 
-/// The CLI's rule for bad input: the message on stderr and exit code 2.
-/// Subcommands wrap their work in ``guarding(_:)``.
+/// The CLI's rule for bad input and failed output: the message on stderr and
+/// exit code 2. Subcommands wrap their work in ``guarding(_:)``.
 enum BadInput {
-    /// The exit code for bad input (a missing, unreadable or malformed file).
+    /// The exit code for bad input (a missing, unreadable or malformed file)
+    /// and for output that cannot be written.
     static let exitCode = ExitCode(2)
 
-    /// Runs `body`; a ``TraceError`` becomes its message on stderr and exit code 2.
+    /// Runs `body`; a ``TraceError`` or ``FileOutput/Failure`` becomes its
+    /// message on stderr and exit code 2.
     static func guarding<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let error as TraceError {
+            throw fail(error.description)
+        } catch let error as FileOutput.Failure {
             throw fail(error.description)
         }
     }
@@ -23,8 +28,15 @@ enum BadInput {
         return exitCode
     }
 
-    /// Writes a line to stderr.
+    /// Writes a line to stderr (whatever happens to it: stderr is where
+    /// failures are reported, so its own failure has nowhere to go).
     static func printError(_ line: String) {
         FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
+    /// Prints a reader's warnings on stderr (the first few, then how many
+    /// more), each prefixed by `prefix`.
+    static func printWarnings(_ warnings: [TraceWarning], prefix: String = "") {
+        for warning in warnings { printError(prefix + warning.description) }
     }
 }

@@ -33,9 +33,11 @@ struct DevicesCommand: ParsableCommand {
             FileHandle.standardError.write(Data("gripper devices: no evdev devices in \(directory)\n".utf8))
             return
         }
+        let out = OutputSink.standardOutput
         for node in nodes {
-            print(json ? Self.jsonLine(node) : Self.textLine(node))
+            try out.write((json ? Self.jsonLine(node) : Self.textLine(node)) + "\n")
         }
+        try out.close()
     }
 
     /// `NODE  KIND  SIZE  "NAME"`, or `NODE  cannot open: REASON`.

@@ -36,19 +36,27 @@ struct GesturesCommand: ParsableCommand {
     var noScroll = false
 
     func run() throws {
-        let trace = try input.load()
+        let reader = try input.open()
         var configuration = doubleTap ? GestureConfiguration.withDoubleTap : .default
         configuration.reportsFailures = failures
-        let frames = ContactTracker.track(trace.frames, device: trace.device)
-        let events = GestureArena.events(for: frames, configuration: configuration, deviceKind: trace.device.kind)
-        let origin = trace.frames.first?.time ?? .zero
-        var output = ""
-        for event in events {
-            if event.kind == .touch && !touches { continue }
-            if event.kind == .scroll && noScroll { continue }
-            output += json ? GestureLine.json(event, origin: origin) : GestureLine.text(event, origin: origin)
-            output += "\n"
+        var tracker = ContactTracker(device: reader.device)
+        var arena = GestureArena(configuration: configuration, deviceKind: reader.device.kind)
+        var origin: EventTime?
+        let out = OutputSink.standardOutput
+        func emit(_ events: [GestureEvent]) throws {
+            guard let origin else { return }
+            for event in events {
+                if event.kind == .touch && !touches { continue }
+                if event.kind == .scroll && noScroll { continue }
+                try out.write((json ? GestureLine.json(event, origin: origin) : GestureLine.text(event, origin: origin)) + "\n")
+            }
         }
-        FileHandle.standardOutput.write(Data(output.utf8))
+        try TraceInput.forEachFrame(of: reader) { frame in
+            if origin == nil { origin = frame.time }
+            try emit(arena.handle(tracker.process(frame)))
+        }
+        if let last = tracker.finish() { try emit(arena.handle(last)) }
+        try emit(arena.finish())
+        try out.close()
     }
 }

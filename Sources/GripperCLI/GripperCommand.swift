@@ -1,4 +1,7 @@
 import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The `gripper` command-line tool.
 @main
@@ -16,6 +19,14 @@ struct GripperCommand: ParsableCommand {
             ScenariosCommand.self,
         ]
     )
+
+    /// Runs the command line. SIGPIPE is ignored first, so writing to a
+    /// closed pipe (`gripper … | head -c1`) is an EPIPE error the output sink
+    /// reports (exit status 2), not a silent death.
+    static func main() {
+        signal(SIGPIPE, SIG_IGN)
+        main(nil)
+    }
 }
 
 /// `gripper trace …`: inspect and convert recorded traces.

@@ -46,6 +46,10 @@ struct LiveCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Also write the frames read to this evemu file (an empty frame at the start first), to replay later.", valueName: "FILE"))
     var record: String?
 
+    func validate() throws {
+        if let duration { _ = try DurationOption.duration(duration) }
+    }
+
     func run() throws {
         let sceneValue = try ReplayCommand.loadScene(scene)
         let reader: EvdevReader
@@ -53,7 +57,8 @@ struct LiveCommand: ParsableCommand {
         defer { reader.close() }
         let session: LiveSession
         do {
-            session = try LiveSession(reader: reader, scene: sceneValue, keepingFrames: record != nil)
+            session = try LiveSession(reader: reader, scene: sceneValue, keepingFrames: record != nil,
+                                      recordingTranscript: true)
         } catch {
             throw BadInput.fail("\(error)")
         }
@@ -70,7 +75,7 @@ struct LiveCommand: ParsableCommand {
         terminal.enter()
         defer { terminal.leave() }
 
-        let end = duration.map { session.start + .microseconds(Int64(($0 * 1_000_000).rounded())) }
+        let end = try duration.map { session.start + (try DurationOption.duration($0)) }
         var lastScreen = ""
         loop: while true {
             let screen = Self.screen(session.engine, size: terminal.size, lost: session.isDeviceLost)
@@ -95,25 +100,26 @@ struct LiveCommand: ParsableCommand {
         session.finish()
         let engine = session.engine
         if let record {
-            var recorded: [RawEvent] = []
+            // The frames as read, resyncs as plain frames (what the engine was given).
+            let sink = try OutputSink(path: record, replacing: true)
+            var writer = TraceWriter(format: .evemu)
+            writer.beginDevice(reader.device, metadata: TraceMetadata())
             for frame in session.frames {
-                recorded += frame.events
-                recorded.append(RawEvent(time: frame.time, type: EventType.syn, code: SynCode.report, value: 0))
+                writer.append(EventFrame(time: frame.time, events: frame.events))
+                if writer.pendingByteCount >= FileOutput.bufferSize { try writer.drain { try sink.write($0) } }
             }
-            do {
-                try Data(EvemuFormat.write(Trace(device: reader.device, events: recorded)).utf8)
-                    .write(to: URL(fileURLWithPath: record))
-            } catch {
-                throw BadInput.fail("\(record): cannot write: \(error.localizedDescription)")
-            }
+            try writer.drain { try sink.write($0) }
+            try sink.close()
         }
-        print(json ? engine.transcript.jsonLines : engine.transcript.text, terminator: "")
+        let out = OutputSink.standardOutput
+        try out.write(json ? engine.transcript.jsonLines : engine.transcript.text)
+        try out.close()
     }
 
     /// The whole screen: the picture, then as many transcript lines as fit.
     static func screen(_ engine: Engine, size: (columns: Int, rows: Int), lost: Bool) -> String {
         let pictureRows = max(8, min(size.rows * 2 / 3, size.rows - 6))
-        let aspect = engine.scene.viewport.width / max(1, engine.scene.viewport.height)
+        let aspect = engine.viewportSize.width / max(1, engine.viewportSize.height)
         let columns = max(20, min(size.columns, Int(Double(pictureRows) * aspect * 2.1)))
         var lines = TerminalRenderer.lines(engine.snapshot(), columns: columns, rows: pictureRows, color: true)
         lines.append(lost ? "\u{1B}[1;31mthe device went away — q quits\u{1B}[0m" : "\u{1B}[2mq or Ctrl-C quits\u{1B}[0m")

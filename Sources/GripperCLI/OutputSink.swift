@@ -1,54 +1,70 @@
 import ArgumentParser
+import Gripper
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Where a recording goes: a file (created or truncated) or standard output.
-/// Every write goes straight to the descriptor, so what was written survives
-/// however the program ends.
+/// Where a command's output goes: standard output or a file, through one
+/// buffered writer (``FileOutput``) whose every error names the destination.
+/// A full disk, `/dev/full` or a closed pipe make the command fail with exit
+/// status 2 and `gripper: cannot write standard output: broken pipe (…)`,
+/// never a silent status 0 (`main` ignores SIGPIPE, so a closed pipe is the
+/// EPIPE error here rather than a silent death).
+///
+/// Files are written in place (`replacing: false`, a recording that must
+/// keep every frame so far) or to a temporary file renamed over the path by
+/// ``close()`` (a conversion or picture that must not be left half written).
 final class OutputSink {
-    private let fd: Int32
-    private let path: String
-    private let owned: Bool
+    private let output: FileOutput
 
-    init(path: String?) throws {
-        if let path {
-            let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-            guard fd >= 0 else {
-                throw ValidationError("cannot write \(path): \(String(cString: strerror(errno)))")
-            }
-            self.fd = fd
-            self.path = path
-            owned = true
-        } else {
-            fd = STDOUT_FILENO
-            self.path = "standard output"
-            owned = false
+    /// The destination's name in messages: the path or "standard output".
+    var name: String { output.name }
+
+    /// A new sink on standard output (a command makes one and writes all its
+    /// output through it, so the buffer keeps the order).
+    static var standardOutput: OutputSink { OutputSink(output: .standardOutput()) }
+
+    private init(output: FileOutput) {
+        self.output = output
+    }
+
+    /// A file, created or truncated (`path` nil: standard output).
+    /// - Throws: exit status 2 with the reason on stderr when it cannot be created.
+    convenience init(path: String?, replacing: Bool = false) throws {
+        guard let path else {
+            self.init(output: .standardOutput())
+            return
+        }
+        do {
+            self.init(output: try FileOutput(path: path, replacing: replacing))
+        } catch {
+            throw BadInput.fail(error.description)
         }
     }
 
-    /// Writes all of `text`, retrying interrupted and partial writes.
+    /// Writes `text` (buffered).
+    /// - Throws: exit status 2 with `cannot write NAME: …` on stderr.
     func write(_ text: String) throws {
-        var bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { raw -> Int in
-                guard let base = raw.baseAddress else { return 0 }
-                return Glibc.write(fd, base + offset, raw.count - offset)
-            }
-            if n < 0 {
-                if errno == EINTR || errno == EAGAIN { continue }
-                throw ValidationError("cannot write \(path): \(String(cString: strerror(errno)))")
-            }
-            offset += n
-        }
-        bytes.removeAll()
+        do { try output.write(text) } catch { throw BadInput.fail(error.description) }
     }
 
-    /// Flushes the file to disk and closes it (standard output stays open).
-    func close() {
-        guard owned else { return }
-        fsync(fd)
-        Glibc.close(fd)
+    /// Writes `bytes` (buffered).
+    /// - Throws: exit status 2 with `cannot write NAME: …` on stderr.
+    func write(_ bytes: UnsafeRawBufferPointer) throws {
+        do { try output.write(bytes) } catch { throw BadInput.fail(error.description) }
+    }
+
+    /// Sends what is buffered on (after each live line, say).
+    /// - Throws: exit status 2 with `cannot write NAME: …` on stderr.
+    func flush() throws {
+        do { try output.flush() } catch { throw BadInput.fail(error.description) }
+    }
+
+    /// Finishes: flushes, and for a file syncs, closes and (when replacing)
+    /// renames it into place. Call it once the output is complete; a file
+    /// never closed this way is removed when replacing.
+    /// - Throws: exit status 2 with `cannot write NAME: …` on stderr.
+    func close() throws {
+        do { try output.commit() } catch { throw BadInput.fail(error.description) }
     }
 }

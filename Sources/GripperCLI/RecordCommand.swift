@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Gripper
 import GripperEvdev
 import GripperInput
 #if canImport(Glibc)
@@ -20,8 +21,35 @@ struct RecordCommand: ParsableCommand {
             Ctrl-C or SIGTERM (after the frame being written, closing the file properly), \
             after --duration, or when the device goes away. Attach the file to a bug report; \
             `gripper trace info FILE` shows what it holds.
+
+            The format: --format if given, else the extension of -o FILE (.yml or .yaml: \
+            libinput record; anything else: evemu), else evemu. A --format that contradicts \
+            the extension (--format evemu -o x.yml) is refused with exit status 2. A write \
+            error (a full disk, a closed pipe) stops the recording with exit status 2 and \
+            a message naming the file.
             """
     )
+
+    /// The formats `record` writes.
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        /// evemu, as `evemu-record` writes it.
+        case evemu
+        /// libinput record YAML, as `libinput record` writes it.
+        case libinput
+
+        /// The writer's format.
+        var writerFormat: TraceWriter.Format { self == .evemu ? .evemu : .libinputRecord }
+
+        /// The format a file name's extension names: `.yml`/`.yaml` libinput
+        /// record, the evemu extensions evemu, nil for anything else.
+        init?(path: String) {
+            switch try? TraceFile.Format(path: path) {
+            case .libinputRecord?: self = .libinput
+            case .evemu?: self = .evemu
+            case nil: return nil
+            }
+        }
+    }
 
     @Argument(help: "The device node, such as /dev/input/event5 (see `gripper devices`).")
     var device: String
@@ -29,8 +57,8 @@ struct RecordCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The file to write (default: standard output).")
     var output: String?
 
-    @Option(name: .long, help: "evemu (as evemu-record writes) or libinput (as libinput record writes).")
-    var format: TraceStreamWriter.Format = .evemu
+    @Option(name: .long, help: "evemu (as evemu-record writes) or libinput (as libinput record writes). Default: from the extension of -o FILE (.yml, .yaml: libinput), else evemu.")
+    var format: Format?
 
     @Option(name: .long, help: "Stop after this many seconds.")
     var duration: Double?
@@ -39,8 +67,21 @@ struct RecordCommand: ParsableCommand {
     var grab = false
 
     func validate() throws {
-        if let duration, !(duration > 0 && duration.isFinite) {
-            throw ValidationError("--duration must be a positive number of seconds, not \(duration)")
+        if let duration { _ = try DurationOption.duration(duration) }
+        _ = try chosenFormat()
+    }
+
+    /// The format to write: `--format`, else the output's extension, else
+    /// evemu; a `--format` the extension contradicts is exit status 2.
+    func chosenFormat() throws -> Format {
+        let fromExtension = output.flatMap(Format.init(path:))
+        switch (format, fromExtension) {
+        case let (given?, implied?) where given != implied:
+            throw BadInput.fail("--format \(given.rawValue) contradicts \(output ?? ""), whose extension means "
+                                + "\(implied == .libinput ? "libinput record" : "evemu"); drop --format or rename the file")
+        case let (given?, _): return given
+        case let (nil, implied?): return implied
+        case (nil, nil): return .evemu
         }
     }
 
@@ -53,13 +94,9 @@ struct RecordCommand: ParsableCommand {
         }
         defer { reader.close() }
 
-        let sink: OutputSink
-        do {
-            sink = try OutputSink(path: output)
-        } catch {
-            throw BadInput.fail("\(error)")
-        }
-        defer { sink.close() }
+        let format = try chosenFormat()
+        // In place, not replaced at the end: a recording cut short keeps its frames.
+        let sink = try OutputSink(path: output, replacing: false)
 
         var pipeEnds: [Int32] = [-1, -1]
         guard pipe(&pipeEnds) == 0 else {
@@ -78,11 +115,20 @@ struct RecordCommand: ParsableCommand {
         let previous = Self.installSignalHandlers()
         defer { Self.restoreSignalHandlers(previous) }
 
-        var writer = TraceStreamWriter(format: format)
+        var writer = TraceWriter(format: format.writerFormat, times: .fromFirstEvent)
         let metadata = TraceMetadata(kernel: Self.kernelRelease(), os: Self.operatingSystem(),
                                      deviceNode: device)
-        try sink.write(writer.header(device: reader.device, node: device, metadata: metadata))
-        let deadline = duration.map { reader.now + .microseconds(Int64(($0 * 1_000_000).rounded())) }
+        writer.beginFile(metadata: metadata)
+        writer.beginDevice(reader.device, metadata: metadata)
+        try writer.drain { try sink.write($0) }
+        try sink.flush()
+        let deadline = try duration.map { reader.now + (try DurationOption.duration($0)) }
+        // Every frame goes to the file as it arrives (a recording cut short keeps it).
+        func write(_ frame: EventFrame) throws {
+            writer.append(frame)
+            try writer.drain { try sink.write($0) }
+            try sink.flush()
+        }
 
         loop: while true {
             let event: EvdevReader.Event?
@@ -94,21 +140,23 @@ struct RecordCommand: ParsableCommand {
             }
             switch event {
             case .frame(let frame)?:
-                try sink.write(writer.text(for: frame))
+                try write(frame)
             case .deviceLost?:
-                try sink.write(writer.note("device lost: \(device) went away"))
+                writer.appendNote("device lost: \(device) went away")
+                try writer.drain { try sink.write($0) }
                 Self.complain("\(device): the device went away; the recording ends here")
             case .woken?:
                 // SIGINT/SIGTERM: write the frames the kernel already has (it queues
                 // whole frames), then stop.
                 while case .frame(let frame)? = try? reader.next(until: reader.now) {
-                    try sink.write(writer.text(for: frame))
+                    try write(frame)
                 }
                 break loop
             case .deadlineReached?, nil:
                 break loop
             }
         }
+        try sink.close()
     }
 
     private static func complain(_ message: String) {

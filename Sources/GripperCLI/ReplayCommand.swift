@@ -15,8 +15,10 @@ struct ReplayCommand: ParsableCommand {
             committed edits with their times (seconds from the first frame), then \
             the final sections. --expect compares it with a file (text, or JSON Lines \
             when the file's first line starts with '{') and exits 1 showing the \
-            difference. Exit status 2 on bad input (trace or scene), naming the \
-            file, the line or field and the problem.
+            difference. --realtime replays at the trace's pace, waiting at most \
+            --max-gap between two steps (a gapCapped line says where; --expect \
+            ignores it). Exit status 2 on bad input (trace or scene) or a picture \
+            that cannot be written, naming the file, the line or field and the problem.
             """
     )
 
@@ -44,53 +46,100 @@ struct ReplayCommand: ParsableCommand {
     @Flag(name: .long, help: "Replay at the trace's own pace, printing entries as they happen.")
     var realtime = false
 
-    func run() throws {
-        let trace: Trace
-        do {
-            trace = try TraceFile.load(path: file, deviceSelector: TraceFile.selector(forDeviceOption: device, path: file))
-        } catch {
-            throw BadInput.fail("\(error)")
-        }
-        let sceneValue = try Self.loadScene(scene)
-        var expected: String?
-        if let expect {
-            guard let data = FileManager.default.contents(atPath: expect) else {
-                throw BadInput.fail("\(expect): no such file or not readable")
-            }
-            expected = String(decoding: data, as: UTF8.self)
-        }
-        let wantsPictures = svg != nil || html != nil
-        let engine: Engine
-        var pictures: [TimelinePage.Frame] = []
-        do {
-            if realtime {
-                engine = try Self.realtime(trace, scene: sceneValue, json: json)
-                if wantsPictures { pictures = try Replay(trace: trace, scene: sceneValue, pictures: true).pictures }
-            } else {
-                let replay = try Replay(trace: trace, scene: sceneValue, pictures: wantsPictures)
-                engine = replay.engine
-                pictures = replay.pictures
-            }
-        } catch {
-            throw BadInput.fail("\(error)")
-        }
-        let output = json ? engine.transcript.jsonLines : engine.transcript.text
-        if !realtime { print(output, terminator: "") }
-        try writePictures(pictures, transcript: engine.transcript)
-        if let expected {
-            let useJSON = expected.split(separator: "\n").first?.hasPrefix("{") ?? false
-            let actual = useJSON ? engine.transcript.jsonLines : engine.transcript.text
-            if actual != expected {
-                BadInput.printError("gripper: the transcript differs from \(expect ?? "")  (- expected, + actual):")
-                for line in LineDiff.lines(expected: expected, actual: actual) { BadInput.printError(line) }
-                throw ExitCode(1)
+    @Option(name: .long, help: ArgumentHelp("With --realtime: wait at most this long between two steps; a longer gap is cut short and a gapCapped line says so.", valueName: "SECONDS"))
+    var maxGap: Double?
+
+    /// The `--max-gap` default, in seconds.
+    static let defaultMaxGap = 2.0
+
+    func validate() throws {
+        if let maxGap {
+            guard realtime else { throw ValidationError("--max-gap applies to --realtime only") }
+            guard maxGap.isFinite, maxGap >= 0, maxGap <= 1_000_000 else {
+                throw ValidationError("--max-gap must be a number of seconds from 0 to 1000000, not \(maxGap)")
             }
         }
     }
 
+    func run() throws {
+        let reader = try TraceInput.open(file, device: device)
+        let sceneValue = try Self.loadScene(scene)
+        var expected: String?
+        if let expect {
+            do {
+                expected = String(decoding: try Data(contentsOf: URL(fileURLWithPath: expect)), as: UTF8.self)
+            } catch {
+                throw BadInput.fail("cannot read \(expect): \(FileProblem.phrase(error))")
+            }
+        }
+        let out = OutputSink.standardOutput
+        var output: PictureOutput?
+        if svg != nil || html != nil {
+            let parts = file.split(separator: "/").suffix(2).joined(separator: "/")
+            output = try PictureOutput(svgDirectory: svg, html: html, title: "gripper replay \(parts)")
+        }
+        let engine: Engine
+        if output != nil || realtime {
+            // Pictures and pacing take the frames at hand.
+            let trace: Trace
+            do { trace = try reader.readTrace() } catch { throw BadInput.fail(error.description) }
+            let start: Engine
+            do {
+                start = try Engine(scene: sceneValue, device: trace.device, recordingTranscript: true)
+            } catch {
+                throw BadInput.fail("\(Self.naming(error, scene))")
+            }
+            var done = start
+            if realtime {
+                let gap = Duration.microseconds(Int64(((maxGap ?? Self.defaultMaxGap) * 1_000_000).rounded()))
+                done = try Self.realtime(start, frames: trace.frames, json: json, maxGap: gap, to: out)
+            }
+            if let output {
+                // Each picture is written as it is drawn (with --realtime, by a
+                // fast replay of its own after the paced one).
+                done = try Replay.run(start, frames: trace.frames, picture: output.add)
+                try output.finish(transcript: done.transcript)
+            }
+            if !realtime { try Self.write(done.transcript, from: 0, json: json, final: true, to: out) }
+            engine = done
+        } else {
+            // A frame at a time, each entry printed as it comes and kept
+            // only for --expect: memory stays flat whatever the trace holds.
+            var running: Engine
+            do {
+                running = try Engine(scene: sceneValue, device: reader.device)
+            } catch {
+                throw BadInput.fail("\(Self.naming(error, scene))")
+            }
+            var kept = Transcript()
+            func emit(_ entries: [Transcript.Entry]) throws {
+                for entry in entries {
+                    try out.write((json ? entry.jsonLine : entry.textLine) + "\n")
+                    if expected != nil { kept.append(entry) }
+                }
+            }
+            try TraceInput.forEachFrame(of: reader) { try emit(running.handle($0)) }
+            try emit(running.finish())
+            kept.finish(with: running.model.sections)
+            var last = Transcript()
+            last.finish(with: running.model.sections)
+            try out.write(json ? last.jsonLines : last.text)
+            engine = running
+            if let expected { try Self.check(kept, against: expected, path: expect ?? "") }
+            try out.close()
+            return
+        }
+        try out.flush()
+        if let expected { try Self.check(engine.transcript, against: expected, path: expect ?? "") }
+        try out.close()
+    }
+
     static func loadScene(_ path: String) throws -> Scene {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw BadInput.fail("\(path): no such file or not readable")
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw BadInput.fail("cannot read \(path): \(FileProblem.phrase(error))")
         }
         do {
             return try Scene.decode(Array(data), fileName: path)
@@ -99,74 +148,86 @@ struct ReplayCommand: ParsableCommand {
         }
     }
 
-    private func writePictures(_ pictures: [TimelinePage.Frame], transcript: Transcript) throws {
-        if let svg {
-            do {
-                try FileManager.default.createDirectory(atPath: svg, withIntermediateDirectories: true)
-                for (i, p) in pictures.enumerated() {
-                    let name = String(repeating: "0", count: max(0, 4 - String(i + 1).count)) + String(i + 1)
-                    try Data(p.svg.utf8).write(to: URL(fileURLWithPath: svg).appendingPathComponent("frame-\(name).svg"))
-                }
-            } catch {
-                throw BadInput.fail("\(svg): cannot write pictures: \(error.localizedDescription)")
-            }
-        }
-        if let html {
-            let parts = file.split(separator: "/").suffix(2).joined(separator: "/")
-            let page = TimelinePage.html(title: "gripper replay \(parts)",
-                                         frames: pictures, transcript: transcript)
-            do {
-                try Data(page.utf8).write(to: URL(fileURLWithPath: html))
-            } catch {
-                throw BadInput.fail("\(html): cannot write: \(error.localizedDescription)")
-            }
-        }
+    /// `error` with the scene's file named when the engine did not know it.
+    static func naming(_ error: SceneError, _ path: String) -> SceneError {
+        var error = error
+        if error.file.isEmpty { error.file = path }
+        return error
+    }
+
+    /// Compares a transcript with the expected file's text (JSON Lines when
+    /// its first line is an object); exits 1 with the difference on stderr.
+    static func check(_ transcript: Transcript, against expected: String, path: String) throws {
+        let useJSON = expected.split(separator: "\n").first?.hasPrefix("{") ?? false
+        let actual = useJSON ? transcript.jsonLines : transcript.text
+        guard actual != expected else { return }
+        BadInput.printError("gripper: the transcript differs from \(path)  (- expected, + actual):")
+        for line in LineDiff.lines(expected: expected, actual: actual) { BadInput.printError(line) }
+        throw ExitCode(1)
     }
 
     /// Replays at the trace's pace: sleeps until each deadline and frame is
-    /// due on a monotonic clock, prints each entry when it happens.
-    static func realtime(_ trace: Trace, scene: Scene, json: Bool) throws -> Engine {
-        var engine = try Engine(scene: scene, device: trace.device)
+    /// due on a monotonic clock (a gap longer than `maxGap` cut to
+    /// `maxGap`, with a `gapCapped` line), prints each entry when it happens.
+    static func realtime(_ engine: Engine, frames: [EventFrame], json: Bool, maxGap: Duration,
+                         to out: OutputSink) throws -> Engine {
         let clock = ContinuousClock()
         let start = clock.now
-        let frames = trace.frames
-        guard let origin = frames.first?.time else {
-            engine.finish()
-            emit(engine.transcript, from: 0, json: json, final: true)
-            return engine
-        }
+        let origin = frames.first?.time ?? .zero
         var printed = 0
-        func wait(until t: EventTime) {
-            let due = start + .microseconds(t.microseconds - origin.microseconds)
-            if due > clock.now { Thread.sleep(forTimeInterval: Double((due - clock.now).components.attoseconds) / 1e18 + Double((due - clock.now).components.seconds)) }
-        }
-        for frame in frames {
-            while let d = engine.nextDeadline, d < frame.time {
-                wait(until: d)
-                engine.fire(until: d)
-                printed = emit(engine.transcript, from: printed, json: json, final: false)
-            }
-            wait(until: frame.time)
-            engine.handle(frame)
-            printed = emit(engine.transcript, from: printed, json: json, final: false)
-        }
-        engine.finish()
-        emit(engine.transcript, from: printed, json: json, final: true)
-        return engine
+        var failure: (any Error)?
+        let done = Replay.paced(engine, frames: frames, maxGap: maxGap, wait: { due in
+            let remaining = start + .microseconds(due) - clock.now
+            if remaining > .zero { Thread.sleep(forTimeInterval: Self.seconds(remaining)) }
+        }, capped: { gap in
+            guard failure == nil else { return }
+            do { try out.write(Self.gapLine(gap, origin: origin, json: json) + "\n"); try out.flush() } catch { failure = error }
+        }, step: { engine in
+            guard failure == nil else { return }
+            do {
+                try write(engine.transcript, from: printed, json: json, final: false, to: out)
+                try out.flush()
+            } catch { failure = error }
+            printed = engine.transcript.entries.count
+        })
+        if let failure { throw failure }
+        try write(done.transcript, from: printed, json: json, final: true, to: out)
+        return done
     }
 
-    @discardableResult
-    private static func emit(_ transcript: Transcript, from index: Int, json: Bool, final: Bool) -> Int {
+    /// The line that says a gap was cut short: `12.500000 gapCapped 36000.000000 s waited 2.000000 s`,
+    /// or in JSON Lines `{"t":12.500000,"event":"gapCapped","gap":36000.000000,"waited":2.000000}`;
+    /// `t` is the time of the step after the gap. Not an entry of the engine's transcript.
+    static func gapLine(_ gap: RealtimePacer.CappedGap, origin: EventTime, json: Bool) -> String {
+        let t = seconds(microseconds: gap.time.microseconds &- origin.microseconds)
+        let length = seconds(microseconds: gap.gap), waited = seconds(microseconds: gap.waited)
+        return json ? "{\"t\":\(t),\"event\":\"gapCapped\",\"gap\":\(length),\"waited\":\(waited)}"
+            : "\(t) gapCapped \(length) s waited \(waited) s"
+    }
+
+    /// Microseconds as seconds with six decimals, as the transcript prints times.
+    static func seconds(microseconds: Int64) -> String {
+        let m = microseconds.magnitude
+        let fraction = String(m % 1_000_000)
+        return (microseconds < 0 ? "-" : "") + String(m / 1_000_000) + "."
+            + String(repeating: "0", count: 6 - fraction.count) + fraction
+    }
+
+    private static func seconds(_ d: Duration) -> Double {
+        Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
+    }
+
+    /// Writes the transcript's entries from `index` on, a line at a time
+    /// (never the whole text as one string), then with `final` the final
+    /// sections' line.
+    static func write(_ transcript: Transcript, from index: Int, json: Bool, final: Bool,
+                      to out: OutputSink) throws {
         let entries = transcript.entries
-        var out = ""
-        for entry in entries[min(index, entries.count)...] { out += (json ? entry.jsonLine : entry.textLine) + "\n" }
-        if final {
-            let all = json ? transcript.jsonLines : transcript.text
-            if let last = all.split(separator: "\n").last, transcript.finalSections != nil { out += last + "\n" }
+        for entry in entries[min(index, entries.count)...] { try out.write((json ? entry.jsonLine : entry.textLine) + "\n") }
+        if final, let sections = transcript.finalSections {
+            var last = Transcript()
+            last.finish(with: sections)
+            try out.write(json ? last.jsonLines : last.text)
         }
-        if !out.isEmpty {
-            FileHandle.standardOutput.write(Data(out.utf8))
-        }
-        return entries.count
     }
 }

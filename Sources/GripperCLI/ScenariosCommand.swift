@@ -28,6 +28,16 @@ struct ScenariosCommand: ParsableCommand {
     var emulation = false
 
     func run() throws {
+        do {
+            try write()
+        } catch let exit as ExitCode {
+            throw exit
+        } catch {
+            throw BadInput.fail("cannot write \(directory): \(FileProblem.phrase(error))")
+        }
+    }
+
+    private func write() throws {
         let root = URL(fileURLWithPath: directory)
         if emulation {
             try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
@@ -53,7 +63,7 @@ struct ScenariosCommand: ParsableCommand {
             if let only, only != scenario.name { continue }
             var traceValue = scenario.trace
             if let trace, only != nil {
-                do { traceValue = try TraceFile.load(path: trace) } catch { throw BadInput.fail("\(error)") }
+                do { traceValue = Self.fromZero(try TraceFile.load(path: trace)) } catch { throw BadInput.fail("\(error)") }
             }
             let scene: Scene
             do { scene = try Scene.decode(scenario.scene, fileName: "\(scenario.name)/scene.json") } catch {
@@ -69,5 +79,17 @@ struct ScenariosCommand: ParsableCommand {
             print("\(scenario.name): \(replay.engine.transcript.entries.count) entries; final \(replay.engine.model.sections.map { "\($0.id)(\($0.items.count))" }.joined(separator: " "))")
         }
         if only == nil { try Data(index.utf8).write(to: root.appendingPathComponent("README.md")) }
+    }
+
+    /// A capture with its times counted from its first event, as the
+    /// scripts count them: `gripper record` writes evemu times as
+    /// evemu-record does, the first event at 0.000001 s.
+    static func fromZero(_ capture: Trace) -> Trace {
+        guard let start = capture.startTime, start != .zero else { return capture }
+        let events = capture.events.map { e in
+            RawEvent(time: EventTime(microseconds: e.time.microseconds - start.microseconds), type: e.type, code: e.code,
+                     value: e.value)
+        }
+        return Trace(device: capture.device, events: events, warnings: capture.warnings, metadata: capture.metadata)
     }
 }

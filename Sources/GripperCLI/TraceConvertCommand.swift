@@ -9,7 +9,11 @@ struct TraceConvertCommand: ParsableCommand {
         commandName: "convert",
         abstract: "Convert a trace between evemu (.evemu .events .desc .txt) and libinput record (.yml .yaml).",
         discussion: """
-        Exit codes: 0 success, 2 bad input (the message names file and line).
+        Exit codes: 0 success, 2 bad input (the message names file and line) or \
+        an output that cannot be written (a full disk: the message names the file). \
+        The trace is converted a frame at a time into a temporary file beside \
+        OUT, renamed into place when complete, so a failed conversion leaves no \
+        half-written OUT.
         An events-only .events file takes its device from the .desc beside it \
         (the longest .desc whose name prefixes the events file's) or from --device.
         """
@@ -28,15 +32,12 @@ struct TraceConvertCommand: ParsableCommand {
 
     func run() throws {
         try BadInput.guarding {
-            if device == "all" {
-                try TraceFile.save(traces: try TraceFile.loadAll(path: input), to: output)
-                return
-            }
-            let selector = try TraceFile.selector(forDeviceOption: device, path: input)
             _ = try TraceFile.Format(path: output)
-            let trace = try TraceFile.load(path: input, deviceSelector: selector)
-            for warning in trace.warnings { BadInput.printError(warning.description) }
-            try TraceFile.save(trace: trace, to: output)
+            let readers = device == "all"
+                ? try TraceFile.openAll(path: input)
+                : [try TraceFile.open(path: input, deviceSelector: try TraceFile.selector(forDeviceOption: device, path: input))]
+            try TraceFile.save(readers, to: output)
+            for reader in readers { BadInput.printWarnings(reader.warnings) }
         }
     }
 }

@@ -25,123 +25,133 @@ struct TraceInfoCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let trace = try input.load()
-        for warning in trace.warnings { BadInput.printError("warning: \(warning.description)") }
-        let summary = TraceSummary(trace: trace)
+        let reader = try input.open()
+        var builder = TraceSummary.Builder(device: reader.device)
+        try TraceInput.forEachFrame(of: reader) { builder.add($0) }
+        let summary = builder.finish(eventCount: reader.eventCount)
+        BadInput.printWarnings(reader.warnings, prefix: "warning: ")
+        let out = OutputSink.standardOutput
         if json {
-            print(try Self.json(summary))
+            try Self.writeJSON(summary, to: out)
         } else {
-            print(Self.text(summary), terminator: "")
+            try Self.writeText(summary, to: out)
         }
+        try out.close()
     }
 
     // MARK: - Output
 
-    static func text(_ s: TraceSummary) -> String {
-        var out = "\(s.deviceName)\n"
-        out += "  kind              \(s.deviceKind.rawValue)\n"
+    /// The text summary: the device and counts, then one table row per
+    /// contact, written row by row (the columns' widths come from a first
+    /// pass over the rows).
+    static func writeText(_ s: TraceSummary, to out: OutputSink) throws {
+        var head = "\(s.deviceName)\n"
+        head += "  kind              \(s.deviceKind.rawValue)\n"
         if let size = s.sizeMillimetres {
             let source = s.hasPhysicalSize ? "from the device's resolution" : "assumed: the device reports no resolution"
-            out += "  size              \(fixed(size.width, 1)) × \(fixed(size.height, 1)) mm (\(source))\n"
+            head += "  size              \(fixed(size.width, 1)) × \(fixed(size.height, 1)) mm (\(source))\n"
         } else {
-            out += "  size              relative device (1000 counts per inch assumed)\n"
+            head += "  size              relative device (1000 counts per inch assumed)\n"
         }
-        out += "  duration          \(fixed(s.durationSeconds, 3)) s\n"
-        out += "  frames            \(s.frameCount)\n"
-        out += "  events            \(s.eventCount)\n"
-        out += "  contacts          \(s.contactCount)\n"
-        out += "  most down at once \(s.maxConcurrentContacts)\n"
+        head += "  duration          \(fixed(s.durationSeconds, 3)) s\n"
+        head += "  frames            \(s.frameCount)\n"
+        head += "  events            \(s.eventCount)\n"
+        head += "  contacts          \(s.contactCount)\n"
+        head += "  most down at once \(s.maxConcurrentContacts)\n"
         if s.scrollDetents != .zero {
-            out += "  scroll            \(fixed(s.scrollDetents.x, 2)), \(fixed(s.scrollDetents.y, 2)) detents (x, y)\n"
+            head += "  scroll            \(fixed(s.scrollDetents.x, 2)), \(fixed(s.scrollDetents.y, 2)) detents (x, y)\n"
         }
-        guard !s.contacts.isEmpty else { return out }
+        try out.write(head)
+        guard !s.contacts.isEmpty else { return }
         let header = ["#", "start s", "end s", "duration s", "start mm", "end mm", "path mm", "end"]
-        var rows = [header]
+        // The cells are ASCII: their width is their byte count.
+        var widths = header.map(\.utf8.count)
         for c in s.contacts {
-            rows.append([String(c.id), fixed(c.startSeconds, 3), fixed(c.endSeconds, 3), fixed(c.durationSeconds, 3),
-                         point(c.startMillimetres), point(c.endMillimetres), fixed(c.pathLengthMillimetres, 1),
-                         c.outcome.rawValue])
+            for (i, cell) in row(c).enumerated() { widths[i] = max(widths[i], cell.utf8.count) }
         }
-        let widths = header.indices.map { i in rows.map { $0[i].count }.max() ?? 0 }
-        out += "\n"
-        for row in rows {
+        func line(_ row: [String]) -> String {
             let cells = row.indices.map { i in
-                let pad = String(repeating: " ", count: widths[i] - row[i].count)
+                let pad = String(repeating: " ", count: widths[i] - row[i].utf8.count)
                 return i == 0 || i == row.count - 1 || i == 4 || i == 5 ? row[i] + pad : pad + row[i]
             }
-            out += "  " + cells.joined(separator: "  ").trimmingTrailingSpaces() + "\n"
+            return "  " + cells.joined(separator: "  ").trimmingTrailingSpaces() + "\n"
         }
-        return out
+        try out.write("\n" + line(header))
+        for c in s.contacts { try out.write(line(row(c))) }
     }
 
+    private static func row(_ c: TraceSummary.ContactSummary) -> [String] {
+        [String(c.id), fixed(c.startSeconds, 3), fixed(c.endSeconds, 3), fixed(c.durationSeconds, 3),
+         point(c.startMillimetres), point(c.endMillimetres), fixed(c.pathLengthMillimetres, 1), c.outcome.rawValue]
+    }
+
+    /// `%.Nf` of `value` (N ≤ 3), exactly as C's printf writes it, without
+    /// printf in the common case: a table of a million contacts formats
+    /// sixteen million cells, and `String(format:)` or a `va_list` cost a
+    /// microsecond or more each. Scaled and rounded in floating point, which
+    /// gives printf's digits unless the value lies within rounding error of
+    /// a tie (or is huge, negative zero, not finite): those go to `vsnprintf`.
     static func fixed(_ value: Double, _ digits: Int) -> String {
-        String(format: "%.\(digits)f", value)
+        let scales: [Double] = [1, 10, 100, 1000]
+        guard digits >= 0, digits < scales.count, value.isFinite else { return printf(value, digits) }
+        let scale = scales[digits]
+        let x = value * scale
+        let nearTie = abs(x - x.rounded(.down) - 0.5) <= max(1e-9, abs(x) * 4e-16)
+        let r = x.rounded()
+        guard abs(x) < 1e12, !nearTie, !(r == 0 && value.sign == .minus) else { return printf(value, digits) }
+        let n = Int64(r)
+        let magnitude = n.magnitude
+        let unit = UInt64(scale)
+        var text = (n < 0 ? "-" : "") + String(magnitude / unit)
+        if digits > 0 {
+            let fraction = String(magnitude % unit)
+            text += "." + String(repeating: "0", count: digits - fraction.utf8.count) + fraction
+        }
+        return text
+    }
+
+    /// `%.Nf` of `value` through `vsnprintf`.
+    private static func printf(_ value: Double, _ digits: Int) -> String {
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 400) { buffer in
+            let n = withVaList([Int32(digits), value]) { vsnprintf(buffer.baseAddress, buffer.count, "%.*f", $0) }
+            guard n >= 0, Int(n) < buffer.count else { return String(format: "%.\(digits)f", value) }
+            return String(cString: buffer.baseAddress!)
+        }
     }
 
     static func point(_ p: Point) -> String { "(\(fixed(p.x, 1)), \(fixed(p.y, 1)))" }
 
-    static func json(_ s: TraceSummary) throws -> String {
-        struct XY: Encodable { var x: Double; var y: Double }
-        struct WH: Encodable { var width: Double; var height: Double }
-        struct Device: Encodable {
-            var name: String
-            var kind: String
-            var sizeMM: WH?
-            var physicalSize: Bool
-
-            enum CodingKeys: String, CodingKey { case name, kind, sizeMM, physicalSize }
-
-            // `sizeMM` is null for a relative device rather than missing.
-            func encode(to encoder: Encoder) throws {
-                var c = encoder.container(keyedBy: CodingKeys.self)
-                try c.encode(name, forKey: .name)
-                try c.encode(kind, forKey: .kind)
-                try c.encode(sizeMM, forKey: .sizeMM)
-                try c.encode(physicalSize, forKey: .physicalSize)
-            }
+    /// The JSON summary, one object on one line with its keys sorted, the
+    /// contacts written one by one: `{"contactCount":…,"contacts":[…],"device":{…},…}`.
+    static func writeJSON(_ s: TraceSummary, to out: OutputSink) throws {
+        func r(_ v: Double, _ scale: Double) -> String { number((v * scale).rounded() / scale) }
+        func xy(_ p: Point) -> String { "{\"x\":\(r(p.x, 1000)),\"y\":\(r(p.y, 1000))}" }
+        try out.write("{\"contactCount\":\(s.contactCount),\"contacts\":[")
+        for (n, c) in s.contacts.enumerated() {
+            try out.write((n == 0 ? "" : ",")
+                + "{\"durationSeconds\":\(r(c.durationSeconds, 1e6)),\"endMM\":\(xy(c.endMillimetres))"
+                + ",\"endSeconds\":\(r(c.endSeconds, 1e6)),\"id\":\(c.id),\"outcome\":\(string(c.outcome.rawValue))"
+                + ",\"pathLengthMM\":\(r(c.pathLengthMillimetres, 1000)),\"startMM\":\(xy(c.startMillimetres))"
+                + ",\"startSeconds\":\(r(c.startSeconds, 1e6))}")
         }
-        struct ContactJSON: Encodable {
-            var id: Int
-            var startSeconds: Double
-            var endSeconds: Double
-            var durationSeconds: Double
-            var startMM: XY
-            var endMM: XY
-            var pathLengthMM: Double
-            var outcome: String
-        }
-        struct Summary: Encodable {
-            var device: Device
-            var durationSeconds: Double
-            var frames: Int
-            var events: Int
-            var contactCount: Int
-            var maxConcurrentContacts: Int
-            var scrollDetents: XY
-            var contacts: [ContactJSON]
-        }
-        func r(_ v: Double, _ scale: Double) -> Double { (v * scale).rounded() / scale }
-        func xy(_ p: Point) -> XY { XY(x: r(p.x, 1000), y: r(p.y, 1000)) }
-        let summary = Summary(
-            device: Device(name: s.deviceName, kind: s.deviceKind.rawValue,
-                           sizeMM: s.sizeMillimetres.map { WH(width: r($0.width, 1000), height: r($0.height, 1000)) },
-                           physicalSize: s.hasPhysicalSize),
-            durationSeconds: r(s.durationSeconds, 1e6),
-            frames: s.frameCount,
-            events: s.eventCount,
-            contactCount: s.contactCount,
-            maxConcurrentContacts: s.maxConcurrentContacts,
-            scrollDetents: xy(s.scrollDetents),
-            contacts: s.contacts.map {
-                ContactJSON(id: $0.id, startSeconds: r($0.startSeconds, 1e6), endSeconds: r($0.endSeconds, 1e6),
-                            durationSeconds: r($0.durationSeconds, 1e6), startMM: xy($0.startMillimetres),
-                            endMM: xy($0.endMillimetres), pathLengthMM: r($0.pathLengthMillimetres, 1000),
-                            outcome: $0.outcome.rawValue)
-            })
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(summary), as: UTF8.self)
+        let size = s.sizeMillimetres.map { "{\"height\":\(r($0.height, 1000)),\"width\":\(r($0.width, 1000))}" } ?? "null"
+        try out.write("],\"device\":{\"kind\":\(string(s.deviceKind.rawValue)),\"name\":\(string(s.deviceName))"
+            + ",\"physicalSize\":\(s.hasPhysicalSize),\"sizeMM\":\(size)}"
+            + ",\"durationSeconds\":\(r(s.durationSeconds, 1e6)),\"events\":\(s.eventCount),\"frames\":\(s.frameCount)"
+            + ",\"maxConcurrentContacts\":\(s.maxConcurrentContacts),\"scrollDetents\":\(xy(s.scrollDetents))}\n")
     }
+
+    /// A JSON number as `JSONEncoder` writes it (shortest round-trip form,
+    /// no `.0` on whole numbers); `null` for NaN and infinities.
+    static func number(_ v: Double) -> String {
+        guard v.isFinite else { return "null" }
+        var text = v.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        return text
+    }
+
+    /// A JSON string (RFC 8259), escaped as the transcript's JSON Lines are.
+    static func string(_ text: String) -> String { Escaping.json(text) }
 }
 
 extension String {

@@ -2,8 +2,10 @@ import ArgumentParser
 import Gripper
 import GripperInput
 
-/// The trace a command reads: `FILE [--device DESC]`, loaded the same way by
+/// The trace a command reads: `FILE [--device DESC]`, opened the same way by
 /// every command that reads one, with bad input reported through ``BadInput``.
+/// Commands read it a frame at a time (``TraceFrameReader``), so their memory
+/// does not grow with the file.
 struct TraceInput: ParsableArguments {
     @Argument(help: "An evemu trace (.evemu, .events, .desc, .txt) or a libinput-record file (.yml, .yaml). An events-only .events file takes its device from the .desc beside it (the longest .desc whose name prefixes it) or from --device.")
     var file: String
@@ -13,10 +15,27 @@ struct TraceInput: ParsableArguments {
         valueName: "DESC"))
     var device: String?
 
-    /// Loads the trace; bad input becomes its message on stderr and exit code 2.
-    func load() throws -> Trace {
+    /// Opens the trace; bad input becomes its message on stderr and exit code 2.
+    func open() throws -> TraceFrameReader {
+        try Self.open(file, device: device)
+    }
+
+    /// Opens `file` with the `--device` option `device`; bad input becomes
+    /// its message on stderr and exit code 2.
+    static func open(_ file: String, device: String?) throws -> TraceFrameReader {
         try BadInput.guarding {
-            try TraceFile.load(path: file, deviceSelector: TraceFile.selector(forDeviceOption: device, path: file))
+            try TraceFile.open(path: file, deviceSelector: TraceFile.selector(forDeviceOption: device, path: file))
+        }
+    }
+
+    /// Calls `body` with each frame `reader` gives; a malformed line becomes
+    /// its message on stderr and exit code 2 (what `body` throws passes through).
+    static func forEachFrame(of reader: TraceFrameReader, _ body: (EventFrame) throws -> Void) throws {
+        while true {
+            let frame: EventFrame?
+            do { frame = try reader.next() } catch { throw BadInput.fail(error.description) }
+            guard let frame else { return }
+            try body(frame)
         }
     }
 }

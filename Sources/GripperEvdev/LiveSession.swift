@@ -61,8 +61,9 @@ public final class LiveSession {
         case finished
     }
 
-    /// The device reader the session owns (closed by ``finish()``).
-    public let reader: EvdevReader
+    /// The input the session owns (closed by ``finish()``): an
+    /// ``EvdevReader`` for a device.
+    public let reader: any LiveInputSource
     /// The engine, as of the latest step: draw `engine.snapshot()`, read
     /// `engine.transcript`.
     public private(set) var engine: Engine
@@ -80,18 +81,48 @@ public final class LiveSession {
     /// trace of them replays to the same transcript (up to a device loss,
     /// which is ``deviceLostAt``).
     public private(set) var frames: [EventFrame] = []
+    /// What the engine reported during the latest ``step(until:wakingOn:)``
+    /// (or ``finish()``): the transcript entries it produced, whether or not
+    /// the transcript records them.
+    public private(set) var lastEntries: [Transcript.Entry] = []
     private let keepsFrames: Bool
     private var clock: LiveClockStateMachine
+    /// How long a due deadline waits for frames stamped before it that the
+    /// device has not delivered yet (see ``init(reader:scene:gestures:keepingFrames:deliveryGrace:)``).
+    public let deliveryGrace: Duration
+
+    /// The grace a session gives late frames unless told otherwise: 10 ms,
+    /// well above a kernel device's delivery latency (microseconds) and
+    /// umockdev's (a few milliseconds), well below what a person notices on
+    /// a long-press (500 ms) or an auto-scroll tick (16 ms of motion that is
+    /// computed from event time anyway).
+    public static let defaultDeliveryGrace = Duration.milliseconds(10)
 
     /// Starts a session on `reader` running `scene`; its time origin is now.
     ///
     /// - Parameter keepingFrames: keep every frame handed to the engine in
     ///   ``frames`` (to record the session).
+    /// - Parameter deliveryGrace: how long a deadline that came due waits
+    ///   before it fires, so that a frame the device stamped before it but
+    ///   delivers a little later is handled first, as a replay of the frames
+    ///   handles it. The deadline still fires at its own event time (the
+    ///   transcript is exact); only the screen sees it up to this much later.
+    ///   Live equals replay whenever every frame arrives within the grace of
+    ///   its stamp. Negative values count as 0.
+    /// - Parameter recordingTranscript: keep the engine's transcript (memory
+    ///   grows with what happens; `gripper live` prints it at the end).
+    ///   Without it every ``step(until:wakingOn:)`` still reports what
+    ///   happened in ``lastEntries``, and memory stays flat however long the
+    ///   session runs.
     /// - Throws: `SceneError` when the scene's model or layout is invalid.
-    public init(reader: EvdevReader, scene: Scene, gestures: GestureConfiguration = .default,
-                keepingFrames: Bool = false) throws(SceneError) {
+    public init(reader: any LiveInputSource, scene: Scene, gestures: GestureConfiguration = .default,
+                keepingFrames: Bool = false,
+                deliveryGrace: Duration = LiveSession.defaultDeliveryGrace,
+                recordingTranscript: Bool = false) throws(SceneError) {
         self.reader = reader
-        engine = try Engine(scene: scene, device: reader.device, gestures: gestures)
+        self.deliveryGrace = max(.zero, deliveryGrace)
+        engine = try Engine(scene: scene, device: reader.device, gestures: gestures,
+                            recordingTranscript: recordingTranscript)
         keepsFrames = keepingFrames
         start = reader.now
         clock = LiveClockStateMachine(start: start)
@@ -104,14 +135,19 @@ public final class LiveSession {
     /// The current time in event time: what the engine's times are on.
     public var eventNow: EventTime { clock.eventTime(reader.now) }
 
-    /// The engine's next deadline on the reader's clock; before the origin is
-    /// handed over, the scene's first stimulus counted from ``start``.
+    /// When the session will next fire the engine's deadlines, on the
+    /// reader's clock: the engine's next deadline (before the origin is
+    /// handed over, the scene's first stimulus counted from ``start``) plus
+    /// the ``deliveryGrace``.
     /// - Complexity: O(1).
     public var nextDeadline: EventTime? {
+        let due: EventTime?
         if clock.origin == nil {
-            return engine.scene.stimuli.first.map { start + $0.offset }
+            due = engine.stimuli.first.map { start + $0.offset }
+        } else {
+            due = engine.nextDeadline.map { clock.readerTime($0) }
         }
-        return engine.nextDeadline.map { clock.readerTime($0) }
+        return due.map { $0 + deliveryGrace }
     }
 
     /// Waits for the next change, no longer than until `deadline` (on the
@@ -132,6 +168,7 @@ public final class LiveSession {
     ///   `poll` per wait.
     public func step(until deadline: EventTime? = nil, wakingOn wakeFD: Int32? = nil) throws(EvdevError) -> Step {
         if isFinished { return .finished }
+        lastEntries.removeAll(keepingCapacity: true)
         var wake = deadline
         if let due = nextDeadline { wake = wake.map { min($0, due) } ?? due }
         let event: EvdevReader.Event?
@@ -153,7 +190,7 @@ public final class LiveSession {
             // nil: the reader was closed from outside, as good as gone.
             perform(clock.originNeeded())
             let time = eventNow
-            engine.deviceLost(at: time)
+            lastEntries += engine.deviceLost(at: time)
             deviceLostAt = time
             return .deviceLost
         }
@@ -167,16 +204,19 @@ public final class LiveSession {
     public func finish() {
         guard !isFinished else { return }
         isFinished = true
+        lastEntries.removeAll(keepingCapacity: true)
         perform(clock.originNeeded())
-        engine.finish()
+        lastEntries += engine.finish()
         reader.close()
     }
 
-    /// Fires what is due now; returns whether anything was due.
+    /// Fires what has been due for the grace; returns whether anything was.
+    /// Deadlines inside the last grace still wait: a frame stamped before
+    /// them may yet arrive.
     private func fireDue() -> Bool {
         guard let due = nextDeadline, due <= reader.now else { return false }
         perform(clock.originNeeded())
-        engine.fire(until: eventNow)
+        lastEntries += engine.fire(until: eventNow - deliveryGrace)
         return true
     }
 
@@ -191,7 +231,7 @@ public final class LiveSession {
 
     private func feed(_ frame: EventFrame) {
         if keepsFrames { frames.append(frame) }
-        engine.handle(frame)
+        lastEntries += engine.handle(frame)
     }
 
     /// After the device is lost: waits for `wakeFD` or `deadline` alone

@@ -176,7 +176,8 @@ func runSession(_ args: [String]) {
     let chunks = scriptChunks(script)
     let removeAfter = option("--remove-after", -1)
     do {
-        let session = try LiveSession(reader: try EvdevReader(path: testbedNode), scene: scene, keepingFrames: true)
+        let session = try LiveSession(reader: try EvdevReader(path: testbedNode), scene: scene, keepingFrames: true,
+                                      recordingTranscript: true)
         let start = session.start
         let limit = start + .milliseconds(option("--limit-ms", 10_000))
         let inputStart = start + .milliseconds(option("--input-after", 0))
@@ -223,7 +224,7 @@ func runSession(_ args: [String]) {
         session.finish()
         for entry in session.engine.transcript.entries.dropFirst(shown) { emit("| " + entry.textLine) }
         // What a replay of the frames (and the loss) gives.
-        var replay = try Engine(scene: scene, device: session.reader.device)
+        var replay = try Engine(scene: scene, device: session.reader.device, recordingTranscript: true)
         for frame in session.frames { replay.handle(frame) }
         if let lost = session.deviceLostAt { replay.deviceLost(at: lost) }
         replay.finish()

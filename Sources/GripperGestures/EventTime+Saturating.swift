@@ -3,20 +3,17 @@ import GripperInput
 extension EventTime {
     /// The time `duration` later, clamped to the representable range instead
     /// of trapping: deadlines are derived from input times, and a corrupt
-    /// trace must not crash the recognizers.
+    /// trace must not crash the recognizers. (`+` clamps too; the name says so
+    /// where it matters.)
     /// - Complexity: O(1).
     func addingSaturating(_ duration: Duration) -> EventTime {
-        let (sum, overflow) = microseconds.addingReportingOverflow(duration.microsecondsRounded)
-        guard overflow else { return EventTime(microseconds: sum) }
-        return EventTime(microseconds: duration > .zero ? .max : .min)
+        self + duration
     }
 
-    /// The duration from `earlier` to this time, clamped instead of trapping
-    /// when the difference does not fit.
+    /// The duration from `earlier` to this time (exact: a `Duration` holds the
+    /// difference of any two times).
     /// - Complexity: O(1).
     func durationSaturating(since earlier: EventTime) -> Duration {
-        let (difference, overflow) = microseconds.subtractingReportingOverflow(earlier.microseconds)
-        guard overflow else { return .microseconds(difference) }
-        return .microseconds(earlier.microseconds < 0 ? Int64.max : Int64.min)
+        self - earlier
     }
 }

@@ -24,23 +24,54 @@ public enum EvemuFormat {
     /// - Throws: ``TraceError`` for anything malformed, naming file, line and column.
     /// - Complexity: O(n) in the file's size.
     public static func read(_ bytes: [UInt8], fileName: String, device: DeviceDescription? = nil) throws(TraceError) -> Trace {
-        let document: EvemuParser.Document
-        do {
-            document = try bytes.withUnsafeBufferPointer { buffer throws(TraceError) in
-                var parser = EvemuParser(buffer: buffer, file: fileName)
-                return try parser.parse()
-            }
-        }
-        guard let description = document.device ?? device else {
-            if document.events.isEmpty { throw TraceError(file: fileName, reason: .emptyFile) }
-            throw TraceError(file: fileName, line: document.firstEventLine, reason: .missingDeviceDescription)
-        }
-        return Trace(device: description, events: document.events, warnings: document.warnings,
-                     metadata: document.metadata, file: fileName)
+        try reader(TraceBytes(bytes), fileName: fileName, device: device).readTrace()
     }
 
     /// Reads an evemu file from a string; see ``read(_:fileName:device:)-([UInt8],_,_)``.
     public static func read(_ text: String, fileName: String, device: DeviceDescription? = nil) throws(TraceError) -> Trace {
         try read(Array(text.utf8), fileName: fileName, device: device)
+    }
+
+    /// A reader of an evemu file's frames, one at a time, holding a window
+    /// of the file rather than the file. The description (and any header
+    /// error) is read now; the events as ``TraceFrameReader/next()`` reaches them.
+    ///
+    /// - Parameters:
+    ///   - device: the description to use when the file has none; ignored
+    ///     when the file has its own.
+    /// - Throws: ``TraceError`` for a malformed header, an empty file, or
+    ///   events without a description (naming the first event's line).
+    /// - Complexity: O(header).
+    public static func reader(_ source: any TraceByteSource, fileName: String,
+                              device: DeviceDescription? = nil) throws(TraceError) -> TraceFrameReader {
+        try reader(source, fileName: fileName, fallback: device.map { ($0, nil, []) })
+    }
+
+    /// A reader of an events-only evemu file described by another file
+    /// (`description`, a reader of the `.desc`): its device, metadata and
+    /// warnings come first. A file with its own description keeps its own.
+    /// - Complexity: O(header).
+    public static func reader(_ source: any TraceByteSource, fileName: String,
+                              describedBy description: TraceFrameReader) throws(TraceError) -> TraceFrameReader {
+        try reader(source, fileName: fileName,
+                   fallback: (description.device, description.metadata, description.warnings))
+    }
+
+    private static func reader(_ source: any TraceByteSource, fileName: String,
+                               fallback: (DeviceDescription, TraceMetadata?, [TraceWarning])?) throws(TraceError) -> TraceFrameReader {
+        let parser = EvemuParser(window: LineWindow(source: source), file: fileName)
+        try parser.readHeader()
+        if let own = parser.device {
+            return TraceFrameReader(fileName: fileName, device: own, metadata: parser.metadata, producer: parser)
+        }
+        guard let (device, metadata, warnings) = fallback else {
+            if let line = parser.firstEventLine {
+                throw TraceError(file: fileName, line: line, reason: .missingDeviceDescription)
+            }
+            throw TraceError(file: fileName, reason: .emptyFile)
+        }
+        if parser.firstEventLine == nil && parser.headerIsBlank { throw TraceError(file: fileName, reason: .emptyFile) }
+        return TraceFrameReader(fileName: fileName, device: device, metadata: metadata ?? parser.metadata,
+                                producer: parser, earlierWarnings: warnings)
     }
 }

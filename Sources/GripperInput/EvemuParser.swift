@@ -1,15 +1,8 @@
-/// The byte-level evemu reader behind ``EvemuFormat``: one pass over UTF-8
-/// bytes, no per-line allocation on `E:` lines.
-struct EvemuParser {
-    /// What one evemu file holds.
-    struct Document {
-        var device: DeviceDescription?
-        var metadata = TraceMetadata()
-        var events: [RawEvent] = []
-        var warnings: [TraceWarning] = []
-        var firstEventLine: Int?
-    }
-
+/// The byte-level evemu reader behind ``EvemuFormat``: one pass over a
+/// ``LineWindow`` of the file, no per-line allocation on `E:` lines. It reads
+/// the device lines when made (``readHeader()``), then one frame per
+/// ``nextFrame()``.
+final class EvemuParser: FrameProducer {
     /// Which part of the file the parser is in: device lines must come in
     /// evemu's order (N I P* B* A* L* S*), events after them.
     private enum Section: Int, Comparable {
@@ -17,36 +10,106 @@ struct EvemuParser {
         static func < (a: Section, b: Section) -> Bool { a.rawValue < b.rawValue }
     }
 
-    private let buffer: UnsafeBufferPointer<UInt8>
+    private let window: LineWindow
     private let file: String
+    /// The window's complete lines while a line is parsed.
+    private var buffer = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     private var lineNumber = 0
     private var lineStart = 0
     private var lineEnd = 0
     private var section = Section.start
-    private var sawComment = false
-    private var device = DeviceDescription(name: "")
-    private var hasDevice = false
+    private(set) var sawComment = false
+    private var deviceBeingRead = DeviceDescription(name: "")
+    private(set) var hasDevice = false
     private var propBytes = 0
     private var maskBytes = [Int](repeating: 0, count: 0x20)
-    private var document = Document()
+    private(set) var metadata = TraceMetadata()
+    private(set) var warnings: TraceWarningLog
+    /// The line of the first `E:` line, once the header is read and one follows.
+    private(set) var firstEventLine: Int?
     private var previousTime = Int64.min
+    private var current: [RawEvent] = []
+    private var finished = false
+    private let limits: UnsafeMutablePointer<Int32>
 
-    init(buffer: UnsafeBufferPointer<UInt8>, file: String) {
-        self.buffer = buffer
+    init(window: LineWindow, file: String) {
+        self.window = window
         self.file = file
+        warnings = TraceWarningLog(file: file)
+        limits = .allocate(capacity: Self.codeLimits.count)
+        limits.initialize(from: Self.codeLimits, count: Self.codeLimits.count)
     }
+
+    deinit { limits.deallocate() }
+
+    /// The description read from the file's device lines, if it has any.
+    var device: DeviceDescription? { hasDevice ? deviceBeingRead : nil }
 
     // MARK: Lines
 
-    mutating func parse() throws(TraceError) -> Document {
-        let count = buffer.count
-        guard let base = buffer.baseAddress, count > 0 else { throw TraceError(file: file, reason: .emptyFile) }
-        var position = 0
-        var events: [RawEvent] = []
-        events.reserveCapacity(count / 40)
-        var limits = Self.codeLimits
-        try limits.withUnsafeMutableBufferPointer { (limits: inout UnsafeMutableBufferPointer<Int32>) throws(TraceError) in
-            let limit = UnsafePointer(limits.baseAddress!)
+    /// Reads the lines before the first `E:` line (the description, comments),
+    /// leaving that line for ``nextFrame()``.
+    /// - Throws: ``TraceError`` for a malformed device line, an empty input,
+    ///   or a file that ends after `N:`.
+    func readHeader() throws(TraceError) {
+        var sawBytes = false
+        while true {
+            if window.position >= window.limit {
+                guard try window.refill() else { break }
+            }
+            sawBytes = true
+            buffer = UnsafeBufferPointer(start: window.base, count: window.limit)
+            var position = window.position
+            let count = window.limit
+            while position < count {
+                // Stop before the first event line.
+                var i = position
+                while i < count && (buffer[i] == 0x20 || buffer[i] == 0x09) { i += 1 }
+                if i + 1 < count && buffer[i] == 0x45 && buffer[i + 1] == 0x3A {
+                    window.position = position
+                    firstEventLine = lineNumber + 1
+                    return
+                }
+                lineNumber += 1
+                position = takeLine(from: position, count: count)
+                _ = try parseLine()
+            }
+            window.position = position
+        }
+        if !sawBytes { throw TraceError(file: file, reason: .emptyFile) }
+        if section == .name {
+            throw TraceError(file: file, line: lineNumber, reason: .truncatedLine(expected: "an 'I:' line after 'N:' (the file ends early)"))
+        }
+    }
+
+    /// Whether the header held nothing at all: no device, comment or warning.
+    var headerIsBlank: Bool { !hasDevice && !sawComment && warnings.count == 0 }
+
+    /// Sets `lineStart` and `lineEnd` for the line at `position` and returns
+    /// the index after it.
+    private func takeLine(from position: Int, count: Int) -> Int {
+        lineStart = position
+        var end = position
+        while end < count && buffer[end] != 0x0A { end += 1 }
+        let next = Swift.min(end + 1, count)
+        if end > lineStart && buffer[end - 1] == 0x0D { end -= 1 }
+        lineEnd = end
+        return next
+    }
+
+    /// The next frame and whether its `SYN_REPORT` closed it; nil at the end.
+    /// - Complexity: O(bytes of the frame's lines).
+    func nextFrame() throws(TraceError) -> (EventFrame, complete: Bool)? {
+        guard !finished else { return nil }
+        while true {
+            if window.position >= window.limit {
+                guard try window.refill() else { return try endOfInput() }
+            }
+            buffer = UnsafeBufferPointer(start: window.base, count: window.limit)
+            let base = window.base
+            let count = window.limit
+            let limit = UnsafePointer(limits)
+            var position = window.position
             while position < count {
                 lineNumber += 1
                 // Fast path: a plain, well-formed event line once the events have begun.
@@ -54,28 +117,41 @@ struct EvemuParser {
                    let (event, next) = Self.scanEvent(base, position, count, limit),
                    event.time.microseconds >= previousTime {
                     previousTime = event.time.microseconds
-                    events.append(event)
-                    position = next
+                    position = Swift.min(next, count)
+                    if event.isSynReport {
+                        window.position = position
+                        return (takeFrame(at: event.time), true)
+                    }
+                    current.append(event)
                     continue
                 }
-                lineStart = position
-                var end = position
-                while end < count && base[end] != 0x0A { end += 1 }
-                position = end + 1
-                if end > lineStart && base[end - 1] == 0x0D { end -= 1 }
-                lineEnd = end
-                if let event = try parseLine() { events.append(event) }
+                position = takeLine(from: position, count: count)
+                if let event = try parseLine() {
+                    if event.isSynReport {
+                        window.position = position
+                        return (takeFrame(at: event.time), true)
+                    }
+                    current.append(event)
+                }
             }
+            window.position = position
         }
-        document.events = events
+    }
+
+    private func takeFrame(at time: EventTime) -> EventFrame {
+        let frame = EventFrame(time: time, events: current)
+        current = []
+        return frame
+    }
+
+    private func endOfInput() throws(TraceError) -> (EventFrame, complete: Bool)? {
+        finished = true
         if section == .name {
             throw TraceError(file: file, line: lineNumber, reason: .truncatedLine(expected: "an 'I:' line after 'N:' (the file ends early)"))
         }
-        if hasDevice { document.device = device }
-        if !hasDevice && document.events.isEmpty && document.warnings.isEmpty && !sawComment {
-            throw TraceError(file: file, reason: .emptyFile)
-        }
-        return document
+        guard let last = current.last else { return nil }
+        warnings.appendAlways(EventFraming.incompleteTailWarning(file: file, count: current.count))
+        return (takeFrame(at: last.time), false)
     }
 
     /// The largest code of each type (index: type), -1 for types evdev does not define.
@@ -162,7 +238,7 @@ struct EvemuParser {
     }
 
     /// Reads the line between `lineStart` and `lineEnd`; an event line gives its event.
-    private mutating func parseLine() throws(TraceError) -> RawEvent? {
+    private func parseLine() throws(TraceError) -> RawEvent? {
         var i = lineStart
         while i < lineEnd && (buffer[i] == 0x20 || buffer[i] == 0x09) { i += 1 }
         guard i < lineEnd else { return nil }
@@ -176,8 +252,8 @@ struct EvemuParser {
         }
         guard i + 1 < lineEnd, buffer[i + 1] == 0x3A /* : */ else {
             try checkText(from: i)
-            document.warnings.append(TraceWarning(file: file, line: lineNumber,
-                                                  message: "unknown line '\(text(from: i, limit: 40))' ignored"))
+            warnings.append(TraceWarning(file: file, line: lineNumber,
+                                         message: "unknown line '\(TraceError.excerpt(text(from: i, limit: 64)))' ignored"))
             return nil
         }
         switch first {
@@ -190,21 +266,21 @@ struct EvemuParser {
         case 0x53: try parseState(from: i + 2, led: false) // S
         default:
             try checkText(from: i)
-            document.warnings.append(TraceWarning(file: file, line: lineNumber,
-                                                  message: "unknown line '\(text(from: i, limit: 40))' ignored"))
+            warnings.append(TraceWarning(file: file, line: lineNumber,
+                                         message: "unknown line '\(TraceError.excerpt(text(from: i, limit: 64)))' ignored"))
         }
         return nil
     }
 
     // MARK: Events
 
-    private mutating func parseEvent(from start: Int) throws(TraceError) -> RawEvent {
+    private func parseEvent(from start: Int) throws(TraceError) -> RawEvent {
         if section < .events {
             if section != .start && section < .id {
                 throw error(at: start - 2, .malformed(expected: "an 'I:' line after 'N:'", found: "E:"))
             }
             section = .events
-            document.firstEventLine = lineNumber
+            firstEventLine = firstEventLine ?? lineNumber
         }
         var i = start
         try skipSpace(&i, required: true, what: "a timestamp after 'E:'")
@@ -213,9 +289,9 @@ struct EvemuParser {
         }
         let secStart = i
         var sec: UInt64 = 0
+        var secondsTooLarge = false
         while i < lineEnd, case let d = buffer[i] &- 0x30, d < 10 {
-            sec = sec &* 10 &+ UInt64(d)
-            if sec > 9_000_000_000_000 { throw error(at: secStart, .numberOutOfRange(field: "seconds", value: digits(from: secStart), range: "0...9000000000000")) }
+            if sec > UInt64(EventTime.maximumSeconds) { secondsTooLarge = true } else { sec = sec * 10 + UInt64(d) }
             i += 1
         }
         if i == secStart { throw expected("seconds (digits)", at: i) }
@@ -229,6 +305,9 @@ struct EvemuParser {
             i += 1
         }
         if i == usecStart { throw expected("microseconds (digits)", at: i) }
+        guard !secondsTooLarge, let time = EventTime(checkedSeconds: Int64(sec), microseconds: Int64(usec)) else {
+            throw error(at: secStart, .timeOutOfRange(text(from: secStart, to: Swift.min(i, secStart + 64))))
+        }
         try skipSpace(&i, required: true, what: "the event type after the timestamp")
         let typeStart = i
         let type = try hex(&i, what: "the event type (hex)")
@@ -244,45 +323,43 @@ struct EvemuParser {
         try skipSpace(&i, required: true, what: "the event value after the code")
         let value = try int32(&i, field: "event value")
         try endOfLine(i)
-        let time = Int64(sec) * 1_000_000 + Int64(usec)
-        if time < previousTime {
-            throw error(at: start + 1, .timeWentBackwards(previous: EventTime(microseconds: previousTime),
-                                                           current: EventTime(microseconds: time)))
+        if time.microseconds < previousTime {
+            throw error(at: start + 1, .timeWentBackwards(previous: EventTime(microseconds: previousTime), current: time))
         }
-        previousTime = time
-        return RawEvent(time: EventTime(microseconds: time), type: UInt16(type), code: UInt16(code), value: value)
+        previousTime = time.microseconds
+        return RawEvent(time: time, type: UInt16(type), code: UInt16(code), value: value)
     }
 
     // MARK: Comments
 
-    private mutating func parseComment(from start: Int) throws(TraceError) {
+    private func parseComment(from start: Int) throws(TraceError) {
         try checkText(from: start)
         sawComment = true
         guard section < .name else { return }
         var i = start
         while i < lineEnd && buffer[i] == 0x20 { i += 1 }
         let body = text(from: i, limit: 4096)
-        if body.hasPrefix("EVEMU ") && document.metadata.formatVersion == nil {
+        if body.hasPrefix("EVEMU ") && metadata.formatVersion == nil {
             let version = String(body.dropFirst(6)).trimmingTrailingSpace
-            document.metadata.formatVersion = version
+            metadata.formatVersion = version
             let parts = version.split(separator: ".")
             if parts.count != 2 || Int(parts[0]) == nil || Int(parts[1]) == nil {
                 throw error(at: i + 6, .malformed(expected: "a version 'major.minor' after '# EVEMU'", found: version))
             }
             if let major = Int(parts[0]), let minor = Int(parts[1]), major > 1 || (major == 1 && minor > 3) {
-                document.warnings.append(TraceWarning(file: file, line: lineNumber,
+                warnings.append(TraceWarning(file: file, line: lineNumber,
                     message: "file format \(version) is newer than the newest Gripper knows (1.3); reading it as 1.3"))
             }
-        } else if body.hasPrefix("Kernel: ") && document.metadata.kernel == nil {
-            document.metadata.kernel = String(body.dropFirst(8))
-        } else if body.hasPrefix("DMI: ") && document.metadata.dmi == nil {
-            document.metadata.dmi = String(body.dropFirst(5))
+        } else if body.hasPrefix("Kernel: ") && metadata.kernel == nil {
+            metadata.kernel = String(body.dropFirst(8))
+        } else if body.hasPrefix("DMI: ") && metadata.dmi == nil {
+            metadata.dmi = String(body.dropFirst(5))
         }
     }
 
     // MARK: Device lines
 
-    private mutating func enter(_ next: Section, repeatable: Bool, at i: Int, kind: String) throws(TraceError) {
+    private func enter(_ next: Section, repeatable: Bool, at i: Int, kind: String) throws(TraceError) {
         if next < section || (next == section && !repeatable) {
             throw error(at: i - 2, .misplacedDeviceLine(kind))
         }
@@ -296,15 +373,15 @@ struct EvemuParser {
         hasDevice = true
     }
 
-    private mutating func parseName(from start: Int) throws(TraceError) {
+    private func parseName(from start: Int) throws(TraceError) {
         try enter(.name, repeatable: false, at: start, kind: "N:")
         var i = start
         while i < lineEnd && (buffer[i] == 0x20 || buffer[i] == 0x09) { i += 1 }
         try checkText(from: i)
-        device.name = text(from: i, limit: Int.max).trimmingTrailingSpace
+        deviceBeingRead.name = text(from: i, limit: Int.max).trimmingTrailingSpace
     }
 
-    private mutating func parseID(from start: Int) throws(TraceError) {
+    private func parseID(from start: Int) throws(TraceError) {
         try enter(.id, repeatable: false, at: start, kind: "I:")
         var i = start
         var fields: [UInt16] = []
@@ -316,10 +393,10 @@ struct EvemuParser {
             fields.append(UInt16(v))
         }
         try endOfLine(i)
-        device.id = DeviceID(bustype: fields[0], vendor: fields[1], product: fields[2], version: fields[3])
+        deviceBeingRead.id = DeviceID(bustype: fields[0], vendor: fields[1], product: fields[2], version: fields[3])
     }
 
-    private mutating func bytes(_ i: inout Int, count: Int) throws(TraceError) -> [UInt8] {
+    private func bytes(_ i: inout Int, count: Int) throws(TraceError) -> [UInt8] {
         var out: [UInt8] = []
         for n in 0..<count {
             try skipSpace(&i, required: true, what: "\(count) mask bytes (hex), got \(n)")
@@ -331,7 +408,7 @@ struct EvemuParser {
         return out
     }
 
-    private mutating func parseProp(from start: Int) throws(TraceError) {
+    private func parseProp(from start: Int) throws(TraceError) {
         try enter(.prop, repeatable: true, at: start, kind: "P:")
         var i = start
         let mask = try bytes(&i, count: 8)
@@ -342,13 +419,13 @@ struct EvemuParser {
                 guard property <= Int(InputProperty.max) else {
                     throw error(at: start, .numberOutOfRange(field: "property", value: String(property), range: "0...\(InputProperty.max)"))
                 }
-                device.properties.insert(UInt16(property))
+                deviceBeingRead.properties.insert(UInt16(property))
             }
         }
         propBytes += 8
     }
 
-    private mutating func parseMask(from start: Int) throws(TraceError) {
+    private func parseMask(from start: Int) throws(TraceError) {
         try enter(.mask, repeatable: true, at: start, kind: "B:")
         var i = start
         try skipSpace(&i, required: true, what: "the event type (hex)")
@@ -366,13 +443,13 @@ struct EvemuParser {
                 guard code <= Int(maxCode) else {
                     throw error(at: typeStart, .unknownEventCode(type: UInt16(t), code: UInt64(code)))
                 }
-                device.codes[UInt16(t), default: []].insert(UInt16(code))
+                deviceBeingRead.codes[UInt16(t), default: []].insert(UInt16(code))
             }
         }
         maskBytes[t] += 8
     }
 
-    private mutating func parseAbs(from start: Int) throws(TraceError) {
+    private func parseAbs(from start: Int) throws(TraceError) {
         try enter(.abs, repeatable: true, at: start, kind: "A:")
         var i = start
         try skipSpace(&i, required: true, what: "the axis code (hex)")
@@ -391,11 +468,11 @@ struct EvemuParser {
             numbers.append(try int32(&i, field: "axis \(what)"))
         }
         try endOfLine(i)
-        device.absInfo[UInt16(code)] = AbsInfo(minimum: numbers[0], maximum: numbers[1], fuzz: numbers[2],
+        deviceBeingRead.absInfo[UInt16(code)] = AbsInfo(minimum: numbers[0], maximum: numbers[1], fuzz: numbers[2],
                                                flat: numbers[3], resolution: numbers.count > 4 ? numbers[4] : 0)
     }
 
-    private mutating func parseState(from start: Int, led: Bool) throws(TraceError) {
+    private func parseState(from start: Int, led: Bool) throws(TraceError) {
         try enter(led ? .led : .sw, repeatable: true, at: start, kind: led ? "L:" : "S:")
         var i = start
         try skipSpace(&i, required: true, what: "the code (hex)")
@@ -408,7 +485,7 @@ struct EvemuParser {
         try skipSpace(&i, required: true, what: "the state")
         let value = try int32(&i, field: "state")
         try endOfLine(i)
-        if led { device.ledStates[UInt16(code)] = value } else { device.switchStates[UInt16(code)] = value }
+        if led { deviceBeingRead.ledStates[UInt16(code)] = value } else { deviceBeingRead.switchStates[UInt16(code)] = value }
     }
 
     // MARK: Fields
@@ -452,7 +529,7 @@ struct EvemuParser {
         while i < lineEnd && buffer[i] &- 0x30 < 10 { i += 1 }
         let signed = negative ? -v : v
         guard signed >= Int64(Int32.min) && signed <= Int64(Int32.max) else {
-            throw error(at: s, .numberOutOfRange(field: field, value: text(from: s, to: i), range: "\(Int32.min)...\(Int32.max)"))
+            throw error(at: s, .numberOutOfRange(field: field, value: text(from: s, to: Swift.min(i, s + 64)), range: "\(Int32.min)...\(Int32.max)"))
         }
         return Int32(signed)
     }

@@ -34,4 +34,10 @@ public enum EventFraming {
         }
         return Result(frames: frames, incompleteTail: current)
     }
+
+    /// The warning a reader gives for `count` events after the last `SYN_REPORT`.
+    static func incompleteTailWarning(file: String, count: Int) -> TraceWarning {
+        TraceWarning(file: file, line: nil,
+                     message: "the trace ends with \(count) event(s) after the last SYN_REPORT; kept as an incomplete last frame")
+    }
 }

@@ -1,34 +1,74 @@
 /// A moment on an input stream's clock, in microseconds, as evdev stamps
 /// events (`struct timeval`). Traces may start near zero or at an epoch time;
 /// nothing in Gripper reads a wall clock, so the origin does not matter.
+///
+/// Arithmetic never traps: adding or subtracting a ``Duration`` clamps to the
+/// representable range (±292,000 years), because times come from input files
+/// and deadlines are derived from them. Readers reject times beyond
+/// ``maximumSeconds`` with a located error instead (see ``init(checkedSeconds:microseconds:)``).
 public struct EventTime: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Microseconds since the stream clock's origin. May be negative only for
     /// times derived by subtraction.
     public var microseconds: Int64
+
+    /// The largest whole second a trace may hold: 9,000,000,000,000 s (about
+    /// 285,000 years), so that a time plus any offset a scene or recognizer
+    /// adds stays inside `Int64` microseconds (which end at 9,223,372,036,854 s).
+    public static let maximumSeconds: Int64 = 9_000_000_000_000
 
     /// Creates a time from microseconds.
     public init(microseconds: Int64) {
         self.microseconds = microseconds
     }
 
-    /// Creates a time from a `timeval`-like pair.
+    /// Creates a time from a `timeval`-like pair, clamped to the representable
+    /// range when `seconds` is too large for microseconds.
+    /// - Complexity: O(1).
     public init(seconds: Int64, microseconds: Int64) {
+        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000)
+        if overflow {
+            self.microseconds = seconds < 0 ? .min : .max
+        } else {
+            self.microseconds = scaled.addingSaturating(microseconds)
+        }
+    }
+
+    /// A time from a reader's fields: nil unless `0 ≤ seconds ≤ maximumSeconds`
+    /// and `0 ≤ microseconds < 1,000,000` (the reader then reports the line).
+    /// - Complexity: O(1).
+    public init?(checkedSeconds seconds: Int64, microseconds: Int64) {
+        guard seconds >= 0, seconds <= Self.maximumSeconds, microseconds >= 0, microseconds < 1_000_000 else { return nil }
         self.microseconds = seconds * 1_000_000 + microseconds
+    }
+
+    /// A time `seconds` after the origin, rounded to the microsecond; nil for
+    /// NaN, infinities and anything beyond ±``maximumSeconds``. `-0.0` is zero.
+    /// - Complexity: O(1).
+    public init?(seconds: Double) {
+        guard seconds.isFinite, Swift.abs(seconds) <= Double(Self.maximumSeconds) else { return nil }
+        self.microseconds = Int64((seconds * 1_000_000).rounded())
     }
 
     /// The zero time.
     public static let zero = EventTime(microseconds: 0)
 
-    /// A time `ms` milliseconds after the origin.
-    public static func milliseconds(_ ms: Int64) -> EventTime { EventTime(microseconds: ms * 1000) }
+    /// A time `ms` milliseconds after the origin (clamped).
+    public static func milliseconds(_ ms: Int64) -> EventTime {
+        let (scaled, overflow) = ms.multipliedReportingOverflow(by: 1000)
+        return EventTime(microseconds: overflow ? (ms < 0 ? .min : .max) : scaled)
+    }
 
     /// The whole seconds (for `timeval.tv_sec`), rounded towards negative infinity.
     public var wholeSeconds: Int64 {
-        microseconds >= 0 ? microseconds / 1_000_000 : -((-microseconds + 999_999) / 1_000_000)
+        let (q, r) = microseconds.quotientAndRemainder(dividingBy: 1_000_000)
+        return r < 0 ? q - 1 : q
     }
 
     /// The microseconds within the second (for `timeval.tv_usec`), 0..<1_000_000.
-    public var microsecondsOfSecond: Int64 { microseconds - wholeSeconds * 1_000_000 }
+    public var microsecondsOfSecond: Int64 {
+        let r = microseconds % 1_000_000
+        return r < 0 ? r + 1_000_000 : r
+    }
 
     /// The time in seconds, as a floating-point number.
     public var seconds: Double { Double(microseconds) / 1_000_000 }
@@ -36,19 +76,28 @@ public struct EventTime: Hashable, Comparable, Sendable, CustomStringConvertible
     /// Whether `a` is earlier than `b`.
     public static func < (a: EventTime, b: EventTime) -> Bool { a.microseconds < b.microseconds }
 
-    /// The time `d` later.
+    /// The time `d` later, clamped to the representable range.
+    /// - Complexity: O(1).
     public static func + (t: EventTime, d: Duration) -> EventTime {
-        EventTime(microseconds: t.microseconds + d.microsecondsRounded)
+        EventTime(microseconds: t.microseconds.addingSaturating(d.microsecondsRounded))
     }
 
-    /// The time `d` earlier.
+    /// The time `d` earlier, clamped to the representable range.
+    /// - Complexity: O(1).
     public static func - (t: EventTime, d: Duration) -> EventTime {
-        EventTime(microseconds: t.microseconds - d.microsecondsRounded)
+        EventTime(microseconds: t.microseconds.subtractingSaturating(d.microsecondsRounded))
     }
 
-    /// The duration from `b` to `a`.
+    /// The duration from `b` to `a` (exact: a `Duration` holds any difference
+    /// of two times).
     public static func - (a: EventTime, b: EventTime) -> Duration {
-        .microseconds(a.microseconds - b.microseconds)
+        .microseconds(a.microseconds) - .microseconds(b.microseconds)
+    }
+
+    /// The microseconds from `origin` to this time, clamped to `Int64`.
+    /// - Complexity: O(1).
+    public func microseconds(since origin: EventTime) -> Int64 {
+        microseconds.subtractingSaturating(origin.microseconds)
     }
 
     /// `sec.usec` with six digits after the point, as evemu writes times.
@@ -60,15 +109,48 @@ public struct EventTime: Hashable, Comparable, Sendable, CustomStringConvertible
 }
 
 extension Duration {
-    /// The duration in whole microseconds, rounded to nearest.
+    /// The duration in whole microseconds, rounded to nearest (halves away
+    /// from zero) and clamped to `Int64`.
     public var microsecondsRounded: Int64 {
+        // Past ±9.2e18 µs the answer is a bound (and `components` may not
+        // even hold the seconds).
+        let approximate = self / Duration.microseconds(1)
+        if approximate >= 9.2e18 { return .max }
+        if approximate <= -9.2e18 { return .min }
         let (s, atto) = components
-        return s * 1_000_000 + (atto + (atto >= 0 ? 500_000_000_000 : -500_000_000_000)) / 1_000_000_000_000
+        return s.multipliedClamped(by: 1_000_000)
+            .addingSaturating((atto + (atto >= 0 ? 500_000_000_000 : -500_000_000_000)) / 1_000_000_000_000)
     }
 
     /// The duration in seconds, as a floating-point number.
     public var secondsDouble: Double {
-        let (s, atto) = components
-        return Double(s) + Double(atto) / 1e18
+        self / Duration.seconds(1)
+    }
+
+    /// A duration of `seconds`, rounded to the microsecond; nil for NaN,
+    /// infinities and anything beyond ±``EventTime/maximumSeconds``.
+    /// - Complexity: O(1).
+    public static func microseconds(checkedSeconds seconds: Double) -> Duration? {
+        EventTime(seconds: seconds).map { .microseconds($0.microseconds) }
+    }
+}
+
+extension Int64 {
+    /// `self + other`, clamped to `Int64.min...Int64.max`.
+    func addingSaturating(_ other: Int64) -> Int64 {
+        let (sum, overflow) = addingReportingOverflow(other)
+        return overflow ? (other < 0 ? .min : .max) : sum
+    }
+
+    /// `self × other`, clamped to `Int64.min...Int64.max`.
+    func multipliedClamped(by other: Int64) -> Int64 {
+        let (product, overflow) = multipliedReportingOverflow(by: other)
+        return overflow ? ((self < 0) != (other < 0) ? .min : .max) : product
+    }
+
+    /// `self - other`, clamped to `Int64.min...Int64.max`.
+    func subtractingSaturating(_ other: Int64) -> Int64 {
+        let (difference, overflow) = subtractingReportingOverflow(other)
+        return overflow ? (other < 0 ? .max : .min) : difference
     }
 }

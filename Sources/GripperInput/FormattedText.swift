@@ -12,6 +12,12 @@ struct FormattedText {
 
     mutating func append(byte: UInt8) { bytes.append(byte) }
 
+    /// Forgets the text written so far, keeping the buffer.
+    mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
+
+    /// The number of bytes written so far.
+    var count: Int { bytes.count }
+
     /// `%d` with an optional width, space- or zero-padded (`%6d`, `%04d`);
     /// like C, the sign counts towards the width and zero padding goes after it.
     mutating func decimal(_ value: Int64, width: Int = 0, zeroPad: Bool = false, plusSign: Bool = false) {

@@ -28,11 +28,19 @@ public struct Trace: Hashable, Sendable {
         self.frames = framing.frames
         var warnings = warnings
         if !framing.incompleteTail.isEmpty {
-            warnings.append(TraceWarning(
-                file: file, line: nil,
-                message: "the trace ends with \(framing.incompleteTail.count) event(s) after the last SYN_REPORT; kept as an incomplete last frame"))
+            warnings.append(EventFraming.incompleteTailWarning(file: file, count: framing.incompleteTail.count))
         }
         self.warnings = warnings
+    }
+
+    /// A trace whose events a reader has framed already (see ``TraceFrameReader/readTrace()``).
+    init(device: DeviceDescription, events: [RawEvent], frames: [EventFrame], warnings: [TraceWarning],
+         metadata: TraceMetadata) {
+        self.device = device
+        self.events = events
+        self.frames = frames
+        self.warnings = warnings
+        self.metadata = metadata
     }
 
     /// The time of the first event, or nil for a trace without events.

@@ -46,6 +46,8 @@ public struct TraceError: Error, Hashable, Sendable, CustomStringConvertible {
         case microsecondsOutOfRange(UInt64)
         /// A negative timestamp.
         case negativeTime(String)
+        /// A timestamp beyond ``EventTime/maximumSeconds`` (`9999999999999.0`).
+        case timeOutOfRange(String)
         /// An event earlier than the one before it.
         case timeWentBackwards(previous: EventTime, current: EventTime)
         /// An evemu events file without a device description (and none given).
@@ -66,6 +68,35 @@ public struct TraceError: Error, Hashable, Sendable, CustomStringConvertible {
         case unknownFormat(String)
         /// The file could not be read or written.
         case io(String)
+        /// A part of the file is larger than Gripper reads in that form; the
+        /// text says which part, its size and the limit.
+        case tooLarge(String)
+    }
+
+    /// How many characters of an offending token a message quotes.
+    public static let excerptLength = 40
+
+    /// At most ``excerptLength`` characters (Unicode scalars) of `text`,
+    /// then `…` when there was more: what messages quote of a token, however
+    /// long it is. Control characters are shown as escapes (`\n`, `\u{1b}`),
+    /// so a message stays on one line.
+    /// - Complexity: O(excerptLength).
+    public static func excerpt(_ text: some StringProtocol) -> String {
+        var out = ""
+        var count = 0
+        for scalar in text.unicodeScalars {
+            if count == excerptLength { return out + "…" }
+            switch scalar {
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
+                out += "\\u{" + String(scalar.value, radix: 16) + "}"
+            default: out.unicodeScalars.append(scalar)
+            }
+            count += 1
+        }
+        return out
     }
 
     /// What was wrong, without the location.
@@ -78,9 +109,9 @@ public struct TraceError: Error, Hashable, Sendable, CustomStringConvertible {
         case .truncatedLine(let expected):
             return "the line ends early: expected \(expected)"
         case .malformed(let expected, let found):
-            return "expected \(expected), found '\(found)'"
+            return "expected \(expected), found '\(Self.excerpt(found))'"
         case .numberOutOfRange(let field, let value, let range):
-            return "\(field) \(value) is out of range (\(range))"
+            return "\(field) \(Self.excerpt(value)) is out of range (\(range))"
         case .unknownEventType(let type):
             return "event type 0x\(String(type, radix: 16)) is not an evdev event type (EV_MAX is 0x1f)"
         case .unknownEventCode(let type, let code):
@@ -89,26 +120,30 @@ public struct TraceError: Error, Hashable, Sendable, CustomStringConvertible {
         case .microsecondsOutOfRange(let usec):
             return "microseconds \(usec) must be below 1000000"
         case .negativeTime(let text):
-            return "timestamp \(text) is negative"
+            return "timestamp \(Self.excerpt(text)) is negative"
+        case .timeOutOfRange(let text):
+            return "time \(Self.excerpt(text)) is out of range (0 to \(EventTime.maximumSeconds) seconds)"
         case .timeWentBackwards(let previous, let current):
             return "timestamp \(current) is earlier than the previous event's \(previous)"
         case .missingDeviceDescription:
             return "no device description (N:/I:/B:/A: lines); give the matching .desc file (--device DESC)"
         case .misplacedDeviceLine(let kind):
-            return "device line '\(kind)' after the events or out of order; device lines come first, in the order N I P B A L S"
+            return "device line '\(Self.excerpt(kind))' after the events or out of order; device lines come first, in the order N I P B A L S"
         case .missingKey(let key):
-            return "missing key '\(key)'"
+            return "missing key '\(Self.excerpt(key))'"
         case .wrongShape(let expected):
             return "wrong shape: expected \(expected)"
         case .invalidYAML(let detail):
             return "not valid YAML: \(detail)"
         case .unsupportedVersion(let version):
-            return "format version \(version) is not supported"
+            return "format version \(Self.excerpt(version)) is not supported"
         case .noSuchDevice(let selector, let available):
-            return "no device \(selector) in the file (it has \(available))"
+            return "no device \(Self.excerpt(selector)) in the file (it has \(available))"
         case .unknownFormat(let ext):
-            return "unknown trace format '\(ext)': use .evemu, .events, .desc or .txt (evemu) or .yml/.yaml (libinput record)"
+            return "unknown trace format '\(Self.excerpt(ext))': use .evemu, .events, .desc or .txt (evemu) or .yml/.yaml (libinput record)"
         case .io(let detail):
+            return detail
+        case .tooLarge(let detail):
             return detail
         }
     }

@@ -6,7 +6,8 @@ import GripperGeometry
 ///
 /// Computed by running a ``ContactTracker`` over the frames, so it counts
 /// contacts exactly as the rest of Gripper sees them. Times are in seconds
-/// from the first frame.
+/// from the first frame. ``Builder`` takes the frames one at a time (a trace
+/// read with ``TraceFrameReader``), keeping only the contacts.
 public struct TraceSummary: Hashable, Sendable {
     /// The device's name.
     public var deviceName: String
@@ -28,7 +29,7 @@ public struct TraceSummary: Hashable, Sendable {
     /// The total wheel movement in detents (see ``ContactFrame/scroll``).
     public var scrollDetents: Point
     /// Every contact, in the order they began.
-    public var contacts: [ContactSummary]
+    public var contacts: ContactList
 
     /// The number of contacts.
     public var contactCount: Int { contacts.count }
@@ -48,41 +49,34 @@ public struct TraceSummary: Hashable, Sendable {
     ///
     /// - Complexity: O(events).
     public init(device: DeviceDescription, frames: some Sequence<EventFrame>) {
-        deviceName = device.name
-        deviceKind = device.kind
-        sizeMillimetres = device.sizeInMillimetres
-        hasPhysicalSize = device.hasPhysicalResolution
-        var tracker = ContactTracker(device: device)
-        var first: EventTime?
-        var last: EventTime?
-        var frameTotal = 0
-        var events = 0
-        var most = 0
-        var scroll = Point.zero
-        var open: [Int: Int] = [:]   // contact id → index in `list`
-        var list: [ContactSummary] = []
+        var builder = Builder(device: device)
+        for frame in frames { builder.add(frame) }
+        self = builder.finish()
+    }
 
-        func absorb(_ frame: ContactFrame, origin: EventTime) {
-            var down = 0
-            let t = (frame.time - origin).secondsDouble
-            for contact in frame.contacts {
-                if !contact.phase.isFinal { down += 1 }
-                if let index = open[contact.id] {
-                    list[index].extend(to: contact.millimetres, at: t)
-                    if contact.phase.isFinal {
-                        list[index].outcome = contact.phase
-                        open[contact.id] = nil
-                    }
-                } else {
-                    open[contact.id] = list.count
-                    list.append(ContactSummary(id: contact.id, startSeconds: t, startMillimetres: contact.millimetres))
-                }
-            }
-            most = max(most, down)
-            scroll = scroll + frame.scroll
+    /// Builds a ``TraceSummary`` one frame at a time: memory for the
+    /// contacts (about 72 bytes each), none for the frames.
+    public struct Builder: Sendable {
+        private let device: DeviceDescription
+        private var tracker: ContactTracker
+        private var first: EventTime?
+        private var last: EventTime?
+        private var frameTotal = 0
+        private var events = 0
+        private var most = 0
+        private var scroll = Point.zero
+        private var open: [Int: Int] = [:]   // contact id → index in `list`
+        private var list = ContactList()
+
+        /// A builder for a stream from `device`.
+        public init(device: DeviceDescription) {
+            self.device = device
+            tracker = ContactTracker(device: device)
         }
 
-        for frame in frames {
+        /// Adds the next frame.
+        /// - Complexity: O(events in the frame + contacts in it); called per frame.
+        public mutating func add(_ frame: EventFrame) {
             let origin = first ?? frame.time
             first = origin
             last = frame.time
@@ -90,14 +84,54 @@ public struct TraceSummary: Hashable, Sendable {
             events += frame.events.count + 1
             absorb(tracker.process(frame), origin: origin)
         }
-        if let end = tracker.finish(), let origin = first {
-            absorb(end, origin: origin)
+
+        /// The summary: contacts still down are cancelled. `eventCount`
+        /// replaces the count of events seen (a reader's exact count).
+        /// - Complexity: O(slots).
+        public mutating func finish(eventCount: Int? = nil) -> TraceSummary {
+            if let end = tracker.finish(), let origin = first {
+                absorb(end, origin: origin)
+            }
+            let duration = first.flatMap { f in last.map { ($0 - f).secondsDouble } } ?? 0
+            return TraceSummary(deviceName: device.name, deviceKind: device.kind, sizeMillimetres: device.sizeInMillimetres,
+                                hasPhysicalSize: device.hasPhysicalResolution, durationSeconds: duration,
+                                frameCount: frameTotal, eventCount: eventCount ?? events, maxConcurrentContacts: most,
+                                scrollDetents: scroll, contacts: list)
         }
-        if let first, let last { durationSeconds = (last - first).secondsDouble } else { durationSeconds = 0 }
-        frameCount = frameTotal
-        eventCount = events
-        maxConcurrentContacts = most
-        scrollDetents = scroll
-        contacts = list
+
+        private mutating func absorb(_ frame: ContactFrame, origin: EventTime) {
+            var down = 0
+            let t = (frame.time - origin).secondsDouble
+            for contact in frame.contacts {
+                if !contact.phase.isFinal { down += 1 }
+                if let index = open[contact.id] {
+                    list.update(at: index) { $0.extend(to: contact.millimetres, at: t) }
+                    if contact.phase.isFinal {
+                        list.update(at: index) { $0.outcome = contact.phase }
+                        open[contact.id] = nil
+                    }
+                } else {
+                    open[contact.id] = list.count
+                    list.append(ContactSummary(id: contact.id, startSeconds: t, startMillimetres: contact.millimetres))
+                }
+            }
+            most = Swift.max(most, down)
+            scroll = scroll + frame.scroll
+        }
+    }
+
+    private init(deviceName: String, deviceKind: DeviceKind, sizeMillimetres: Size?, hasPhysicalSize: Bool,
+                 durationSeconds: Double, frameCount: Int, eventCount: Int, maxConcurrentContacts: Int,
+                 scrollDetents: Point, contacts: ContactList) {
+        self.deviceName = deviceName
+        self.deviceKind = deviceKind
+        self.sizeMillimetres = sizeMillimetres
+        self.hasPhysicalSize = hasPhysicalSize
+        self.durationSeconds = durationSeconds
+        self.frameCount = frameCount
+        self.eventCount = eventCount
+        self.maxConcurrentContacts = maxConcurrentContacts
+        self.scrollDetents = scrollDetents
+        self.contacts = contacts
     }
 }

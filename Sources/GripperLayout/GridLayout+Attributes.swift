@@ -145,6 +145,11 @@ extension GridLayout {
         if rows > 0 {
             let localMin = rect.minY - itemsTop
             var row = max(0, view.row(at: localMin) - 1)
+            // Rows of zero height stack their separators on one line: step
+            // back over every earlier row whose cells or separator still
+            // reach the rect (each of them contributes to the answer).
+            let reach = m.rowSeparator.exists ? view.lineSpacing / 2 + m.rowSeparator.thickness / 2 : 0
+            while row > 0, view.rowTop(row - 1) + view.rowHeight(row - 1) + reach > localMin { row -= 1 }
             var rowTop = view.rowTop(row)
             let localMax = rect.maxY - itemsTop
             let c = m.columns

@@ -15,9 +15,9 @@ public enum ScenarioLibrary {
 
     /// Every scenario, in a fixed order.
     public static var all: [Scenario] {
-        [swipeThenDelete, swipeThenShut, fullSwipe, verticalPanScrolls, batchSelectDelete, batchGripperDrag,
-         longPressDragDownUp, gridDrag, dragIntoAnotherSection, dragAutoScroll, dragCancelledBySetEditing,
-         dragEndedByDeviceLoss, mouseSwipe, mouseDrag]
+        [swipeThenDelete, swipeThenShut, fullSwipe, verticalPanScrolls, pinnedHeaderPushedUp, batchSelectDelete,
+         batchGripperDrag, longPressDragDownUp, gridDrag, dragIntoAnotherSection, dragAutoScroll,
+         dragCancelledBySetEditing, dragEndedByDeviceLoss, mouseSwipe, mouseDrag]
     }
 
     /// The scenario called `name`, if any.
@@ -114,6 +114,33 @@ public enum ScenarioLibrary {
         return Scenario(name: "vertical-pan-scrolls",
                         summary: "A mostly vertical pan over 30 items scrolls the content and never opens a cell.",
                         scene: list(30), trace: trace(b))
+    }
+
+    static var pinnedHeaderPushedUp: Scenario {
+        var b = touch(seed: 25)
+        // Global header 44, section headers 32, rows 56: "today" (6 items)
+        // spans 44…412, "yesterday" 412…780, "earlier" 780…1260. The Today
+        // header is pinned below the global header until the offset passes
+        // 336, pushed up by its section's end (and so by the Yesterday
+        // header) until 368, and gone under the global header after that.
+        for (from, to) in [(560.0, 360.0), (500.0, 348.0), (500.0, 450.0)] {
+            b.perform([TraceBuilder.Stroke(at: pt(200, from)).moving(to: pt(204, to), over: .milliseconds(450))
+                .holding(.milliseconds(80))])
+            b.pause(.milliseconds(400))
+        }
+        func items(_ range: ClosedRange<Int>) -> String {
+            range.map { "{\"id\":\"m\($0)\",\"label\":\"Message \($0)\"}" }.joined(separator: ",")
+        }
+        let scene = """
+        {"viewport":{"width":400,"height":640},"globalHeader":{"height":44,"title":"Mail"},
+         "layout":{"rowHeight":56,"headerHeight":32,"pinnedHeaders":true,"separator":1},
+         "sections":[{"id":"today","title":"Today","items":[\(items(1...6))]},
+          {"id":"yesterday","title":"Yesterday","items":[\(items(7...12))]},
+          {"id":"earlier","title":"Earlier","items":[\(items(13...20))]}]}
+        """
+        return Scenario(name: "pinned-header-pushed-up",
+                        summary: "Three pans scroll a list with a global header and pinned section headers: Today stays pinned under the global header, then the Yesterday header pushes it up, then Yesterday is pinned in its place.",
+                        scene: scene, trace: trace(b))
     }
 
     // MARK: - Batch editing

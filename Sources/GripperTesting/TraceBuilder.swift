@@ -62,7 +62,7 @@ public struct TraceBuilder: Sendable {
     /// configured start plus any pauses.
     public private(set) var now: EventTime
 
-    var random: Random
+    var random: SeededGenerator
     var lastStamp: EventTime?
     var touch: TouchWriter
     var mouse: MouseWriter
@@ -72,7 +72,7 @@ public struct TraceBuilder: Sendable {
         self.device = device
         self.configuration = configuration
         self.now = configuration.start
-        self.random = Random(seed: seed)
+        self.random = SeededGenerator(seed: seed)
         self.touch = TouchWriter(device: device)
         self.mouse = MouseWriter(pointer: Point(x: (configuration.mouseArea.width / 2).rounded(),
                                                 y: (configuration.mouseArea.height / 2).rounded()))

@@ -13,14 +13,12 @@ import Testing
         return (r.status, r.stdout, r.stderr)
     }
 
-    /// Every scenario without timed stimuli or auto-scroll: a stimulus fires
-    /// on the live session's own clock, which starts a little after
-    /// umockdev's; and umockdev delivers an event up to a few milliseconds
-    /// after its stamp, so a 60 Hz auto-scroll tick can fire before a frame
-    /// stamped earlier has arrived (see the known issue in
-    /// Documentation/LiveInput.md). The rest must match line for line.
-    @Test(arguments: ["full-swipe", "drag-into-another-section", "mouse-drag", "mouse-swipe", "swipe-then-delete",
-                      "swipe-then-shut", "vertical-pan-scrolls", "grid-drag", "long-press-drag-down-up"])
+    /// Every scenario, timed stimuli and auto-scroll included: umockdev
+    /// delivers an event up to a few milliseconds after its stamp, and the
+    /// session's delivery grace holds a due timer back until frames stamped
+    /// before it have arrived (Documentation/LiveInput.md), so the live
+    /// transcript is the replay's, line for line and time for time.
+    @Test(arguments: ScenarioLibrary.all.map(\.name))
     func liveEqualsAReplayOfWhatItRead(_ name: String) throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gripper-live-\(getpid())-\(name)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

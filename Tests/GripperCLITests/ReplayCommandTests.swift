@@ -72,6 +72,21 @@ import Testing
         #expect(html.components(separatedBy: "<svg ").count - 1 == svgs.count)
     }
 
+    /// `--svg` pictures a step between two frames at its own time: the
+    /// long-press that starts a drag fires at 1.007990 s, between frames.
+    @Test func svgPicturesAreTakenAtEachStepsTime() throws {
+        let dir = temporary("steps")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try run(["replay"] + scenario("long-press-drag-down-up") + ["--svg", dir.path])
+        #expect(r.status == 0)
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+        let svgs = try files.map { try String(contentsOf: dir.appendingPathComponent($0), encoding: .utf8) }
+        #expect(svgs.filter { $0.contains(">1.007990 s  dragging</text>") }.count == 1)
+        #expect(svgs.filter { $0.contains(">3.184228 s  dragging</text>") }.count == 1)
+        let trace = try String(contentsOfFile: "Recordings/scenarios/long-press-drag-down-up/trace.evemu", encoding: .utf8)
+        #expect(!trace.contains("E: 1.007990 ")) // no frame then: the picture is the long-press's own
+    }
+
     @Test func realtimeAgreesWithFast() throws {
         // A 0.4 s scenario at its own pace.
         let fast = try run(["replay"] + scenario("full-swipe"))

@@ -16,7 +16,7 @@ struct MachineHarness {
     /// Every effect so far.
     var log: [EditingEffect] = []
 
-    init(_ model: CollectionModel, policy: StaticEditingPolicy = StaticEditingPolicy()) {
+    init(_ model: CollectionModel, policy: any CollectionDelegate = StaticEditingPolicy()) {
         machine = EditingStateMachine(model: model, policy: policy,
                                       configuration: EditingConfiguration(viewportHeight: Self.viewport.height))
     }
@@ -37,6 +37,15 @@ struct MachineHarness {
     mutating func send(_ input: EditingInput, after ms: Int64 = 10) -> [EditingEffect] {
         time = time + Duration.milliseconds(ms)
         let effects = machine.handle(input, at: time, geometry: layout)
+        log += effects
+        return effects
+    }
+
+    /// Applies an app batch `after` milliseconds after the previous input.
+    @discardableResult
+    mutating func apply(_ operations: [BatchUpdate.Operation], after ms: Int64 = 10) throws(BatchUpdateError) -> [EditingEffect] {
+        time = time + Duration.milliseconds(ms)
+        let effects = try machine.apply(BatchUpdate(operations), at: time)
         log += effects
         return effects
     }

@@ -1,3 +1,4 @@
+import GripperTesting
 import GripperLayout
 @testable import GripperEditing
 

@@ -1,3 +1,4 @@
+import GripperTesting
 import Testing
 import GripperGeometry
 import GripperInput
@@ -99,9 +100,11 @@ import GripperLayout
                     // A drag's commit lands where its last gap was.
                     #expect(to == lastGap, "\(where_)")
                     #expect(m.indexPath(of: item) == to || effects.last != effect, "\(where_)")
-                case .reload, .batch:
+                case .reload, .batch, .app:
                     expected = Set(m.allItems)  // the reload's model (checked equal to replay above)
                 }
+            case .appBatchApplied:
+                expected = Set(m.allItems)  // checked against a plain-array reference in AppBatchPropertyTests
             case .undone, .redone:
                 expected = Set(m.allItems)  // checked by replay
             case .highlight, .selectionChanged, .scrolled, .swipeBegan, .swipeOpened, .swipeShut,

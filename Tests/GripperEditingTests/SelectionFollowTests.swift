@@ -1,3 +1,4 @@
+import GripperTesting
 import Testing
 import GripperInput
 import GripperLayout

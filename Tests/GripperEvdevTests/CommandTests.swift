@@ -183,6 +183,25 @@ import Glibc
         #expect(Array(recorded.frames[(drop + 2)...]).map(\.events.count) == Array(frames[resume...]).map(\.events.count))
     }
 
+    /// `-o FILE.yml` without `--format` records libinput record (the format
+    /// comes from the extension), and the file reads back.
+    @Test func recordTakesTheFormatFromTheExtension() throws {
+        let dir = try Emulation.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let trace = try Recording.evemu("real/ts_wacom-isdv4-e6_single-tap.events", desc: "real/ts_wacom-isdv4-e6.desc")
+        let script = UmockdevEventScript.text(frames: trace.frames, lead: .milliseconds(300))
+        let device = try Emulation.write(UmockdevFixture(device: trace.device), script: script, name: "dev", in: dir)
+        let file = dir.appendingPathComponent("tap.yml")
+        let out = try Emulation.umockdevRun([device], [Emulation.gripper, "record", device.node, "-o", file.path,
+                                                       "--duration", "1.5"])
+        #expect(out.status == 0, "\(out.stderr)")
+        let text = String(decoding: try Data(contentsOf: file), as: UTF8.self)
+        #expect(text.hasPrefix("# libinput record\n"))
+        let back = try LibinputRecordFormat.read(text, fileName: file.path)
+        #expect(back.frames.dropFirst().map(\.events.count) == trace.frames.map(\.events.count))
+        #expect(back.events.first?.time == .zero)
+    }
+
     @Test func recordWritesLibinputRecordFormat() throws {
         let dir = try Emulation.directory()
         defer { try? FileManager.default.removeItem(at: dir) }

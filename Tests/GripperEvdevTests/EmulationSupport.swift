@@ -22,13 +22,7 @@ enum Emulation {
     static var harness: String { products.appendingPathComponent("GripperEvdevHarness").path }
 
     /// What a child process did.
-    struct Output {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-        var timedOut: Bool
-        var lines: [Substring] { stdout.split(separator: "\n") }
-    }
+    typealias Output = ChildProcess.Result
 
     /// A fresh directory for one test's files.
     static func directory() throws -> URL {
@@ -43,34 +37,10 @@ enum Emulation {
     /// started and runs on the calling thread.
     static func run(_ arguments: [String], timeout: TimeInterval = 60,
                     whileRunning: ((Int32) -> Void)? = nil) throws -> Output {
-        let dir = try directory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let out = dir.appendingPathComponent("stdout")
-        let err = dir.appendingPathComponent("stderr")
-        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
-        let process = Process()
         // Through the harness's `exec`, which clears the signal mask the test
         // runner's thread would otherwise hand down to the child.
-        process.executableURL = URL(fileURLWithPath: harness)
-        process.arguments = ["exec"] + arguments
-        process.standardOutput = try FileHandle(forWritingTo: out)
-        process.standardError = try FileHandle(forWritingTo: err)
-        process.standardInput = FileHandle.nullDevice
-        let done = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in done.signal() }
-        try process.run()
-        whileRunning?(process.processIdentifier)
-        var timedOut = false
-        if done.wait(timeout: .now() + timeout) == .timedOut {
-            timedOut = true
-            kill(process.processIdentifier, SIGKILL)
-            done.wait()
-        }
-        return Output(status: process.terminationStatus,
-                      stdout: (try? String(contentsOf: out, encoding: .utf8)) ?? "",
-                      stderr: (try? String(contentsOf: err, encoding: .utf8)) ?? "",
-                      timedOut: timedOut)
+        try ChildProcess.run(URL(fileURLWithPath: harness), ["exec"] + arguments, timeout: timeout,
+                             whileRunning: whileRunning)
     }
 
     /// The files of one emulated device, written into `dir`.
@@ -122,4 +92,9 @@ enum Recording {
         if let desc { device = try EvemuFormat.read(bytes(desc), fileName: desc).device }
         return try EvemuFormat.read(bytes(relativePath), fileName: relativePath, device: device)
     }
+}
+
+extension ChildProcess.Result {
+    /// Standard output's lines.
+    var lines: [Substring] { stdout.split(separator: "\n") }
 }

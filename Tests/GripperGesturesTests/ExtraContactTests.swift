@@ -68,7 +68,12 @@ import Testing
         var d = Driver()
         d.feed(s)
         #expect(d.arena.nextDeadline == nil)
+        // Past both the tap's and the long-press's durations with both
+        // fingers down: neither fires (nothing but touch notices so far).
+        let before = d.events.count
         d.advance(to: ms(1000))
+        #expect(d.events.count == before)
+        #expect(!d.events.contains { $0.kind == .tap || $0.kind == .longPress && $0.state != .failed })
         var t = Script()
         t.down(10, 10, at: 0)
         t.down(30, 10, at: 50, id: 2)

@@ -1,6 +1,7 @@
 import GripperGeometry
 import GripperGestures
 import GripperInput
+import GripperTesting
 import Testing
 
 /// Seeded random streams of one to three fingers (or a mouse) never leave a
@@ -10,7 +11,7 @@ import Testing
 @Suite struct RandomStreamTests {
     static let seeds: [UInt64] = Array(1...60)
 
-    func randomStream(_ rng: inout SplitMix64) -> (frames: [ContactFrame], configuration: GestureConfiguration) {
+    func randomStream(_ rng: inout SeededGenerator) -> (frames: [ContactFrame], configuration: GestureConfiguration) {
         var c = GestureConfiguration()
         c.maximumTapCount = rng.next(in: 1...3)
         c.extraContacts = ExtraContactPolicy.allCases[rng.next(in: 0...2)]
@@ -64,7 +65,7 @@ import Testing
 
     @Test(arguments: seeds)
     func randomStreamsLeaveNothingStuck(seed: UInt64) {
-        var rng = SplitMix64(seed: seed)
+        var rng = SeededGenerator(seed: seed)
         let (frames, configuration) = randomStream(&rng)
         var arena = GestureArena(configuration: configuration)
         var events: [GestureEvent] = []
@@ -111,7 +112,7 @@ import Testing
     @Test func randomStreamsExerciseEveryRecognizer() {
         var seen: Set<String> = []
         for seed in Self.seeds {
-            var rng = SplitMix64(seed: seed)
+            var rng = SeededGenerator(seed: seed)
             let (frames, configuration) = randomStream(&rng)
             for e in GestureArena.events(for: frames, configuration: configuration) {
                 seen.insert("\(e.kind.rawValue).\(e.state.rawValue)")

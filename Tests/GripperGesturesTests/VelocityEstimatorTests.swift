@@ -1,6 +1,7 @@
 import GripperGeometry
 @testable import GripperGestures
 import GripperInput
+import GripperTesting
 import Testing
 
 @Suite struct VelocityEstimatorTests {
@@ -32,7 +33,7 @@ import Testing
     /// the time its position was sampled at, and ±0.05 mm of position noise.
     @Test(arguments: [UInt64(1), 2, 3, 42, 2026])
     func leastSquaresIsRobustToJitteredTimestamps(seed: UInt64) {
-        var rng = SplitMix64(seed: seed)
+        var rng = SeededGenerator(seed: seed)
         var v = VelocityEstimator()
         let speed = Point(x: 180, y: -60) // mm/s
         var t = 0.0
@@ -60,17 +61,3 @@ import Testing
     }
 }
 
-/// A small seeded generator (SplitMix64) so random tests can print and replay their seed.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func next(in range: ClosedRange<Double>) -> Double { Double.random(in: range, using: &self) }
-    mutating func next(in range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
-}

@@ -23,7 +23,7 @@ import GripperTesting
     }
 
     /// A random event a device of this kind might send (or garbage).
-    func randomEvent(_ rng: inout TestRandom) -> TrackerTest.E {
+    func randomEvent(_ rng: inout SeededGenerator) -> TrackerTest.E {
         let small = Int32(rng.next() % 12) - 2
         let position = Int32(rng.next() % 5000) - 100
         switch rng.next() % 16 {
@@ -48,7 +48,7 @@ import GripperTesting
     func randomStreamsKeepEveryContactsLifeWellFormed(_ name: String) throws {
         let device = try device(name)
         for seed in UInt64(1)...60 {
-            var rng = TestRandom(seed: seed &* 7919 &+ UInt64(name.count))
+            var rng = SeededGenerator(seed: seed &* 7919 &+ UInt64(name.count))
             var tracker = ContactTracker(device: device)
             var frames: [ContactFrame] = []
             for n in 0..<Int(20 + rng.next() % 80) {

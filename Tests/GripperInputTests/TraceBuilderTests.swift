@@ -155,7 +155,7 @@ import GripperTesting
     @Test func scriptedTouchesTrackBackToTheScript() throws {
         // Seeded random scripts: 1–4 fingers with random paths and delays.
         for seed in UInt64(1)...40 {
-            var rng = TestRandom(seed: seed)
+            var rng = SeededGenerator(seed: seed)
             let count = Int(rng.next() % 4) + 1
             var strokes: [TraceBuilder.Stroke] = []
             var ends: [Point] = []

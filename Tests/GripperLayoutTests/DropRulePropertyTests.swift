@@ -1,4 +1,5 @@
 import GripperGeometry
+import GripperTesting
 import Testing
 @testable import GripperLayout
 

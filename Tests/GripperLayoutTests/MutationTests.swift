@@ -1,5 +1,6 @@
 import GripperGeometry
 @testable import GripperLayout
+import GripperTesting
 import Testing
 
 /// Changes applied to a prepared layout must give exactly the layout

@@ -1,25 +1,6 @@
 import GripperGeometry
+import GripperTesting
 @testable import GripperLayout
-
-/// A small seeded generator (SplitMix64), so every random test is replayable
-/// from the seed it prints.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    /// A multiple of 0.5 in `lower...upper` (dyadic, so sums are exact).
-    mutating func half(_ lower: Double, _ upper: Double) -> Double {
-        Double(Int.random(in: Int(lower * 2)...Int(upper * 2), using: &self)) / 2
-    }
-    mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &self) < p }
-    mutating func int(_ r: ClosedRange<Int>) -> Int { Int.random(in: r, using: &self) }
-}
 
 /// A random layout, presentation and rects, built from a seed.
 struct RandomScenario {

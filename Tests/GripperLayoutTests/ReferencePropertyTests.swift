@@ -1,5 +1,6 @@
 import GripperGeometry
 @testable import GripperLayout
+import GripperTesting
 import Testing
 
 /// The fast queries against the slow reference, on seeded random layouts,

@@ -1,4 +1,5 @@
 @testable import GripperLayout
+import GripperTesting
 import Testing
 
 @Suite struct RowHeightTreeTests {

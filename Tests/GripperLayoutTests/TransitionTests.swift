@@ -1,5 +1,6 @@
 import GripperGeometry
 @testable import GripperLayout
+import GripperTesting
 import Testing
 
 @Suite struct TransitionTests {

@@ -16,7 +16,7 @@ import GripperTesting
     func gestures(sliding distance: Double) throws -> [GestureKind] {
         let touchpad = try TraceFile.load(path: Fixtures.recording("real/tp_alps-glidepoint_double-tap.evemu").path).device
         #expect(touchpad.kind == .touchpad)
-        var engine = try Engine(scene: Scene.decode(Self.scene), device: touchpad)
+        var engine = try Engine(scene: Scene.decode(Self.scene), device: touchpad, recordingTranscript: true)
         var b = TraceBuilder(device: touchpad, seed: 31)
         b.perform([TraceBuilder.Stroke(at: .mm(30, 20)).moving(to: .mm(30 + distance, 20), over: .milliseconds(80))])
         for f in b.frames { engine.handle(f) }

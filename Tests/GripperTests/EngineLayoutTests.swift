@@ -22,7 +22,7 @@ import GripperTesting
 
     /// The layout built from scratch for the engine's current model.
     private func fresh(_ engine: Engine) throws -> GridLayout {
-        let scene = engine.scene
+        let scene = engine.scene!
         let columns = Dictionary(uniqueKeysWithValues: scene.sections.compactMap { s in s.columns.map { (s.id, $0) } })
         let heights = engine.items.values.contains { $0.height != nil }
         let contents = engine.model.sections.map { section in
@@ -52,7 +52,7 @@ import GripperTesting
     @Test(arguments: [false, true])
     func layoutFollowsMovesDeletesUndoAndRedo(itemHeights: Bool) throws {
         let scene = try Scene.decode(itemHeights ? Self.heightsScene : Self.fixedScene)
-        var engine = try Engine(scene: scene, device: TestDevices.probeTouchscreen)
+        var engine = try Engine(scene: scene, device: TestDevices.probeTouchscreen, recordingTranscript: true)
         // A long-press drag of the first row down the list.
         var b = TraceBuilder(device: TestDevices.probeTouchscreen, seed: 21)
         b.drag(from: pt(200, 20), to: pt(200, 230))

@@ -48,7 +48,7 @@ import GripperTesting
 
     static func replay(_ frames: [EventFrame], mouse: Bool, scene: Scene? = nil) throws -> Engine {
         var engine = try Engine(scene: scene ?? Scene.decode(Self.scene),
-                                device: mouse ? TestDevices.probeMouse : TestDevices.probeTouchscreen)
+                                device: mouse ? TestDevices.probeMouse : TestDevices.probeTouchscreen, recordingTranscript: true)
         for f in frames { engine.handle(f) }
         engine.finish()
         return engine
@@ -95,7 +95,7 @@ import GripperTesting
             let events = Self.events(engine)
             #expect(events.contains(.swipeOpened("i2")), "held \(hold)")
             let tap = try #require(events.lastIndex(where: Self.isTap), "held \(hold)")
-            #expect(Array(events[(tap + 1)...].prefix(2)) == [.swipeShut("i2"), .transition(from: "open", to: "idle")],
+            #expect(Array(events[(tap + 1)...].prefix(2)) == [.swipeShut("i2"), .transition(from: .open, to: .idle)],
                     "held \(hold)")
             #expect(engine.selection.isEmpty && engine.stateName == "idle" && engine.journal.entries.isEmpty,
                     "held \(hold)")

@@ -21,7 +21,7 @@ private func pt(_ x: Double, _ y: Double) -> TraceBuilder.Location { .fraction(x
     @Test func longPressDeadlineFiresAtItsTimeNotBefore() throws {
         var scene = try Scene.decode(listScene)
         scene.stimuli = []
-        var engine = try Engine(scene: scene, device: TestDevices.probeTouchscreen)
+        var engine = try Engine(scene: scene, device: TestDevices.probeTouchscreen, recordingTranscript: true)
         let frames = press(hold: .milliseconds(900))
         let down = try #require(frames.first)
         engine.handle(down)
@@ -42,12 +42,12 @@ private func pt(_ x: Double, _ y: Double) -> TraceBuilder.Location { .fraction(x
         var scene = try Scene.decode(listScene)
         scene.stimuli = []
         // Held 450 ms: lifted before the long-press deadline, a tap.
-        var short = try Engine(scene: scene, device: TestDevices.probeTouchscreen)
+        var short = try Engine(scene: scene, device: TestDevices.probeTouchscreen, recordingTranscript: true)
         for f in press(hold: .milliseconds(450)) { short.handle(f) }
         short.finish()
         #expect(!short.transcript.entries.contains { $0.event == .dragBegan("b", from: IndexPath(section: 0, item: 1)) })
         // Held 650 ms: the deadline passes while held; the next frame fires it first.
-        var long = try Engine(scene: scene, device: TestDevices.probeTouchscreen)
+        var long = try Engine(scene: scene, device: TestDevices.probeTouchscreen, recordingTranscript: true)
         for f in press(hold: .milliseconds(650)) { long.handle(f) }
         long.finish()
         #expect(long.transcript.entries.contains { $0.event == .dragBegan("b", from: IndexPath(section: 0, item: 1)) })
@@ -56,7 +56,7 @@ private func pt(_ x: Double, _ y: Double) -> TraceBuilder.Location { .fraction(x
 
     @Test func sceneStimuliFireAtTheirTimeBeforeLaterFrames() throws {
         let scene = try Scene.decode(listScene)
-        var engine = try Engine(scene: scene, device: TestDevices.probeTouchscreen)
+        var engine = try Engine(scene: scene, device: TestDevices.probeTouchscreen, recordingTranscript: true)
         let frames = press(hold: .milliseconds(100))
         let start = try #require(frames.first).time
         engine.handle(frames[0])
@@ -72,7 +72,7 @@ private func pt(_ x: Double, _ y: Double) -> TraceBuilder.Location { .fraction(x
     @Test func stimuliAfterTheLastFrameFireAtFinish() throws {
         var scene = try Scene.decode(listScene)
         scene.stimuli = [Scene.Stimulus(offset: .seconds(5), action: .setEditing(true))]
-        var engine = try Engine(scene: scene, device: TestDevices.probeTouchscreen)
+        var engine = try Engine(scene: scene, device: TestDevices.probeTouchscreen, recordingTranscript: true)
         for f in press(hold: .milliseconds(100)) { engine.handle(f) }
         #expect(!engine.isEditing)
         engine.finish()
@@ -83,7 +83,7 @@ private func pt(_ x: Double, _ y: Double) -> TraceBuilder.Location { .fraction(x
     @Test func deviceLossCancelsADragAndForgetsTheContact() throws {
         var scene = try Scene.decode(listScene)
         scene.stimuli = []
-        var engine = try Engine(scene: scene, device: TestDevices.probeTouchscreen)
+        var engine = try Engine(scene: scene, device: TestDevices.probeTouchscreen, recordingTranscript: true)
         var b = TraceBuilder(device: TestDevices.probeTouchscreen, seed: 9)
         b.drag(from: pt(200, 28), to: pt(200, 250))
         let frames = b.frames
@@ -106,7 +106,7 @@ private func pt(_ x: Double, _ y: Double) -> TraceBuilder.Location { .fraction(x
     @Test func aStimulusThatCancelsADragVoidsTheRestOfTheContact() throws {
         var scene = try Scene.decode(listScene)
         scene.stimuli = [Scene.Stimulus(offset: .milliseconds(900), action: .setEditing(false))]
-        var engine = try Engine(scene: scene, device: TestDevices.probeTouchscreen)
+        var engine = try Engine(scene: scene, device: TestDevices.probeTouchscreen, recordingTranscript: true)
         var b = TraceBuilder(device: TestDevices.probeTouchscreen, seed: 4)
         b.drag(from: pt(200, 28), to: pt(200, 250), hold: .milliseconds(700), duration: .milliseconds(800))
         for f in b.frames { engine.handle(f) }
@@ -120,7 +120,7 @@ private func pt(_ x: Double, _ y: Double) -> TraceBuilder.Location { .fraction(x
 
     @Test func snapshotsCoverAnyRect() throws {
         let scene = try Scene.decode(listScene)
-        let engine = try Engine(scene: scene, device: TestDevices.probeTouchscreen)
+        let engine = try Engine(scene: scene, device: TestDevices.probeTouchscreen, recordingTranscript: true)
         let all = engine.snapshot(in: Rect(x: 0, y: 0, width: 400, height: 10_000))
         #expect(all.attributes.filter { $0.kind == .cell }.count == 6)
         let two = engine.snapshot(in: Rect(x: 0, y: 60, width: 400, height: 100))
@@ -133,7 +133,7 @@ private func pt(_ x: Double, _ y: Double) -> TraceBuilder.Location { .fraction(x
     @Test func anEmbeddersStimulusFiresWhatIsDueBeforeIt() throws {
         var scene = try Scene.decode(listScene)
         scene.stimuli = []
-        var engine = try Engine(scene: scene, device: TestDevices.probeTouchscreen)
+        var engine = try Engine(scene: scene, device: TestDevices.probeTouchscreen, recordingTranscript: true)
         var b = TraceBuilder(device: TestDevices.probeTouchscreen, seed: 5)
         b.longPress(at: pt(200, 84), duration: .milliseconds(900))
         let down = try #require(b.frames.first)
@@ -146,5 +146,28 @@ private func pt(_ x: Double, _ y: Double) -> TraceBuilder.Location { .fraction(x
         let stimulus = try #require(events.firstIndex(of: .stimulus(.setEditing(true))))
         #expect(began < stimulus)
         #expect(events.contains(.dragCancelled("b")) && engine.isEditing)
+    }
+}
+
+/// The transcript is opt-in: an engine that does not record keeps nothing,
+/// yet every call hands back what it produced, the same entries a recording
+/// engine keeps.
+@Suite struct TranscriptOptInTests {
+    @Test(arguments: ScenarioLibrary.all.map(\.name))
+    func returnedEntriesAreTheRecordedTranscript(_ name: String) throws {
+        let folder = try ScenarioFolder(name)
+        var recording = try Engine(scene: folder.scene, device: folder.trace.device, recordingTranscript: true)
+        var quiet = try Engine(scene: folder.scene, device: folder.trace.device)
+        var returned: [Transcript.Entry] = []
+        for frame in folder.trace.frames {
+            recording.handle(frame)
+            returned += quiet.handle(frame)
+        }
+        recording.finish()
+        returned += quiet.finish()
+        #expect(returned == recording.transcript.entries)
+        #expect(!returned.isEmpty)
+        #expect(quiet.transcript.entries.isEmpty && quiet.transcript.finalSections == nil)
+        #expect(quiet.model == recording.model)
     }
 }

@@ -51,10 +51,14 @@ import GripperTesting
     /// `seconds × 10⁶` (issue 14's `E: 9999999999999.0 0 0 0`); now a located error.
     @Test(arguments: ["E: 9999999999999.0 0 0 0\n", "E: 13304959311110.11 0003 0039 0\n"])
     func evemuSecondsPastTheRangeAreAnError(line: String) {
-        #expect(throws: TraceError(file: "x.events", line: 1, column: 4,
-                                   reason: .numberOutOfRange(field: "seconds", value: String(line.dropFirst(3).prefix { $0 != "." }),
-                                                             range: "0...9000000000000"))) {
-            try EvemuFormat.read(line, fileName: "x.events", device: TestDevices.probeTouchscreen)
+        // A located error on the line, naming the range (the readers' one
+        // time check, in TimeRangeTests).
+        do {
+            _ = try EvemuFormat.read(line, fileName: "x.events", device: TestDevices.probeTouchscreen)
+            Issue.record("read \(line)")
+        } catch {
+            #expect(error.file == "x.events" && error.line == 1)
+            #expect("\(error)".contains("out of range"), "\(error)")
         }
         #expect(throws: Never.self) {
             try EvemuFormat.read("E: 9000000000000.999999 0000 0000 0\n", fileName: "x.events", device: TestDevices.probeTouchscreen)

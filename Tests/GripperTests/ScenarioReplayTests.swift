@@ -6,7 +6,7 @@ import GripperTesting
 @Suite struct ScenarioReplayTests {
     @Test func theLibraryIsComplete() {
         #expect(ScenarioFolder.names == ScenarioLibrary.all.map(\.name).sorted())
-        #expect(ScenarioFolder.names.count == 14)
+        #expect(ScenarioFolder.names.count == 15)
     }
 
     @Test(arguments: ScenarioFolder.names)
@@ -43,7 +43,7 @@ import GripperTesting
     @Test(arguments: ScenarioFolder.names)
     func invariantsHoldAfterEveryFrame(_ name: String) throws {
         let folder = try ScenarioFolder(name)
-        var engine = try Engine(scene: folder.scene, device: folder.trace.device)
+        var engine = try Engine(scene: folder.scene, device: folder.trace.device, recordingTranscript: true)
         let start = try folder.scene.model()
         for frame in folder.trace.frames {
             engine.handle(frame)
@@ -78,6 +78,10 @@ import GripperTesting
         #expect(edits(e) == [.action("delete", item: "i4")] && !events(e).contains(.swipeOpened("i4")))
         e = try run("vertical-pan-scrolls")
         #expect(edits(e).isEmpty && e.contentOffset > 300)
+        #expect(!events(e).contains { if case .swipeBegan = $0 { true } else { false } })
+        e = try run("pinned-header-pushed-up")
+        #expect(edits(e).isEmpty && e.contentOffset > 368 && e.layout.metrics.header.isPinned)
+        #expect(events(e).filter { $0 == .transition(from: .scrolling, to: .idle) }.count == 3)
         #expect(!events(e).contains { if case .swipeBegan = $0 { true } else { false } })
         e = try run("batch-select-delete")
         #expect(edits(e).first == .delete(["i2", "i4", "i5"]) && items(e) == ["i1", "i3", "i6", "i7", "i8"])

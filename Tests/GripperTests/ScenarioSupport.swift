@@ -29,7 +29,7 @@ struct ScenarioFolder {
 /// deadline when it comes due before the next frame arrives, and frames are
 /// handed over one at a time.
 func liveStyleTranscript(_ trace: Trace, scene: Scene) throws -> Transcript {
-    var engine = try Engine(scene: scene, device: trace.device)
+    var engine = try Engine(scene: scene, device: trace.device, recordingTranscript: true)
     for frame in trace.frames {
         while let d = engine.nextDeadline, d < frame.time { engine.fire(until: d) }
         engine.handle(frame)

@@ -1,5 +1,6 @@
 import Testing
 @testable import Gripper
+import GripperTesting
 
 /// A minimal valid scene with `patch` spliced into the root object.
 private func scene(_ patch: String = "", sections: String = #"[{"id":"s","items":[{"id":"a"},{"id":"b"}]}]"#) -> String {
@@ -85,8 +86,12 @@ private func error(_ text: String) -> SceneError? {
             (scene(#""stimuli":[{"t":1,"undo":true,"redo":true}]"#), "stimuli[0]", "exactly one of"),
             (scene(#""stimuli":[{"t":-1,"undo":true}]"#), "stimuli[0].t", "at least 0"),
             (scene(#""stimuli":[{"t":1,"undo":false}]"#), "stimuli[0].undo", "expected true"),
-            (scene(sections: #"[{"id":"s","items":[{"id":"a"},{"id":"a"}]}]"#), "sections", #"the item id "a" appears twice"#),
-            (scene(sections: #"[{"id":"s","items":[]},{"id":"s","items":[]}]"#), "sections", #"the section id "s" appears twice"#),
+            (scene(sections: #"[{"id":"s","items":[{"id":"a"},{"id":"a"}]}]"#), "sections[0].items[1].id",
+             #"the item id "a" appears twice (first at sections[0].items[0])"#),
+            (scene(sections: #"[{"id":"s","items":[{"id":"a"}]},{"id":"t","items":[{"id":"a"}]}]"#), "sections[1].items[0].id",
+             #"the item id "a" appears twice (first at sections[0].items[0])"#),
+            (scene(sections: #"[{"id":"s","items":[]},{"id":"s","items":[]}]"#), "sections[1].id",
+             #"the section id "s" appears twice (first at sections[0])"#),
             (scene(sections: #"[{"id":"s","items":[{"id":""}]}]"#), "sections[0].items[0].id", "non-empty"),
             (scene(sections: #"[{"id":"s","items":[{"id":"a","actions":[{"id":"x","default":true},{"id":"y","default":true}]}]}]"#),
              "sections[0].items[0].actions[1].default", "only one action"),
@@ -103,6 +108,42 @@ private func error(_ text: String) -> SceneError? {
         }
     }
 
+    @Test func pinnedAndGlobalHeaders() throws {
+        let s = try Scene.decode(scene(#""layout":{"headerHeight":32,"pinnedHeaders":true},"globalHeader":{"height":44,"title":"Mail"}"#))
+        #expect(s.metrics.header.height == 32 && s.metrics.header.isPinned)
+        #expect(s.metrics.globalHeaderHeight == 44 && s.globalHeaderTitle == "Mail")
+        // Left out: unpinned headers, no global header; a title is optional.
+        let plain = try Scene.decode(scene(#""layout":{"headerHeight":32,"pinnedHeaders":false}"#))
+        #expect(!plain.metrics.header.isPinned && plain.metrics.globalHeaderHeight == 0 && plain.globalHeaderTitle == nil)
+        let untitled = try Scene.decode(scene(#""globalHeader":{"height":20}"#))
+        #expect(untitled.metrics.globalHeaderHeight == 20 && untitled.globalHeaderTitle == nil)
+        // The engine's layout pins them.
+        let engine = try Engine(scene: s, device: TestDevices.probeTouchscreen, recordingTranscript: true)
+        #expect(engine.layout.metrics.header.isPinned && engine.layout.metrics.globalHeaderHeight == 44)
+    }
+
+    @Test func pinnedAndGlobalHeaderErrorsNameTheirField() throws {
+        let cases: [(String, String, String)] = [
+            (scene(#""layout":{"pinnedHeaders":true}"#), "layout.pinnedHeaders", "no section headers to pin"),
+            (scene(#""layout":{"headerHeight":0,"pinnedHeaders":true}"#), "layout.pinnedHeaders", "layout.headerHeight"),
+            (scene(#""layout":{"headerHeight":30,"pinnedHeaders":"yes"}"#), "layout.pinnedHeaders", "expected true or false"),
+            (scene(#""globalHeader":{"title":"Mail"}"#), "globalHeader.height", "missing (required)"),
+            (scene(#""globalHeader":{"height":0}"#), "globalHeader.height", "expected a number above 0"),
+            (scene(#""globalHeader":{"height":"44"}"#), "globalHeader.height", "expected a number, found a string"),
+            (scene(#""globalHeader":{"height":640}"#), "globalHeader.height", "lower than viewport.height"),
+            (scene(#""globalHeader":{"height":44,"title":7}"#), "globalHeader.title", "expected a string"),
+            (scene(#""globalHeader":{"height":44,"pinned":true}"#), "globalHeader.pinned", "unknown field; expected one of height, title"),
+            (scene(#""globalHeader":44"#), "globalHeader", "expected an object"),
+        ]
+        for (text, path, problem) in cases {
+            let e = try #require(error(text), "should fail: \(text)")
+            #expect(e.path == path, "\(text)")
+            #expect(e.problem.contains(problem), "\(e.problem) for \(text)")
+            #expect(e.file == "bad.json" && e.line == 1)
+        }
+        #expect(error(scene(#""globalHeader":{"height":639.5}"#)) == nil)
+    }
+
     @Test func thresholdsOnBothSides() {
         #expect(error(#"{"viewport":{"width":0,"height":1},"sections":[]}"#)?.path == "viewport.width")
         #expect(error(#"{"viewport":{"width":0.001,"height":1},"sections":[]}"#) == nil)
@@ -114,7 +155,7 @@ private func error(_ text: String) -> SceneError? {
 
     @Test func syntaxErrorsGiveLineAndColumn() throws {
         let e = try #require(error("{\n  \"viewport\": {\"width\": 1,\n  \"height\": 2\n  \"sections\": []}"))
-        #expect(e.path == "$" && e.line == 4)
+        #expect(e.path == "viewport" && e.line == 4)
         #expect(e.problem.contains("expected ',' or '}'") && e.problem.contains("column 3"))
         #expect(error("")?.problem.contains("ends where a value should be") == true)
         #expect(error("{} x")?.problem.contains("unexpected text") == true)

@@ -6,7 +6,7 @@ import GripperTesting
     /// The engine of a scenario stopped after `frames` frames.
     func engine(_ name: String, frames count: Int) throws -> Engine {
         let folder = try ScenarioFolder(name)
-        var engine = try Engine(scene: folder.scene, device: folder.trace.device)
+        var engine = try Engine(scene: folder.scene, device: folder.trace.device, recordingTranscript: true)
         for frame in folder.trace.frames.prefix(count) { engine.handle(frame) }
         return engine
     }
@@ -23,7 +23,7 @@ import GripperTesting
 
     @Test func aDragShowsTheProxyTheGhostAndTheContact() throws {
         let folder = try ScenarioFolder("long-press-drag-down-up")
-        var e = try Engine(scene: folder.scene, device: folder.trace.device)
+        var e = try Engine(scene: folder.scene, device: folder.trace.device, recordingTranscript: true)
         var frames = folder.trace.frames[...]
         while let f = frames.popFirst(), !e.stateName.hasSuffix("dragging") { e.handle(f) }
         for f in frames.prefix(75) { e.handle(f) }
@@ -37,7 +37,7 @@ import GripperTesting
 
     @Test func anOpenCellShowsItsActions() throws {
         let folder = try ScenarioFolder("swipe-then-delete")
-        var e = try Engine(scene: folder.scene, device: folder.trace.device)
+        var e = try Engine(scene: folder.scene, device: folder.trace.device, recordingTranscript: true)
         for f in folder.trace.frames where e.stateName != "open" { e.handle(f) }
         #expect(e.stateName == "open")
         let text = TerminalRenderer.lines(e.snapshot(), columns: 60, rows: 40, color: false).joined(separator: "\n")

@@ -12,13 +12,13 @@ import Testing
         #expect(FixedDecimal.seconds(microseconds: 1_250_000) == "1.250000")
         #expect(FixedDecimal.seconds(microseconds: 7) == "0.000007")
         #expect(FixedDecimal.seconds(microseconds: -1_500_000) == "-1.500000")
-        #expect(FixedDecimal.jsonString("a\"b\\c\n\u{1}é") == #""a\"b\\c\n\u0001é""#)
+        #expect(Escaping.json("a\"b\\c\n\u{1}é") == #""a\"b\\c\n\u0001é""#)
     }
 
     @Test func textAndJSONLines() {
         var t = Transcript()
         t.append(.init(offset: 0, event: .gesture(.touch, .began, Point(x: 1, y: 2.345))))
-        t.append(.init(offset: 512_000, event: .transition(from: "idle", to: "tracking")))
+        t.append(.init(offset: 512_000, event: .transition(from: .idle, to: .tracking)))
         t.append(.init(offset: 600_000, event: .committed(sequence: 1, .move("a", from: IndexPath(section: 0, item: 0),
                                                                          to: IndexPath(section: 1, item: 2)))))
         t.append(.init(offset: 700_000, event: .selection(["a", "b"])))

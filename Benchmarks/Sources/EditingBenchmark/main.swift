@@ -4,18 +4,9 @@ import BenchmarkSupport
 import GripperEditing
 import GripperGeometry
 import GripperInput
+import GripperTesting
 import GripperLayout
 
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 func makeModel(_ n: Int, sections: Int = 10) throws -> CollectionModel {
     let per = n / sections
@@ -33,7 +24,7 @@ func report(_ name: String, _ t: Timings, unit: String = "µs", scale: Double = 
     print("\(name): median \(fmt(t.median / scale)) \(unit), p99 \(fmt(t.p99 / scale)) \(unit)")
 }
 
-var rng = SplitMix(state: 7)
+var rng = SeededGenerator(seed: 7)
 let n = 100_000
 let model = try makeModel(n)
 let grid = try layout(for: model)

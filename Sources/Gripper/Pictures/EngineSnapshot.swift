@@ -13,7 +13,9 @@ public struct EngineSnapshot: Sendable {
     public var contentOffset: Double
     /// The content's size.
     public var contentSize: Size
-    /// The attributes of the elements in the rect, in drawing order.
+    /// The attributes of the elements in the rect, in drawing order: by
+    /// z-index (see `ZIndex`: pinned headers above the cells they cover, the
+    /// global header above them), reading order among equals.
     public var attributes: [LayoutAttributes]
     /// The dragged item's own cell, hidden by the layout and drawn ghosted at
     /// the gap where it will land, if a drag is on.
@@ -23,6 +25,8 @@ public struct EngineSnapshot: Sendable {
     public var items: [IndexPath: Scene.Item]
     /// Section titles by section index.
     public var sectionTitles: [Int: String]
+    /// The global header's title (the scene's), if it has one.
+    public var globalHeaderTitle: String?
     /// The contact point (viewport coordinates), when something is down.
     public var contact: Point?
     /// The editing machine's state name.
@@ -34,11 +38,17 @@ public struct EngineSnapshot: Sendable {
 extension Engine {
     /// A snapshot of what lies in `rect` (content coordinates; nil: the
     /// viewport at the current content offset).
-    /// - Complexity: O(log n + k) for k elements in the rect, plus O(n) with a selection.
+    /// - Complexity: O(log n + k log k) for k elements in the rect, plus O(n) with a selection.
     public func snapshot(in rect: Rect? = nil) -> EngineSnapshot {
         let presentation = self.presentation
-        let visible = rect ?? Rect(x: 0, y: contentOffset, width: scene.viewport.width, height: scene.viewport.height)
-        let attributes = layout.attributes(in: visible, presentation: presentation, contentOffset: contentOffset)
+        let visible = rect ?? Rect(x: 0, y: contentOffset, width: viewportSize.width, height: viewportSize.height)
+        // Drawing order: z-index, then the layout's reading order (a stable
+        // sort, of indices: a large rect's attributes are not copied twice).
+        var attributes = layout.attributes(in: visible, presentation: presentation, contentOffset: contentOffset)
+        if zip(attributes, attributes.dropFirst()).contains(where: { $0.zIndex > $1.zIndex }) {
+            let order = attributes.indices.sorted { (attributes[$0].zIndex, $0) < (attributes[$1].zIndex, $1) }
+            attributes = order.map { attributes[$0] }
+        }
         var hidden: LayoutAttributes?
         if let drag = presentation.drag {
             // The layout answers the hidden source at the gap it will land in,
@@ -49,7 +59,7 @@ extension Engine {
         var itemsByPath: [IndexPath: Scene.Item] = [:]
         var titles: [Int: String] = [:]
         let model = self.model
-        for a in attributes + (hidden.map { [$0] } ?? []) {
+        for a in [attributes, hidden.map { [$0] } ?? []].joined() {
             guard let path = a.indexPath else { continue }
             switch a.kind {
             case .cell, .dragProxy:
@@ -63,14 +73,16 @@ extension Engine {
                 break
             }
         }
-        return EngineSnapshot(viewport: scene.viewport, contentOffset: contentOffset,
+        return EngineSnapshot(viewport: viewportSize, contentOffset: contentOffset,
                               contentSize: layout.contentSize(for: presentation), attributes: attributes,
                               hiddenSource: hidden, items: itemsByPath, sectionTitles: titles,
+                              globalHeaderTitle: scene?.globalHeaderTitle,
                               contact: contactLocation, stateName: stateName,
                               offset: (now?.microseconds ?? 0) - (origin?.microseconds ?? 0))
     }
 
     private func sectionTitle(_ id: SectionID) -> String? {
+        guard let scene else { return nil }
         if let s = scene.sections.first(where: { $0.id == id }) { return s.title }
         for stimulus in scene.stimuli {
             if case .reload(let sections) = stimulus.action, let s = sections.first(where: { $0.id == id }) { return s.title }

@@ -3,18 +3,26 @@ import GripperGeometry
 import GripperLayout
 
 /// Draws an ``EngineSnapshot`` as a standalone SVG document: cells with
-/// their labels, headers, separators, the hidden drag source ghosted, the
-/// placeholder outlined, the proxy lifted with a shadow, swipe-action panes
-/// with their buttons, delete controls, grippers, delete confirmations,
-/// selection and highlight, and the contact point. Pure: returns a string,
-/// the same bytes for the same snapshot.
+/// their labels, section headers (pinned ones where the content offset puts
+/// them), the global header with its title, separators, the hidden drag
+/// source ghosted, the placeholder outlined, the proxy lifted with a shadow,
+/// swipe-action panes with their buttons (content that slides under the
+/// neighbouring column clipped at the cell's frame and faded there with a
+/// gradient), delete controls, grippers, delete confirmations, selection and
+/// highlight, and the contact point. Elements are drawn in the snapshot's
+/// order (by z-index). Only what the snapshot holds is drawn (the
+/// engine's snapshot holds what is in the viewport), and elements thinner
+/// than a pixel (a point) are merged into bands (see ``ThinBands``), so a
+/// picture's size is bounded by the viewport, not by the item count. Pure:
+/// returns a string, the same bytes for the same snapshot.
 public enum SnapshotRenderer {
     /// The height of the status bar drawn above the viewport (state and time).
     public static let statusBarHeight = 24.0
 
     /// The SVG document for `snapshot`; `id` (if given) prefixes the
     /// document's internal ids so several SVGs can share one HTML page.
-    /// - Complexity: O(k) in the snapshot's elements.
+    /// - Complexity: O(k) in the snapshot's elements; the document's size is
+    ///   O(elements at least a pixel thick + bands), at most O(viewport area).
     public static func svg(_ snapshot: EngineSnapshot, id: String = "g") -> String {
         let w = snapshot.viewport.width
         let h = snapshot.viewport.height
@@ -32,9 +40,15 @@ public enum SnapshotRenderer {
         out += "<rect x=\"0\" y=\"\(n(bar))\" width=\"\(n(w))\" height=\"\(n(h))\" fill=\"#eceff1\"/>\n"
         out += "<g clip-path=\"url(#\(id)-clip)\"><g transform=\"translate(0 \(n(bar - snapshot.contentOffset)))\">\n"
         var proxy: LayoutAttributes?
+        var thin = ThinBands()
         for a in snapshot.attributes {
+            if let band = ThinBands.band(of: a) {
+                thin.add(band, to: &out)
+                continue
+            }
+            thin.flush(to: &out)
             switch a.kind {
-            case .cell: out += cell(a, snapshot)
+            case .cell: out += cell(a, snapshot, id: id)
             case .header, .globalHeader: out += header(a, snapshot)
             case .footer: out += rect(a.frame, fill: "#eceff1", stroke: nil)
             case .sectionBackground: out += rect(a.frame, fill: "#e3e7ea", stroke: nil)
@@ -45,6 +59,7 @@ public enum SnapshotRenderer {
             case .action: break // drawn with their cell, from its swipe attributes
             }
         }
+        thin.flush(to: &out)
         if let hidden = snapshot.hiddenSource { out += ghost(hidden, snapshot) }
         if let proxy { out += lifted(proxy, snapshot, id: id) }
         out += "</g></g>\n"
@@ -58,7 +73,7 @@ public enum SnapshotRenderer {
 
     // MARK: - Elements
 
-    private static func cell(_ a: LayoutAttributes, _ s: EngineSnapshot) -> String {
+    private static func cell(_ a: LayoutAttributes, _ s: EngineSnapshot, id: String) -> String {
         var out = ""
         let item = a.indexPath.flatMap { s.items[$0] }
         if let swipe = a.swipe {
@@ -69,6 +84,18 @@ public enum SnapshotRenderer {
                 out += text(x: action.frame.midX, y: action.frame.midY + 5, actionTitle(action.id, item), fill: "#ffffff",
                             size: 13, anchor: "middle", bold: true)
             }
+        }
+        // Content that slides under the neighbouring column is clipped at the
+        // cell's own frame and fades into the neighbour's shadow there.
+        let under = SlideUnder(a)
+        let key = a.indexPath.map { "\(id)-\($0.section)-\($0.item)" } ?? id
+        if let under {
+            out += "<defs><clipPath id=\"\(key)-under\"><rect x=\"\(n(under.clip.minX))\" y=\"\(n(under.clip.minY))\" width=\"\(n(under.clip.width))\" height=\"\(n(under.clip.height))\"/></clipPath>"
+            let (x1, x2) = under.neighbourIsLeft ? (0, 1) : (1, 0)
+            out += "<linearGradient id=\"\(key)-fade\" x1=\"\(x1)\" y1=\"0\" x2=\"\(x2)\" y2=\"0\">"
+            out += "<stop offset=\"0\" stop-color=\"#263238\" stop-opacity=\"0.4\"/><stop offset=\"1\" stop-color=\"#263238\" stop-opacity=\"0\"/>"
+            out += "</linearGradient></defs>\n"
+            out += "<g class=\"slides-under\" clip-path=\"url(#\(key)-under)\">\n"
         }
         let frame = a.frame.offsetBy(Point(x: a.swipe?.contentOffset ?? 0, y: 0))
         let fill = a.isSelected ? "#bbdefb" : (a.isHighlighted ? "#cfd8dc" : "#ffffff")
@@ -97,6 +124,12 @@ public enum SnapshotRenderer {
             }
         }
         out += text(x: labelX, y: frame.midY + 5, item?.label ?? a.indexPath.map { "\($0)" } ?? "", fill: "#212121")
+        if let under {
+            if let f = under.fade {
+                out += "<rect class=\"under-fade\" x=\"\(n(f.minX))\" y=\"\(n(f.minY))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" fill=\"url(#\(key)-fade)\"/>\n"
+            }
+            out += "</g>\n"
+        }
         return out
     }
 
@@ -115,10 +148,21 @@ public enum SnapshotRenderer {
         return out
     }
 
+    /// A section header (pinned ones with a hairline below, as they float
+    /// over the cells) or the global header (dark, its title centred).
     private static func header(_ a: LayoutAttributes, _ s: EngineSnapshot) -> String {
-        var out = rect(a.frame, fill: "#dfe4e7", stroke: nil)
+        let f = a.frame
+        let box = "x=\"\(n(f.minX))\" y=\"\(n(f.minY))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\""
+        if a.kind == .globalHeader {
+            var out = "<rect class=\"global-header\" \(box) fill=\"#37474f\"/>\n"
+            out += text(x: f.midX, y: f.midY + 6, s.globalHeaderTitle ?? "", fill: "#ffffff", size: 17,
+                        anchor: "middle", bold: true)
+            return out
+        }
+        var out = "<rect class=\"\(a.isPinned ? "header pinned" : "header")\" \(box) fill=\"#dfe4e7\"/>\n"
+        if a.isPinned { out += rect(Rect(x: f.minX, y: f.maxY - 1, width: f.width, height: 1), fill: "#b0bec5", stroke: nil) }
         let title = a.indexPath.flatMap { s.sectionTitles[$0.section] } ?? ""
-        out += text(x: a.frame.minX + 14, y: a.frame.midY + 5, title.uppercased(), fill: "#546e7a", size: 12, bold: true)
+        out += text(x: f.minX + 14, y: f.midY + 5, title.uppercased(), fill: "#546e7a", size: 12, bold: true)
         return out
     }
 
@@ -138,24 +182,9 @@ public enum SnapshotRenderer {
     private static func text(x: Double, y: Double, _ content: String, fill: String, size: Double = 14,
                              anchor: String = "start", bold: Bool = false) -> String {
         "<text x=\"\(n(x))\" y=\"\(n(y))\" fill=\"\(fill)\" font-size=\"\(n(size))\" text-anchor=\"\(anchor)\""
-            + (bold ? " font-weight=\"bold\"" : "") + ">" + escape(content) + "</text>\n"
+            + (bold ? " font-weight=\"bold\"" : "") + ">" + Escaping.xml(content) + "</text>\n"
     }
 
     /// A coordinate with two decimals.
     static func n(_ x: Double) -> String { FixedDecimal.string(x, places: 2) }
-
-    /// `s` escaped for XML text and attributes.
-    static func escape(_ s: String) -> String {
-        var out = ""
-        for c in s {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(c)
-            }
-        }
-        return out
-    }
 }

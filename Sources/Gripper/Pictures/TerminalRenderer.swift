@@ -4,12 +4,17 @@ import GripperLayout
 /// Draws an ``EngineSnapshot`` as lines of terminal text for `gripper live`:
 /// the viewport scaled onto a grid of character cells, with ANSI colours
 /// when asked (selected cells blue, highlighted grey, actions red or slate,
-/// the placeholder dashed, the lifted proxy yellow, the contact `@`). Pure:
+/// the placeholder dashed, the lifted proxy yellow, the contact `@`), section
+/// headers where the content offset pins them, the global header with its
+/// title, and a swiped cell's content that slides under the neighbouring
+/// column clipped at the cell's frame with a shaded (`░`) column at that
+/// edge. Elements are drawn in the snapshot's order (by z-index). Pure:
 /// returns strings, the same for the same snapshot.
 public enum TerminalRenderer {
     /// How a character cell is coloured.
     enum Style: UInt8 {
-        case background, cell, selected, highlighted, header, destructive, action, placeholder, proxy, ghost, contact, control
+        case background, cell, selected, highlighted, header, globalHeader, destructive, action, placeholder, proxy, ghost,
+             contact, control, fade
 
         /// The ANSI SGR sequence that starts the style.
         var sgr: String {
@@ -19,6 +24,7 @@ public enum TerminalRenderer {
             case .selected: "\u{1B}[0;97;44m"
             case .highlighted: "\u{1B}[0;30;100m"
             case .header: "\u{1B}[0;1;37;100m"
+            case .globalHeader: "\u{1B}[0;1;97;40m"
             case .destructive: "\u{1B}[0;1;97;41m"
             case .action: "\u{1B}[0;1;97;46m"
             case .placeholder: "\u{1B}[0;34m"
@@ -26,6 +32,7 @@ public enum TerminalRenderer {
             case .ghost: "\u{1B}[0;2;37m"
             case .contact: "\u{1B}[0;1;91m"
             case .control: "\u{1B}[0;1;31;47m"
+            case .fade: "\u{1B}[0;90;47m"
             }
         }
     }
@@ -40,24 +47,41 @@ public enum TerminalRenderer {
         let sx = Double(columns) / max(1, snapshot.viewport.width)
         let sy = Double(rows) / max(1, snapshot.viewport.height)
 
-        func box(_ r: Rect) -> (c0: Int, c1: Int, r0: Int, r1: Int)? {
-            let c0 = max(0, Int((r.minX * sx).rounded())), c1 = min(columns, Int((r.maxX * sx).rounded()))
+        // Character cells: columns c0..<c1, rows r0..<r1 (unclamped; `box` clamps to the screen).
+        func cells(_ r: Rect) -> (c0: Int, c1: Int, r0: Int, r1: Int) {
             let top = r.minY - snapshot.contentOffset, bottom = r.maxY - snapshot.contentOffset
-            let r0 = max(0, Int((top * sy).rounded())), r1 = min(rows, Int((bottom * sy).rounded()))
-            return c0 < c1 && r0 < r1 ? (c0, c1, r0, r1) : nil
+            return (Int((r.minX * sx).rounded()), Int((r.maxX * sx).rounded()),
+                    Int((top * sy).rounded()), Int((bottom * sy).rounded()))
         }
-        func fill(_ r: Rect, _ style: Style, char: Character = " ") {
-            guard let b = box(r) else { return }
+        func box(_ r: Rect, clip: Rect? = nil) -> (c0: Int, c1: Int, r0: Int, r1: Int)? {
+            var b = cells(r)
+            if let clip {
+                let k = cells(clip)
+                b = (max(b.c0, k.c0), min(b.c1, k.c1), max(b.r0, k.r0), min(b.r1, k.r1))
+            }
+            b = (max(0, b.c0), min(columns, b.c1), max(0, b.r0), min(rows, b.r1))
+            return b.c0 < b.c1 && b.r0 < b.r1 ? b : nil
+        }
+        func fill(_ r: Rect, _ style: Style, char: Character = " ", clip: Rect? = nil) {
+            guard let b = box(r, clip: clip) else { return }
             for y in b.r0..<b.r1 { for x in b.c0..<b.c1 { chars[y][x] = char; styles[y][x] = style } }
         }
-        func write(_ text: String, in r: Rect, _ style: Style, center: Bool = false) {
-            guard let b = box(r) else { return }
+        // Text laid out across `r` (on the row of its visible middle) and shown
+        // only on screen and inside `clip`: content sliding under a neighbour
+        // or off the screen's edge keeps its place and loses what is past it.
+        func write(_ text: String, in r: Rect, _ style: Style, center: Bool = false, clip: Rect? = nil) {
+            guard let b = box(r), let shown = box(r, clip: clip) else { return }
             let y = (b.r0 + b.r1 - 1) / 2
-            let width = b.c1 - b.c0 - 2
+            guard y >= shown.r0, y < shown.r1 else { return }
+            let full = cells(r)
+            let width = full.c1 - full.c0 - 2
             guard width > 0 else { return }
-            let t = Array(text.prefix(width))
-            var x = center ? b.c0 + max(1, (b.c1 - b.c0 - t.count) / 2) : b.c0 + 1
-            for ch in t where x < b.c1 { chars[y][x] = ch; styles[y][x] = style; x += 1 }
+            let t = Array(Escaping.visible(text).prefix(width))
+            var x = center ? full.c0 + max(1, (full.c1 - full.c0 - t.count) / 2) : full.c0 + 1
+            for ch in t where x < full.c1 {
+                if x >= shown.c0, x < shown.c1 { chars[y][x] = ch; styles[y][x] = style }
+                x += 1
+            }
         }
         func outline(_ r: Rect, _ style: Style) {
             guard let b = box(r) else { return }
@@ -77,18 +101,33 @@ public enum TerminalRenderer {
                         write(title, in: action.frame, action.style == .destructive ? .destructive : .action, center: true)
                     }
                 }
+                // Content that slides under the neighbouring column is clipped
+                // at the cell's frame and shaded (░) at the neighbour's edge.
+                let under = SlideUnder(a)
+                let clip = under?.clip
                 let frame = a.frame.offsetBy(Point(x: a.swipe?.contentOffset ?? 0, y: 0))
                 let style: Style = a.isSelected ? .selected : (a.isHighlighted ? .highlighted : .cell)
-                fill(frame.inset(bottom: min(2 / sy, frame.height / 3)), style)
+                let body = frame.inset(bottom: min(2 / sy, frame.height / 3))
+                fill(body, style, clip: clip)
                 let label = item?.label ?? ""
                 if let controls = a.editingControls {
-                    if let d = controls.deleteControl { write("(-)", in: d, .control) }
-                    if let g = controls.gripper { write("≡", in: g, style, center: true) }
-                    if let c = controls.deleteConfirmation { fill(c, .destructive); write("Delete", in: c, .destructive, center: true) }
+                    if let d = controls.deleteControl { write("(-)", in: d, .control, clip: clip) }
+                    if let g = controls.gripper { write("≡", in: g, style, center: true, clip: clip) }
+                    if let c = controls.deleteConfirmation {
+                        fill(c, .destructive, clip: clip)
+                        write("Delete", in: c, .destructive, center: true, clip: clip)
+                    }
                 }
                 let labelFrame = a.editingControls?.deleteControl.map { Rect(x: $0.maxX, y: frame.minY, width: frame.maxX - $0.maxX, height: frame.height) } ?? frame
-                write((a.isSelected && a.isEditing ? "✓ " : "") + label, in: labelFrame, style)
-            case .header, .globalHeader:
+                write((a.isSelected && a.isEditing ? "✓ " : "") + label, in: labelFrame, style, clip: clip)
+                if let fade = under?.fade, let b = box(body, clip: fade) {
+                    let x = under?.neighbourIsLeft == true ? b.c0 : b.c1 - 1
+                    for y in b.r0..<b.r1 { chars[y][x] = "░"; styles[y][x] = .fade }
+                }
+            case .globalHeader:
+                fill(a.frame, .globalHeader)
+                write(snapshot.globalHeaderTitle ?? "", in: a.frame, .globalHeader, center: true)
+            case .header:
                 fill(a.frame, .header)
                 write(a.indexPath.flatMap { snapshot.sectionTitles[$0.section] }?.uppercased() ?? "", in: a.frame, .header)
             case .placeholder: outline(a.frame, .placeholder)

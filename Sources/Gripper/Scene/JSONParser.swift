@@ -1,10 +1,22 @@
-/// A recursive-descent JSON parser over UTF-8 bytes (RFC 8259), with a depth limit.
+/// A recursive-descent JSON parser over UTF-8 bytes (RFC 8259), with a
+/// depth limit. A key repeated in one object is an error: which of the two
+/// values counts is not defined by the RFC, so a scene must not depend on it.
 struct JSONParser {
     private let bytes: [UInt8]
     private var index = 0
     private var line = 1
     private var lineStart = 0
+    /// Where the value being read sits, for error messages.
+    private var path: [PathStep] = []
     private static let maximumDepth = 512
+    /// Objects with more members than this check repeated keys with a set
+    /// rather than by looking through the members read so far.
+    private static let linearKeyCheckLimit = 16
+
+    private enum PathStep {
+        case key(String)
+        case index(Int)
+    }
 
     /// Parses `bytes` as one JSON document.
     static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
@@ -19,7 +31,19 @@ struct JSONParser {
     private init(bytes: [UInt8]) { self.bytes = bytes }
 
     private func error(_ message: String) -> JSONSyntaxError {
-        JSONSyntaxError(line: line, column: index - lineStart + 1, message: message)
+        JSONSyntaxError(line: line, column: index - lineStart + 1, path: pathText, message: message)
+    }
+
+    /// The path as the scene's errors write it: `sections[2].items`, `$` at the root.
+    private var pathText: String {
+        var out = ""
+        for step in path {
+            switch step {
+            case .key(let k): out += (out.isEmpty ? "" : ".") + SceneError.pathKey(k)
+            case .index(let i): out += "[\(i)]"
+            }
+        }
+        return out.isEmpty ? "$" : out
     }
 
     private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
@@ -47,17 +71,38 @@ struct JSONParser {
         case UInt8(ascii: "{"):
             index += 1
             var members: [(key: String, value: JSONValue)] = []
+            var keys: [String: Int] = [:] // key → line, filled once the object has linearKeyCheckLimit members
             skipWhitespace()
             if current == UInt8(ascii: "}") { index += 1; return JSONValue(content: .object(members), line: startLine) }
             while true {
                 skipWhitespace()
                 guard current == UInt8(ascii: "\"") else { throw error("expected a quoted key") }
+                let keyLine = line, keyColumn = index - lineStart + 1
                 let key = try parseString()
+                let earlier: Int?
+                if members.count < Self.linearKeyCheckLimit {
+                    earlier = members.first { $0.key == key }?.value.keyLine
+                } else {
+                    if keys.isEmpty { for m in members { keys[m.key] = m.value.keyLine } }
+                    earlier = keys[key]
+                }
+                if let earlier {
+                    path.append(.key(key))
+                    var e = error("the key \(SceneError.quote(key)) appears twice in one object (first on line \(earlier))")
+                    e.line = keyLine
+                    e.column = keyColumn
+                    e.isDuplicateKey = true
+                    throw e
+                }
                 skipWhitespace()
-                guard current == UInt8(ascii: ":") else { throw error("expected ':' after the key \"\(key)\"") }
+                guard current == UInt8(ascii: ":") else { throw error("expected ':' after the key \(SceneError.quote(key))") }
                 index += 1
                 skipWhitespace()
-                let value = try parseValue(depth: depth + 1)
+                path.append(.key(key))
+                var value = try parseValue(depth: depth + 1)
+                path.removeLast()
+                value.keyLine = keyLine
+                if !keys.isEmpty { keys[key] = keyLine }
                 members.append((key, value))
                 skipWhitespace()
                 if current == UInt8(ascii: ",") { index += 1; continue }
@@ -72,7 +117,9 @@ struct JSONParser {
             if current == UInt8(ascii: "]") { index += 1; return JSONValue(content: .array(elements), line: startLine) }
             while true {
                 skipWhitespace()
+                path.append(.index(elements.count))
                 elements.append(try parseValue(depth: depth + 1))
+                path.removeLast()
                 skipWhitespace()
                 if current == UInt8(ascii: ",") { index += 1; continue }
                 if current == UInt8(ascii: "]") { index += 1; break }
@@ -93,7 +140,8 @@ struct JSONParser {
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return JSONValue(content: .number(try parseNumber()), line: startLine)
         default:
-            throw error("unexpected character '\(Unicode.Scalar(b))'")
+            throw error(b < 0x80 ? "unexpected character \(Escaping.json(String(Unicode.Scalar(b))))"
+                : "unexpected byte 0x\(String(b, radix: 16, uppercase: true)) where a value should start")
         }
     }
 
@@ -123,7 +171,7 @@ struct JSONParser {
             guard digits(&self) > 0 else { throw error("expected digits in the exponent") }
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        guard let value = Double(text), value.isFinite else { throw error("the number \(text) is out of range") }
+        guard let value = Double(text), value.isFinite else { throw error("the number \(SceneError.quote(text)) is out of range") }
         return value
     }
 

@@ -18,6 +18,8 @@ struct JSONValue: Sendable {
     var content: Content
     /// The line where the value starts.
     var line: Int
+    /// The line of the value's key, when it is an object member.
+    var keyLine: Int?
 
     /// A word for the value's kind, for "expected …, found …" messages.
     var kindName: String {
@@ -31,7 +33,7 @@ struct JSONValue: Sendable {
         }
     }
 
-    /// The value of `key` in an object (the last one when repeated), or nil.
+    /// The value of `key` in an object, or nil (the parser refuses repeated keys).
     subscript(key: String) -> JSONValue? {
         guard case .object(let members) = content else { return nil }
         return members.last { $0.key == key }?.value

@@ -19,12 +19,14 @@ extension Scene {
             /// The input device goes away.
             case deviceLost
 
-            /// The stimulus as the transcript names it (`setEditing true`, `reload 2 sections` …).
+            /// The stimulus as the transcript names it (`setEditing true`, `reload inbox(3) "to do"(0)` …:
+            /// a reload lists its sections with their item counts, ids quoted as the transcript quotes them).
             public var description: String {
                 switch self {
                 case .setEditing(let on): "setEditing \(on)"
                 case .deleteSelected: "deleteSelected"
-                case .reload(let sections): "reload \(sections.map { "\($0.id)(\($0.items.count))" }.joined(separator: " "))"
+                case .reload(let sections):
+                    "reload " + sections.map { Escaping.token($0.id.rawValue) + "(\($0.items.count))" }.joined(separator: " ")
                 case .undo: "undo"
                 case .redo: "redo"
                 case .deviceLost: "deviceLost"

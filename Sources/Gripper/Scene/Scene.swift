@@ -10,8 +10,12 @@ import GripperLayout
 public struct Scene: Hashable, Sendable {
     /// The viewport's size in layout points; input maps onto it.
     public var viewport: Size
-    /// The layout metrics (columns, row height, spacing, insets, headers …).
+    /// The layout metrics (columns, row height, spacing, insets, headers and
+    /// whether they are pinned, the global header's height …).
     public var metrics: LayoutMetrics
+    /// The title drawn in the global header (`metrics.globalHeaderHeight`
+    /// above 0), if any.
+    public var globalHeaderTitle: String?
     /// The sections at the start, in order.
     public var sections: [Section]
     /// How many items a tap selects.
@@ -22,11 +26,12 @@ public struct Scene: Hashable, Sendable {
     public var stimuli: [Stimulus]
 
     /// Creates a scene.
-    public init(viewport: Size, metrics: LayoutMetrics = LayoutMetrics(), sections: [Section],
-                selectionMode: SelectionMode = .multiple, movesBetweenSections: Bool = true,
+    public init(viewport: Size, metrics: LayoutMetrics = LayoutMetrics(), globalHeaderTitle: String? = nil,
+                sections: [Section], selectionMode: SelectionMode = .multiple, movesBetweenSections: Bool = true,
                 stimuli: [Stimulus] = []) {
         self.viewport = viewport
         self.metrics = metrics
+        self.globalHeaderTitle = globalHeaderTitle
         self.sections = sections
         self.selectionMode = selectionMode
         self.movesBetweenSections = movesBetweenSections
@@ -45,8 +50,10 @@ public struct Scene: Hashable, Sendable {
             return try CollectionModel(sections: sections.map { CollectionSection(id: $0.id, items: $0.items.map(\.id)) })
         } catch {
             switch error {
-            case .duplicateSectionID(let id): throw SceneError(path: path, problem: "the section id \"\(id)\" appears twice")
-            case .duplicateItemID(let id): throw SceneError(path: path, problem: "the item id \"\(id)\" appears twice")
+            case .duplicateSectionID(let id):
+                throw SceneError(path: path, problem: "the section id \(SceneError.quote(id.rawValue)) appears twice")
+            case .duplicateItemID(let id):
+                throw SceneError(path: path, problem: "the item id \(SceneError.quote(id.rawValue)) appears twice")
             }
         }
     }

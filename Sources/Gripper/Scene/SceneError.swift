@@ -24,4 +24,32 @@ public struct SceneError: Error, Hashable, Sendable, CustomStringConvertible {
         if let line { where_ += ":\(line)" }
         return "\(where_): \(path): \(problem)"
     }
+
+    /// The longest prefix of an offending value a message quotes, in
+    /// Unicode scalars.
+    static let quoteLimit = 40
+
+    /// `s` quoted for a message: a JSON string literal (controls and line
+    /// breaks escaped) of at most ``quoteLimit`` scalars, followed by
+    /// `… (N characters)` when `s` is longer, so a 10 MB token does not
+    /// become a 10 MB message.
+    static func quote(_ s: String) -> String {
+        let scalars = s.unicodeScalars
+        var prefix = String.UnicodeScalarView()
+        var count = 0
+        for scalar in scalars {
+            if count == quoteLimit { break }
+            prefix.append(scalar)
+            count += 1
+        }
+        guard count == quoteLimit, scalars.count > quoteLimit else { return Escaping.json(s) }
+        return Escaping.json(String(prefix)) + "… (\(scalars.count) characters)"
+    }
+
+    /// An object key as a step of a field path: bare when it is plain and
+    /// short, else quoted as ``quote(_:)`` quotes it.
+    static func pathKey(_ key: String) -> String {
+        Escaping.isPlain(key) && key.unicodeScalars.count <= quoteLimit && !key.contains(".") && !key.contains("[")
+            ? key : quote(key)
+    }
 }

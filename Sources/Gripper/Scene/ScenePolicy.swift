@@ -1,9 +1,11 @@
 import GripperEditing
 import GripperLayout
 
-/// The editing policy a scene describes: per-item permissions and actions,
-/// the scene's selection mode, and whether moves may cross sections.
-public struct ScenePolicy: EditingPolicy {
+/// The delegate a scene describes: per-item permissions and actions, the
+/// scene's selection mode, and whether moves may cross sections. With
+/// ``SceneDataSource`` it is what `Engine(scene:device:)` opens. An item
+/// the scene does not know may do nothing.
+public struct ScenePolicy: CollectionDelegate {
     private let items: [ItemID: Scene.Item]
     private let movesBetweenSections: Bool
     /// How many items a tap selects.
@@ -27,6 +29,9 @@ public struct ScenePolicy: EditingPolicy {
     /// Whether the item may be dragged; unknown items may not.
     /// - Complexity: O(1).
     public func canMove(_ item: ItemID, at indexPath: IndexPath) -> Bool { items[item]?.isMovable ?? false }
+    /// Whether a touch highlights the item: when it may be selected.
+    /// - Complexity: O(1).
+    public func canHighlight(_ item: ItemID, at indexPath: IndexPath) -> Bool { canSelect(item, at: indexPath) }
     /// Whether the item may be selected; unknown items may not.
     /// - Complexity: O(1).
     public func canSelect(_ item: ItemID, at indexPath: IndexPath) -> Bool { items[item]?.isSelectable ?? false }

@@ -16,7 +16,7 @@ struct SceneReader {
             throw fail(path, value, "expected an object, found \(value.kindName)")
         }
         for (key, v) in members where !allowed.contains(key) {
-            throw fail(join(path, key), v, "unknown field; expected one of \(allowed.joined(separator: ", "))")
+            throw fail(join(path, SceneError.pathKey(key)), v, "unknown field; expected one of \(allowed.joined(separator: ", "))")
         }
         return value
     }
@@ -67,17 +67,29 @@ struct SceneReader {
     }
 
     func scene(_ root: JSONValue) throws(SceneError) -> Scene {
-        let keys = ["viewport", "layout", "selection", "movesBetweenSections", "defaults", "sections", "stimuli"]
+        let keys = ["viewport", "layout", "globalHeader", "selection", "movesBetweenSections", "defaults", "sections",
+                    "stimuli"]
         let root = try members(root, "$", allowed: keys)
         let vp = try members(try required(root, "viewport", "$"), "viewport", allowed: ["width", "height"])
         let viewport = Size(width: try number(try required(vp, "width", "viewport"), "viewport.width", positive: true),
                             height: try number(try required(vp, "height", "viewport"), "viewport.height", positive: true))
-        let metrics = try root["layout"].map { v throws(SceneError) in try layout(v, "layout") } ?? LayoutMetrics(rowHeight: 56)
+        var metrics = try root["layout"].map { v throws(SceneError) in try layout(v, "layout") } ?? LayoutMetrics(rowHeight: 56)
+        var globalTitle: String?
+        if let v = root["globalHeader"] {
+            let g = try members(v, "globalHeader", allowed: ["height", "title"])
+            metrics.globalHeaderHeight = try number(try required(g, "height", "globalHeader"), "globalHeader.height",
+                                                    positive: true)
+            globalTitle = try g["title"].map { t throws(SceneError) in try string(t, "globalHeader.title") }
+            if metrics.globalHeaderHeight >= viewport.height {
+                throw fail("globalHeader.height", g["height"],
+                           "the global header (\(metrics.globalHeaderHeight)) must be lower than viewport.height (\(viewport.height)), or nothing else shows")
+            }
+        }
         var selection = SelectionMode.multiple
         if let v = root["selection"] {
             let s = try string(v, "selection")
             guard let mode = SelectionMode(rawValue: s) else {
-                throw fail("selection", v, "expected one of none, single, multiple, found \"\(s)\"")
+                throw fail("selection", v, "expected one of none, single, multiple, found \(SceneError.quote(s))")
             }
             selection = mode
         }
@@ -103,14 +115,104 @@ struct SceneReader {
                 stimuli.append(stimulus)
             }
         }
-        let scene = Scene(viewport: viewport, metrics: metrics, sections: sections, selectionMode: selection,
-                          movesBetweenSections: between, stimuli: stimuli)
+        let scene = Scene(viewport: viewport, metrics: metrics, globalHeaderTitle: globalTitle, sections: sections,
+                          selectionMode: selection, movesBetweenSections: between, stimuli: stimuli)
         try checkConsistentItems(scene)
+        try checkLayout(scene, root)
         return scene
     }
 
+    /// The layout of the sections at the start and of every reload, as the
+    /// engine makes it: a value the layout refuses (no room for the columns
+    /// in the viewport's width, too many items …) is an error at the scene
+    /// field that set it, with its line.
+    /// - Complexity: O(s) per list of s sections, O(n) with item heights.
+    private func checkLayout(_ scene: Scene, _ root: JSONValue) throws(SceneError) {
+        let items = scene.itemsByID
+        let heights = items.values.contains { $0.height != nil }
+        let source = SceneDataSource(scene: scene, items: items)
+        var lists = [("sections", scene.sections)]
+        for (k, stimulus) in scene.stimuli.enumerated() {
+            if case .reload(let sections) = stimulus.action { lists.append(("stimuli[\(k)].reload", sections)) }
+        }
+        for (path, sections) in lists {
+            let model = try Scene.model(of: sections, path: path)
+            do {
+                _ = try Engine.makeLayout(model, dataSource: source, metrics: scene.metrics, viewport: scene.viewport,
+                                          heights: heights)
+            } catch let error as LayoutError {
+                let field = Self.sceneField(ofLayoutPath: error.path, sections: path)
+                throw fail(field, Self.value(at: field, in: root), error.problem)
+            } catch {
+                throw fail("layout", root["layout"], "the layout refuses the scene: \(error)")
+            }
+        }
+    }
+
+    /// The scene field behind a ``LayoutError``'s path (`metrics.columns` →
+    /// `layout.columns`, `sections[2].metrics` → `sections[2].columns`,
+    /// `sections[1].itemHeights[4]` → `sections[1].items[4].height`), with
+    /// `sections` standing for the list the layout was made of.
+    static func sceneField(ofLayoutPath path: String, sections: String) -> String {
+        let metricNames = ["columns": "columns", "rowHeight": "rowHeight", "interItemSpacing": "interItemSpacing",
+                           "lineSpacing": "lineSpacing", "sectionInsets": "insets", "header.height": "headerHeight",
+                           "footer.height": "footerHeight", "rowSeparator.thickness": "separator"]
+        if path == "viewport" { return "viewport" }
+        if path == "metrics.globalHeaderHeight" { return "globalHeader.height" }
+        if path == "metrics" { return "layout" }
+        if path.hasPrefix("metrics.") {
+            let name = String(path.dropFirst("metrics.".count))
+            return "layout." + (metricNames[name] ?? name)
+        }
+        guard path.hasPrefix("sections["), let close = path.firstIndex(of: "]") else { return "layout" }
+        let section = sections + path[path.index(path.startIndex, offsetBy: "sections".count)...close]
+        let rest = path[path.index(after: close)...]
+        if rest == ".metrics" || rest.hasPrefix(".metrics.columns") { return section + ".columns" }
+        if rest.hasPrefix(".metrics.") {
+            let name = String(rest.dropFirst(".metrics.".count))
+            return "layout." + (metricNames[name] ?? name)
+        }
+        if rest == ".count" { return section + ".items" }
+        if rest.hasPrefix(".itemHeights["), let end = rest.firstIndex(of: "]") {
+            return section + ".items" + rest[rest.index(rest.startIndex, offsetBy: ".itemHeights".count)...end] + ".height"
+        }
+        return section
+    }
+
+    /// The value at `field` (`stimuli[0].reload[1].columns`), or the
+    /// nearest value above it that the document has.
+    static func value(at field: String, in root: JSONValue) -> JSONValue? {
+        var value = root
+        var name = ""
+        func step(_ v: JSONValue?) -> Bool {
+            guard let v else { return false }
+            value = v
+            return true
+        }
+        var chars = field[...]
+        while let c = chars.first {
+            chars = chars.dropFirst()
+            switch c {
+            case ".", "[":
+                if !name.isEmpty, !step(value[name]) { return value }
+                name = ""
+                if c == "[" {
+                    let digits = chars.prefix { $0 != "]" }
+                    chars = chars.dropFirst(digits.count + 1)
+                    guard let i = Int(digits), case .array(let a) = value.content, a.indices.contains(i) else { return value }
+                    value = a[i]
+                }
+            default:
+                name.append(c)
+            }
+        }
+        if !name.isEmpty { _ = step(value[name]) }
+        return value
+    }
+
     private func layout(_ value: JSONValue, _ path: String) throws(SceneError) -> LayoutMetrics {
-        let keys = ["columns", "rowHeight", "interItemSpacing", "lineSpacing", "insets", "headerHeight", "footerHeight", "separator"]
+        let keys = ["columns", "rowHeight", "interItemSpacing", "lineSpacing", "insets", "headerHeight", "pinnedHeaders",
+                    "footerHeight", "separator"]
         let v = try members(value, path, allowed: keys)
         var m = LayoutMetrics(rowHeight: 56)
         if let x = v["columns"] { m.columns = try integer(x, path + ".columns", minimum: 1) }
@@ -130,6 +232,12 @@ struct SceneReader {
             let h = try number(x, path + ".headerHeight", minimum: 0)
             m.header = h > 0 ? SupplementaryMetrics(height: h) : .none
         }
+        if let x = v["pinnedHeaders"], try bool(x, path + ".pinnedHeaders") {
+            guard m.header.height > 0 else {
+                throw fail(path + ".pinnedHeaders", x, "there are no section headers to pin; give \(path).headerHeight a height above 0")
+            }
+            m.header.isPinned = true
+        }
         if let x = v["footerHeight"] {
             let h = try number(x, path + ".footerHeight", minimum: 0)
             m.footer = h > 0 ? SupplementaryMetrics(height: h) : .none
@@ -141,17 +249,31 @@ struct SceneReader {
         return m
     }
 
+    /// A list of sections (the scene's, or a reload's); a section or item
+    /// id that repeats in it is an error at the repeat, naming the first.
     private func sections(_ value: JSONValue, _ path: String, defaults: ItemDefaults) throws(SceneError) -> [Scene.Section] {
         var out: [Scene.Section] = []
+        var sectionPaths: [SectionID: String] = [:]
+        var itemPaths: [ItemID: String] = [:]
         for (i, s) in try array(value, path).enumerated() {
             let p = "\(path)[\(i)]"
             let o = try members(s, p, allowed: ["id", "title", "columns", "items"])
             let id = SectionID(try string(try required(o, "id", p), p + ".id", nonEmpty: true))
+            if let first = sectionPaths[id] {
+                throw fail(p + ".id", o["id"], "the section id \(SceneError.quote(id.rawValue)) appears twice (first at \(first))")
+            }
+            sectionPaths[id] = p
             let title = try o["title"].map { v throws(SceneError) in try string(v, p + ".title") }
             let columns = try o["columns"].map { v throws(SceneError) in try integer(v, p + ".columns", minimum: 1) }
             var items: [Scene.Item] = []
             for (j, it) in try array(try required(o, "items", p), p + ".items").enumerated() {
-                items.append(try item(it, "\(p).items[\(j)]", defaults: defaults))
+                let itemPath = "\(p).items[\(j)]"
+                let item = try item(it, itemPath, defaults: defaults)
+                if let first = itemPaths[item.id] {
+                    throw fail(itemPath + ".id", it["id"], "the item id \(SceneError.quote(item.id.rawValue)) appears twice (first at \(first))")
+                }
+                itemPaths[item.id] = itemPath
+                items.append(item)
             }
             out.append(Scene.Section(id: id, title: title, columns: columns, items: items))
         }
@@ -182,13 +304,15 @@ struct SceneReader {
             let p = "\(path)[\(i)]"
             let o = try members(a, p, allowed: ["id", "title", "style", "default"])
             let id = ActionID(try string(try required(o, "id", p), p + ".id", nonEmpty: true))
-            if list.contains(where: { $0.id == id }) { throw fail(p + ".id", o["id"], "the action id \"\(id)\" appears twice") }
+            if list.contains(where: { $0.id == id }) {
+                throw fail(p + ".id", o["id"], "the action id \(SceneError.quote(id.rawValue)) appears twice")
+            }
             let title = try o["title"].map { v throws(SceneError) in try string(v, p + ".title") } ?? id.rawValue
             var style = EditingAction.Style.normal
             if let s = o["style"] {
                 let text = try string(s, p + ".style")
                 guard let parsed = EditingAction.Style(rawValue: text) else {
-                    throw fail(p + ".style", s, "expected one of normal, destructive, found \"\(text)\"")
+                    throw fail(p + ".style", s, "expected one of normal, destructive, found \(SceneError.quote(text))")
                 }
                 style = parsed
             }
@@ -245,7 +369,7 @@ struct SceneReader {
                 for (j, item) in section.items.enumerated() {
                     if let earlier = seen[item.id], earlier != item {
                         throw SceneError(path: "stimuli[\(i)].reload[\(s)].items[\(j)]",
-                                         problem: "the item \"\(item.id)\" is defined differently from before; an item keeps its label, height, permissions and actions across reloads")
+                                         problem: "the item \(SceneError.quote(item.id.rawValue)) is defined differently from before; an item keeps its label, height, permissions and actions across reloads")
                     }
                     seen[item.id] = item
                 }

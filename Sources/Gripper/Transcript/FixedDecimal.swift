@@ -31,23 +31,4 @@ enum FixedDecimal {
         while fraction.count < 6 { fraction = "0" + fraction }
         return (negative ? "-" : "") + String(m / 1_000_000) + "." + fraction
     }
-
-    /// `s` as a JSON string literal, quotes included.
-    static func jsonString(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
 }

@@ -36,7 +36,7 @@ extension Transcript {
         /// `changed` events are not recorded (their effects are).
         case gesture(GestureKind, GestureState, Point)
         /// The editing machine changed state.
-        case transition(from: String, to: String)
+        case transition(from: EditingPhase, to: EditingPhase)
         /// An outside stimulus arrived.
         case stimulus(Scene.Stimulus.Action)
         /// The highlighted cell changed.
@@ -71,6 +71,10 @@ extension Transcript {
         case undone(sequence: Int, Edit)
         /// An undone journal entry was redone.
         case redone(sequence: Int, Edit)
+        /// The app applied a batch (`Engine.apply(_:at:)` with a
+        /// ``BatchUpdate``), journaled as entry `sequence`, an app entry
+        /// (``Edit/app``) that the user's undo does not take off.
+        case appBatch(sequence: Int, BatchUpdate)
         /// An edit could not be committed; nothing changed.
         case rejected(String)
         /// The input device went away.
@@ -98,6 +102,7 @@ extension Transcript {
             case .committed: "committed"
             case .undone: "undone"
             case .redone: "redone"
+            case .appBatch: "appBatch"
             case .rejected: "rejected"
             case .deviceLost: "deviceLost"
             }
@@ -105,40 +110,71 @@ extension Transcript {
 
         private static func coordinate(_ x: Double) -> String { FixedDecimal.string(x, places: 2) }
         private static func path(_ p: IndexPath) -> String { "[\(p.section),\(p.item)]" }
-        private static func quoted(_ s: String) -> String { FixedDecimal.jsonString(s) }
+        private static func quoted(_ s: String) -> String { Escaping.json(s) }
+        /// An id or label in the text form (bare when plain, else quoted; see ``Escaping/token(_:)``).
+        private static func token(_ s: String) -> String { Escaping.token(s) }
 
         /// The detail after the name in the text form.
         var textDetail: String {
             switch self {
             case .gesture(let kind, let state, let p):
                 "\(kind.rawValue) \(state.rawValue) at \(Self.coordinate(p.x)),\(Self.coordinate(p.y))"
-            case .transition(let from, let to): "\(from) -> \(to)"
+            case .transition(let from, let to): "\(from.rawValue) -> \(to.rawValue)"
             case .stimulus(let action): action.description
             case .highlight(let p): p.map(Self.path) ?? "none"
-            case .selection(let items): items.isEmpty ? "none" : items.map(\.rawValue).joined(separator: " ")
+            case .selection(let items): items.isEmpty ? "none" : items.map { Self.token($0.rawValue) }.joined(separator: " ")
             case .scrolled(let offset): "to \(Self.coordinate(offset))"
             case .swipeBegan(let id), .swipeOpened(let id), .swipeShut(let id), .deleteConfirmation(let id),
                  .deleteConfirmationCancelled(let id),
                  .dragCancelled(let id):
-                id.rawValue
-            case .dragBegan(let id, let from): "\(id.rawValue) from \(Self.path(from))"
+                Self.token(id.rawValue)
+            case .dragBegan(let id, let from): "\(Self.token(id.rawValue)) from \(Self.path(from))"
             case .gapMoved(let p): "to \(Self.path(p))"
-            case .dragEnded(let id, let committed): "\(id.rawValue) \(committed ? "committed" : "in place")"
+            case .dragEnded(let id, let committed): "\(Self.token(id.rawValue)) \(committed ? "committed" : "in place")"
             case .editing(let on): on ? "on" : "off"
             case .committed(let n, let edit), .undone(let n, let edit), .redone(let n, let edit):
                 "#\(n) " + Self.editText(edit)
-            case .rejected(let why): why
+            case .appBatch(let n, let batch):
+                "#\(n) " + batch.operations.map(Self.operationText).joined(separator: "; ")
+            case .rejected(let why): Escaping.freeText(why)
             case .deviceLost: "-"
             }
         }
 
         private static func editText(_ edit: Edit) -> String {
             switch edit {
-            case .delete(let ids): "delete " + ids.map(\.rawValue).joined(separator: " ")
-            case .move(let id, let from, let to): "move \(id.rawValue) \(path(from)) -> \(path(to))"
-            case .action(let action, let item): "action \(action.rawValue) on \(item.rawValue)"
+            case .delete(let ids): "delete " + ids.map { token($0.rawValue) }.joined(separator: " ")
+            case .move(let id, let from, let to): "move \(token(id.rawValue)) \(path(from)) -> \(path(to))"
+            case .action(let action, let item): "action \(token(action.rawValue)) on \(token(item.rawValue))"
             case .reload: "reload"
             case .batch: "batch"
+            case .app: "app"
+            }
+        }
+
+        private static func operationText(_ op: BatchUpdate.Operation) -> String {
+            switch op {
+            case .deleteSection(let s): "delete section \(s)"
+            case .insertSection(let section, let s):
+                "insert section \(token(section.id.rawValue)) (" + section.items.map { token($0.rawValue) }.joined(separator: " ") + ") at \(s)"
+            case .deleteItem(let p): "delete " + path(p)
+            case .insertItem(let id, let p): "insert \(token(id.rawValue)) at " + path(p)
+            case .reloadItem(let p): "reload " + path(p)
+            case .moveItem(let from, let to): "move \(path(from)) -> \(path(to))"
+            }
+        }
+
+        /// One operation as a JSON object, keys in a fixed order.
+        private static func operationJSON(_ op: BatchUpdate.Operation) -> String {
+            switch op {
+            case .deleteSection(let s): "{\"op\":\"deleteSection\",\"at\":\(s)}"
+            case .insertSection(let section, let s):
+                "{\"op\":\"insertSection\",\"at\":\(s),\"id\":\(quoted(section.id.rawValue)),\"items\":["
+                    + section.items.map { quoted($0.rawValue) }.joined(separator: ",") + "]}"
+            case .deleteItem(let p): "{\"op\":\"deleteItem\",\"at\":\(path(p))}"
+            case .insertItem(let id, let p): "{\"op\":\"insertItem\",\"at\":\(path(p)),\"item\":\(quoted(id.rawValue))}"
+            case .reloadItem(let p): "{\"op\":\"reloadItem\",\"at\":\(path(p))}"
+            case .moveItem(let from, let to): "{\"op\":\"moveItem\",\"from\":\(path(from)),\"to\":\(path(to))}"
             }
         }
 
@@ -152,6 +188,7 @@ extension Transcript {
                 ",\"edit\":\"action\",\"action\":\(quoted(action.rawValue)),\"item\":\(quoted(item.rawValue))"
             case .reload: ",\"edit\":\"reload\""
             case .batch: ",\"edit\":\"batch\""
+            case .app: ",\"edit\":\"app\""
             }
         }
 
@@ -160,7 +197,7 @@ extension Transcript {
             switch self {
             case .gesture(let kind, let state, let p):
                 ",\"kind\":\"\(kind.rawValue)\",\"state\":\"\(state.rawValue)\",\"x\":\(Self.coordinate(p.x)),\"y\":\(Self.coordinate(p.y))"
-            case .transition(let from, let to): ",\"from\":\(Self.quoted(from)),\"to\":\(Self.quoted(to))"
+            case .transition(let from, let to): ",\"from\":\(Self.quoted(from.rawValue)),\"to\":\(Self.quoted(to.rawValue))"
             case .stimulus(let action):
                 switch action {
                 case .setEditing(let on): ",\"name\":\"setEditing\",\"editing\":\(on)"
@@ -186,6 +223,8 @@ extension Transcript {
             case .editing(let on): ",\"editing\":\(on)"
             case .committed(let n, let edit), .undone(let n, let edit), .redone(let n, let edit):
                 ",\"sequence\":\(n)" + Self.editJSON(edit)
+            case .appBatch(let n, let batch):
+                ",\"sequence\":\(n),\"operations\":[" + batch.operations.map(Self.operationJSON).joined(separator: ",") + "]"
             case .rejected(let why): ",\"reason\":" + Self.quoted(why)
             case .deviceLost: ""
             }

@@ -10,8 +10,12 @@ public enum Edit: Hashable, Sendable, CustomStringConvertible {
     case action(ActionID, item: ItemID)
     /// The model replaced from outside (a reload), recorded as the diff between the two.
     case reload
-    /// A batch committed from outside the state machine.
+    /// A batch committed straight to the journal (tools, tests): undone and
+    /// redone like any user edit.
     case batch
+    /// A batch the app applied (``EditingStateMachine/apply(_:at:)``): an
+    /// entry of its own kind that the user's undo never takes off.
+    case app
 
     public var description: String {
         switch self {
@@ -20,6 +24,7 @@ public enum Edit: Hashable, Sendable, CustomStringConvertible {
         case .action(let action, let item): "action \(action) on \(item)"
         case .reload: "reload"
         case .batch: "batch"
+        case .app: "app"
         }
     }
 }

@@ -1,14 +1,29 @@
 import GripperInput
 
-/// The record of every committed edit, and the model it produces.
+/// The record of committed edits, and the model they produce.
 ///
 /// At every moment ``model`` equals ``start`` with ``entries`` applied in
 /// order (``replay()``); the journal is the only way the model changes.
 /// Undo takes the last entry off (applying its inverse) and keeps it for
 /// redo; a new commit forgets what was undone.
+///
+/// The app's own changes are entries of their own kind (``Edit/app``,
+/// ``JournalEntry/isAppChange``): they count in ``model`` like any entry,
+/// but ``undo()`` never takes one off — undo stops at the latest app entry —
+/// and, being commits, they forget what was undone. So the user's undo and
+/// redo never cross a change the app made.
+///
+/// With a ``limit`` the journal keeps the most recent `limit` entries: a
+/// commit beyond it folds the oldest entry into ``start`` (which then is the
+/// model before the oldest entry kept), so a panel that runs for weeks keeps
+/// bounded memory and `limit` levels of undo. Sequence numbers keep counting.
 public struct Journal: Hashable, Sendable {
-    /// The model before the first entry.
-    public let start: CollectionModel
+    /// The model before the first entry kept.
+    public private(set) var start: CollectionModel
+    /// The most entries kept (and levels of undo); nil keeps every entry.
+    public var limit: Int? {
+        didSet { trim() }
+    }
     /// The current model: ``start`` with ``entries`` applied.
     public private(set) var model: CollectionModel
     /// The applied entries, oldest first.
@@ -18,13 +33,29 @@ public struct Journal: Hashable, Sendable {
     private var nextSequence = 1
 
     /// Starts a journal at `model`.
-    public init(start model: CollectionModel) {
+    public init(start model: CollectionModel, limit: Int? = nil) {
         self.start = model
         self.model = model
+        self.limit = limit.map { max(0, $0) }
+    }
+
+    /// Folds the oldest entries into ``start`` until at most ``limit`` are kept.
+    /// - Complexity: O(m) per entry folded for the m items it touches (the
+    ///   first fold copies the model once: `start` stops sharing `model`'s storage).
+    private mutating func trim() {
+        guard let limit else { return }
+        let excess = entries.count - max(0, limit)
+        guard excess > 0 else { return }
+        for entry in entries.prefix(excess) {
+            // The batch applied to exactly this model when it was committed.
+            try? start.apply(entry.batch, checkingIdentities: false)
+        }
+        entries.removeFirst(excess)
     }
 
     /// Commits `batch` as `edit` at `time`: applies it to the model and
-    /// appends an entry, or throws and changes nothing.
+    /// appends an entry, or throws and changes nothing. Every commit, the
+    /// app's (``Edit/app``) included, forgets what was undone.
     /// An item batch (a move, a delete, an action) is inverted operation by
     /// operation and applied to the model in place; a batch with section
     /// operations (a reload) is inverted by a diff, O(n log n).
@@ -45,21 +76,23 @@ public struct Journal: Hashable, Sendable {
         nextSequence += 1
         entries.append(entry)
         undone.removeAll()
+        trim()
         return entry
     }
 
-    /// Whether there is an entry to undo.
-    public var canUndo: Bool { !entries.isEmpty }
+    /// Whether there is an entry to undo: the last entry, unless the app made it.
+    public var canUndo: Bool { entries.last.map { !$0.isAppChange } ?? false }
     /// Whether there is an entry to redo.
     public var canRedo: Bool { !undone.isEmpty }
 
-    /// Undoes the last entry and returns it, or nil when there is none.
+    /// Undoes the last entry and returns it, or nil when there is none or
+    /// the app made it (the user's undo stops at an app change).
     /// - Complexity: O(s + m + k log k) for s sections, the m items of the
     ///   sections the inverse touches and its k operations; never a scan of
     ///   every item.
     @discardableResult
     public mutating func undo() -> JournalEntry? {
-        guard let entry = entries.last else { return nil }
+        guard let entry = entries.last, !entry.isAppChange else { return nil }
         // The inverse was computed on exactly this model, so it applies and
         // brings back only identities this model lacks: no identity scan.
         do { try model.apply(entry.inverse, checkingIdentities: false) } catch { return nil }

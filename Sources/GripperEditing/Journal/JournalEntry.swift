@@ -14,4 +14,8 @@ public struct JournalEntry: Hashable, Sendable {
     public var batch: BatchUpdate
     /// The batch that undoes it (valid on the model right after this entry).
     public var inverse: BatchUpdate
+
+    /// Whether the app made this change (``Edit/app``): the user's undo stops
+    /// before it.
+    public var isAppChange: Bool { edit == .app }
 }

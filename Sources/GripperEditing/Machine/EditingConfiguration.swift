@@ -29,6 +29,10 @@ public struct EditingConfiguration: Hashable, Sendable {
     public var autoScrollMaximumSpeed = 1575.0
     /// The time between auto-scroll ticks.
     public var tickInterval = Duration.microseconds(16_667)
+    /// Levels of undo the journal keeps (older entries are folded into its
+    /// start); nil keeps every edit. 1,000 by default: enough for any person,
+    /// and bounded memory for a panel that runs for weeks.
+    public var undoLimit: Int? = 1_000
 
     /// Creates a configuration for a viewport `viewportHeight` points tall, with the default thresholds.
     public init(viewportHeight: Double) {

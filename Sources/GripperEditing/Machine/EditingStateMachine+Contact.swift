@@ -67,7 +67,7 @@ extension EditingStateMachine {
     /// The cell to highlight for a touch on `hit`, if the policy allows.
     private func highlightable(_ hit: EditingHit?, editing: Bool) -> IndexPath? {
         guard case .cell(let path, .content) = hit, let item = model.item(at: path) else { return nil }
-        guard policy.selectionMode != .none, policy.canSelect(item, at: path) else { return nil }
+        guard policy.selectionMode != .none, policy.canHighlight(item, at: path) else { return nil }
         return path
     }
 
@@ -124,8 +124,8 @@ extension EditingStateMachine {
             case .gripper, .action, .deleteConfirmation:
                 break
             case .content, .deleteControl:
-                guard policy.selectionMode != .none, policy.canSelect(item, at: path) else { return }
-                toggleSelection(item, at: path)
+                guard policy.selectionMode != .none, policy.canSelect(item, at: path),
+                      toggleSelection(item, at: path) else { return }
                 effects.append(.selectionChanged(selection))
             }
             return
@@ -139,19 +139,23 @@ extension EditingStateMachine {
             selection = [item]
             selectedPaths = [path]
         case .multiple:
-            toggleSelection(item, at: path)
+            guard toggleSelection(item, at: path) else { return }
         }
         effects.append(.selectionChanged(selection))
     }
 
-    /// Adds or removes `item` (at `path`) from the selection.
-    private mutating func toggleSelection(_ item: ItemID, at path: IndexPath) {
-        if selection.remove(item) != nil {
+    /// Adds or removes `item` (at `path`) from the selection; false, with
+    /// nothing changed, when the delegate says a selected item may not be deselected.
+    private mutating func toggleSelection(_ item: ItemID, at path: IndexPath) -> Bool {
+        if selection.contains(item) {
+            guard policy.canDeselect(item, at: path) else { return false }
+            selection.remove(item)
             selectedPaths.remove(path)
         } else {
             selection.insert(item)
             selectedPaths.insert(path)
         }
+        return true
     }
 
     /// A pan from rest: a mostly horizontal pan on an editable cell with

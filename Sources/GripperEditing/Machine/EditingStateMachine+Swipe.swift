@@ -151,21 +151,20 @@ extension EditingStateMachine {
         }
     }
 
-    /// Performs a swipe action on `item`: a destructive one deletes the item,
-    /// a normal one is only journaled. `path` is where the state that
+    /// Performs a swipe action on `item`: the delegate says what it does
+    /// (by default a destructive one deletes the item, a normal one is only
+    /// journaled). `path` is where the state that
     /// offered the action last saw `item`; it is checked, and only a stale
     /// one costs a search.
     /// - Complexity: O(1) plus the commit's cost.
     mutating func perform(_ action: EditingAction, on item: ItemID, path seen: IndexPath, at time: EventTime,
                           effects: inout [EditingEffect]) {
+        let found = model.item(at: seen) == item ? seen : model.indexPath(of: item)
+        guard let path = found else { return }
         let batch: BatchUpdate
-        switch action.style {
-        case .destructive:
-            let found = model.item(at: seen) == item ? seen : model.indexPath(of: item)
-            guard let path = found else { return }
-            batch = BatchUpdate([.deleteItem(path)])
-        case .normal:
-            batch = BatchUpdate()
+        switch policy.perform(action, on: item, at: path) {
+        case .deleteItem: batch = BatchUpdate([.deleteItem(path)])
+        case .keepItem: batch = BatchUpdate()
         }
         commit(batch, as: .action(action.id, item: item), at: time, effects: &effects)
     }

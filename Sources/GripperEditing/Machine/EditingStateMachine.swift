@@ -4,7 +4,8 @@ import GripperInput
 import GripperLayout
 
 /// The editing interaction: listens to recognized gestures and outside
-/// stimuli, asks the ``EditingPolicy`` what is allowed, commits edits to the
+/// stimuli, takes the app's batch updates at any moment (``apply(_:at:)``),
+/// asks the ``CollectionDelegate`` what is allowed, commits edits to the
 /// ``Journal`` (and so the ``CollectionModel``), and says what the layout
 /// must show (``presentation``).
 ///
@@ -27,14 +28,16 @@ public struct EditingStateMachine: Sendable {
     /// The vertical content offset, clamped to the scrollable range.
     public internal(set) var contentOffset: Double = 0
     /// The data source's voice.
-    public let policy: any EditingPolicy
-    /// Thresholds and viewport size.
-    public var configuration: EditingConfiguration
+    public let policy: any CollectionDelegate
+    /// Thresholds and viewport size (a new `undoLimit` trims the journal).
+    public var configuration: EditingConfiguration {
+        didSet { journal.limit = configuration.undoLimit }
+    }
 
     /// Creates a machine at rest on `model`.
-    public init(model: CollectionModel, policy: any EditingPolicy, configuration: EditingConfiguration) {
+    public init(model: CollectionModel, policy: any CollectionDelegate, configuration: EditingConfiguration) {
         self.state = .idle
-        self.journal = Journal(start: model)
+        self.journal = Journal(start: model, limit: configuration.undoLimit)
         self.policy = policy
         self.configuration = configuration
     }
@@ -61,19 +64,24 @@ public struct EditingStateMachine: Sendable {
     }
 
     /// The state's name, for transcripts and tests (`idle`, `swiping`, `batchEditing.dragging` …).
-    public var stateName: String {
+    public var stateName: String { phase.rawValue }
+
+    /// The state without its payload: what the transcript's `state` entries
+    /// and the diagrams in `Documentation/Editing.md` name.
+    /// - Complexity: O(1).
+    public var phase: EditingPhase {
         switch state {
-        case .idle: "idle"
-        case .tracking: "tracking"
-        case .scrolling: "scrolling"
-        case .swiping: "swiping"
-        case .open: "open"
-        case .dragging: "dragging"
-        case .batchEditing(.idle): "batchEditing.idle"
-        case .batchEditing(.tracking): "batchEditing.tracking"
-        case .batchEditing(.scrolling): "batchEditing.scrolling"
-        case .batchEditing(.open): "batchEditing.open"
-        case .batchEditing(.dragging): "batchEditing.dragging"
+        case .idle: .idle
+        case .tracking: .tracking
+        case .scrolling: .scrolling
+        case .swiping: .swiping
+        case .open: .open
+        case .dragging: .dragging
+        case .batchEditing(.idle): .batchEditingIdle
+        case .batchEditing(.tracking): .batchEditingTracking
+        case .batchEditing(.scrolling): .batchEditingScrolling
+        case .batchEditing(.open): .batchEditingOpen
+        case .batchEditing(.dragging): .batchEditingDragging
         }
     }
 
@@ -81,7 +89,8 @@ public struct EditingStateMachine: Sendable {
     ///
     /// `geometry` is the layout of ``model`` as it is now: after an effect
     /// that changed the model (``EditingEffect/committed(_:)``,
-    /// ``EditingEffect/undone(_:)``, ``EditingEffect/redone(_:)``) the caller
+    /// ``EditingEffect/undone(_:)``, ``EditingEffect/redone(_:)``, and
+    /// ``EditingEffect/appBatchApplied(_:)`` from ``apply(_:at:)``) the caller
     /// updates its layout before the next input.
     /// - Complexity: O(log n) for gesture inputs (the layout's queries; the
     ///   selected paths are kept, never rebuilt per input); a commit costs

@@ -38,6 +38,9 @@ public struct BatchUpdateError: Error, Hashable, Sendable, CustomStringConvertib
         case duplicateItemID(ItemID)
         /// An inserted section whose identity the model would hold twice.
         case duplicateSectionID(SectionID)
+        /// The data source behind a lazy section the batch touches contradicts
+        /// itself (its count changed without a batch, or an identity repeats).
+        case dataSource(DataSourceError)
 
         public var description: String {
             switch self {
@@ -58,6 +61,7 @@ public struct BatchUpdateError: Error, Hashable, Sendable, CustomStringConvertib
             case .destinationInDeletedSection(let p): "destination \(p) is in a section the batch deletes"
             case .duplicateItemID(let id): "item id \(id) would appear twice"
             case .duplicateSectionID(let id): "section id \(id) would appear twice"
+            case .dataSource(let error): "\(error)"
             }
         }
     }

@@ -43,6 +43,7 @@ extension CollectionModel {
     mutating func apply(_ batch: BatchUpdate, checkingIdentities: Bool) throws(BatchUpdateError) {
         if batch.isEmpty { return }
         let plan = try plan(batch, checkingIdentities: checkingIdentities)
+        try materializeSections(touchedBy: plan, batch: batch)
         // Item removals at before-paths, in sections that stay.
         for (s, gone) in plan.removed where !plan.deletedSections.contains(s) {
             if gone.count <= 8 {
@@ -58,7 +59,7 @@ extension CollectionModel {
                     start = index + 1
                 }
                 items.append(contentsOf: old[start...])
-                sections[s].items = items
+                sections[s].items = SectionItems(items)
             }
         }
         // Section deletes (before-indices, descending), then section inserts
@@ -66,6 +67,42 @@ extension CollectionModel {
         for s in plan.deletedSections.sorted(by: >) { sections.remove(at: s) }
         for insert in plan.sectionInserts { sections.insert(insert.section, at: insert.at) }
         for insert in plan.itemInserts { sections[insert.to.section].items.insert(insert.id, at: insert.to.item) }
+    }
+
+    /// Copies into arrays, checked, the lazy sections whose items `plan`
+    /// removes from or inserts into (before any change, so a contradiction
+    /// leaves the model as it was: only lazy views become equal arrays).
+    /// - Throws: a ``BatchUpdateError`` whose reason is
+    ///   ``BatchUpdateError/Reason/dataSource(_:)``, naming the first
+    ///   operation that touches the section.
+    /// - Complexity: O(s) to map sections, plus O(m) reads per lazy section touched.
+    private mutating func materializeSections(touchedBy plan: Plan, batch: BatchUpdate) throws(BatchUpdateError) {
+        guard sections.contains(where: \.items.isLazy) else { return }
+        // The before-index of each after-section (nil for an inserted one).
+        var beforeIndex: [Int?] = sections.indices.filter { !plan.deletedSections.contains($0) }
+        for insert in plan.sectionInserts { beforeIndex.insert(nil, at: insert.at) }
+        var touched = Set(plan.removed.keys.filter { !plan.deletedSections.contains($0) })
+        for insert in plan.itemInserts { if let s = beforeIndex[insert.to.section] { touched.insert(s) } }
+        for s in touched.sorted() where sections[s].items.isLazy {
+            do {
+                try sections[s].items.materialize(sectionIndex: s)
+            } catch {
+                let index = batch.operations.firstIndex { Self.touches($0, section: s, beforeIndex: beforeIndex) } ?? 0
+                throw BatchUpdateError(operationIndex: index, operation: batch.operations[index], reason: .dataSource(error))
+            }
+        }
+    }
+
+    /// Whether `op` removes from or inserts into the section at before-index `s`.
+    private static func touches(_ op: BatchUpdate.Operation, section s: Int, beforeIndex: [Int?]) -> Bool {
+        func after(_ p: IndexPath) -> Bool { beforeIndex.indices.contains(p.section) && beforeIndex[p.section] == s }
+        switch op {
+        case .deleteItem(let p): return p.section == s
+        case .reloadItem: return false
+        case .moveItem(let p, let q): return p.section == s || after(q)
+        case .insertItem(_, let q): return after(q)
+        case .deleteSection, .insertSection: return false
+        }
     }
 
     /// What a valid batch does, worked out without changing anything.

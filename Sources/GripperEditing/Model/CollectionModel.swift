@@ -3,6 +3,10 @@ import GripperLayout
 /// The data an editing session works on: sections, each with an identity and
 /// its items by stable identity. No item and no section appears twice.
 ///
+/// A model opened from a ``CollectionDataSource`` (``init(dataSource:)``)
+/// holds each section as a lazy view of the source until an edit touches
+/// it, then as an array of its own (``SectionItems``).
+///
 /// The model only changes through ``apply(_:)`` with a ``BatchUpdate``, which
 /// applies whole or not at all.
 public struct CollectionModel: Hashable, Sendable {
@@ -19,6 +23,34 @@ public struct CollectionModel: Hashable, Sendable {
             for item in section.items {
                 guard itemIDs.insert(item).inserted else { throw .duplicateItemID(item) }
             }
+        }
+        self.sections = sections
+    }
+
+    /// Opens a model on `dataSource`, lazily: each section's identity and
+    /// count are asked now, its items' identities only when read (see
+    /// ``SectionItems``). Item identities are not checked for repeats here —
+    /// that is the data source's promise, checked where an edit meets one.
+    ///
+    /// ```swift
+    /// let model = try CollectionModel(dataSource: inbox)   // O(sections)
+    /// model.item(at: IndexPath(section: 0, item: 999_999)) // asks inbox once
+    /// ```
+    /// - Throws: ``DataSourceError`` for a repeated section identity or a
+    ///   negative count.
+    /// - Complexity: O(s) for s sections (one count and one identity each).
+    public init(dataSource: any CollectionDataSource) throws(DataSourceError) {
+        let n = dataSource.numberOfSections
+        guard n >= 0 else { throw .negativeCount(section: nil, count: n) }
+        var seen: [SectionID: Int] = [:]
+        var sections: [CollectionSection] = []
+        sections.reserveCapacity(n)
+        for s in 0..<n {
+            let id = dataSource.sectionID(at: s)
+            if let t = seen.updateValue(s, forKey: id) { throw .duplicateSectionID(id, sections: t, s) }
+            let count = dataSource.numberOfItems(inSection: s)
+            guard count >= 0 else { throw .negativeCount(section: s, count: count) }
+            sections.append(CollectionSection(id: id, items: SectionItems(lazy: dataSource, section: s, count: count)))
         }
         self.sections = sections
     }
@@ -43,14 +75,18 @@ public struct CollectionModel: Hashable, Sendable {
     public var numberOfItems: Int { sections.reduce(0) { $0 + $1.items.count } }
 
     /// Every item, section by section, in display order.
+    /// - Complexity: O(n) (reads every lazy section).
     public var allItems: [ItemID] { sections.flatMap(\.items) }
 
-    /// The item at `indexPath`, or nil when the path is out of range.
-    /// - Complexity: O(1).
+    /// The item at `indexPath`, or nil when the path is out of range — or,
+    /// in a lazy section, when its data source's count has changed without
+    /// a batch (the documented fallback: no item there, nothing misread).
+    /// - Complexity: O(1) (two data-source answers in a lazy section).
     public func item(at indexPath: IndexPath) -> ItemID? {
         guard sections.indices.contains(indexPath.section) else { return nil }
         let items = sections[indexPath.section].items
-        return items.indices.contains(indexPath.item) ? items[indexPath.item] : nil
+        guard items.indices.contains(indexPath.item), items.isConsistent else { return nil }
+        return items[indexPath.item]
     }
 
     /// Whether `indexPath` names an item.
@@ -70,6 +106,7 @@ public struct CollectionModel: Hashable, Sendable {
     public func sectionIndex(of id: SectionID) -> Int? { sections.firstIndex { $0.id == id } }
 
     /// Checks the model's invariant (unique identities); for tests and debug builds.
+    /// - Complexity: O(n) (reads every lazy section).
     public func checkInvariants() -> CollectionModelError? {
         do { _ = try CollectionModel(sections: sections); return nil } catch { return error }
     }

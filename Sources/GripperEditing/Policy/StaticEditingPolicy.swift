@@ -1,7 +1,8 @@
 import GripperLayout
 
-/// An ``EditingPolicy`` described by data: the policy of a scene file, and of tests.
-public struct StaticEditingPolicy: EditingPolicy, Hashable {
+/// A ``CollectionDelegate`` described by data: the rules of tests and of
+/// simple embeddings.
+public struct StaticEditingPolicy: CollectionDelegate, Hashable {
     /// Items that cannot be swiped or deleted.
     public var notEditable: Set<ItemID> = []
     /// Items that cannot be dragged.
@@ -33,7 +34,10 @@ public struct StaticEditingPolicy: EditingPolicy, Hashable {
     /// Whether `item` may be dragged: unless it is in ``notMovable``.
     /// - Complexity: O(1).
     public func canMove(_ item: ItemID, at indexPath: IndexPath) -> Bool { !notMovable.contains(item) }
-    /// Whether `item` may be highlighted and selected: unless it is in ``notSelectable``.
+    /// Whether a touch highlights `item`: unless it is in ``notSelectable``.
+    /// - Complexity: O(1).
+    public func canHighlight(_ item: ItemID, at indexPath: IndexPath) -> Bool { !notSelectable.contains(item) }
+    /// Whether `item` may be selected: unless it is in ``notSelectable``.
     /// - Complexity: O(1).
     public func canSelect(_ item: ItemID, at indexPath: IndexPath) -> Bool { !notSelectable.contains(item) }
 

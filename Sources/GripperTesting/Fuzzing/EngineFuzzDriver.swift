@@ -240,7 +240,7 @@ struct EngineFuzzDriver {
     private mutating func reloaded(_ choice: UInt8) -> [Scene.Section] {
         reloads += 1
         return engine.model.sections.enumerated().map { s, section in
-            var ids = section.items
+            var ids = Array(section.items)
             if choice & 1 != 0 { ids = ids.enumerated().filter { $0.offset % 3 != Int(choice >> 4) % 3 }.map(\.element) }
             if choice & 2 != 0 && s == 0 { ids.reverse() }
             if choice & 4 != 0 && s == Int(choice >> 3) % 3 { ids.append(ItemID("r\(reloads)")) }

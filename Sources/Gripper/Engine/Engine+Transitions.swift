@@ -1,0 +1,101 @@
+import GripperEditing
+import GripperInput
+import GripperLayout
+
+extension Engine {
+    /// The transitions made since the last call, oldest first, and forgets
+    /// them. Only an engine created with `makingTransitions: true` makes
+    /// them; it keeps at most ``transitionBacklog`` untaken (the oldest go),
+    /// so one that is never asked keeps bounded memory.
+    public mutating func takeTransitions() -> [EngineTransition] {
+        let out = pendingTransitions
+        pendingTransitions.removeAll(keepingCapacity: true)
+        return out
+    }
+
+    /// The most transitions kept untaken.
+    public static var transitionBacklog: Int { 64 }
+
+    /// What is shown now.
+    var shownState: LayoutState {
+        LayoutState(layout: layout, presentation: presentation, contentOffset: contentOffset)
+    }
+
+    /// Turns what a call produced into at most one transition, from what was
+    /// shown before the call to what is shown now.
+    /// - Complexity: O(k × (log n + edits)) for the k elements on screen,
+    ///   and only when something worth animating happened.
+    mutating func makeTransition(for entries: [Transcript.Entry]) {
+        let now = shownState
+        defer {
+            shownBefore = now
+            transitionEdits.removeAll(keepingCapacity: true)
+        }
+        guard let before = shownBefore, let last = entries.last,
+              let cause = Self.cause(of: entries.map(\.event)) else { return }
+        var layoutTransition = LayoutTransition(from: before, to: now, mapping: IndexPathMapping(transitionEdits))
+        // The proxy follows the contact directly.
+        layoutTransition.moving.removeAll { $0.final.kind == .dragProxy }
+        layoutTransition.appearing.removeAll { $0.final.kind == .dragProxy }
+        layoutTransition.disappearing.removeAll { $0.final.kind == .dragProxy }
+        guard !layoutTransition.isEmpty else { return }
+        let timing = EngineTransition.defaultTiming(for: cause)
+        pendingTransitions.append(EngineTransition(cause: cause, time: .zero + .microseconds(last.offset),
+                                                   layout: layoutTransition, duration: timing.duration,
+                                                   curve: timing.curve))
+        if pendingTransitions.count > Self.transitionBacklog {
+            pendingTransitions.removeFirst(pendingTransitions.count - Self.transitionBacklog)
+        }
+    }
+
+    /// The index path edits of a batch, for matching elements across it: a
+    /// single move exactly; otherwise removals (descending) then insertions
+    /// (ascending), a moved item counting as removed and inserted (it fades
+    /// rather than travels).
+    static func mappingEdits(of batch: BatchUpdate) -> [IndexPathMapping.Edit] {
+        if batch.operations.count == 1, case .moveItem(let from, let to) = batch.operations[0] {
+            return [.moveItem(from: from, to: to)]
+        }
+        var deletes: [IndexPath] = [], inserts: [IndexPath] = []
+        var deletedSections: [Int] = [], insertedSections: [Int] = []
+        for op in batch.operations {
+            switch op {
+            case .deleteItem(let p): deletes.append(p)
+            case .insertItem(_, let p): inserts.append(p)
+            case .moveItem(let p, let q): deletes.append(p); inserts.append(q)
+            case .deleteSection(let s): deletedSections.append(s)
+            case .insertSection(_, let s): insertedSections.append(s)
+            case .reloadItem: continue
+            }
+        }
+        return deletes.sorted(by: >).map { .deleteItem($0) }
+            + deletedSections.sorted(by: >).map { .deleteSection($0) }
+            + insertedSections.sorted().map { .insertSection($0) }
+            + inserts.sorted().map { .insertItem($0) }
+    }
+
+    /// The most telling cause among a call's events, or nil when nothing
+    /// shown changed in a way worth animating.
+    static func cause(of events: [Transcript.Event]) -> EngineTransition.Cause? {
+        var causes: Set<EngineTransition.Cause> = []
+        for event in events {
+            switch event {
+            case .dragEnded(_, let committed): causes.insert(committed ? .dropped : .dropCancelled)
+            case .dragCancelled: causes.insert(.dropCancelled)
+            case .committed: causes.insert(.committed)
+            case .appBatch: causes.insert(.appChanged)
+            case .undone, .redone: causes.insert(.undoRedo)
+            case .editing: causes.insert(.editingChanged)
+            case .swipeOpened: causes.insert(.swipeOpened)
+            case .swipeShut: causes.insert(.swipeShut)
+            case .deleteConfirmation, .deleteConfirmationCancelled: causes.insert(.deleteConfirmation)
+            case .gapMoved: causes.insert(.gapMoved)
+            case .selection: causes.insert(.selection)
+            default: continue
+            }
+        }
+        let order: [EngineTransition.Cause] = [.dropped, .dropCancelled, .undoRedo, .committed, .appChanged, .editingChanged,
+                                                .swipeOpened, .swipeShut, .deleteConfirmation, .gapMoved, .selection]
+        return order.first { causes.contains($0) }
+    }
+}

@@ -1,0 +1,165 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A file being written, or standard output, with every error naming it:
+/// writes are buffered (64 KiB) and go to the descriptor whole, interrupted
+/// and partial writes retried; a full disk or a closed pipe is an error, not
+/// a silent loss.
+///
+/// A regular file is written to a temporary file beside it and renamed over
+/// it by ``commit()``, so a failed or interrupted write never leaves a file
+/// that looks complete; `replacing: false` writes in place (a recording that
+/// must keep what it has). A path that is a device or a pipe (`/dev/full`,
+/// a FIFO) is always written in place.
+public final class FileOutput {
+    /// What went wrong, naming the file: `cannot write FILE: no space left on device`.
+    public struct Failure: Error, Hashable, Sendable, CustomStringConvertible {
+        /// The path, or "standard output".
+        public var name: String
+        /// What was being done: "write", "create", "replace".
+        public var action: String
+        /// What went wrong, in words (see ``FileProblem``).
+        public var problem: String
+
+        /// `cannot ACTION NAME: PROBLEM`.
+        public var description: String { "cannot \(action) \(name): \(problem)" }
+    }
+
+    /// The path, or "standard output".
+    public let name: String
+    private let fd: Int32
+    private let owned: Bool
+    private let path: String?
+    private let temporary: String?
+    private var buffer: [UInt8] = []
+    private var done = false
+
+    /// The bytes kept before a write goes to the descriptor.
+    public static let bufferSize = 1 << 16
+
+    /// Standard output.
+    public static func standardOutput() -> FileOutput { FileOutput(standardOutput: ()) }
+
+    private init(standardOutput: Void) {
+        name = "standard output"
+        fd = STDOUT_FILENO
+        owned = false
+        path = nil
+        temporary = nil
+        buffer.reserveCapacity(Self.bufferSize)
+    }
+
+    /// Opens `path` for writing (created, or truncated on ``commit()``).
+    /// - Parameter replacing: write a temporary file and rename it over
+    ///   `path` on ``commit()`` (the default), or write `path` in place.
+    /// - Throws: ``Failure`` when the file cannot be created.
+    public init(path: String, replacing: Bool = true) throws(Failure) {
+        name = path
+        self.path = path
+        owned = true
+        var status = stat()
+        let special = stat(path, &status) == 0 && (status.st_mode & S_IFMT) != S_IFREG
+        if replacing && !special {
+            let slash = path.lastIndex(of: "/")
+            let directory = slash.map { String(path[...$0]) } ?? ""
+            let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
+            let temp = "\(directory).\(base).gripper-\(getpid()).tmp"
+            let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard fd >= 0 else { throw Failure(name: path, action: "create", problem: FileProblem.phrase(errno: errno)) }
+            self.fd = fd
+            temporary = temp
+        } else {
+            let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard fd >= 0 else { throw Failure(name: path, action: "write", problem: FileProblem.phrase(errno: errno)) }
+            self.fd = fd
+            temporary = nil
+        }
+        buffer.reserveCapacity(Self.bufferSize)
+    }
+
+    deinit {
+        guard owned else { return }
+        if !done {
+            close(fd)
+            if let temporary { unlink(temporary) }
+        }
+    }
+
+    /// Writes `text` (buffered).
+    /// - Throws: ``Failure`` when the descriptor refuses it.
+    public func write(_ text: String) throws(Failure) {
+        var text = text
+        var failure: Failure?
+        text.withUTF8 { bytes in
+            do throws(Failure) { try write(UnsafeRawBufferPointer(bytes)) } catch { failure = error }
+        }
+        if let failure { throw failure }
+    }
+
+    /// Writes `bytes` (buffered).
+    /// - Throws: ``Failure`` when the descriptor refuses them.
+    public func write(_ bytes: UnsafeRawBufferPointer) throws(Failure) {
+        if buffer.count + bytes.count > Self.bufferSize { try flush() }
+        if bytes.count >= Self.bufferSize {
+            try writeAll(bytes)
+        } else {
+            buffer.append(contentsOf: bytes)
+        }
+    }
+
+    /// Sends what is buffered to the descriptor.
+    /// - Throws: ``Failure`` when the descriptor refuses it.
+    public func flush() throws(Failure) {
+        guard !buffer.isEmpty else { return }
+        defer { buffer.removeAll(keepingCapacity: true) }
+        var failure: Failure?
+        buffer.withUnsafeBytes { raw in
+            do throws(Failure) { try writeAll(raw) } catch { failure = error }
+        }
+        if let failure { throw failure }
+    }
+
+    /// Finishes: flushes, and for a file syncs it, closes it and (when
+    /// replacing) renames the temporary file over the path. Standard output
+    /// is flushed only.
+    /// - Throws: ``Failure``; the temporary file is then removed.
+    public func commit() throws(Failure) {
+        try flush()
+        guard owned, !done else { return }
+        done = true
+        var problem: Int32 = 0
+        if fsync(fd) != 0 && errno != EINVAL && errno != EROFS { problem = errno }
+        if close(fd) != 0 && problem == 0 && errno != EINTR { problem = errno }
+        if problem != 0 {
+            if let temporary { unlink(temporary) }
+            throw Failure(name: name, action: "write", problem: FileProblem.phrase(errno: problem))
+        }
+        if let temporary, let path, rename(temporary, path) != 0 {
+            let code = errno
+            unlink(temporary)
+            throw Failure(name: name, action: "replace", problem: FileProblem.phrase(errno: code))
+        }
+    }
+
+    /// Writes all of `bytes` to the descriptor, retrying interrupted and partial writes.
+    private func writeAll(_ bytes: UnsafeRawBufferPointer) throws(Failure) {
+        guard let base = bytes.baseAddress else { return }
+        var offset = 0
+        while offset < bytes.count {
+            let n = Glibc.write(fd, base + offset, bytes.count - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                if errno == EAGAIN {
+                    // A non-blocking descriptor (a terminal or pipe someone set so): wait until it takes more.
+                    var ready = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                    _ = poll(&ready, 1, -1)
+                    continue
+                }
+                throw Failure(name: name, action: "write", problem: FileProblem.phrase(errno: errno))
+            }
+            if n == 0 { throw Failure(name: name, action: "write", problem: FileProblem.phrase(errno: EIO)) }
+            offset += n
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import GripperEditing
+import GripperLayout
+
+/// The data source a scene describes: its sections and items, each item's
+/// height where the scene gives one, and each section's columns (the
+/// scene's reloads included, answered by identity). With ``ScenePolicy`` as
+/// the delegate it is what `Engine(scene:device:)` opens.
+public struct SceneDataSource: CollectionDataSource {
+    private let sections: [Scene.Section]
+    private let items: [ItemID: Scene.Item]
+    private let columns: [SectionID: Int]
+    /// Whether any item of the scene (or of its reloads) has a height of its own.
+    public let hasItemHeights: Bool
+
+    /// The data source of `scene`.
+    /// - Complexity: O(n) over the scene's items (and its reloads').
+    public init(scene: Scene) {
+        self.init(scene: scene, items: scene.itemsByID)
+    }
+
+    /// The data source of `scene` with its items already gathered.
+    init(scene: Scene, items: [ItemID: Scene.Item]) {
+        sections = scene.sections
+        self.items = items
+        hasItemHeights = items.values.contains { $0.height != nil }
+        var columns: [SectionID: Int] = [:]
+        for section in scene.sections { if let c = section.columns { columns[section.id] = c } }
+        for stimulus in scene.stimuli {
+            if case .reload(let sections) = stimulus.action {
+                for section in sections { if let c = section.columns { columns[section.id] = c } }
+            }
+        }
+        self.columns = columns
+    }
+
+    /// The scene's section count.
+    public var numberOfSections: Int { sections.count }
+    /// The identity of the scene's section `section`.
+    /// - Complexity: O(1).
+    public func sectionID(at section: Int) -> SectionID { sections[section].id }
+    /// The item count of the scene's section `section`.
+    /// - Complexity: O(1).
+    public func numberOfItems(inSection section: Int) -> Int { sections[section].items.count }
+    /// The identity of the scene's item at `indexPath`.
+    /// - Complexity: O(1).
+    public func itemID(at indexPath: IndexPath) -> ItemID { sections[indexPath.section].items[indexPath.item].id }
+    /// The item's own height, by identity (reloaded and inserted items too).
+    /// - Complexity: O(1).
+    public func height(ofItem item: ItemID, at indexPath: IndexPath) -> Double? { items[item]?.height }
+    /// The section's own column count, by identity (reloaded sections too).
+    /// - Complexity: O(1).
+    public func columns(ofSection section: SectionID) -> Int? { columns[section] }
+}

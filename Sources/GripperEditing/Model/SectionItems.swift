@@ -1,0 +1,182 @@
+import GripperLayout
+
+/// The item identities of one ``CollectionSection``, in display order: an
+/// array, or — for a section opened from a ``CollectionDataSource`` and not
+/// yet touched by an edit — a lazy view that asks the data source for the
+/// identity at an index when it is read.
+///
+/// It behaves as an array of ``ItemID`` (random access, mutable, range
+/// replaceable). The first change copies a lazy view into an array (O(m) for
+/// its m items, one `itemID(at:)` each); ``CollectionModel`` does that copy
+/// checked (``materialize()``) before an edit, so a data source that
+/// contradicts itself rejects the edit instead of corrupting the model.
+public struct SectionItems: RandomAccessCollection, MutableCollection, RangeReplaceableCollection,
+    Hashable, Sendable, ExpressibleByArrayLiteral, CustomStringConvertible {
+    /// A lazy view: section `section` of `source`, which had `count` items.
+    struct Lazy: Sendable {
+        let source: any CollectionDataSource
+        let section: Int
+        let count: Int
+
+        /// Whether the source still has the count the view was made with.
+        var isConsistent: Bool { source.numberOfItems(inSection: section) == count }
+
+        /// The identity at `index`, unchecked.
+        func id(at index: Int) -> ItemID { source.itemID(at: IndexPath(section: section, item: index)) }
+    }
+
+    enum Storage: Sendable {
+        case array([ItemID])
+        case lazy(Lazy)
+    }
+
+    var storage: Storage
+
+    /// An empty list.
+    public init() { storage = .array([]) }
+
+    /// The identities of `items`.
+    public init(_ items: [ItemID]) { storage = .array(items) }
+
+    /// Creates a list from a literal.
+    public init(arrayLiteral elements: ItemID...) { storage = .array(elements) }
+
+    /// Creates a list from any sequence of identities.
+    public init<S: Sequence>(_ elements: S) where S.Element == ItemID { storage = .array(Array(elements)) }
+
+    /// A lazy view of section `section` of `source`, which has `count` items.
+    /// - Complexity: O(1).
+    init(lazy source: any CollectionDataSource, section: Int, count: Int) {
+        storage = .lazy(Lazy(source: source, section: section, count: count))
+    }
+
+    /// Whether the list is still a lazy view of a data source.
+    /// The height of the item at `index` as the data source this lazy view
+    /// reads answers it by index (``CollectionDataSource/height(ofItemAt:)``,
+    /// no identity made); nil for a copied section, or one whose source no
+    /// longer has the count it was opened with.
+    /// - Complexity: one question to the source (and O(1) to check its count).
+    public func sourceHeight(at index: Int) -> Double?? {
+        guard case .lazy(let l) = storage, index >= 0, index < l.count else { return nil }
+        return .some(l.source.height(ofItemAt: IndexPath(section: l.section, item: index)))
+    }
+
+    /// Whether this is a lazy view whose source still has its count.
+    public var isConsistentLazyView: Bool {
+        if case .lazy(let l) = storage { return l.isConsistent }
+        return false
+    }
+
+    public var isLazy: Bool {
+        if case .lazy = storage { return true }
+        return false
+    }
+
+    public var startIndex: Int { 0 }
+
+    /// - Complexity: O(1); a lazy view answers the count it was opened with.
+    public var endIndex: Int {
+        switch storage {
+        case .array(let a): a.count
+        case .lazy(let l): l.count
+        }
+    }
+
+    /// The identity at `index`. A lazy view asks the data source; when the
+    /// source's count has changed since (a contradiction) it answers a
+    /// placeholder identity, `⊥section.item`, instead of reading out of range.
+    /// ``CollectionModel/item(at:)`` answers nil then.
+    /// - Complexity: O(1), plus the data source's two answers for a lazy view.
+    public subscript(index: Int) -> ItemID {
+        get {
+            switch storage {
+            case .array(let a): return a[index]
+            case .lazy(let l):
+                precondition(index >= 0 && index < l.count, "SectionItems index out of range")
+                return l.isConsistent ? l.id(at: index) : ItemID("⊥\(l.section).\(index)")
+            }
+        }
+        set {
+            var a = takeArray()
+            a[index] = newValue
+            storage = .array(a)
+        }
+    }
+
+    /// Replaces a range, copying a lazy view first.
+    public mutating func replaceSubrange<C: Collection>(_ subrange: Range<Int>, with newElements: C)
+    where C.Element == ItemID {
+        var a = takeArray()
+        a.replaceSubrange(subrange, with: newElements)
+        storage = .array(a)
+    }
+
+    /// The identities as an array (a copy of a lazy view: O(m) reads).
+    public var array: [ItemID] {
+        switch storage {
+        case .array(let a): a
+        case .lazy: Array(self)
+        }
+    }
+
+    /// Takes the array out of the storage without a copy (a lazy view is read).
+    private mutating func takeArray() -> [ItemID] {
+        switch storage {
+        case .array(let a):
+            storage = .array([])
+            return a
+        case .lazy:
+            return Array(self)
+        }
+    }
+
+    /// Turns a lazy view into an array, checked: the source's count must be
+    /// the one the view was opened with, and the section's identities must
+    /// not repeat. An array stays as it is. `sectionIndex` is the section's
+    /// place in the model, for the error.
+    /// - Throws: ``DataSourceError/countChanged(section:expected:found:)`` or
+    ///   ``DataSourceError/duplicateItemID(_:at:_:)``; the list is unchanged then.
+    /// - Complexity: O(m) reads of the data source for a lazy view, O(1) otherwise.
+    public mutating func materialize(sectionIndex: Int) throws(DataSourceError) {
+        guard case .lazy(let l) = storage else { return }
+        let found = l.source.numberOfItems(inSection: l.section)
+        guard found == l.count else { throw .countChanged(section: sectionIndex, expected: l.count, found: found) }
+        var seen: [ItemID: Int] = [:]
+        seen.reserveCapacity(l.count)
+        var a: [ItemID] = []
+        a.reserveCapacity(l.count)
+        for i in 0..<l.count {
+            let id = l.id(at: i)
+            if let j = seen.updateValue(i, forKey: id) {
+                throw .duplicateItemID(id, at: IndexPath(section: sectionIndex, item: j),
+                                       IndexPath(section: sectionIndex, item: i))
+            }
+            a.append(id)
+        }
+        storage = .array(a)
+    }
+
+    /// Whether a lazy view's source still has the count it was opened with
+    /// (always true for an array).
+    /// - Complexity: O(1) (one data-source answer).
+    var isConsistent: Bool {
+        switch storage {
+        case .array: true
+        case .lazy(let l): l.isConsistent
+        }
+    }
+
+    /// Element by element.
+    /// - Complexity: O(m) (reads a lazy view).
+    public static func == (a: SectionItems, b: SectionItems) -> Bool { a.elementsEqual(b) }
+
+    /// Hashes the count and the elements.
+    /// - Complexity: O(m) (reads a lazy view).
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(count)
+        for id in self { hasher.combine(id) }
+    }
+
+    /// The identities, as an array prints them.
+    public var description: String { array.description }
+}

@@ -1,0 +1,102 @@
+import GripperLayout
+
+/// The app's rules, as the engine asks them: may this item be highlighted,
+/// selected, deselected, edited (swiped open, deleted), moved; where may a
+/// dragged item land; which actions does a swipe reveal and what does
+/// performing one do — the questions a UIKit collection view asks its
+/// delegate (`shouldHighlightItemAt`, `targetIndexPathForMoveFromItemAt` …).
+///
+/// Every requirement has a default (an extension), the seed system's where
+/// the app says nothing: everything may be highlighted, selected,
+/// deselected, edited and moved; every proposed target is accepted; a
+/// trailing swipe reveals Delete (a full swipe performs it), a leading one
+/// nothing; a destructive action deletes its item, a normal one changes
+/// nothing; a tap selects one item. An app implements only what it rules:
+///
+/// ```swift
+/// struct InboxRules: CollectionDelegate {
+///     func canMove(_ item: ItemID, at indexPath: IndexPath) -> Bool { indexPath.section == 0 }
+///     func target(forMoving item: ItemID, from source: IndexPath, proposed: IndexPath) -> MoveTarget {
+///         proposed.section == source.section ? .accept : .veto
+///     }
+///     func leadingActions(for item: ItemID, at indexPath: IndexPath) -> SwipeActions {
+///         SwipeActions([EditingAction(id: "flag", title: "Flag")], fullSwipeAction: "flag")
+///     }
+/// }
+/// ```
+///
+/// Index paths are those of the model at the moment of the question. The
+/// machine asks on every decision (touch down, gap change, swipe start), so
+/// answers should be cheap.
+public protocol CollectionDelegate: Sendable {
+    /// Whether a touch on `item` highlights it (UIKit: `shouldHighlightItemAt`).
+    /// - Complexity: called per touch; should be O(1).
+    func canHighlight(_ item: ItemID, at indexPath: IndexPath) -> Bool
+    /// Whether `item` may be selected (UIKit: `shouldSelectItemAt`).
+    /// - Complexity: called per tap; should be O(1).
+    func canSelect(_ item: ItemID, at indexPath: IndexPath) -> Bool
+    /// Whether a selected `item` may be deselected by a tap (UIKit:
+    /// `shouldDeselectItemAt`); when not, the tap leaves it selected.
+    /// - Complexity: called per tap; should be O(1).
+    func canDeselect(_ item: ItemID, at indexPath: IndexPath) -> Bool
+    /// Whether `item` can be swiped open and shows a delete control in batch
+    /// editing (UIKit: `canEditRowAt`).
+    /// - Complexity: called per gesture; should be O(1).
+    func canEdit(_ item: ItemID, at indexPath: IndexPath) -> Bool
+    /// Whether `item` can be dragged (shows a gripper in batch editing;
+    /// UIKit: `canMoveItemAt`).
+    /// - Complexity: called per gesture; should be O(1).
+    func canMove(_ item: ItemID, at indexPath: IndexPath) -> Bool
+    /// The target for moving `item` from `source` to the `proposed` after-move
+    /// path: accept, redirect or veto (UIKit:
+    /// `targetIndexPathForMoveFromItemAt:toProposedIndexPath:`). Asked at every
+    /// gap change. An impossible redirect is not trusted: see ``MoveTarget``.
+    /// - Complexity: called per frame while dragging; should be O(1).
+    func target(forMoving item: ItemID, from source: IndexPath, proposed: IndexPath) -> MoveTarget
+    /// The actions a swipe from the trailing edge (to the left) reveals
+    /// (UIKit: `trailingSwipeActionsConfigurationForRowAt`).
+    /// - Complexity: called per swipe; should be O(1).
+    func trailingActions(for item: ItemID, at indexPath: IndexPath) -> SwipeActions
+    /// The actions a swipe from the leading edge (to the right) reveals.
+    /// - Complexity: called per swipe; should be O(1).
+    func leadingActions(for item: ItemID, at indexPath: IndexPath) -> SwipeActions
+    /// What performing `action` on `item` does to the model (a tap on its
+    /// button, a full swipe, a delete confirmation): the engine commits
+    /// that and reports it; the app does its own side of the action when it
+    /// sees the commit.
+    /// - Complexity: called per action performed; should be O(1).
+    func perform(_ action: EditingAction, on item: ItemID, at indexPath: IndexPath) -> ActionOutcome
+    /// How many items a tap selects.
+    var selectionMode: SelectionMode { get }
+}
+
+extension CollectionDelegate {
+    /// Every item may be highlighted (UIKit's default).
+    public func canHighlight(_ item: ItemID, at indexPath: IndexPath) -> Bool { true }
+    /// Every item may be selected (UIKit's default).
+    public func canSelect(_ item: ItemID, at indexPath: IndexPath) -> Bool { true }
+    /// Every item may be deselected (UIKit's default).
+    public func canDeselect(_ item: ItemID, at indexPath: IndexPath) -> Bool { true }
+    /// Every item may be edited (UIKit's default when the data source edits).
+    public func canEdit(_ item: ItemID, at indexPath: IndexPath) -> Bool { true }
+    /// Every item may be moved (UIKit's default when the data source moves).
+    public func canMove(_ item: ItemID, at indexPath: IndexPath) -> Bool { true }
+    /// Accepts the proposed target (UIKit's default).
+    public func target(forMoving item: ItemID, from source: IndexPath, proposed: IndexPath) -> MoveTarget { .accept }
+    /// Delete, performed by a full swipe (UIKit's default for an editable row).
+    public func trailingActions(for item: ItemID, at indexPath: IndexPath) -> SwipeActions {
+        SwipeActions([.delete], fullSwipeAction: "delete")
+    }
+    /// None: a leading swipe does not open (UIKit's default).
+    public func leadingActions(for item: ItemID, at indexPath: IndexPath) -> SwipeActions { .none }
+    /// A destructive action deletes the item, a normal one changes nothing.
+    public func perform(_ action: EditingAction, on item: ItemID, at indexPath: IndexPath) -> ActionOutcome {
+        action.style == .destructive ? .deleteItem : .keepItem
+    }
+    /// A tap selects one item (UIKit's default: selection on, multiple off).
+    public var selectionMode: SelectionMode { .single }
+}
+
+/// The name the delegate had before it was an embedder's protocol; kept so
+/// code written against it still compiles.
+public typealias EditingPolicy = CollectionDelegate

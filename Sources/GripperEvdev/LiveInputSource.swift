@@ -1,0 +1,23 @@
+import GripperInput
+
+/// Where a ``LiveSession`` reads its frames: an evdev device through
+/// ``EvdevReader``, or anything that behaves like one — a synthetic source
+/// in a soak test, frames arriving from another process.
+///
+/// The contract is ``EvdevReader``'s: ``next(until:wakingOn:)`` hands out
+/// frames in time order, waits no longer than `deadline` (on ``now``'s
+/// clock), reports the device's loss once, and returns nil once closed.
+public protocol LiveInputSource: AnyObject {
+    /// A name for messages: the device node, or what the source reads.
+    var path: String { get }
+    /// The device the frames come from (its axes map contacts to points).
+    var device: DeviceDescription { get }
+    /// The current time on the source's clock.
+    var now: EventTime { get }
+    /// The next frame, or why there is none before `deadline`.
+    func next(until deadline: EventTime?, wakingOn wakeFD: Int32?) throws(EvdevError) -> EvdevReader.Event?
+    /// Stops reading and releases what the source holds.
+    func close()
+}
+
+extension EvdevReader: LiveInputSource {}

@@ -17,7 +17,7 @@ extension Engine {
     public static var transitionBacklog: Int { 64 }
 
     /// What is shown now.
-    var shownState: LayoutState {
+    package var shownState: LayoutState {
         LayoutState(layout: layout, presentation: presentation, contentOffset: contentOffset)
     }
 

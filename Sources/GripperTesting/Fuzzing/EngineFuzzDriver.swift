@@ -6,16 +6,20 @@ import GripperLayout
 
 /// The engine fuzz target: a scene made from the input's first bytes, then
 /// one step per operation byte — a touch or mouse frame, a wait, a timer
-/// firing, a stimulus from the app, device loss, raw event noise — with every
-/// invariant checked after every step and after ``Engine/finish()``.
+/// firing, a stimulus, an app batch (valid or not), device loss, raw event
+/// noise — with every invariant checked after every step and after
+/// ``Engine/finish()``.
 ///
 /// The checks: the engine's own (``Engine/_invariantViolations()``: the
 /// editing machine's and the layout's invariants, one hidden source and one
 /// placeholder while dragging and none otherwise, the selection in the
 /// model), no item lost, made up or duplicated (the items change only when
-/// the journal does), time never going back, and nothing pending once the
-/// input is finished. Any violation traps with the step and what broke.
-struct EngineFuzzDriver {
+/// the journal does; an app batch changes exactly the items it inserts and
+/// deletes, and a refused one changes nothing), every transition's "after"
+/// equal to what is shown next, time never going back, and nothing pending
+/// once the input is finished. A violation stops the run with the step and
+/// what broke: the fuzz target traps on it, a test reports it.
+package struct EngineFuzzDriver {
     /// The most steps one input drives, so one input stays quick.
     static let stepLimit = 2_000
 
@@ -30,16 +34,54 @@ struct EngineFuzzDriver {
     private var items: Set<ItemID>
     private var journalMark: [Int]
     private var step = 0
+    private var appBatches = 0
+    /// The first invariant broken, which ends the run.
+    private var failure: String?
+    private var outcome = Outcome()
 
+    /// What one script did, so a test can tell that its scripts reach what
+    /// they are meant to check.
+    package struct Outcome: Sendable {
+        /// The first invariant broken (its step and what broke), or nil.
+        package var failure: String?
+        /// The steps performed.
+        package var steps = 0
+        /// App batches the engine applied, and refused.
+        package var appliedBatches = 0, refusedBatches = 0
+        /// Steps after which a drag was in flight.
+        package var stepsDragging = 0
+        /// Transitions checked against what was shown next.
+        package var transitions = 0
+
+        /// An outcome with nothing done yet (or only a failure).
+        package init(failure: String? = nil) { self.failure = failure }
+    }
+
+    /// Drives an engine with the script `bytes`, trapping on the first
+    /// broken invariant (the fuzz target).
     static func run(_ bytes: [UInt8]) {
+        if let failure = outcome(of: bytes).failure { fatalError(failure) }
+    }
+
+    /// Drives an engine with the script `bytes`, stopping at the first
+    /// broken invariant.
+    package static func outcome(of bytes: [UInt8]) -> Outcome {
         var input = FuzzInput(bytes)
-        guard var driver = EngineFuzzDriver(&input) else { return }
+        guard var driver = EngineFuzzDriver(&input) else { return Outcome(failure: "the fuzz scene is invalid") }
         driver.check("at rest")
-        while !input.isAtEnd && driver.step < stepLimit {
+        while !input.isAtEnd && driver.step < stepLimit && driver.failure == nil {
             driver.perform(&input)
             driver.step += 1
         }
-        driver.finish()
+        if driver.failure == nil { driver.finish() }
+        driver.outcome.failure = driver.failure
+        driver.outcome.steps = driver.step
+        return driver.outcome
+    }
+
+    /// Notes the first broken invariant.
+    private mutating func fail(_ message: String) {
+        if failure == nil { failure = message }
     }
 
     /// Traps with `what` when the engine's invariants do not hold.
@@ -72,8 +114,9 @@ struct EngineFuzzDriver {
         metrics.header = SupplementaryMetrics(height: 32)
         let scene = Scene(viewport: Size(width: 320, height: 440), metrics: metrics, sections: sections,
                           selectionMode: selection[Int(flags >> 1 & 3)], movesBetweenSections: flags & 8 == 0)
-        guard let engine = try? Engine(scene: scene, device: mouse ? TestDevices.probeMouse : TestDevices.probeTouchscreen)
-        else { fatalError("the fuzz scene is invalid") }
+        guard let engine = try? Engine(scene: scene, device: mouse ? TestDevices.probeMouse : TestDevices.probeTouchscreen,
+                                       makingTransitions: true)
+        else { return nil }
         self.engine = engine
         items = Set(engine.model.allItems)
         journalMark = Self.mark(engine.journal)
@@ -216,8 +259,12 @@ struct EngineFuzzDriver {
     }
 
     private mutating func stimulus(_ kind: UInt8, _ input: inout FuzzInput) {
+        if kind % 10 >= 8 {
+            appBatch(&input)
+            return
+        }
         let action: Scene.Stimulus.Action
-        switch kind % 8 {
+        switch kind % 10 {
         case 0: action = .setEditing(true)
         case 1: action = .setEditing(false)
         case 2: action = .deleteSelected
@@ -249,23 +296,112 @@ struct EngineFuzzDriver {
         }
     }
 
+    /// An app batch of one to four operations chosen by the input, aimed
+    /// at the model's index paths (and one past them, so some are refused):
+    /// a valid one changes exactly the items it inserts and deletes, a
+    /// refused one changes nothing at all.
+    private mutating func appBatch(_ input: inout FuzzInput) {
+        let model = engine.model
+        func section(_ byte: UInt8) -> Int { Int(byte) % (model.numberOfSections + 1) }
+        func path(_ a: UInt8, _ b: UInt8, extra: Int = 1) -> IndexPath {
+            let s = section(a)
+            return IndexPath(section: s, item: Int(b) % ((model.numberOfItems(inSection: s) ?? 0) + extra))
+        }
+        var operations: [BatchUpdate.Operation] = []
+        var inserted: Set<ItemID> = []
+        for _ in 0...Int(input.byte() % 4) {
+            let kind = input.byte()
+            switch kind % 8 {
+            case 0, 1, 2:
+                appBatches += 1
+                let id = ItemID("a\(appBatches)")
+                inserted.insert(id)
+                operations.append(.insertItem(id, at: path(input.byte(), input.byte(), extra: 2)))
+            case 3, 4:
+                operations.append(.deleteItem(path(input.byte(), input.byte())))
+            case 5:
+                operations.append(.moveItem(from: path(input.byte(), input.byte()), to: path(input.byte(), input.byte())))
+            case 6:
+                operations.append(.reloadItem(path(input.byte(), input.byte())))
+            default:
+                if kind & 0x80 != 0 {
+                    operations.append(.deleteSection(section(input.byte())))
+                } else {
+                    appBatches += 1
+                    let ids = (0..<Int(input.byte() % 3)).map { ItemID("a\(appBatches)-\($0)") }
+                    inserted.formUnion(ids)
+                    operations.append(.insertSection(CollectionSection(id: SectionID("as\(appBatches)"), items: ids),
+                                                     at: section(input.byte())))
+                }
+            }
+        }
+        let batch = BatchUpdate(operations)
+        now = now + .milliseconds(1)
+        let before = (model: engine.model, journal: engine.journal, selection: engine.selection,
+                      presentation: engine.presentation)
+        do {
+            try engine.apply(batch, at: now)
+        } catch {
+            // Deadlines due before the batch may have fired; the batch itself changed nothing.
+            if engine.model != before.model || engine.journal.entries.count != before.journal.entries.count {
+                fail("step \(step): a refused batch (\(error)) changed the model or the journal")
+            }
+            outcome.refusedBatches += 1
+            check("refused app batch \(batch)")
+            return
+        }
+        outcome.appliedBatches += 1
+        var deleted: Set<ItemID> = []
+        for op in operations {
+            switch op {
+            case .deleteItem(let p): if let id = before.model.item(at: p) { deleted.insert(id) }
+            case .deleteSection(let s): if before.model.sections.indices.contains(s) { deleted.formUnion(before.model.sections[s].items) }
+            default: break
+            }
+        }
+        check("app batch \(batch)", expecting: Set(before.model.allItems).subtracting(deleted).union(inserted))
+    }
+
     // MARK: - Checks
 
-    private mutating func check(_ what: String) {
+    private mutating func check(_ what: String, expecting expected: Set<ItemID>? = nil) {
         let at = "step \(step) (\(what))"
-        Self.checkOrTrap(engine, at)
+        let problems = engine._invariantViolations()
+        if !problems.isEmpty { fail("\(at): \(problems.joined(separator: "; "))") }
         let model = engine.model
         let present = Set(model.allItems)
-        if present.count != model.numberOfItems { fatalError("\(at): an item is in the model twice") }
+        if present.count != model.numberOfItems { fail("\(at): an item is in the model twice") }
         let mark = Self.mark(engine.journal)
-        if mark == journalMark && present != items {
-            fatalError("\(at): items \(items.subtracting(present).sorted()) lost, \(present.subtracting(items).sorted()) made up with no edit")
+        if let expected, present != expected {
+            fail("\(at): items \(expected.subtracting(present).sorted()) lost, \(present.subtracting(expected).sorted()) made up")
+        } else if expected == nil && mark == journalMark && present != items {
+            fail("\(at): items \(items.subtracting(present).sorted()) lost, \(present.subtracting(items).sorted()) made up with no edit")
         }
         if let t = engine.now, t < self.now, engine.origin != nil, what == "a frame" {
-            fatalError("\(at): the engine's time \(t) is behind the frame's \(self.now)")
+            fail("\(at): the engine's time \(t) is behind the frame's \(self.now)")
         }
+        checkTransitions(at)
+        if engine.presentation.drag != nil { outcome.stepsDragging += 1 }
         items = present
         journalMark = mark
+    }
+
+    /// Every transition made by the step ends where the engine now shows
+    /// its elements: what moves or appears at its attributes, what
+    /// disappears fully transparent.
+    private mutating func checkTransitions(_ at: String) {
+        let shown = engine.shownState
+        for transition in engine.takeTransitions() {
+            outcome.transitions += 1
+            for change in transition.layout.moving + transition.layout.appearing
+            where shown.attributes(for: change.final.id) != change.final {
+                fail("\(at): a \(transition.cause) transition ends \(change.final.id) at \(change.final.frame), "
+                     + "shown at \(shown.attributes(for: change.final.id).map { "\($0.frame)" } ?? "nowhere")")
+            }
+            for change in transition.layout.disappearing where change.final.alpha != 0 {
+                fail("\(at): a \(transition.cause) transition leaves \(change.final.id) visible")
+            }
+        }
     }
 
     /// What changes whenever the journal commits, undoes or redoes.
@@ -277,8 +413,8 @@ struct EngineFuzzDriver {
     private mutating func finish() {
         engine.finish()
         check("finish")
-        if engine.presentation.drag != nil { fatalError("a drag is still on after finish") }
-        if let t = engine.nextDeadline { fatalError("a deadline at \(t) is left after finish") }
+        if engine.presentation.drag != nil { fail("a drag is still on after finish") }
+        if let t = engine.nextDeadline { fail("a deadline at \(t) is left after finish") }
         _ = engine.transcript.text
     }
 }

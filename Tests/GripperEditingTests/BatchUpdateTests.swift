@@ -88,6 +88,11 @@ import GripperLayout
         ([.insertSection(CollectionSection(id: "N", items: []), at: 4)], 0, .sectionOutOfRange(4, sectionCount: 4, afterBatch: true)),
         ([.insertSection(CollectionSection(id: "N", items: []), at: 1), .insertSection(CollectionSection(id: "M", items: []), at: 1)],
          1, .duplicateSectionInsert(1)),
+        // Found by the engine fuzz target: a duplicate section insert past the
+        // sections left once all are deleted trapped before it was reported.
+        ([.deleteSection(0), .deleteSection(1), .deleteSection(2),
+          .insertSection(CollectionSection(id: "N", items: []), at: 1), .insertSection(CollectionSection(id: "M", items: []), at: 1)],
+         4, .duplicateSectionInsert(1)),
     ])
     func invalidBatchIsRejectedWithModelUnchanged(operations: [BatchUpdate.Operation], offending: Int, reason: BatchUpdateError.Reason) {
         var m = base

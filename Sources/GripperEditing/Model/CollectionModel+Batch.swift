@@ -202,6 +202,9 @@ extension CollectionModel {
         sectionInserts.sort { ($0.at, $0.index) < ($1.at, $1.index) }
         var previousAt: Int?
         var newIDs: [(id: ItemID, index: Int)] = []  // identities the batch brings in, in application order
+        // Every target checked before any is placed: distinct ascending
+        // after-indices below the count after are exactly the ones that land
+        // inside, each at most the count placed so far.
         for insert in sectionInserts {
             guard insert.at >= 0, insert.at < sectionCountAfter else {
                 throw fail(insert.index, .sectionOutOfRange(insert.at, sectionCount: sectionCountAfter, afterBatch: true))
@@ -211,6 +214,8 @@ extension CollectionModel {
             guard survivingSectionIDs.insert(insert.section.id).inserted else {
                 throw fail(insert.index, .duplicateSectionID(insert.section.id))
             }
+        }
+        for insert in sectionInserts {
             for id in insert.section.items { newIDs.append((id, insert.index)) }
             counts.insert(insert.section.items.count, at: insert.at)
         }

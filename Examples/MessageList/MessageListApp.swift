@@ -16,9 +16,9 @@ struct MessageListApp {
     /// Whether the new mail has arrived.
     private var mailDelivered = false
 
-    /// The viewport the recording was made for (400 × 640 points, rows of
-    /// 56 points with a 1-point separator).
+    /// The viewport the recording was made for (400 × 640 points).
     static let viewport = Size(width: 400, height: 640)
+    /// Rows of 56 points with a 1-point separator, as the recording's scene.
     static let metrics = LayoutMetrics(rowHeight: 56, rowSeparator: SeparatorMetrics(thickness: 1))
 
     /// Opens the engine on `store` for input from `device`, making transitions.

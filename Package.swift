@@ -22,6 +22,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        // `swift package generate-documentation` (DocC catalogs in Sources/*/*.docc); a plugin, linked into nothing.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .systemLibrary(
@@ -57,11 +59,16 @@ let package = Package(
         .executableTarget(name: "GripperEvdevHarness", dependencies: [
             "CUmockdev", "CLibevdev", "GripperEvdev", "GripperInput", "Gripper", "GripperTesting",
         ]),
+        // The example embedding (Examples/MessageList): an app's own 100k messages and rules, driven by a
+        // bundled trace, with an app batch mid-drag; built by `swift build`, run by GripperEmbeddingTests.
+        .executableTarget(name: "MessageListExample", dependencies: ["Gripper"], path: "Examples/MessageList"),
         .testTarget(name: "GripperInputTests", dependencies: ["GripperInput", "GripperTesting"]),
         .testTarget(name: "GripperGesturesTests", dependencies: ["GripperGestures", "GripperInput", "GripperTesting"]),
         .testTarget(name: "GripperLayoutTests", dependencies: ["GripperLayout", "GripperTesting"]),
         .testTarget(name: "GripperEditingTests", dependencies: ["GripperEditing", "GripperLayout", "GripperGestures", "GripperTesting"]),
         .testTarget(name: "GripperTests", dependencies: ["Gripper", "GripperTesting"]),
+        // The "Embedding Gripper" article's code (compiled and run here) and the example embedding, run end to end.
+        .testTarget(name: "GripperEmbeddingTests", dependencies: ["Gripper", "GripperTesting", "MessageListExample"]),
         .testTarget(name: "GripperEvdevTests", dependencies: [
             "GripperEvdev", "GripperInput", "GripperTesting", "GripperEvdevHarness", "GripperCLI",
         ]),

@@ -85,7 +85,9 @@ struct ReplayCommand: ParsableCommand {
             do { trace = try reader.readTrace() } catch { throw BadInput.fail(error.description) }
             let start: Engine
             do {
-                start = try Engine(scene: sceneValue, device: trace.device, recordingTranscript: true)
+                // The page animates between its pictures with the engine's transitions.
+                start = try Engine(scene: sceneValue, device: trace.device, recordingTranscript: true,
+                                   makingTransitions: html != nil)
             } catch {
                 throw BadInput.fail("\(Self.naming(error, scene))")
             }

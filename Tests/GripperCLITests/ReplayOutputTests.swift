@@ -66,6 +66,21 @@ import Testing
         }
     }
 
+    @Test func thePageAnimatesIntoEachPictureWithTheEnginesTransitions() throws {
+        let dir = try temporary("animated")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let html = dir.appendingPathComponent("timeline.html")
+        let r = try run(["replay", "Recordings/scenarios/drag-into-another-section/trace.evemu",
+                         "--scene", "Recordings/scenarios/drag-into-another-section/scene.json", "--html", html.path])
+        #expect(r.status == 0, "\(r.err)")
+        let page = try String(contentsOf: html, encoding: .utf8)
+        #expect(wellFormed(Data(page.utf8)))
+        // Plum slides up into Pear's place as the gap moves down; Pear fades in where it is dropped.
+        #expect(page.contains(#"data-caption="1.491583 s  gapMoved to [0,2]" data-anim="250 easeInOut:0 144 400 56 1 0 88 400 56 1,0 88 400 56 1 0 144 400 56 1""#))
+        #expect(page.contains(#" data-anim="200 easeOut:0 288 400 56 0 0 288 400 56 1""#))
+        #expect(page.components(separatedBy: " data-anim=").count - 1 == 5, "four gap moves and the drop")
+    }
+
     @Test func aWriteErrorMidwayExitsTwoNamingTheFileAndLeavesNoFinishedPage() throws {
         let dir = try temporary("midway")
         defer { try? FileManager.default.removeItem(at: dir) }

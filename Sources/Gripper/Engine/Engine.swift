@@ -227,8 +227,10 @@ public struct Engine: Sendable {
         return takeOutbox()
     }
 
-    /// Hands over the entries produced since the last public call.
-    private mutating func takeOutbox() -> [Transcript.Entry] {
+    /// Hands over the entries produced since the last public call (and makes
+    /// their transition); ``Replay`` calls it after each deadline it fires
+    /// itself, so each picture gets the transition of its own step.
+    mutating func takeOutbox() -> [Transcript.Entry] {
         let out = outbox
         outbox.removeAll(keepingCapacity: true)
         if makesTransitions { makeTransition(for: out) }

@@ -55,6 +55,9 @@ public struct Replay: Sendable {
         var engine = engine
         var count = 0
         var seen = 0
+        // Transitions made since the last picture (an engine made with
+        // `makingTransitions: true` makes them): the next picture's.
+        var transitions: [EngineTransition] = []
         func shoot(_ engine: Engine, caption: String? = nil) throws(E) {
             // What the engine produced since the last picture, recorded in
             // its transcript or not.
@@ -65,7 +68,8 @@ public struct Replay: Sendable {
             let text = caption ?? worthy.map { $0.event.name + " " + $0.event.textDetail } ?? ""
             let svg = SnapshotRenderer.svg(snapshot, id: "p\(count)")
             count += 1
-            try picture(TimelinePage.Frame(offset: snapshot.offset, caption: text, svg: svg))
+            try picture(TimelinePage.Frame(offset: snapshot.offset, caption: text, svg: svg, transitions: transitions))
+            transitions.removeAll()
         }
         var started = false
         for frame in frames {
@@ -75,8 +79,12 @@ public struct Replay: Sendable {
                 try shoot(engine, caption: "start")
             }
             // What falls due before the frame, one step (and picture) at a time.
-            while engine.fireNext(until: frame.time) != nil { try shoot(engine) }
+            while engine.fireNext(until: frame.time) != nil {
+                if engine.makesTransitions { _ = engine.takeOutbox(); transitions += engine.takeTransitions() }
+                try shoot(engine)
+            }
             engine.handle(frame)
+            transitions += engine.takeTransitions()
             try shoot(engine)
         }
         var failure: E?
@@ -85,6 +93,8 @@ public struct Replay: Sendable {
             do throws(E) { try shoot(e) } catch { failure = error }
         }
         if let failure { throw failure }
+        // What the end of input changed, as one transition into the last picture.
+        if engine.makesTransitions { _ = engine.takeOutbox(); transitions += engine.takeTransitions() }
         try shoot(engine, caption: "end")
         return engine
     }

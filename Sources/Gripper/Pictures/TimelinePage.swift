@@ -1,6 +1,10 @@
 /// A self-contained HTML page (no external assets): the pictures of a run on
 /// a timeline slider, with the transcript beside them; the entries up to
-/// the shown picture's time are marked. Pure: returns strings, the whole
+/// the shown picture's time are marked. Stepping forward one picture
+/// animates into it with the engine's transitions (``Frame/transitions``):
+/// each element that moved slides from its frame before to its frame after,
+/// and what appeared fades in, on the transition's duration and curve; a
+/// play button steps through the run. Pure: returns strings, the whole
 /// page or its parts in order for a caller that writes it as the run goes.
 public enum TimelinePage {
     /// One picture on the timeline.
@@ -11,12 +15,16 @@ public enum TimelinePage {
         public var caption: String
         /// The SVG document.
         public var svg: String
+        /// The transitions from the previous picture to this one (empty when
+        /// the engine made none): the page animates into the picture with them.
+        public var transitions: [EngineTransition]
 
         /// Creates a timeline frame.
-        public init(offset: Int64, caption: String, svg: String) {
+        public init(offset: Int64, caption: String, svg: String, transitions: [EngineTransition] = []) {
             self.offset = offset
             self.caption = caption
             self.svg = svg
+            self.transitions = transitions
         }
     }
 
@@ -51,7 +59,7 @@ public enum TimelinePage {
         """
         out += "\n</style></head><body>\n<h1>" + Escaping.xml(title) + "</h1>\n"
         out += "<div id=\"controls\"><button id=\"prev\">&#9664;</button><input id=\"slider\" type=\"range\" min=\"0\" max=\"0\" value=\"0\"/>"
-        out += "<button id=\"next\">&#9654;</button><span id=\"caption\"></span></div>\n"
+        out += "<button id=\"next\">&#9654;</button><button id=\"play\">play</button><span id=\"caption\"></span></div>\n"
         out += "<div id=\"main\"><div id=\"stage\">\n"
         return out
     }
@@ -62,7 +70,45 @@ public enum TimelinePage {
     public static func frame(_ frame: Frame) -> String {
         var out = "<div class=\"frame\" data-t=\"\(frame.offset)\" data-caption=\""
         out += Escaping.xml("\(FixedDecimal.seconds(microseconds: frame.offset)) s  \(frame.caption)")
+        if let animation = animation(frame.transitions) { out += "\" data-anim=\"" + animation }
         return out + "\">\n" + frame.svg + "</div>\n"
+    }
+
+    /// `transitions` as the page's script reads them, or nil when nothing
+    /// moves or fades: `;` between transitions, each `MILLISECONDS CURVE:`
+    /// then `,` between its changes, each ten numbers — the frame (x, y,
+    /// width, height in content points) and alpha before, then after. What
+    /// disappears is not in the next picture and is left out, and so are
+    /// decorations (separators, backgrounds: matched by row, they would
+    /// sweep across the cells); whatever is drawn inside a moving element's
+    /// frame moves with it.
+    /// - Complexity: O(elements changed), which is bounded by the viewport.
+    static func animation(_ transitions: [EngineTransition]) -> String? {
+        var parts: [String] = []
+        for transition in transitions {
+            let changes = (transition.layout.moving + transition.layout.appearing).filter {
+                !$0.final.kind.isDecoration && ($0.initial.frame != $0.final.frame || $0.initial.alpha != $0.final.alpha)
+            }
+            guard !changes.isEmpty else { continue }
+            let ms = transition.duration.components.seconds * 1000
+                + transition.duration.components.attoseconds / 1_000_000_000_000_000
+            let numbers = changes.map { change in
+                [change.initial, change.final].map { a in
+                    [a.frame.minX, a.frame.minY, a.frame.size.width, a.frame.size.height, a.alpha]
+                        .map(compact).joined(separator: " ")
+                }.joined(separator: " ")
+            }
+            parts.append("\(ms) \(transition.curve.rawValue):" + numbers.joined(separator: ","))
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: ";")
+    }
+
+    /// `value` to two decimals without trailing zeros (`144`, `287.5`).
+    private static func compact(_ value: Double) -> String {
+        var text = FixedDecimal.string(value, places: 2)
+        while text.hasSuffix("0"), text.contains(".") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text == "-0" ? "0" : text
     }
 
     /// The rest of the page after the last picture: the transcript (the
@@ -83,10 +129,52 @@ public enum TimelinePage {
           var frames=document.querySelectorAll('.frame'),lines=document.querySelectorAll('#log div');
           var slider=document.getElementById('slider'),caption=document.getElementById('caption');
           slider.max=String(Math.max(0,frames.length-1));
+          var shown=-1,running=[],ticking=false,playing=null,fallback=null;
+          var still=window.matchMedia&&window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+          function curve(name,t){t=Math.max(0,Math.min(1,t));if(name==='linear'){return t;}
+            if(name==='easeIn'){return t*t*t;}if(name==='easeOut'){var u=1-t;return 1-u*u*u;}return t*t*(3-2*t);}
+          function place(a,p){var c=a.c,dx=(c[0]-c[5])*(1-p),dy=(c[1]-c[6])*(1-p);
+            for(var k=0;k<a.els.length;k++){var el=a.els[k];
+              if(p>=1){el.removeAttribute('transform');el.style.opacity='';continue;}
+              el.setAttribute('transform','translate('+dx+' '+dy+')');
+              if(c[4]!==c[9]){el.style.opacity=String(c[4]+(c[9]-c[4])*p);}}}
+          function stop(){for(var k=0;k<running.length;k++){place(running[k],1);}running=[];
+            if(fallback!==null){clearTimeout(fallback);fallback=null;}}
+          function tick(now){
+            ticking=false;var left=[];
+            for(var k=0;k<running.length;k++){var a=running[k];if(a.start===null){a.start=now;}
+              var f=a.ms>0?(now-a.start)/a.ms:1;place(a,f>=1?1:curve(a.curve,f));if(f<1){left.push(a);}}
+            running=left;if(running.length){ticking=true;requestAnimationFrame(tick);}}
+          function animate(frame){
+            var spec=frame.getAttribute('data-anim'),content=frame.querySelector('svg > g > g');
+            if(!spec||!content||still){return;}
+            var kids=[],centres=[];
+            for(var k=0;k<content.children.length;k++){var el=content.children[k],cls=el.getAttribute('class')||'';
+              if(cls.indexOf('proxy')>=0||cls.indexOf('ghost')>=0){continue;}
+              var b;try{b=el.getBBox();}catch(e){continue;}kids.push(el);centres.push([b.x+b.width/2,b.y+b.height/2]);}
+            var taken=[];
+            spec.split(';').forEach(function(part){
+              var colon=part.indexOf(':'),head=part.slice(0,colon).split(' ');
+              part.slice(colon+1).split(',').forEach(function(text){
+                var c=text.split(' ').map(Number),els=[];if(c.length!==10){return;}
+                for(var k=0;k<kids.length;k++){var p=centres[k];
+                  if(!taken[k]&&p[0]>=c[5]&&p[0]<=c[5]+c[7]&&p[1]>=c[6]&&p[1]<=c[6]+c[8]){taken[k]=true;els.push(kids[k]);}}
+                if(els.length){var a={els:els,c:c,ms:Number(head[0]),curve:head[1],start:null};place(a,0);running.push(a);}
+              });
+            });
+            if(!running.length){return;}
+            if(!ticking){ticking=true;requestAnimationFrame(tick);}
+            // Ends exactly at the picture even where frames are not drawn (a hidden tab).
+            var longest=0;for(var k=0;k<running.length;k++){longest=Math.max(longest,running[k].ms);}
+            fallback=setTimeout(stop,longest+100);
+          }
           function show(i){
             if(frames.length===0){caption.textContent='no pictures';return;}
             i=Math.max(0,Math.min(frames.length-1,i));slider.value=i;
+            stop();
             for(var k=0;k<frames.length;k++){frames[k].className=k===i?'frame on':'frame';}
+            if(i===shown+1){animate(frames[i]);}
+            shown=i;
             var t=Number(frames[i].getAttribute('data-t')),lastPast=null;
             for(var j=0;j<lines.length;j++){var past=Number(lines[j].getAttribute('data-t'))<=t;
               lines[j].className=past?'past':'';if(past){lastPast=lines[j];}}
@@ -97,6 +185,15 @@ public enum TimelinePage {
           slider.addEventListener('input',function(){show(Number(slider.value));});
           document.getElementById('prev').addEventListener('click',function(){show(Number(slider.value)-1);});
           document.getElementById('next').addEventListener('click',function(){show(Number(slider.value)+1);});
+          var play=document.getElementById('play');
+          function pause(){if(playing!==null){clearInterval(playing);playing=null;}play.textContent='play';}
+          play.addEventListener('click',function(){
+            if(playing!==null){pause();return;}
+            if(Number(slider.value)>=frames.length-1){show(0);}
+            play.textContent='pause';
+            playing=setInterval(function(){if(Number(slider.value)>=frames.length-1){pause();return;}
+              show(Number(slider.value)+1);},600);
+          });
           document.addEventListener('keydown',function(e){if(e.key==='ArrowLeft'){show(Number(slider.value)-1);}
             if(e.key==='ArrowRight'){show(Number(slider.value)+1);}});
           var start=Number((location.hash||'').replace('#',''));show(isNaN(start)?0:start);

@@ -1,0 +1,303 @@
+// The code of the article "Embedding Gripper"
+// (Sources/Gripper/Gripper.docc/EmbeddingGripper.md), compiled and run.
+// Every ```swift block of the article is one region below, between
+// `// article: begin` and `// article: end`, in the article's order;
+// `theArticlesCodeIsThisFilesCode` fails when the two drift apart.
+
+// article: begin
+import Gripper
+
+/// One message of the app's own storage.
+struct Message: Sendable {
+    var id: String
+    var subject: String
+}
+
+/// The app's storage, and the engine's data source: pinned messages in
+/// section 0, the inbox in section 1. A value, so the copy the engine keeps
+/// stays what it opened with while the app changes its own.
+struct Mailbox: CollectionDataSource {
+    var pinned: [Message]
+    var inbox: [Message]
+
+    var numberOfSections: Int { 2 }
+    func sectionID(at section: Int) -> SectionID { section == 0 ? "pinned" : "inbox" }
+    func numberOfItems(inSection section: Int) -> Int { section == 0 ? pinned.count : inbox.count }
+    func itemID(at indexPath: IndexPath) -> ItemID {
+        ItemID(indexPath.section == 0 ? pinned[indexPath.item].id : inbox[indexPath.item].id)
+    }
+}
+// article: end
+
+// article: begin
+/// The app's rules: pinned messages neither move nor swipe, and a drop
+/// among them lands at the top of the inbox instead. The rest are the
+/// defaults (UIKit's).
+struct MailboxRules: CollectionDelegate {
+    func canMove(_ item: ItemID, at indexPath: IndexPath) -> Bool { indexPath.section != 0 }
+    func canEdit(_ item: ItemID, at indexPath: IndexPath) -> Bool { indexPath.section != 0 }
+    func target(forMoving item: ItemID, from source: IndexPath, proposed: IndexPath) -> MoveTarget {
+        proposed.section == 0 ? .redirect(IndexPath(section: 1, item: 0)) : .accept
+    }
+}
+// article: end
+
+// article: begin
+func openEngine(on mailbox: Mailbox, device: DeviceDescription) throws -> Engine {
+    try Engine(dataSource: mailbox, delegate: MailboxRules(),
+               viewport: Size(width: 400, height: 640),
+               metrics: LayoutMetrics(rowHeight: 56, rowSeparator: SeparatorMetrics(thickness: 1)),
+               device: device, makingTransitions: true)
+}
+// article: end
+
+// article: begin
+/// What the app draws, and the animations it runs.
+struct Screen {
+    /// Transitions being animated, with the time each started.
+    var running: [(transition: EngineTransition, start: EventTime)] = []
+    /// Every transition the engine made (for this article's test).
+    var made: [EngineTransition] = []
+
+    mutating func draw(_ engine: inout Engine, at now: EventTime) {
+        for transition in engine.takeTransitions() {
+            running.append((transition, now))
+            made.append(transition)
+        }
+        let visible = Rect(x: 0, y: engine.contentOffset, width: 400, height: 640)
+        for element in engine.layout.attributes(in: visible, presentation: engine.presentation,
+                                                contentOffset: engine.contentOffset) {
+            let shown = animatedFrame(of: element, at: now) ?? element.frame
+            _ = shown   // draw `element` (a cell, the gap, the lifted proxy …) at `shown`
+        }
+        running.removeAll { now - $0.start >= $0.transition.duration }
+    }
+
+    /// Where a running transition puts `element` at `now`, if one moves it.
+    func animatedFrame(of element: LayoutAttributes, at now: EventTime) -> Rect? {
+        for (transition, start) in running.reversed() {
+            let changes = transition.layout.moving + transition.layout.appearing
+            guard let change = changes.first(where: { $0.final.id == element.id }) else { continue }
+            let progress = transition.curve.value(at: (now - start) / transition.duration)
+            return interpolate(change.initial.frame, change.final.frame, progress)
+        }
+        return nil
+    }
+}
+
+func interpolate(_ a: Rect, _ b: Rect, _ t: Double) -> Rect {
+    Rect(x: a.minX + (b.minX - a.minX) * t, y: a.minY + (b.minY - a.minY) * t,
+         width: a.size.width + (b.size.width - a.size.width) * t,
+         height: a.size.height + (b.size.height - a.size.height) * t)
+}
+// article: end
+
+// article: begin
+/// Feeds every frame of `reader` to the engine as a live loop would and
+/// draws after each call; `newMail` arrives `mailAfter` the first frame.
+func run(_ reader: TraceFrameReader, engine: inout Engine, mailbox: inout Mailbox,
+         screen: inout Screen, newMail: [Message], mailAfter: Duration) throws {
+    var origin: EventTime?
+    var delivered = false
+    var mirrored = 0
+    while let frame = try reader.next() {
+        if origin == nil { origin = frame.time }
+        // Deadlines due before the frame fire at their own time: the
+        // long-press timer that lifts the item, an auto-scroll tick.
+        while let deadline = engine.nextDeadline, deadline < frame.time {
+            engine.fire(until: deadline)
+            screen.draw(&engine, at: deadline)
+        }
+        if !delivered, let origin, frame.time >= origin + mailAfter {
+            try deliver(newMail, to: &mailbox, engine: &engine, at: frame.time)
+            delivered = true
+        }
+        engine.handle(frame)
+        mailbox.mirror(engine.journal, after: &mirrored)
+        screen.draw(&engine, at: frame.time)
+    }
+}
+// article: end
+
+// article: begin
+/// New mail at the top of the inbox: the engine first (a rejected batch
+/// changes nothing and throws), then the app's own storage.
+func deliver(_ messages: [Message], to mailbox: inout Mailbox, engine: inout Engine,
+             at time: EventTime) throws {
+    let inserts = messages.indices.map { i in
+        BatchUpdate.Operation.insertItem(ItemID(messages[i].id), at: IndexPath(section: 1, item: i))
+    }
+    try engine.apply(BatchUpdate(inserts), at: time)
+    mailbox.inbox.insert(contentsOf: messages, at: 0)
+}
+// article: end
+
+// article: begin
+extension Mailbox {
+    /// Mirrors the user's committed moves and deletes — the journal's
+    /// entries after `seen` — in the app's storage. The app's own entries
+    /// are there already.
+    mutating func mirror(_ journal: Journal, after seen: inout Int) {
+        for entry in journal.entries where entry.sequence > seen {
+            seen = entry.sequence
+            switch entry.edit {
+            case .move(_, let from, let to):
+                let message = from.section == 0 ? pinned.remove(at: from.item) : inbox.remove(at: from.item)
+                if to.section == 0 { pinned.insert(message, at: to.item) } else { inbox.insert(message, at: to.item) }
+            case .delete(let ids):
+                let gone = Set(ids)
+                pinned.removeAll { gone.contains(ItemID($0.id)) }
+                inbox.removeAll { gone.contains(ItemID($0.id)) }
+            case .action, .reload, .batch, .app:
+                continue
+            }
+        }
+    }
+}
+// article: end
+
+// article: begin
+/// The edits the user's undo can still take off, latest first: it stops at
+/// the latest change the app made.
+func undoableEdits(in journal: Journal) -> [Edit] {
+    journal.entries.reversed().prefix { !$0.isAppChange }.map(\.edit)
+}
+// article: end
+
+import struct Foundation.Data
+import struct Foundation.URL
+import Testing
+import GripperTesting
+
+@Suite struct EmbeddingArticleTests {
+    static let article = Fixtures.packageRoot.appendingPathComponent("Sources/Gripper/Gripper.docc/EmbeddingGripper.md")
+
+    /// The article's ```swift blocks, each without its fences.
+    static func articleBlocks(_ text: String) -> [String] {
+        var blocks: [String] = [], current: [Substring]?
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if current == nil, line == "```swift" {
+                current = []
+            } else if current != nil, line == "```" {
+                blocks.append(current!.joined(separator: "\n"))
+                current = nil
+            } else {
+                current?.append(line)
+            }
+        }
+        return blocks
+    }
+
+    /// This file's regions between `// article: begin` and `// article: end`.
+    static func fileRegions(_ text: String) -> [String] {
+        var regions: [String] = [], current: [Substring]?
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line == "// article: begin" {
+                current = []
+            } else if line == "// article: end", let c = current {
+                regions.append(c.joined(separator: "\n"))
+                current = nil
+            } else {
+                current?.append(line)
+            }
+        }
+        return regions
+    }
+
+    @Test func theArticlesCodeIsThisFilesCode() throws {
+        let article = try String(contentsOf: Self.article, encoding: .utf8)
+        let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
+        let blocks = Self.articleBlocks(article), regions = Self.fileRegions(source)
+        #expect(blocks.count >= 6, "the article's code blocks")
+        #expect(blocks.count == regions.count, "the article has \(blocks.count) swift blocks, this file \(regions.count) regions")
+        for (i, (block, region)) in zip(blocks, regions).enumerated() {
+            #expect(block == region, "block \(i + 1) of the article differs from region \(i + 1) of \(#fileID)")
+        }
+    }
+
+    /// The bundled long-press drag: Item 2 down four rows, then row 7 to the top.
+    private func reader() throws -> TraceFrameReader {
+        let url = Fixtures.recording("scenarios/long-press-drag-down-up/trace.evemu")
+        return try EvemuFormat.reader(TraceBytes(Array(try Data(contentsOf: url))), fileName: url.lastPathComponent)
+    }
+
+    private func mailbox(inbox count: Int) -> Mailbox {
+        Mailbox(pinned: [Message(id: "p0", subject: "Pinned")],
+                inbox: (0..<count).map { Message(id: "m\($0)", subject: "Message \($0)") })
+    }
+
+    private func ids(_ mailbox: Mailbox) -> [[ItemID]] {
+        [mailbox.pinned.map { ItemID($0.id) }, mailbox.inbox.map { ItemID($0.id) }]
+    }
+
+    @Test func theDragsReorderTheAppsStorageAcrossTheAppsInsert() throws {
+        let reader = try reader()
+        var mailbox = mailbox(inbox: 1000)
+        var engine = try openEngine(on: mailbox, device: reader.device)
+        var screen = Screen()
+        let newMail = (0..<3).map { Message(id: "new\($0)", subject: "New \($0)") }
+        try run(reader, engine: &engine, mailbox: &mailbox, screen: &screen, newMail: newMail,
+                mailAfter: .milliseconds(1300))
+
+        // The journal: the app's insert in the middle of the first drag, then both drops.
+        let entries = engine.journal.entries
+        #expect(entries.map(\.isAppChange) == [true, false, false])
+        guard entries.count == 3, case .move(let first, let from, _) = entries[1].edit,
+              case .move(_, _, let secondTo) = entries[2].edit else {
+            Issue.record("expected an app batch and two moves: \(entries.map(\.edit))")
+            return
+        }
+        // m0 was lifted at [1,0]; the insert re-based it to [1,3] and the drag went on.
+        #expect(first == "m0" && from == IndexPath(section: 1, item: 3))
+        #expect(entries[0].time < entries[1].time)
+        // The second drag ended over the pinned message: redirected to the inbox's top.
+        #expect(secondTo == IndexPath(section: 1, item: 0))
+        #expect(mailbox.pinned.map(\.id) == ["p0"])
+        // The app's storage mirrors the engine's model, nothing lost or repeated.
+        #expect(ids(mailbox) == engine.model.sections.map { Array($0.items) })
+        let all = ids(mailbox).flatMap { $0 }
+        #expect(all.count == 1004 && Set(all).count == 1004)
+        #expect(mailbox.inbox.first(where: { $0.id == "m0" }) != nil)
+        #expect(mailbox.inbox.prefix(4).map(\.id) != ["new0", "new1", "new2", "m1"], "the second drop lands at the top")
+
+        // What there was to animate, each ending where the engine's layout is after it.
+        let causes = Set(screen.made.map(\.cause))
+        #expect(causes.isSuperset(of: [.appChanged, .gapMoved, .dropped]))
+        let appChange = try #require(screen.made.first { $0.cause == .appChanged })
+        #expect(Set(appChange.layout.appearing.compactMap(\.final.indexPath))
+                .isSuperset(of: [IndexPath(section: 1, item: 0), IndexPath(section: 1, item: 1), IndexPath(section: 1, item: 2)]))
+        for transition in screen.made {
+            #expect(transition.duration == EngineTransition.defaultTiming(for: transition.cause).duration)
+        }
+        // Halfway through a move, the interpolated frame lies between its ends.
+        let gapMove = try #require(screen.made.first { $0.cause == .gapMoved && !$0.layout.moving.isEmpty })
+        let change = gapMove.layout.moving[0]
+        let mid = interpolate(change.initial.frame, change.final.frame, gapMove.curve.value(at: 0.5))
+        #expect(mid.minY == (change.initial.frame.minY + change.final.frame.minY) / 2)
+    }
+
+    @Test func theUsersUndoStopsAtTheAppsChange() throws {
+        let reader = try reader()
+        var mailbox = mailbox(inbox: 200)
+        var engine = try openEngine(on: mailbox, device: reader.device)
+        var screen = Screen()
+        try run(reader, engine: &engine, mailbox: &mailbox, screen: &screen,
+                newMail: [Message(id: "new0", subject: "New")], mailAfter: .milliseconds(1300))
+        // The two drops came after the app's insert: both undoable.
+        #expect(undoableEdits(in: engine.journal).count == 2)
+        #expect(engine.journal.canUndo)
+        // Another app change: the user's undo has nothing left to take off …
+        let end = try #require(engine.now) + .milliseconds(100)
+        try deliver([Message(id: "late", subject: "Late")], to: &mailbox, engine: &engine, at: end)
+        #expect(undoableEdits(in: engine.journal).isEmpty)
+        #expect(!engine.journal.canUndo)
+        var journal = engine.journal
+        #expect(journal.undo() == nil && journal.model == engine.model)
+        // … and a rejected batch changes nothing, in the engine or the app.
+        let before = engine.model
+        #expect(throws: BatchUpdateError.self) {
+            try deliver([Message(id: "late", subject: "Again")], to: &mailbox, engine: &engine, at: end)
+        }
+        #expect(engine.model == before && ids(mailbox) == before.sections.map { Array($0.items) })
+    }
+}

@@ -3,9 +3,11 @@ import PackageDescription
 
 // The module map of Gripper. Import directions (see Documentation/Architecture.md):
 //   GripperGeometry  ← GripperInput ← GripperGestures ─┐
-//   GripperGeometry  ← GripperLayout ──────────────────┴→ GripperEditing → Gripper
-//   CLibevdev, GripperInput, Gripper → GripperEvdev
-//   Gripper, GripperInput → GripperTesting;  everything → gripper (the CLI)
+//   GripperGeometry  ← GripperLayout ──────────────────┴→ GripperEditing → Gripper (pure: no I/O)
+//   Gripper → GripperScene (the JSON fixture), GripperPictures (SVG, terminal, timeline)
+//   GripperScene, GripperPictures → GripperReplay;  GripperInput → GripperFiles (trace files, output)
+//   CLibevdev, GripperInput, Gripper, GripperScene → GripperEvdev
+//   Gripper, GripperScene, GripperInput → GripperTesting;  everything → gripper (the CLI)
 //   CUmockdev (libumockdev, tests only) → GripperEvdevHarness, the evdev tests' helper
 let package = Package(
     name: "Gripper",
@@ -15,6 +17,10 @@ let package = Package(
         .library(name: "GripperGestures", targets: ["GripperGestures"]),
         .library(name: "GripperLayout", targets: ["GripperLayout"]),
         .library(name: "GripperEditing", targets: ["GripperEditing"]),
+        .library(name: "GripperScene", targets: ["GripperScene"]),
+        .library(name: "GripperPictures", targets: ["GripperPictures"]),
+        .library(name: "GripperReplay", targets: ["GripperReplay"]),
+        .library(name: "GripperFiles", targets: ["GripperFiles"]),
         .library(name: "GripperEvdev", targets: ["GripperEvdev"]),
         .library(name: "GripperTesting", targets: ["GripperTesting"]),
         .executable(name: "gripper", targets: ["GripperCLI"]),
@@ -48,16 +54,21 @@ let package = Package(
         .target(name: "Gripper", dependencies: [
             "GripperGeometry", "GripperInput", "GripperGestures", "GripperLayout", "GripperEditing",
         ]),
-        .target(name: "GripperEvdev", dependencies: ["CLibevdev", "GripperInput", "Gripper"]),
-        .target(name: "GripperTesting", dependencies: ["Gripper", "GripperInput"]),
+        .target(name: "GripperScene", dependencies: ["Gripper"]),
+        .target(name: "GripperPictures", dependencies: ["Gripper"]),
+        .target(name: "GripperReplay", dependencies: ["Gripper", "GripperScene", "GripperPictures"]),
+        .target(name: "GripperFiles", dependencies: ["GripperInput"]),
+        .target(name: "GripperEvdev", dependencies: ["CLibevdev", "GripperInput", "Gripper", "GripperScene"]),
+        .target(name: "GripperTesting", dependencies: ["Gripper", "GripperScene", "GripperInput"]),
         .executableTarget(name: "GripperCLI", dependencies: [
             "Gripper", "GripperInput", "GripperGestures", "GripperLayout", "GripperEditing",
+            "GripperScene", "GripperPictures", "GripperReplay", "GripperFiles",
             "GripperEvdev", "GripperTesting",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // Test helper: reads emulated devices with GripperEvdev and prints what it saw (see Tests/GripperEvdevTests).
         .executableTarget(name: "GripperEvdevHarness", dependencies: [
-            "CUmockdev", "CLibevdev", "GripperEvdev", "GripperInput", "Gripper", "GripperTesting",
+            "CUmockdev", "CLibevdev", "GripperEvdev", "GripperInput", "Gripper", "GripperScene", "GripperTesting",
         ]),
         // The example embedding (Examples/MessageList): an app's own 100k messages and rules, driven by a
         // bundled trace, with an app batch mid-drag; built by `swift build`, run by GripperEmbeddingTests.
@@ -66,7 +77,9 @@ let package = Package(
         .testTarget(name: "GripperGesturesTests", dependencies: ["GripperGestures", "GripperInput", "GripperTesting"]),
         .testTarget(name: "GripperLayoutTests", dependencies: ["GripperLayout", "GripperTesting"]),
         .testTarget(name: "GripperEditingTests", dependencies: ["GripperEditing", "GripperLayout", "GripperGestures", "GripperTesting"]),
-        .testTarget(name: "GripperTests", dependencies: ["Gripper", "GripperTesting"]),
+        .testTarget(name: "GripperTests", dependencies: [
+            "Gripper", "GripperScene", "GripperPictures", "GripperReplay", "GripperFiles", "GripperTesting",
+        ]),
         // The "Embedding Gripper" article's code (compiled and run here) and the example embedding, run end to end.
         .testTarget(name: "GripperEmbeddingTests", dependencies: ["Gripper", "GripperTesting", "MessageListExample"]),
         .testTarget(name: "GripperEvdevTests", dependencies: [

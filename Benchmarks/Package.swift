@@ -40,6 +40,7 @@ let package = Package(
         .executableTarget(name: "engine-bench", dependencies: [
             "BenchmarkSupport",
             .product(name: "Gripper", package: "Gripper"),
+            .product(name: "GripperScene", package: "Gripper"),
             .product(name: "GripperTesting", package: "Gripper"),
         ], path: "Sources/EngineBenchmark"),
         .executableTarget(name: "memory-bench", dependencies: ["BenchmarkSupport"], path: "Sources/MemoryBenchmark"),
@@ -60,6 +61,7 @@ let package = Package(
             "BenchmarkSupport",
             .product(name: "Gripper", package: "Gripper"),
             .product(name: "GripperEvdev", package: "Gripper"),
+            .product(name: "GripperScene", package: "Gripper"),
             .product(name: "GripperTesting", package: "Gripper"),
             .product(name: "GripperInput", package: "Gripper"),
         ], path: "Sources/SoakBenchmark"),

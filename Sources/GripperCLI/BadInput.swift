@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Gripper
+import GripperFiles
 import GripperInput
 
 /// The CLI's rule for bad input and failed output: the message on stderr and

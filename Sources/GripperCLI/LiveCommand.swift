@@ -3,6 +3,10 @@ import Foundation
 import Gripper
 import GripperEvdev
 import GripperInput
+import GripperFiles
+import GripperPictures
+import GripperReplay
+import GripperScene
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -46,8 +50,16 @@ struct LiveCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Also write the frames read to this evemu file (an empty frame at the start first), to replay later.", valueName: "FILE"))
     var record: String?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "How long a due timer waits for frames the device stamped before it but delivers late, in milliseconds (0 to 1000; default 10). Live equals a replay of what was read whenever every frame arrives within it.",
+        valueName: "MS"))
+    var deliveryGrace: Double?
+
     func validate() throws {
         if let duration { _ = try DurationOption.duration(duration) }
+        if let deliveryGrace, !(0...1000).contains(deliveryGrace) {
+            throw ValidationError("--delivery-grace must be 0 to 1000 milliseconds, not \(deliveryGrace)")
+        }
     }
 
     func run() throws {
@@ -57,8 +69,10 @@ struct LiveCommand: ParsableCommand {
         defer { reader.close() }
         let session: LiveSession
         do {
+            let grace = deliveryGrace.map { Duration.microseconds(Int64(($0 * 1000).rounded())) }
+                ?? LiveSession.defaultDeliveryGrace
             session = try LiveSession(reader: reader, scene: sceneValue, keepingFrames: record != nil,
-                                      recordingTranscript: true)
+                                      deliveryGrace: grace, recordingTranscript: true)
         } catch {
             throw BadInput.fail("\(error)")
         }
@@ -76,9 +90,10 @@ struct LiveCommand: ParsableCommand {
         defer { terminal.leave() }
 
         let end = try duration.map { session.start + (try DurationOption.duration($0)) }
+        let labels = sceneValue.pictureLabels
         var lastScreen = ""
         loop: while true {
-            let screen = Self.screen(session.engine, size: terminal.size, lost: session.isDeviceLost)
+            let screen = Self.screen(session.engine, labels: labels, size: terminal.size, lost: session.isDeviceLost)
             if screen != lastScreen { terminal.draw(screen); lastScreen = screen }
             switch terminal.pendingKey(signalPipe: pipeEnds[0]) {
             case .quit: break loop
@@ -117,11 +132,11 @@ struct LiveCommand: ParsableCommand {
     }
 
     /// The whole screen: the picture, then as many transcript lines as fit.
-    static func screen(_ engine: Engine, size: (columns: Int, rows: Int), lost: Bool) -> String {
+    static func screen(_ engine: Engine, labels: PictureLabels, size: (columns: Int, rows: Int), lost: Bool) -> String {
         let pictureRows = max(8, min(size.rows * 2 / 3, size.rows - 6))
         let aspect = engine.viewportSize.width / max(1, engine.viewportSize.height)
         let columns = max(20, min(size.columns, Int(Double(pictureRows) * aspect * 2.1)))
-        var lines = TerminalRenderer.lines(engine.snapshot(), columns: columns, rows: pictureRows, color: true)
+        var lines = TerminalRenderer.lines(engine.snapshot(labels: labels), columns: columns, rows: pictureRows, color: true)
         lines.append(lost ? "\u{1B}[1;31mthe device went away — q quits\u{1B}[0m" : "\u{1B}[2mq or Ctrl-C quits\u{1B}[0m")
         let room = max(0, size.rows - lines.count - 1)
         let entries = engine.transcript.entries.suffix(room)

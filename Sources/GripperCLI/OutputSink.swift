@@ -1,5 +1,6 @@
 import ArgumentParser
 import Gripper
+import GripperFiles
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,5 +1,7 @@
 import Foundation
 import Gripper
+import GripperFiles
+import GripperPictures
 
 /// Where `replay --svg DIR --html FILE` puts its pictures, written as the
 /// replay draws them so that none is kept in memory: each SVG file and the

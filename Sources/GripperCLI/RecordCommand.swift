@@ -3,6 +3,7 @@ import Foundation
 import Gripper
 import GripperEvdev
 import GripperInput
+import GripperFiles
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,7 +1,10 @@
 import ArgumentParser
 import Foundation
 import Gripper
+import GripperFiles
 import GripperInput
+import GripperReplay
+import GripperScene
 
 /// `gripper replay FILE --scene SCENE`: a recorded trace through the engine,
 /// printing the transcript, optionally drawing pictures and comparing with
@@ -83,15 +86,15 @@ struct ReplayCommand: ParsableCommand {
             // Pictures and pacing take the frames at hand.
             let trace: Trace
             do { trace = try reader.readTrace() } catch { throw BadInput.fail(error.description) }
-            let start: Engine
+            let start: EngineDriver
             do {
                 // The page animates between its pictures with the engine's transitions.
-                start = try Engine(scene: sceneValue, device: trace.device, recordingTranscript: true,
-                                   makingTransitions: html != nil)
+                start = try EngineDriver(scene: sceneValue, device: trace.device, recordingTranscript: true,
+                                         makingTransitions: html != nil)
             } catch {
                 throw BadInput.fail("\(Self.naming(error, scene))")
             }
-            var done = start
+            var done = start.engine
             if realtime {
                 let gap = Duration.microseconds(Int64(((maxGap ?? Self.defaultMaxGap) * 1_000_000).rounded()))
                 done = try Self.realtime(start, frames: trace.frames, json: json, maxGap: gap, to: out)
@@ -99,7 +102,7 @@ struct ReplayCommand: ParsableCommand {
             if let output {
                 // Each picture is written as it is drawn (with --realtime, by a
                 // fast replay of its own after the paced one).
-                done = try Replay.run(start, frames: trace.frames, picture: output.add)
+                done = try Replay.run(start, frames: trace.frames, labels: sceneValue.pictureLabels, picture: output.add)
                 try output.finish(transcript: done.transcript)
             }
             if !realtime { try Self.write(done.transcript, from: 0, json: json, final: true, to: out) }
@@ -107,9 +110,9 @@ struct ReplayCommand: ParsableCommand {
         } else {
             // A frame at a time, each entry printed as it comes and kept
             // only for --expect: memory stays flat whatever the trace holds.
-            var running: Engine
+            var running: EngineDriver
             do {
-                running = try Engine(scene: sceneValue, device: reader.device)
+                running = try EngineDriver(scene: sceneValue, device: reader.device)
             } catch {
                 throw BadInput.fail("\(Self.naming(error, scene))")
             }
@@ -122,11 +125,11 @@ struct ReplayCommand: ParsableCommand {
             }
             try TraceInput.forEachFrame(of: reader) { try emit(running.handle($0)) }
             try emit(running.finish())
-            kept.finish(with: running.model.sections)
+            kept.finish(with: running.engine.model.sections)
             var last = Transcript()
-            last.finish(with: running.model.sections)
+            last.finish(with: running.engine.model.sections)
             try out.write(json ? last.jsonLines : last.text)
-            engine = running
+            engine = running.engine
             if let expected { try Self.check(kept, against: expected, path: expect ?? "") }
             try out.close()
             return
@@ -171,14 +174,14 @@ struct ReplayCommand: ParsableCommand {
     /// Replays at the trace's pace: sleeps until each deadline and frame is
     /// due on a monotonic clock (a gap longer than `maxGap` cut to
     /// `maxGap`, with a `gapCapped` line), prints each entry when it happens.
-    static func realtime(_ engine: Engine, frames: [EventFrame], json: Bool, maxGap: Duration,
+    static func realtime(_ driver: EngineDriver, frames: [EventFrame], json: Bool, maxGap: Duration,
                          to out: OutputSink) throws -> Engine {
         let clock = ContinuousClock()
         let start = clock.now
         let origin = frames.first?.time ?? .zero
         var printed = 0
         var failure: (any Error)?
-        let done = Replay.paced(engine, frames: frames, maxGap: maxGap, wait: { due in
+        let done = Replay.paced(driver, frames: frames, maxGap: maxGap, wait: { due in
             let remaining = start + .microseconds(due) - clock.now
             if remaining > .zero { Thread.sleep(forTimeInterval: Self.seconds(remaining)) }
         }, capped: { gap in

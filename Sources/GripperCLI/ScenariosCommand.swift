@@ -1,7 +1,10 @@
 import ArgumentParser
 import Foundation
 import Gripper
+import GripperFiles
 import GripperInput
+import GripperReplay
+import GripperScene
 import GripperTesting
 
 /// `gripper scenarios DIR`: (re)writes the scripted scenario library — for

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Gripper
+import GripperFiles
 import GripperInput
 
 /// `gripper trace convert IN OUT [--device DESC]`: converts between evemu and

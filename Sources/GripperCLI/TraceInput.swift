@@ -1,5 +1,6 @@
 import ArgumentParser
 import Gripper
+import GripperFiles
 import GripperInput
 
 /// The trace a command reads: `FILE [--device DESC]`, opened the same way by

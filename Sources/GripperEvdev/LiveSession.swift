@@ -1,21 +1,23 @@
 import Gripper
 import GripperInput
+import GripperScene
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
 
-/// The engine on a live device: owns an ``EvdevReader`` and an `Engine`,
-/// waits for input or the engine's next deadline (never busy-waiting), feeds
-/// frames, fires deadlines on time, tells the engine when the device goes
-/// away, and returns after each change so the caller can redraw.
+/// The engine on a live device: owns an ``EvdevReader`` and an
+/// `EngineDriver` (an `Engine` and a track of timed stimuli, a scene's or
+/// none), waits for input or the next deadline (never busy-waiting), feeds
+/// frames, fires deadlines and stimuli on time, tells the engine when the
+/// device goes away, and returns after each change so the caller can redraw.
 ///
 /// ```swift
 /// let session = try LiveSession(reader: EvdevReader(path: node), scene: scene)
 /// while running {
 ///     switch try session.step(until: session.now + .milliseconds(16), wakingOn: pipeFD) {
-///     case .frame, .deadlinesFired, .deviceLost: redraw(session.engine.snapshot())
+///     case .frame, .deadlinesFired, .deviceLost: redraw(session.engine.snapshot(labels: labels))
 ///     case .woken, .deadlineReached, .finished: break
 ///     }
 /// }
@@ -25,7 +27,7 @@ import Musl
 /// **Time.** The session's time origin is the moment it was created, on the
 /// reader's clock (``EvdevReader/now``: `CLOCK_MONOTONIC` for a real device,
 /// whose kernel stamps events on that same clock). Transcript time 0 and the
-/// scene's stimuli count from it, so a stimulus at `t` fires `t` after the
+/// track's stimuli count from it, so a stimulus at `t` fires `t` after the
 /// session was created, whether or not input came. The origin is handed to
 /// the engine as an empty frame, the first thing it sees (and the first frame
 /// of ``frames``), so a replay of ``frames`` gives the same transcript
@@ -45,12 +47,12 @@ public final class LiveSession {
         /// The engine handled this frame (and, before it, every deadline due
         /// at or before its time): redraw.
         case frame(EventFrame)
-        /// The engine fired deadlines that came due — scene stimuli,
+        /// The engine fired deadlines that came due — the track's stimuli,
         /// recognizer timers, auto-scroll ticks: redraw.
         case deadlinesFired
         /// The device went away; the engine was told (what was in flight is
         /// cancelled): redraw. Later steps go on firing the engine's
-        /// deadlines (the scene's stimuli still come) but read nothing.
+        /// deadlines (the track's stimuli still come) but read nothing.
         case deviceLost
         /// The descriptor passed as `wakingOn` became readable (a key, a
         /// signal's self-pipe); nothing changed. The session does not read it.
@@ -64,9 +66,11 @@ public final class LiveSession {
     /// The input the session owns (closed by ``finish()``): an
     /// ``EvdevReader`` for a device.
     public let reader: any LiveInputSource
-    /// The engine, as of the latest step: draw `engine.snapshot()`, read
-    /// `engine.transcript`.
-    public private(set) var engine: Engine
+    /// The engine and its stimulus track, as of the latest step.
+    public private(set) var driver: EngineDriver
+    /// The engine, as of the latest step: draw `engine.snapshot(labels:)`,
+    /// read `engine.transcript`.
+    public var engine: Engine { driver.engine }
     /// When the session was created, on the reader's clock: its time origin.
     public let start: EventTime
     /// When the device went away, in event time (what the engine was told);
@@ -88,7 +92,7 @@ public final class LiveSession {
     private let keepsFrames: Bool
     private var clock: LiveClockStateMachine
     /// How long a due deadline waits for frames stamped before it that the
-    /// device has not delivered yet (see ``init(reader:scene:gestures:keepingFrames:deliveryGrace:)``).
+    /// device has not delivered yet (see ``init(reader:driver:keepingFrames:deliveryGrace:)``).
     public let deliveryGrace: Duration
 
     /// The grace a session gives late frames unless told otherwise: 10 ms,
@@ -98,7 +102,8 @@ public final class LiveSession {
     /// computed from event time anyway).
     public static let defaultDeliveryGrace = Duration.milliseconds(10)
 
-    /// Starts a session on `reader` running `scene`; its time origin is now.
+    /// Starts a session on `reader` running `driver` (its engine at rest,
+    /// made for the reader's device); its time origin is now.
     ///
     /// - Parameter keepingFrames: keep every frame handed to the engine in
     ///   ``frames`` (to record the session).
@@ -109,23 +114,36 @@ public final class LiveSession {
     ///   transcript is exact); only the screen sees it up to this much later.
     ///   Live equals replay whenever every frame arrives within the grace of
     ///   its stamp. Negative values count as 0.
+    ///   Without `recordingTranscript` on the engine, every
+    ///   ``step(until:wakingOn:)`` still reports what happened in
+    ///   ``lastEntries``, and memory stays flat however long the session runs.
+    public init(reader: any LiveInputSource, driver: EngineDriver, keepingFrames: Bool = false,
+                deliveryGrace: Duration = LiveSession.defaultDeliveryGrace) {
+        self.reader = reader
+        self.deliveryGrace = max(.zero, deliveryGrace)
+        self.driver = driver
+        keepsFrames = keepingFrames
+        start = reader.now
+        clock = LiveClockStateMachine(start: start)
+    }
+
+    /// Starts a session on `reader` running `scene` and its stimulus track
+    /// (see ``init(reader:driver:keepingFrames:deliveryGrace:)``); its time
+    /// origin is now.
+    ///
     /// - Parameter recordingTranscript: keep the engine's transcript (memory
     ///   grows with what happens; `gripper live` prints it at the end).
     ///   Without it every ``step(until:wakingOn:)`` still reports what
     ///   happened in ``lastEntries``, and memory stays flat however long the
     ///   session runs.
     /// - Throws: `SceneError` when the scene's model or layout is invalid.
-    public init(reader: any LiveInputSource, scene: Scene, gestures: GestureConfiguration = .default,
-                keepingFrames: Bool = false,
-                deliveryGrace: Duration = LiveSession.defaultDeliveryGrace,
-                recordingTranscript: Bool = false) throws(SceneError) {
-        self.reader = reader
-        self.deliveryGrace = max(.zero, deliveryGrace)
-        engine = try Engine(scene: scene, device: reader.device, gestures: gestures,
-                            recordingTranscript: recordingTranscript)
-        keepsFrames = keepingFrames
-        start = reader.now
-        clock = LiveClockStateMachine(start: start)
+    public convenience init(reader: any LiveInputSource, scene: Scene, gestures: GestureConfiguration = .default,
+                            keepingFrames: Bool = false,
+                            deliveryGrace: Duration = LiveSession.defaultDeliveryGrace,
+                            recordingTranscript: Bool = false) throws(SceneError) {
+        let driver = try EngineDriver(scene: scene, device: reader.device, gestures: gestures,
+                                      recordingTranscript: recordingTranscript)
+        self.init(reader: reader, driver: driver, keepingFrames: keepingFrames, deliveryGrace: deliveryGrace)
     }
 
     /// The current time on the reader's clock (to compute the deadline of a
@@ -135,17 +153,17 @@ public final class LiveSession {
     /// The current time in event time: what the engine's times are on.
     public var eventNow: EventTime { clock.eventTime(reader.now) }
 
-    /// When the session will next fire the engine's deadlines, on the
-    /// reader's clock: the engine's next deadline (before the origin is
-    /// handed over, the scene's first stimulus counted from ``start``) plus
-    /// the ``deliveryGrace``.
+    /// When the session will next fire deadlines, on the reader's clock:
+    /// the driver's next deadline (before the origin is handed over, the
+    /// track's first stimulus counted from ``start``) plus the
+    /// ``deliveryGrace``.
     /// - Complexity: O(1).
     public var nextDeadline: EventTime? {
         let due: EventTime?
         if clock.origin == nil {
-            due = engine.stimuli.first.map { start + $0.offset }
+            due = driver.nextStimulusOffset.map { start + $0 }
         } else {
-            due = engine.nextDeadline.map { clock.readerTime($0) }
+            due = driver.nextDeadline.map { clock.readerTime($0) }
         }
         return due.map { $0 + deliveryGrace }
     }
@@ -190,14 +208,14 @@ public final class LiveSession {
             // nil: the reader was closed from outside, as good as gone.
             perform(clock.originNeeded())
             let time = eventNow
-            lastEntries += engine.deviceLost(at: time)
+            lastEntries += driver.deviceLost(at: time)
             deviceLostAt = time
             return .deviceLost
         }
     }
 
     /// Ends the session: the engine finishes as a replay of ``frames`` would
-    /// (the scene's remaining stimuli fire at their times, contacts still
+    /// (the track's remaining stimuli fire at their times, contacts still
     /// down are cancelled, the final sections are recorded) and the reader is
     /// closed. Later calls do nothing.
     /// - Complexity: O(remaining stimuli and timers), plus their work.
@@ -206,7 +224,7 @@ public final class LiveSession {
         isFinished = true
         lastEntries.removeAll(keepingCapacity: true)
         perform(clock.originNeeded())
-        lastEntries += engine.finish()
+        lastEntries += driver.finish()
         reader.close()
     }
 
@@ -216,7 +234,7 @@ public final class LiveSession {
     private func fireDue() -> Bool {
         guard let due = nextDeadline, due <= reader.now else { return false }
         perform(clock.originNeeded())
-        lastEntries += engine.fire(until: eventNow - deliveryGrace)
+        lastEntries += driver.fire(until: eventNow - deliveryGrace)
         return true
     }
 
@@ -231,7 +249,7 @@ public final class LiveSession {
 
     private func feed(_ frame: EventFrame) {
         if keepsFrames { frames.append(frame) }
-        lastEntries += engine.handle(frame)
+        lastEntries += driver.handle(frame)
     }
 
     /// After the device is lost: waits for `wakeFD` or `deadline` alone

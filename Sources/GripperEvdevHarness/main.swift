@@ -42,6 +42,7 @@ import Gripper
 import GripperEvdev
 import GripperInput
 import GripperTesting
+import GripperScene
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -224,12 +225,12 @@ func runSession(_ args: [String]) {
         session.finish()
         for entry in session.engine.transcript.entries.dropFirst(shown) { emit("| " + entry.textLine) }
         // What a replay of the frames (and the loss) gives.
-        var replay = try Engine(scene: scene, device: session.reader.device, recordingTranscript: true)
+        var replay = try EngineDriver(scene: scene, device: session.reader.device, recordingTranscript: true)
         for frame in session.frames { replay.handle(frame) }
         if let lost = session.deviceLostAt { replay.deviceLost(at: lost) }
         replay.finish()
         emit("first-frame \(session.frames.first.map { "\($0.time == start ? "start" : "other") \($0.events.count)" } ?? "none")")
-        emit(replay.transcript.text == session.engine.transcript.text ? "replay same" : "replay differs")
+        emit(replay.engine.transcript.text == session.engine.transcript.text ? "replay same" : "replay differs")
     } catch {
         fail("\(error)")
     }

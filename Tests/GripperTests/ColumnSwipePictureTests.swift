@@ -1,6 +1,9 @@
 import Testing
 import Gripper
 import GripperTesting
+import GripperPictures
+import GripperReplay
+import GripperScene
 
 /// A swiped cell whose content slides under its neighbouring column is drawn
 /// as `Documentation/Layout.md` says — clipped at the cell's own frame and
@@ -34,7 +37,7 @@ import GripperTesting
     }
 
     private func svg(_ engine: Engine) throws -> SVGNode {
-        try #require(SVGNode.parse(SnapshotRenderer.svg(engine.snapshot(), id: "t")))
+        try #require(SVGNode.parse(SnapshotRenderer.svg(engine.snapshot(labels: try Scene.decode(Self.scene).pictureLabels), id: "t")))
     }
 
     /// The `<text>` elements showing `label`.
@@ -120,14 +123,15 @@ import GripperTesting
     // MARK: - Terminal
 
     /// 40 × 64 characters: 10 points a character both ways.
-    private func terminal(_ engine: Engine) -> [String] {
-        TerminalRenderer.lines(engine.snapshot(), columns: 40, rows: 64, color: false)
+    private func terminal(_ engine: Engine) throws -> [String] {
+        TerminalRenderer.lines(engine.snapshot(labels: try Scene.decode(Self.scene).pictureLabels), columns: 40, rows: 64,
+                               color: false)
     }
 
     @Test func theTerminalDoesNotDrawTheContentOverTheNeighbour() throws {
-        let resting = terminal(try Engine(scene: Scene.decode(Self.scene), device: TestDevices.probeTouchscreen, recordingTranscript: true))
+        let resting = try terminal(try Engine(scene: Scene.decode(Self.scene), device: TestDevices.probeTouchscreen, recordingTranscript: true))
         let (engine, cell) = try opened(from: (385, 40), to: (300, 40))
-        let lines = terminal(engine)
+        let lines = try terminal(engine)
         // Rows 0…7 show row 0 of the grid (line 0 is the status); column 0
         // is characters 0…19, column 1 starts at 20 (x 204).
         for row in 1...8 {
@@ -146,7 +150,7 @@ import GripperTesting
     @Test func theTerminalLetsColumnZeroLeaveTheScreensEdge() throws {
         let (engine, cell) = try opened(from: (185, 128), to: (100, 128))
         #expect(cell.column == 0 && !cell.contentSlidesUnderNeighbour)
-        let lines = terminal(engine)
+        let lines = try terminal(engine)
         #expect(!lines.joined().contains("░"))
         // "Charlie on the left" (cut to the cell's 17 characters) laid out
         // from x 8 − 74 + 14: its first six characters are past the screen's

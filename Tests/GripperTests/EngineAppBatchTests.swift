@@ -3,6 +3,7 @@ import class Foundation.JSONSerialization
 import Testing
 import Gripper
 import GripperTesting
+import GripperScene
 
 /// The app's batches through the engine: at any moment, the layout in step,
 /// an `appBatch` transcript entry in both forms, nothing changed by an
@@ -30,11 +31,10 @@ import GripperTesting
 
     /// Every item's frame and the content size agree with a layout built afresh.
     private func expectInStep(_ engine: Engine, _ what: String) throws {
-        let scene = engine.scene!
         let contents = engine.model.sections.map { section in
             SectionContent(count: section.items.count, metrics: SectionMetrics(columns: section.id == "t" ? 2 : nil))
         }
-        let expected = try GridLayout(sections: contents, metrics: scene.metrics, viewport: scene.viewport)
+        let expected = try GridLayout(sections: contents, metrics: engine.metrics, viewport: engine.viewportSize)
         #expect(engine.layout.contentSize == expected.contentSize, "\(what)")
         for (s, section) in engine.model.sections.enumerated() {
             #expect(engine.layout.numberOfItems(inSection: s) == section.items.count, "\(what)")

@@ -1,6 +1,8 @@
 import Testing
 import Gripper
 import GripperTesting
+import GripperFiles
+import GripperScene
 
 /// The engine tells the gesture arena what kind of device the frames come
 /// from: a touchpad's fingers move in real millimetres and get the touch

@@ -1,6 +1,7 @@
 import Testing
 import Gripper
 import GripperTesting
+import GripperScene
 
 /// The engine keeps its layout in step with the model after every commit,
 /// undo and redo — by following small batches change by change, else by a
@@ -22,17 +23,16 @@ import GripperTesting
 
     /// The layout built from scratch for the engine's current model.
     private func fresh(_ engine: Engine) throws -> GridLayout {
-        let scene = engine.scene!
-        let columns = Dictionary(uniqueKeysWithValues: scene.sections.compactMap { s in s.columns.map { (s.id, $0) } })
-        let heights = engine.items.values.contains { $0.height != nil }
-        let contents = engine.model.sections.map { section in
-            let metrics = SectionMetrics(columns: columns[section.id])
-            return heights
-                ? SectionContent(itemHeights: section.items.map { engine.items[$0]?.height ?? scene.metrics.rowHeight },
-                                 metrics: metrics)
+        let source = engine.dataSource
+        let contents = engine.model.sections.enumerated().map { s, section in
+            let metrics = SectionMetrics(columns: source.columns(ofSection: section.id))
+            return source.hasItemHeights
+                ? SectionContent(itemHeights: section.items.enumerated().map { i, id in
+                    source.height(ofItem: id, at: IndexPath(section: s, item: i)) ?? engine.metrics.rowHeight
+                  }, metrics: metrics)
                 : SectionContent(count: section.items.count, metrics: metrics)
         }
-        return try GridLayout(sections: contents, metrics: scene.metrics, viewport: scene.viewport)
+        return try GridLayout(sections: contents, metrics: engine.metrics, viewport: engine.viewportSize)
     }
 
     /// Every item's frame and the content size agree with a fresh layout.
@@ -90,8 +90,8 @@ import GripperTesting
         engine.apply(.redo, at: later + .milliseconds(300))
         try expectInStep(engine, "after redoing the delete")
         // A reload (a diff, section changes and all) rebuilds.
-        engine.apply(.reload([Scene.Section(id: "u", items: [Scene.Item(id: "z", label: "Z")])] + scene.sections),
-                     at: later + .milliseconds(400))
+        let reload = Scene.Stimulus.Action.reload([Scene.Section(id: "u", items: [Scene.Item(id: "z", label: "Z")])] + scene.sections)
+        engine.apply(reload.stimulus, at: later + .milliseconds(400))
         try expectInStep(engine, "after a reload")
         engine.finish()
     }

@@ -2,6 +2,7 @@ import Testing
 import Gripper
 import GripperInput
 import GripperTesting
+import GripperScene
 
 /// A press held still past the tap's maximum duration but lifted before the
 /// long-press duration, through the whole engine — raw frames of a
@@ -47,11 +48,12 @@ import GripperTesting
     }
 
     static func replay(_ frames: [EventFrame], mouse: Bool, scene: Scene? = nil) throws -> Engine {
-        var engine = try Engine(scene: scene ?? Scene.decode(Self.scene),
-                                device: mouse ? TestDevices.probeMouse : TestDevices.probeTouchscreen, recordingTranscript: true)
-        for f in frames { engine.handle(f) }
-        engine.finish()
-        return engine
+        var driver = try EngineDriver(scene: scene ?? Scene.decode(Self.scene),
+                                      device: mouse ? TestDevices.probeMouse : TestDevices.probeTouchscreen,
+                                      recordingTranscript: true)
+        for f in frames { driver.handle(f) }
+        driver.finish()
+        return driver.engine
     }
 
     static func events(_ engine: Engine) -> [Transcript.Event] { engine.transcript.entries.map(\.event) }

@@ -1,6 +1,9 @@
 import Testing
 import Gripper
 import GripperTesting
+import GripperPictures
+import GripperReplay
+import GripperScene
 
 private let listScene = """
 {"viewport":{"width":400,"height":640},"layout":{"rowHeight":56},
@@ -56,28 +59,55 @@ private func pt(_ x: Double, _ y: Double) -> TraceBuilder.Location { .fraction(x
 
     @Test func sceneStimuliFireAtTheirTimeBeforeLaterFrames() throws {
         let scene = try Scene.decode(listScene)
-        var engine = try Engine(scene: scene, device: TestDevices.probeTouchscreen, recordingTranscript: true)
+        var driver = try EngineDriver(scene: scene, device: TestDevices.probeTouchscreen, recordingTranscript: true)
         let frames = press(hold: .milliseconds(100))
         let start = try #require(frames.first).time
-        engine.handle(frames[0])
-        #expect(engine.nextDeadline.map { $0 <= start + .milliseconds(200) } == true)
-        engine.fire(until: start + .microseconds(199_999))
-        #expect(!engine.isEditing)
-        engine.fire(until: start + .milliseconds(200))
-        #expect(engine.isEditing)
-        let stimulus = engine.transcript.entries.first { $0.event == .stimulus(.setEditing(true)) }
+        driver.handle(frames[0])
+        #expect(driver.nextDeadline.map { $0 <= start + .milliseconds(200) } == true)
+        driver.fire(until: start + .microseconds(199_999))
+        #expect(!driver.engine.isEditing)
+        let entries = driver.fire(until: start + .milliseconds(200))
+        #expect(driver.engine.isEditing)
+        let stimulus = driver.engine.transcript.entries.first { $0.event == .stimulus(.setEditing(true)) }
         #expect(stimulus?.offset == 200_000)
+        #expect(entries.first == stimulus)
+        #expect(driver.nextStimulusOffset == nil)
+    }
+
+    @Test func theEngineAloneKnowsNoTrack() throws {
+        let scene = try Scene.decode(listScene)
+        var engine = try Engine(scene: scene, device: TestDevices.probeTouchscreen, recordingTranscript: true)
+        for f in press(hold: .milliseconds(100)) { engine.handle(f) }
+        engine.finish()
+        #expect(!engine.isEditing)
+        #expect(!engine.transcript.entries.contains { if case .stimulus = $0.event { true } else { false } })
     }
 
     @Test func stimuliAfterTheLastFrameFireAtFinish() throws {
         var scene = try Scene.decode(listScene)
         scene.stimuli = [Scene.Stimulus(offset: .seconds(5), action: .setEditing(true))]
-        var engine = try Engine(scene: scene, device: TestDevices.probeTouchscreen, recordingTranscript: true)
-        for f in press(hold: .milliseconds(100)) { engine.handle(f) }
-        #expect(!engine.isEditing)
-        engine.finish()
-        #expect(engine.isEditing)
-        #expect(engine.transcript.finalSections?.first?.items.count == 6)
+        var driver = try EngineDriver(scene: scene, device: TestDevices.probeTouchscreen, recordingTranscript: true)
+        for f in press(hold: .milliseconds(100)) { driver.handle(f) }
+        #expect(!driver.engine.isEditing)
+        let entries = driver.finish()
+        #expect(driver.engine.isEditing)
+        #expect(entries.contains { $0.event == .stimulus(.setEditing(true)) })
+        #expect(driver.engine.transcript.finalSections?.first?.items.count == 6)
+        #expect(driver.finish().isEmpty)
+    }
+
+    @Test func atOneTimeAStimulusComesBeforeARecognizerTimer() throws {
+        var scene = try Scene.decode(listScene)
+        let frames = press(hold: .milliseconds(900))
+        let down = try #require(frames.first)
+        // The long-press deadline and a stimulus at the same instant.
+        let longPress = GestureConfiguration.default.longPressDuration
+        scene.stimuli = [Scene.Stimulus(offset: longPress, action: .setEditing(true))]
+        var driver = try EngineDriver(scene: scene, device: TestDevices.probeTouchscreen, recordingTranscript: true)
+        driver.handle(down)
+        driver.fire(until: down.time + longPress)
+        let atThatTime = driver.engine.transcript.entries.filter { $0.offset == longPress.microsecondsRounded }
+        #expect(atThatTime.first?.event == .stimulus(.setEditing(true)))
     }
 
     @Test func deviceLossCancelsADragAndForgetsTheContact() throws {
@@ -106,11 +136,12 @@ private func pt(_ x: Double, _ y: Double) -> TraceBuilder.Location { .fraction(x
     @Test func aStimulusThatCancelsADragVoidsTheRestOfTheContact() throws {
         var scene = try Scene.decode(listScene)
         scene.stimuli = [Scene.Stimulus(offset: .milliseconds(900), action: .setEditing(false))]
-        var engine = try Engine(scene: scene, device: TestDevices.probeTouchscreen, recordingTranscript: true)
+        var driver = try EngineDriver(scene: scene, device: TestDevices.probeTouchscreen, recordingTranscript: true)
         var b = TraceBuilder(device: TestDevices.probeTouchscreen, seed: 4)
         b.drag(from: pt(200, 28), to: pt(200, 250), hold: .milliseconds(700), duration: .milliseconds(800))
-        for f in b.frames { engine.handle(f) }
-        engine.finish()
+        for f in b.frames { driver.handle(f) }
+        driver.finish()
+        let engine = driver.engine
         let events = engine.transcript.entries.map(\.event)
         #expect(events.contains(.dragCancelled("a")))
         let start = try scene.model()
@@ -123,9 +154,10 @@ private func pt(_ x: Double, _ y: Double) -> TraceBuilder.Location { .fraction(x
         let engine = try Engine(scene: scene, device: TestDevices.probeTouchscreen, recordingTranscript: true)
         let all = engine.snapshot(in: Rect(x: 0, y: 0, width: 400, height: 10_000))
         #expect(all.attributes.filter { $0.kind == .cell }.count == 6)
-        let two = engine.snapshot(in: Rect(x: 0, y: 60, width: 400, height: 100))
+        let two = engine.snapshot(in: Rect(x: 0, y: 60, width: 400, height: 100), labels: scene.pictureLabels)
         #expect(two.attributes.filter { $0.kind == .cell }.compactMap(\.indexPath).map(\.item) == [1, 2])
-        #expect(two.items[IndexPath(section: 0, item: 1)]?.label == "b")
+        #expect(two.items[IndexPath(section: 0, item: 1)]?.text == "b")
+        #expect(engine.snapshot(in: Rect(x: 0, y: 60, width: 400, height: 100)).items.isEmpty)
     }
 }
 
@@ -156,8 +188,8 @@ private func pt(_ x: Double, _ y: Double) -> TraceBuilder.Location { .fraction(x
     @Test(arguments: ScenarioLibrary.all.map(\.name))
     func returnedEntriesAreTheRecordedTranscript(_ name: String) throws {
         let folder = try ScenarioFolder(name)
-        var recording = try Engine(scene: folder.scene, device: folder.trace.device, recordingTranscript: true)
-        var quiet = try Engine(scene: folder.scene, device: folder.trace.device)
+        var recording = try EngineDriver(scene: folder.scene, device: folder.trace.device, recordingTranscript: true)
+        var quiet = try EngineDriver(scene: folder.scene, device: folder.trace.device)
         var returned: [Transcript.Entry] = []
         for frame in folder.trace.frames {
             recording.handle(frame)
@@ -165,9 +197,9 @@ private func pt(_ x: Double, _ y: Double) -> TraceBuilder.Location { .fraction(x
         }
         recording.finish()
         returned += quiet.finish()
-        #expect(returned == recording.transcript.entries)
+        #expect(returned == recording.engine.transcript.entries)
         #expect(!returned.isEmpty)
-        #expect(quiet.transcript.entries.isEmpty && quiet.transcript.finalSections == nil)
-        #expect(quiet.model == recording.model)
+        #expect(quiet.engine.transcript.entries.isEmpty && quiet.engine.transcript.finalSections == nil)
+        #expect(quiet.engine.model == recording.engine.model)
     }
 }

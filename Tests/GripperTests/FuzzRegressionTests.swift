@@ -3,6 +3,7 @@ import Testing
 import Gripper
 import GripperInput
 import GripperTesting
+import GripperScene
 
 /// Every input a fuzz target once crashed on, kept in
 /// `Recordings/fuzz-regressions/TARGET/` and replayed through the same
@@ -35,19 +36,19 @@ import GripperTesting
     @Test(arguments: ScenarioFolder.names)
     func engineInvariantsHoldThroughEveryScenario(name: String) throws {
         let folder = try ScenarioFolder(name)
-        var engine = try Engine(scene: folder.scene, device: folder.trace.device)
-        #expect(engine._invariantViolations() == [])
+        var driver = try EngineDriver(scene: folder.scene, device: folder.trace.device)
+        #expect(driver.engine._invariantViolations() == [])
         for (k, frame) in folder.trace.frames.enumerated() {
-            while let d = engine.nextDeadline, d < frame.time {
-                engine.fire(until: d)
-                #expect(engine._invariantViolations() == [], "\(name): deadline before frame \(k)")
+            while let d = driver.nextDeadline, d < frame.time {
+                driver.fire(until: d)
+                #expect(driver.engine._invariantViolations() == [], "\(name): deadline before frame \(k)")
             }
-            engine.handle(frame)
-            #expect(engine._invariantViolations() == [], "\(name): frame \(k)")
+            driver.handle(frame)
+            #expect(driver.engine._invariantViolations() == [], "\(name): frame \(k)")
         }
-        engine.finish()
-        #expect(engine._invariantViolations() == [], "\(name): after finish")
-        #expect(engine.presentation.drag == nil && engine.nextDeadline == nil, "\(name)")
+        driver.finish()
+        #expect(driver.engine._invariantViolations() == [], "\(name): after finish")
+        #expect(driver.engine.presentation.drag == nil && driver.nextDeadline == nil, "\(name)")
     }
 
     @Test func theRegressionFolderHoldsInputs() {

@@ -2,9 +2,12 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import Testing
 @testable import Gripper
+@testable import GripperPictures
+@testable import GripperReplay
+@testable import GripperScene
 import GripperTesting
+import Testing
 
 /// Text a hostile scene puts in every id, label and title: markup, every
 /// kind of line break, controls XML 1.0 forbids, noncharacters, a bidi
@@ -139,7 +142,7 @@ private let scenarios = ["batch-select-delete", "drag-into-another-section", "fu
         t.append(.init(offset: 3, event: .committed(sequence: 2, .move("p q", from: IndexPath(section: 0, item: 0),
                                                                          to: IndexPath(section: 0, item: 1)))))
         t.append(.init(offset: 4, event: .rejected("the item \"a\nb\" is gone")))
-        t.append(.init(offset: 5, event: .stimulus(.reload([Scene.Section(id: "my list", items: [])]))))
+        t.append(.init(offset: 5, event: .stimulus(.reload([CollectionSection(id: "my list", items: [] as [ItemID])]))))
         t.finish(with: [CollectionSection(id: "s 1", items: ["a", "b c"]), CollectionSection(id: "t", items: [])])
         #expect(t.text == #"""
         0.000000 swipeBegan "a b\nc"

@@ -2,6 +2,9 @@ import Foundation
 import Testing
 @testable import Gripper
 import GripperTesting
+@testable import GripperPictures
+@testable import GripperReplay
+@testable import GripperScene
 
 /// Pictures handed over as they are drawn, each bounded by the viewport:
 /// elements thinner than a point merge into bands.
@@ -17,7 +20,7 @@ import GripperTesting
 
     private func picture(_ scene: Scene) throws -> SVGNode {
         let engine = try Engine(scene: scene, device: TestDevices.probeTouchscreen, recordingTranscript: true)
-        return try #require(SVGNode.parse(SnapshotRenderer.svg(engine.snapshot())))
+        return try #require(SVGNode.parse(SnapshotRenderer.svg(engine.snapshot(labels: scene.pictureLabels))))
     }
 
     @Test func rowsThinnerThanAPointMergeIntoBands() throws {
@@ -51,8 +54,10 @@ import GripperTesting
         let folder = try ScenarioFolder("long-press-drag-down-up")
         let kept = try Replay(trace: folder.trace, scene: folder.scene, pictures: true)
         var streamed: [TimelinePage.Frame] = []
-        let engine = try Engine(scene: folder.scene, device: folder.trace.device, recordingTranscript: true)
-        let finished = Replay.run(engine, frames: folder.trace.frames) { streamed.append($0) }
+        let driver = try EngineDriver(scene: folder.scene, device: folder.trace.device, recordingTranscript: true)
+        let finished = Replay.run(driver, frames: folder.trace.frames, labels: folder.scene.pictureLabels) {
+            streamed.append($0)
+        }
         #expect(streamed.map(\.svg) == kept.pictures.map(\.svg))
         #expect(streamed.map(\.caption) == kept.pictures.map(\.caption))
         #expect(finished.transcript == kept.engine.transcript)
@@ -67,10 +72,11 @@ import GripperTesting
 
     @Test func anErrorFromThePictureSinkStopsTheReplay() throws {
         let folder = try ScenarioFolder("long-press-drag-down-up")
-        let engine = try Engine(scene: folder.scene, device: folder.trace.device, recordingTranscript: true)
+        let driver = try EngineDriver(scene: folder.scene, device: folder.trace.device, recordingTranscript: true)
         var taken = 0
         #expect(throws: Full.self) {
-            _ = try Replay.run(engine, frames: folder.trace.frames) { (_: TimelinePage.Frame) throws(Full) in
+            _ = try Replay.run(driver, frames: folder.trace.frames, labels: folder.scene.pictureLabels) {
+                (_: TimelinePage.Frame) throws(Full) in
                 taken += 1
                 if taken == 3 { throw Full() }
             }

@@ -1,6 +1,9 @@
 import Testing
 import Gripper
 import GripperTesting
+import GripperPictures
+import GripperReplay
+import GripperScene
 
 /// The `pinned-header-pushed-up` scenario drawn: the global header and the
 /// pinned section headers where the content offset puts them, above the
@@ -25,7 +28,7 @@ import GripperTesting
             let before = engine.stateName
             engine.handle(frame)
             guard before == "scrolling", engine.stateName == "idle" else { continue }
-            let snapshot = engine.snapshot()
+            let snapshot = engine.snapshot(labels: folder.scene.pictureLabels)
             out.append(Rest(offset: engine.contentOffset,
                             svg: try #require(SVGNode.parse(SnapshotRenderer.svg(snapshot, id: "p"))),
                             lines: TerminalRenderer.lines(snapshot, columns: 40, rows: 64, color: false)))

@@ -2,6 +2,9 @@ import Foundation
 import Testing
 import Gripper
 import GripperTesting
+import GripperFiles
+import GripperReplay
+import GripperScene
 
 @Suite struct RealRecordingReplayTests {
     static let recordings = [

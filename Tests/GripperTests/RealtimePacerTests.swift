@@ -1,6 +1,8 @@
 import Testing
 @testable import Gripper
 import GripperTesting
+@testable import GripperReplay
+@testable import GripperScene
 
 /// `--realtime`'s pacing: each step waits its gap in the trace, a gap longer
 /// than the cap waits the cap — checked with a recorded "sleep", no real one.
@@ -49,7 +51,7 @@ import GripperTesting
         var dues: [Int64] = []
         var capped: [RealtimePacer.CappedGap] = []
         var steps = 0
-        let engine = Replay.paced(try Engine(scene: scene, device: trace.device, recordingTranscript: true), frames: trace.frames,
+        let engine = Replay.paced(try EngineDriver(scene: scene, device: trace.device, recordingTranscript: true), frames: trace.frames,
                                   maxGap: .seconds(2), wait: { dues.append($0) }, capped: { capped.append($0) },
                                   step: { _ in steps += 1 })
         #expect(engine.transcript == (try Replay(trace: trace, scene: scene).engine.transcript))
@@ -64,7 +66,7 @@ import GripperTesting
     @Test func aPacedReplayWithoutLongGapsCapsNothing() throws {
         let folder = try ScenarioFolder("full-swipe")
         var capped = 0
-        let engine = Replay.paced(try Engine(scene: folder.scene, device: folder.trace.device, recordingTranscript: true), frames: folder.trace.frames,
+        let engine = Replay.paced(try EngineDriver(scene: folder.scene, device: folder.trace.device, recordingTranscript: true), frames: folder.trace.frames,
                                   maxGap: .seconds(2), wait: { _ in }, capped: { _ in capped += 1 }, step: { _ in })
         #expect(capped == 0 && engine.transcript.text == folder.expected)
     }

@@ -1,6 +1,9 @@
 import Testing
 @testable import Gripper
 import GripperTesting
+@testable import GripperPictures
+@testable import GripperReplay
+@testable import GripperScene
 
 /// `Replay(…, pictures: true)` takes a picture after every step that applied
 /// a stimulus or changed what is shown, at the step's own time: a deadline

@@ -2,6 +2,9 @@ import Foundation
 import Testing
 import Gripper
 import GripperTesting
+import GripperPictures
+import GripperReplay
+import GripperScene
 
 @Suite struct ScenarioReplayTests {
     @Test func theLibraryIsComplete() {
@@ -43,10 +46,11 @@ import GripperTesting
     @Test(arguments: ScenarioFolder.names)
     func invariantsHoldAfterEveryFrame(_ name: String) throws {
         let folder = try ScenarioFolder(name)
-        var engine = try Engine(scene: folder.scene, device: folder.trace.device, recordingTranscript: true)
+        var driver = try EngineDriver(scene: folder.scene, device: folder.trace.device, recordingTranscript: true)
         let start = try folder.scene.model()
         for frame in folder.trace.frames {
-            engine.handle(frame)
+            driver.handle(frame)
+            let engine = driver.engine
             #expect(engine.journal.replay() == .success(engine.model))
             #expect(Set(engine.model.allItems).count == engine.model.numberOfItems)
             let snapshot = engine.snapshot()
@@ -57,9 +61,10 @@ import GripperTesting
             let swiped = snapshot.attributes.filter { $0.kind == .cell && $0.swipe != nil }
             #expect(swiped.count <= 1)
         }
-        engine.finish()
+        driver.finish()
+        let engine = driver.engine
         // Nothing left pending at the end.
-        #expect(engine.nextDeadline == nil)
+        #expect(driver.nextDeadline == nil)
         if engine.journal.entries.isEmpty { #expect(engine.model == start) }
     }
 

@@ -1,5 +1,7 @@
 import Foundation
 import Gripper
+import GripperFiles
+import GripperScene
 import GripperTesting
 
 /// A scenario folder of `Recordings/scenarios`, read from disk.
@@ -29,11 +31,11 @@ struct ScenarioFolder {
 /// deadline when it comes due before the next frame arrives, and frames are
 /// handed over one at a time.
 func liveStyleTranscript(_ trace: Trace, scene: Scene) throws -> Transcript {
-    var engine = try Engine(scene: scene, device: trace.device, recordingTranscript: true)
+    var driver = try EngineDriver(scene: scene, device: trace.device, recordingTranscript: true)
     for frame in trace.frames {
-        while let d = engine.nextDeadline, d < frame.time { engine.fire(until: d) }
-        engine.handle(frame)
+        while let d = driver.nextDeadline, d < frame.time { driver.fire(until: d) }
+        driver.handle(frame)
     }
-    engine.finish()
-    return engine.transcript
+    driver.finish()
+    return driver.engine.transcript
 }

@@ -2,9 +2,11 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import Testing
 import Gripper
+import GripperPictures
+import GripperReplay
 import GripperTesting
+import Testing
 
 /// Whether `text` is well-formed XML (Linux's XMLParser can return true
 /// from `parse()` and still report an error).

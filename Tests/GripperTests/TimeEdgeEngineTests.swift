@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Gripper
 import GripperTesting
+import GripperScene
 
 /// The engine's time arithmetic (origin + a stimulus's offset, transcript
 /// offsets) clamps instead of trapping when a trace's times are far apart or
@@ -16,25 +17,26 @@ import GripperTesting
     @Test(arguments: [Int64(0), 9_000_000_000_000_000_000, Int64.max - 10])
     func stimuliAndFramesNearTheEndOfTime(_ start: Int64) throws {
         let scene = try Scene.decode(Self.scene)
-        var engine = try Engine(scene: scene, device: TestDevices.probeTouchscreen, recordingTranscript: true)
+        var driver = try EngineDriver(scene: scene, device: TestDevices.probeTouchscreen, recordingTranscript: true)
         let first = EventTime(microseconds: start)
-        engine.handle(EventFrame(time: first, events: []))
-        engine.handle(EventFrame(time: first + .seconds(1), events: []))
+        driver.handle(EventFrame(time: first, events: []))
+        driver.handle(EventFrame(time: first + .seconds(1), events: []))
         // A frame far later than the first: the offset clamps, nothing traps.
-        engine.handle(EventFrame(time: EventTime(microseconds: .max), events: []))
-        engine.finish()
-        let entries = engine.transcript.entries
+        driver.handle(EventFrame(time: EventTime(microseconds: .max), events: []))
+        driver.finish()
+        let entries = driver.engine.transcript.entries
         #expect(entries.contains { $0.event == .editing(true) })
         #expect(entries.allSatisfy { $0.offset >= 0 })
-        #expect(engine.nextDeadline == nil)
+        #expect(driver.nextDeadline == nil)
     }
 
     @Test func aFrameBeforeTheOriginDoesNotTrap() throws {
-        var engine = try Engine(scene: try Scene.decode(Self.scene), device: TestDevices.probeTouchscreen, recordingTranscript: true)
-        engine.handle(EventFrame(time: EventTime(microseconds: .max), events: []))
-        engine.apply(.undo, at: EventTime(microseconds: .min))
-        engine.finish()
-        #expect(engine.transcript.entries.contains { $0.offset == .min })
-        #expect(engine.transcript.text.contains("-9223372036854.775808"))
+        var driver = try EngineDriver(scene: try Scene.decode(Self.scene), device: TestDevices.probeTouchscreen,
+                                      recordingTranscript: true)
+        driver.handle(EventFrame(time: EventTime(microseconds: .max), events: []))
+        driver.apply(.undo, at: EventTime(microseconds: .min))
+        driver.finish()
+        #expect(driver.engine.transcript.entries.contains { $0.offset == .min })
+        #expect(driver.engine.transcript.text.contains("-9223372036854.775808"))
     }
 }

@@ -1,5 +1,8 @@
 import Testing
 import Gripper
+import GripperPictures
+import GripperReplay
+import GripperScene
 import GripperTesting
 
 /// The timeline page animates into each picture with the engine's
@@ -7,10 +10,10 @@ import GripperTesting
 @Suite struct TimelineAnimationTests {
     private func pictures(_ scenario: String, transitions: Bool) throws -> [TimelinePage.Frame] {
         let folder = try ScenarioFolder(scenario)
-        let engine = try Engine(scene: folder.scene, device: folder.trace.device, recordingTranscript: true,
-                                makingTransitions: transitions)
+        let driver = try EngineDriver(scene: folder.scene, device: folder.trace.device, recordingTranscript: true,
+                                      makingTransitions: transitions)
         var out: [TimelinePage.Frame] = []
-        _ = Replay.run(engine, frames: folder.trace.frames) { out.append($0) }
+        _ = Replay.run(driver, frames: folder.trace.frames, labels: folder.scene.pictureLabels) { out.append($0) }
         return out
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Gripper
 import GripperTesting
+import GripperFiles
 
 /// `TraceFile` reads a frame at a time and writes through a temporary file,
 /// naming the file in every error.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Gripper
 import GripperTesting
+import GripperFiles
 
 @Suite struct TraceFileTests {
     @Test func formatsFromExtensions() throws {

@@ -2,6 +2,7 @@ import GripperLayout
 import GripperTesting
 import Testing
 @testable import Gripper
+@testable import GripperScene
 
 /// Animation data: every change to what is shown yields a transition whose
 /// "before" is what was shown and whose "after" is what is shown next.
@@ -9,11 +10,11 @@ import Testing
     @Test(arguments: ScenarioLibrary.all.map(\.name))
     func everyTransitionEndsAtTheNextSnapshot(_ name: String) throws {
         let folder = try ScenarioFolder(name)
-        var engine = try Engine(scene: folder.scene, device: folder.trace.device, makingTransitions: true)
-        var shown = engine.shownState
+        var driver = try EngineDriver(scene: folder.scene, device: folder.trace.device, makingTransitions: true)
+        var shown = driver.engine.shownState
         var causes: Set<EngineTransition.Cause> = []
         func check(_ transitions: [EngineTransition]) {
-            let now = engine.shownState
+            let now = driver.engine.shownState
             for t in transitions {
                 causes.insert(t.cause)
                 for change in t.layout.moving + t.layout.appearing {
@@ -33,11 +34,11 @@ import Testing
             shown = now
         }
         for frame in folder.trace.frames {
-            engine.handle(frame)
-            check(engine.takeTransitions())
+            driver.handle(frame)
+            check(driver.engine.takeTransitions())
         }
-        engine.finish()
-        check(engine.takeTransitions())
+        driver.finish()
+        check(driver.engine.takeTransitions())
         if name.contains("drag") && !name.contains("cancelled") && !name.contains("loss") {
             #expect(causes.contains(.gapMoved) && causes.contains(.dropped), "\(name): \(causes)")
         }

@@ -4,6 +4,8 @@ import GripperLayout
 import GripperTesting
 import Testing
 @testable import Gripper
+@testable import GripperReplay
+@testable import GripperScene
 
 /// Issue 18's defect through the whole engine, with human traces (eased
 /// motion, ±1 ms jitter, tremor): dragging a short item past tall ones moves

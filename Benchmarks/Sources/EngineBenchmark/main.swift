@@ -6,6 +6,7 @@
 import BenchmarkSupport
 import Gripper
 import GripperTesting
+import GripperScene
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -9,6 +9,7 @@ import Gripper
 import GripperEvdev
 import GripperInput
 import GripperTesting
+import GripperScene
 #if canImport(Glibc)
 import Glibc
 #endif

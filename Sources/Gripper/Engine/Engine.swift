@@ -4,24 +4,21 @@ import GripperGestures
 import GripperInput
 import GripperLayout
 
-/// The whole interaction on one device and one scene: contact tracking →
-/// viewport mapping → gesture arena → editing state machine → grid layout,
-/// with a transcript of what happened.
+/// The whole interaction on one device and the app's data: contact
+/// tracking → viewport mapping → gesture arena → editing state machine →
+/// grid layout, with a transcript of what happened.
 ///
 /// Feed it input frames in time order (``handle(_:)``), outside stimuli
-/// (``apply(_:at:)``; the scene's own track fires by itself), the app's
-/// batch updates at any moment (`apply(_:at:)` with a ``BatchUpdate``), device loss
+/// when they happen (``apply(_:at:)-(Stimulus,_)``), the app's batch
+/// updates at any moment (``apply(_:at:)-(BatchUpdate,_)``), device loss
 /// (``deviceLost(at:)``) and the end of input (``finish()``). Before each
-/// later frame it fires every deadline due — the scene's stimuli, the
-/// recognizers' timers and the auto-scroll ticks — each at its own time;
-/// a live loop calls ``fire(until:)`` at ``nextDeadline``. Nothing here reads
-/// a clock or does I/O, so a replay and a live run of the same input give the
-/// same ``transcript``, byte for byte.
+/// later frame it fires every deadline due — the recognizers' timers and
+/// the auto-scroll ticks — each at its own time; a live loop calls
+/// ``fire(until:)`` at ``nextDeadline``. A track of stimuli by time (a
+/// scene's) is not the engine's: an ``EngineDriver`` runs it. Nothing here
+/// reads a clock or does I/O, so a replay and a live run of the same input
+/// give the same ``transcript``, byte for byte.
 public struct Engine: Sendable {
-    /// The scene the engine runs, when it was opened with
-    /// ``init(scene:device:gestures:recordingTranscript:makingTransitions:)``;
-    /// nil for an app's data source.
-    public private(set) var scene: Scene?
     /// The app's data, as the engine opened it (read lazily; see ``CollectionDataSource``).
     public let dataSource: any CollectionDataSource
     /// The app's rules.
@@ -30,9 +27,6 @@ public struct Engine: Sendable {
     public let viewportSize: Size
     /// The layout metrics.
     public let metrics: LayoutMetrics
-    /// The track of outside stimuli by time (a scene's; empty for a data
-    /// source). It still lives in the engine, which fires it as deadlines.
-    public private(set) var stimuli: [Scene.Stimulus] = []
     /// The device the frames come from.
     public let device: DeviceDescription
     private var tracker: ContactTracker
@@ -62,23 +56,21 @@ public struct Engine: Sendable {
     /// Transitions made and not yet taken.
     var pendingTransitions: [EngineTransition] = []
     /// How many transcript entries the engine has produced, recorded or not.
-    var entriesProduced = 0
-    /// The latest entry worth a picture (see ``Replay``) and its position
-    /// among the entries produced.
-    var lastPictured: (index: Int, entry: Transcript.Entry)?
-    /// The time of the first frame: transcript times and the scene's
-    /// stimuli count from it. Nil before the first frame.
+    package private(set) var entriesProduced = 0
+    /// The latest entry worth a picture (see
+    /// ``Transcript/Event/isWorthAPicture``) and its position among the
+    /// entries produced: a replay pictures a step when it made one.
+    package private(set) var lastPictured: (index: Int, entry: Transcript.Entry)?
+    /// The time of the first frame (or of the first call that carries a
+    /// time): transcript times, and a driver's stimuli, count from it. Nil
+    /// before.
     public private(set) var origin: EventTime?
     /// The latest time the engine has seen.
     public private(set) var now: EventTime?
     /// Where the primary contact (or the mouse pointer with a button down)
     /// is, viewport coordinates; nil when nothing is down.
     public private(set) var contactLocation: Point?
-    /// Every item the scene defines, by identity (labels for pictures);
-    /// empty for a data source.
-    public private(set) var items: [ItemID: Scene.Item] = [:]
     private let hasItemHeights: Bool
-    private var nextStimulus = 0
     private var pendingScroll: (offset: Int64, value: Double)?
     private var finished = false
 
@@ -131,36 +123,6 @@ public struct Engine: Sendable {
         if makingTransitions { shownBefore = shownState }
     }
 
-    /// Creates an engine at rest on `scene` for input from `device`: the
-    /// scene's ``SceneDataSource`` and ``ScenePolicy`` opened with
-    /// ``init(dataSource:delegate:viewport:metrics:device:gestures:recordingTranscript:makingTransitions:)``,
-    /// plus the scene's stimulus track and its item labels for pictures.
-    /// - Throws: ``SceneError`` when the scene's model or layout is invalid.
-    /// - Parameter recordingTranscript: keep every entry in ``transcript``.
-    /// - Parameter makingTransitions: make an ``EngineTransition`` for every
-    ///   change to what is shown.
-    /// - Complexity: O(n) over the scene's items (it checks their identities).
-    public init(scene: Scene, device: DeviceDescription,
-                gestures: GestureConfiguration = .default, recordingTranscript: Bool = false,
-                makingTransitions: Bool = false) throws(SceneError) {
-        _ = try scene.model()
-        let items = scene.itemsByID
-        do {
-            try self.init(dataSource: SceneDataSource(scene: scene, items: items),
-                          delegate: ScenePolicy(scene: scene, items: items), viewport: scene.viewport,
-                          metrics: scene.metrics, device: device, gestures: gestures,
-                          recordingTranscript: recordingTranscript, makingTransitions: makingTransitions)
-        } catch {
-            switch error {
-            case .dataSource(let e): throw SceneError(path: "sections", problem: "\(e)")
-            case .layout(let e): throw SceneError(path: "layout", problem: "the layout rejects the scene: \(e)")
-            }
-        }
-        self.scene = scene
-        self.items = items
-        stimuli = scene.stimuli
-    }
-
     // MARK: - State
 
     /// The current model.
@@ -181,21 +143,12 @@ public struct Engine: Sendable {
     public var presentation: LayoutPresentation { machine.presentation }
 
     /// The earliest time at which ``fire(until:)`` has something to do: a
-    /// scene stimulus, a recognizer timer or an auto-scroll tick. Nil when
-    /// nothing waits (and before the first frame, stimuli wait for it).
+    /// recognizer timer or an auto-scroll tick. Nil when nothing waits.
     /// - Complexity: O(1).
     public var nextDeadline: EventTime? {
         var best = arena.nextDeadline
         if let t = machine.nextDeadline { best = best.map { min($0, t) } ?? t }
-        if let t = stimulusDeadline { best = best.map { min($0, t) } ?? t }
         return best
-    }
-
-    /// The next scene stimulus's time: the origin plus its offset, clamped
-    /// to the representable range (`EventTime + Duration` never traps).
-    private var stimulusDeadline: EventTime? {
-        guard let origin, nextStimulus < stimuli.count else { return nil }
-        return origin + stimuli[nextStimulus].offset
     }
 
     // MARK: - Input
@@ -230,7 +183,7 @@ public struct Engine: Sendable {
     /// Hands over the entries produced since the last public call (and makes
     /// their transition); ``Replay`` calls it after each deadline it fires
     /// itself, so each picture gets the transition of its own step.
-    mutating func takeOutbox() -> [Transcript.Entry] {
+    package mutating func takeOutbox() -> [Transcript.Entry] {
         let out = outbox
         outbox.removeAll(keepingCapacity: true)
         if makesTransitions { makeTransition(for: out) }
@@ -238,8 +191,7 @@ public struct Engine: Sendable {
     }
 
     /// Fires every deadline at or before `time`, each at its own time and in
-    /// time order (at one time: stimuli, then recognizer timers, then an
-    /// auto-scroll tick).
+    /// time order (at one time: recognizer timers, then an auto-scroll tick).
     /// - Complexity: O(1) per deadline fired, plus the cost of what it does.
     /// - Returns: the transcript entries produced, recorded or not.
     @discardableResult
@@ -248,25 +200,24 @@ public struct Engine: Sendable {
         return takeOutbox()
     }
 
-    private mutating func fireDue(until time: EventTime) {
+    /// ``fire(until:)`` without handing over the entries: they stay for the
+    /// next public call.
+    package mutating func fireDue(until time: EventTime) {
         while fireNext(until: time) != nil {}
         if let t = now, time > t { now = time }
     }
 
-    /// Fires the earliest deadline if it is due at or before `time` — one
-    /// scene stimulus, the recognizer timers due at that instant, or one
-    /// auto-scroll tick — and returns its time (``now`` is then that time);
-    /// nil, with nothing done, when none is due. ``fire(until:)`` is this in
-    /// a loop; ``Replay`` calls it itself to picture each step at its own time.
+    /// Fires the earliest deadline if it is due at or before `time` — the
+    /// recognizer timers due at that instant, or one auto-scroll tick — and
+    /// returns its time (``now`` is then that time); nil, with nothing done,
+    /// when none is due. ``fire(until:)`` is this in a loop; a replay calls
+    /// it (through ``EngineDriver``) to picture each step at its own time.
+    /// The entries stay for the next public call.
     /// - Complexity: O(1) plus the cost of what it does.
     @discardableResult
-    mutating func fireNext(until time: EventTime) -> EventTime? {
+    package mutating func fireNext(until time: EventTime) -> EventTime? {
         guard let deadline = nextDeadline, deadline <= time else { return nil }
-        if let s = stimulusDeadline, s == deadline {
-            let action = stimuli[nextStimulus].action
-            nextStimulus += 1
-            applyNow(action, at: s)
-        } else if let a = arena.nextDeadline, a == deadline {
+        if let a = arena.nextDeadline, a == deadline {
             now = max(now ?? a, a)
             process(arena.fire(until: a))
         } else {
@@ -284,23 +235,28 @@ public struct Engine: Sendable {
     /// - Complexity: O(1) for setEditing; O(n) for edits and reloads.
     /// - Returns: the transcript entries produced, recorded or not.
     @discardableResult
-    public mutating func apply(_ action: Scene.Stimulus.Action, at time: EventTime) -> [Transcript.Entry] {
+    public mutating func apply(_ stimulus: Stimulus, at time: EventTime) -> [Transcript.Entry] {
         if origin == nil { origin = time }
         fireDue(until: time)
-        applyNow(action, at: time)
+        applyDue(stimulus, at: time)
         return takeOutbox()
     }
 
-    /// Applies a stimulus at `time`, with the deadlines before it already fired.
-    private mutating func applyNow(_ action: Scene.Stimulus.Action, at time: EventTime) {
+    /// Applies a stimulus at `time` with the deadlines before it already
+    /// fired by the caller (an ``EngineDriver``: at one time its track's
+    /// stimuli come before the engine's own deadlines). The first call that
+    /// carries a time sets ``origin``. The entries stay for the next public call.
+    /// - Complexity: as ``apply(_:at:)-(Stimulus,_)``.
+    package mutating func applyDue(_ stimulus: Stimulus, at time: EventTime) {
+        if origin == nil { origin = time }
         if now.map({ time > $0 }) ?? true { now = time }
-        append(.stimulus(action), at: time)
+        append(.stimulus(stimulus), at: time)
         let input: EditingInput
-        switch action {
+        switch stimulus {
         case .setEditing(let on): input = .setEditing(on)
         case .deleteSelected: input = .deleteSelected
         case .reload(let sections):
-            guard let newModel = try? Scene.model(of: sections, path: "reload") else {
+            guard let newModel = try? CollectionModel(sections: sections) else {
                 append(.rejected("reload: the sections repeat an identity"), at: time)
                 return
             }
@@ -337,7 +293,7 @@ public struct Engine: Sendable {
     /// contact is ignored until it lifts.
     ///
     /// ```swift
-    /// var engine = try Engine(scene: scene, device: device)
+    /// var engine = try Engine(dataSource: inbox, delegate: rules, viewport: size, device: device)
     /// // … frames: the user is dragging item "b" …
     /// let entries = try engine.apply(BatchUpdate([.insertItem("new", at: IndexPath(section: 0, item: 0))]),
     ///                                at: frame.time)
@@ -397,9 +353,10 @@ public struct Engine: Sendable {
         noteTransition(from: before, at: time)
     }
 
-    /// Ends the input: the scene's remaining stimuli fire at their times,
-    /// then contacts still down are cancelled, the recognizers' last timers
-    /// fire at theirs, and the final sections are recorded. Later calls do nothing.
+    /// Ends the input: contacts still down are cancelled, the recognizers'
+    /// last timers fire at their times, and the final sections are
+    /// recorded. Later calls do nothing (but hand over entries not yet
+    /// handed over).
     /// - Returns: the transcript entries produced, recorded or not (the
     ///   final sections are ``model``'s sections).
     @discardableResult
@@ -409,20 +366,13 @@ public struct Engine: Sendable {
     }
 
     /// ``finish()``, handing `step` the engine after each thing it does at
-    /// its own time: each deadline fired (a stimulus, a recognizer timer),
-    /// and the cancellation of the contacts still down. ``Replay`` pictures
-    /// each one.
+    /// its own time: each recognizer timer fired, and the cancellation of
+    /// the contacts still down. A replay pictures each one. The entries
+    /// stay for the next public call.
     /// - Complexity: as ``finish()``, plus `step` once per deadline.
-    mutating func finish(afterEach step: (Engine) -> Void) {
+    package mutating func finish(afterEach step: (Engine) -> Void) {
         guard !finished else { return }
         finished = true
-        // Stimuli after the last frame come first: a recording that stopped
-        // because the device went away ends with the scene's deviceLost.
-        if let origin, let last = stimuli.last {
-            let end = max(origin + last.offset, now ?? origin)
-            while fireNext(until: end) != nil { step(self) }
-            if let t = now, end > t { now = end }
-        }
         if let frame = tracker.finish() {
             while fireNext(until: frame.time) != nil { step(self) }
             process(arena.handle(viewport.map(frame)))
@@ -501,7 +451,7 @@ public struct Engine: Sendable {
 
     /// Hands an entry to the caller's outbox and, when recording, the transcript.
     private mutating func keep(_ entry: Transcript.Entry) {
-        if Replay.isWorthy(entry.event) { lastPictured = (entriesProduced, entry) }
+        if entry.event.isWorthAPicture { lastPictured = (entriesProduced, entry) }
         entriesProduced += 1
         outbox.append(entry)
         if recordsTranscript { transcript.append(entry) }
@@ -610,8 +560,9 @@ public struct Engine: Sendable {
 
     /// The grid layout of `model`: the metrics, each section's columns as
     /// the data source says, and item heights where it has them.
+    /// A scene reader checks a scene's layouts with it before an engine opens.
     /// - Complexity: O(s) for s sections, O(n) when the source has item heights.
-    static func makeLayout(_ model: CollectionModel, dataSource: any CollectionDataSource, metrics: LayoutMetrics,
+    package static func makeLayout(_ model: CollectionModel, dataSource: any CollectionDataSource, metrics: LayoutMetrics,
                            viewport: Size, heights anyHeights: Bool) throws -> GridLayout {
         var contents: [SectionContent] = []
         contents.reserveCapacity(model.sections.count)

@@ -52,12 +52,12 @@ package enum Escaping {
     /// backslashes, `|` and `:` (the final line's separators); otherwise
     /// quoted as a JSON string literal, so the entry stays one line and one
     /// token, and reads back exactly.
-    static func token(_ s: String) -> String {
+    package static func token(_ s: String) -> String {
         isPlain(s) ? s : json(s)
     }
 
     /// Whether ``token(_:)`` writes `s` bare.
-    static func isPlain(_ s: String) -> Bool {
+    package static func isPlain(_ s: String) -> Bool {
         guard !s.isEmpty, s != "none", s != "-" else { return false }
         for scalar in s.unicodeScalars {
             if needsUnicodeEscape(scalar) || scalar.properties.isWhitespace { return false }
@@ -72,7 +72,7 @@ package enum Escaping {
     /// Free text (a rejection's reason) in a text transcript line: as it
     /// is, with only `\` and what ``json(_:)`` writes as `\uXXXX` (or `\n`,
     /// `\r`, `\t`) escaped, so it stays on its line.
-    static func freeText(_ s: String) -> String {
+    package static func freeText(_ s: String) -> String {
         guard s.unicodeScalars.contains(where: { $0 == "\\" || needsUnicodeEscape($0) }) else { return s }
         var out = ""
         for scalar in s.unicodeScalars {
@@ -96,7 +96,7 @@ package enum Escaping {
     /// line feed and carriage return, and an attribute folds those three
     /// into spaces. The document then parses whatever a label holds, and
     /// shows where a label held a control.
-    static func xml(_ s: String) -> String {
+    package static func xml(_ s: String) -> String {
         var out = ""
         out.unicodeScalars.reserveCapacity(s.unicodeScalars.count)
         for scalar in s.unicodeScalars {
@@ -118,7 +118,7 @@ package enum Escaping {
     /// → ␛), DEL by ␡, and a C1 control, U+2028, U+2029, U+FFFE and U+FFFF
     /// by U+FFFD. For text drawn in a picture or on a terminal, where a
     /// control would break the document or the screen.
-    static func visible(_ s: String) -> String {
+    package static func visible(_ s: String) -> String {
         guard s.unicodeScalars.contains(where: { visible($0) != $0 }) else { return s }
         var out = ""
         for scalar in s.unicodeScalars { out.unicodeScalars.append(visible(scalar)) }

@@ -1,10 +1,10 @@
 /// Fixed-point number formatting that gives the same bytes on every machine
 /// and every run (no locale, no shortest-representation guessing): the
 /// transcript's and the pictures' number format.
-enum FixedDecimal {
+package enum FixedDecimal {
     /// `value` rounded half away from zero to `places` decimals (0…6), as
     /// `-12.50`; non-finite values print as `0`.
-    static func string(_ value: Double, places: Int) -> String {
+    package static func string(_ value: Double, places: Int) -> String {
         guard value.isFinite else { return "0" }
         var scale: Double = 1
         for _ in 0..<places { scale *= 10 }
@@ -24,7 +24,7 @@ enum FixedDecimal {
     }
 
     /// Microseconds as seconds with six decimals (`1.250000`).
-    static func seconds(microseconds: Int64) -> String {
+    package static func seconds(microseconds: Int64) -> String {
         let negative = microseconds < 0
         let m = microseconds.magnitude
         var fraction = String(m % 1_000_000)

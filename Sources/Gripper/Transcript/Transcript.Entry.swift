@@ -38,7 +38,7 @@ extension Transcript {
         /// The editing machine changed state.
         case transition(from: EditingPhase, to: EditingPhase)
         /// An outside stimulus arrived.
-        case stimulus(Scene.Stimulus.Action)
+        case stimulus(Stimulus)
         /// The highlighted cell changed.
         case highlight(IndexPath?)
         /// The selection changed; the items in identity order.
@@ -115,7 +115,7 @@ extension Transcript {
         private static func token(_ s: String) -> String { Escaping.token(s) }
 
         /// The detail after the name in the text form.
-        var textDetail: String {
+        package var textDetail: String {
             switch self {
             case .gesture(let kind, let state, let p):
                 "\(kind.rawValue) \(state.rawValue) at \(Self.coordinate(p.x)),\(Self.coordinate(p.y))"
@@ -203,9 +203,7 @@ extension Transcript {
                 case .setEditing(let on): ",\"name\":\"setEditing\",\"editing\":\(on)"
                 case .deleteSelected: ",\"name\":\"deleteSelected\""
                 case .reload(let sections):
-                    ",\"name\":\"reload\",\"sections\":" + Transcript.json(sections.map {
-                        CollectionSection(id: $0.id, items: $0.items.map(\.id))
-                    })
+                    ",\"name\":\"reload\",\"sections\":" + Transcript.json(sections)
                 case .undo: ",\"name\":\"undo\""
                 case .redo: ",\"name\":\"redo\""
                 case .deviceLost: ",\"name\":\"deviceLost\""

@@ -3,6 +3,7 @@ import GripperEditing
 import GripperGeometry
 import GripperInput
 import GripperLayout
+import GripperScene
 
 /// The engine fuzz target: a scene made from the input's first bytes, then
 /// one step per operation byte — a touch or mouse frame, a wait, a timer
@@ -263,7 +264,7 @@ package struct EngineFuzzDriver {
             appBatch(&input)
             return
         }
-        let action: Scene.Stimulus.Action
+        let action: Stimulus
         switch kind % 10 {
         case 0: action = .setEditing(true)
         case 1: action = .setEditing(false)
@@ -284,15 +285,14 @@ package struct EngineFuzzDriver {
 
     /// The model's sections with a few items dropped, a section's items
     /// reversed, maybe one new item, chosen by `choice`.
-    private mutating func reloaded(_ choice: UInt8) -> [Scene.Section] {
+    private mutating func reloaded(_ choice: UInt8) -> [CollectionSection] {
         reloads += 1
         return engine.model.sections.enumerated().map { s, section in
             var ids = Array(section.items)
             if choice & 1 != 0 { ids = ids.enumerated().filter { $0.offset % 3 != Int(choice >> 4) % 3 }.map(\.element) }
             if choice & 2 != 0 && s == 0 { ids.reverse() }
             if choice & 4 != 0 && s == Int(choice >> 3) % 3 { ids.append(ItemID("r\(reloads)")) }
-            let items = ids.map { engine.items[$0] ?? Scene.Item(id: $0, label: $0.rawValue) }
-            return Scene.Section(id: section.id, items: items)
+            return CollectionSection(id: section.id, items: ids)
         }
     }
 

@@ -1,5 +1,6 @@
 import Gripper
 import GripperInput
+import GripperScene
 
 /// Gripper's fuzz targets: what each does with one input. The libFuzzer
 /// executables in `Fuzz/` call ``run(_:)`` and nothing else, and the fuzz
@@ -90,14 +91,14 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             return
         }
         for device in [TestDevices.probeTouchscreen, TestDevices.probeMouse] {
-            guard var engine = try? Engine(scene: scene, device: device) else { return }
-            EngineFuzzDriver.checkOrTrap(engine, "scene at rest")
+            guard var driver = try? EngineDriver(scene: scene, device: device) else { return }
+            EngineFuzzDriver.checkOrTrap(driver.engine, "scene at rest")
             // The first frame sets the origin; finish fires every stimulus.
-            engine.handle(EventFrame(time: .zero, events: []))
-            EngineFuzzDriver.checkOrTrap(engine, "scene after its first frame")
-            engine.finish()
-            EngineFuzzDriver.checkOrTrap(engine, "scene after its stimuli")
-            _ = engine.transcript.text
+            driver.handle(EventFrame(time: .zero, events: []))
+            EngineFuzzDriver.checkOrTrap(driver.engine, "scene after its first frame")
+            driver.finish()
+            EngineFuzzDriver.checkOrTrap(driver.engine, "scene after its stimuli")
+            _ = driver.engine.transcript.text
         }
     }
 }

@@ -1,3 +1,4 @@
+import Gripper
 import GripperEditing
 import GripperGeometry
 import GripperLayout
@@ -123,7 +124,7 @@ public enum SnapshotRenderer {
                 out += text(x: c.midX, y: c.midY + 5, "Delete", fill: "#ffffff", size: 13, anchor: "middle", bold: true)
             }
         }
-        out += text(x: labelX, y: frame.midY + 5, item?.label ?? a.indexPath.map { "\($0)" } ?? "", fill: "#212121")
+        out += text(x: labelX, y: frame.midY + 5, item?.text ?? a.indexPath.map { "\($0)" } ?? "", fill: "#212121")
         if let under {
             if let f = under.fade {
                 out += "<rect class=\"under-fade\" x=\"\(n(f.minX))\" y=\"\(n(f.minY))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" fill=\"url(#\(key)-fade)\"/>\n"
@@ -136,7 +137,7 @@ public enum SnapshotRenderer {
     private static func ghost(_ a: LayoutAttributes, _ s: EngineSnapshot) -> String {
         let f = a.frame
         var out = "<g class=\"ghost\" opacity=\"0.45\"><rect x=\"\(n(f.minX + 1))\" y=\"\(n(f.minY + 1))\" width=\"\(n(f.width - 2))\" height=\"\(n(f.height - 2))\" fill=\"none\" stroke=\"#78909c\" stroke-dasharray=\"3 3\"/>"
-        out += text(x: f.midX, y: f.midY + 5, a.indexPath.flatMap { s.items[$0]?.label } ?? "", fill: "#546e7a",
+        out += text(x: f.midX, y: f.midY + 5, a.indexPath.flatMap { s.items[$0]?.text } ?? "", fill: "#546e7a",
                     size: 12, anchor: "middle")
         return out + "</g>\n"
     }
@@ -144,7 +145,7 @@ public enum SnapshotRenderer {
     private static func lifted(_ a: LayoutAttributes, _ s: EngineSnapshot, id: String) -> String {
         let f = a.frame
         var out = "<g class=\"proxy\" filter=\"url(#\(id)-shadow)\"><rect x=\"\(n(f.minX))\" y=\"\(n(f.minY))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" rx=\"4\" fill=\"#ffffff\" stroke=\"#1e88e5\" stroke-width=\"1.5\"/></g>\n"
-        out += text(x: f.minX + 14, y: f.midY + 5, a.indexPath.flatMap { s.items[$0]?.label } ?? "", fill: "#0d47a1", bold: true)
+        out += text(x: f.minX + 14, y: f.midY + 5, a.indexPath.flatMap { s.items[$0]?.text } ?? "", fill: "#0d47a1", bold: true)
         return out
     }
 
@@ -166,10 +167,8 @@ public enum SnapshotRenderer {
         return out
     }
 
-    private static func actionTitle(_ id: String, _ item: Scene.Item?) -> String {
-        guard let item else { return id }
-        let all = item.trailingActions.actions + item.leadingActions.actions
-        return all.first { $0.id.rawValue == id }?.title ?? id
+    private static func actionTitle(_ id: String, _ item: ItemLabel?) -> String {
+        item?.title(ofAction: id) ?? id
     }
 
     // MARK: - Primitives

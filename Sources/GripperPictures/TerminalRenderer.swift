@@ -1,3 +1,4 @@
+import Gripper
 import GripperGeometry
 import GripperLayout
 
@@ -97,7 +98,7 @@ public enum TerminalRenderer {
                 if let swipe = a.swipe {
                     for action in swipe.actions {
                         fill(action.frame, action.style == .destructive ? .destructive : .action)
-                        let title = item.flatMap { i in (i.trailingActions.actions + i.leadingActions.actions).first { $0.id.rawValue == action.id }?.title } ?? action.id
+                        let title = item?.title(ofAction: action.id) ?? action.id
                         write(title, in: action.frame, action.style == .destructive ? .destructive : .action, center: true)
                     }
                 }
@@ -109,7 +110,7 @@ public enum TerminalRenderer {
                 let style: Style = a.isSelected ? .selected : (a.isHighlighted ? .highlighted : .cell)
                 let body = frame.inset(bottom: min(2 / sy, frame.height / 3))
                 fill(body, style, clip: clip)
-                let label = item?.label ?? ""
+                let label = item?.text ?? ""
                 if let controls = a.editingControls {
                     if let d = controls.deleteControl { write("(-)", in: d, .control, clip: clip) }
                     if let g = controls.gripper { write("≡", in: g, style, center: true, clip: clip) }
@@ -136,11 +137,11 @@ public enum TerminalRenderer {
             }
         }
         if let ghost = snapshot.hiddenSource {
-            write("(" + (ghost.indexPath.flatMap { snapshot.items[$0]?.label } ?? "") + ")", in: ghost.frame, .ghost, center: true)
+            write("(" + (ghost.indexPath.flatMap { snapshot.items[$0]?.text } ?? "") + ")", in: ghost.frame, .ghost, center: true)
         }
         if let proxy {
             fill(proxy.frame.inset(bottom: min(2 / sy, proxy.frame.height / 3)), .proxy)
-            write(proxy.indexPath.flatMap { snapshot.items[$0]?.label } ?? "", in: proxy.frame, .proxy)
+            write(proxy.indexPath.flatMap { snapshot.items[$0]?.text } ?? "", in: proxy.frame, .proxy)
         }
         if let c = snapshot.contact {
             let x = Int(c.x * sx), y = Int(c.y * sy)

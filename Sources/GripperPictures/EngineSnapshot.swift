@@ -1,3 +1,4 @@
+import Gripper
 import GripperEditing
 import GripperGeometry
 import GripperLayout
@@ -20,12 +21,12 @@ public struct EngineSnapshot: Sendable {
     /// The dragged item's own cell, hidden by the layout and drawn ghosted at
     /// the gap where it will land, if a drag is on.
     public var hiddenSource: LayoutAttributes?
-    /// The scene's item at each index path of the model that a cell, the
-    /// proxy or the hidden source shows.
-    public var items: [IndexPath: Scene.Item]
+    /// The label of the item at each index path of the model that a cell,
+    /// the proxy or the hidden source shows (where the labels have one).
+    public var items: [IndexPath: ItemLabel]
     /// Section titles by section index.
     public var sectionTitles: [Int: String]
-    /// The global header's title (the scene's), if it has one.
+    /// The global header's title, if the labels have one.
     public var globalHeaderTitle: String?
     /// The contact point (viewport coordinates), when something is down.
     public var contact: Point?
@@ -37,9 +38,10 @@ public struct EngineSnapshot: Sendable {
 
 extension Engine {
     /// A snapshot of what lies in `rect` (content coordinates; nil: the
-    /// viewport at the current content offset).
-    /// - Complexity: O(log n + k log k) for k elements in the rect, plus O(n) with a selection.
-    public func snapshot(in rect: Rect? = nil) -> EngineSnapshot {
+    /// viewport at the current content offset), with the words of `labels`.
+    /// - Complexity: O(log n + k log k) for k elements in the rect, plus O(n)
+    ///   with a selection; `labels` is asked once per item and header shown.
+    public func snapshot(in rect: Rect? = nil, labels: PictureLabels = PictureLabels()) -> EngineSnapshot {
         let presentation = self.presentation
         let visible = rect ?? Rect(x: 0, y: contentOffset, width: viewportSize.width, height: viewportSize.height)
         // Drawing order: z-index, then the layout's reading order (a stable
@@ -56,18 +58,20 @@ extension Engine {
             // cell that reflowed into the source's old slot.
             hidden = layout.attributes(for: drag.source, presentation: presentation)
         }
-        var itemsByPath: [IndexPath: Scene.Item] = [:]
+        var itemsByPath: [IndexPath: ItemLabel] = [:]
         var titles: [Int: String] = [:]
         let model = self.model
         for a in [attributes, hidden.map { [$0] } ?? []].joined() {
             guard let path = a.indexPath else { continue }
             switch a.kind {
             case .cell, .dragProxy:
-                if let id = model.item(at: path), let item = items[id] { itemsByPath[path] = item }
+                if itemsByPath[path] == nil, let id = model.item(at: path), let item = labels.item(id) {
+                    itemsByPath[path] = item
+                }
             case .header:
                 if titles[path.section] == nil, model.sections.indices.contains(path.section) {
                     let id = model.sections[path.section].id
-                    titles[path.section] = sectionTitle(id) ?? id.rawValue
+                    titles[path.section] = labels.sectionTitle(id) ?? id.rawValue
                 }
             case .footer, .globalHeader, .sectionBackground, .rowSeparator, .columnSeparator, .placeholder, .action:
                 break
@@ -76,17 +80,8 @@ extension Engine {
         return EngineSnapshot(viewport: viewportSize, contentOffset: contentOffset,
                               contentSize: layout.contentSize(for: presentation), attributes: attributes,
                               hiddenSource: hidden, items: itemsByPath, sectionTitles: titles,
-                              globalHeaderTitle: scene?.globalHeaderTitle,
+                              globalHeaderTitle: labels.globalHeaderTitle,
                               contact: contactLocation, stateName: stateName,
                               offset: (now?.microseconds ?? 0) - (origin?.microseconds ?? 0))
-    }
-
-    private func sectionTitle(_ id: SectionID) -> String? {
-        guard let scene else { return nil }
-        if let s = scene.sections.first(where: { $0.id == id }) { return s.title }
-        for stimulus in scene.stimuli {
-            if case .reload(let sections) = stimulus.action, let s = sections.first(where: { $0.id == id }) { return s.title }
-        }
-        return nil
     }
 }

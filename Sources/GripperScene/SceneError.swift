@@ -1,3 +1,5 @@
+import Gripper
+
 /// Why a scene could not be read: the file, the field path (such as
 /// `sections[2].items[0].actions[1].style`), the line when known, and the problem.
 public struct SceneError: Error, Hashable, Sendable, CustomStringConvertible {

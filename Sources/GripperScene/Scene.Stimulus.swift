@@ -1,8 +1,11 @@
-import GripperInput
+import Gripper
+import GripperEditing
 
 extension Scene {
-    /// An outside stimulus at a time: what the embedding app does while the
-    /// user touches (turn batch editing on, delete the selection, reload).
+    /// An outside stimulus at a time, as a scene writes it: what the
+    /// embedding app does while the user touches (turn batch editing on,
+    /// delete the selection, reload). A reload carries the scene's sections,
+    /// labels and rules included; ``timed`` is what an ``EngineDriver`` fires.
     public struct Stimulus: Hashable, Sendable {
         /// What the app does.
         public enum Action: Hashable, Sendable, CustomStringConvertible {
@@ -21,15 +24,20 @@ extension Scene {
 
             /// The stimulus as the transcript names it (`setEditing true`, `reload inbox(3) "to do"(0)` …:
             /// a reload lists its sections with their item counts, ids quoted as the transcript quotes them).
-            public var description: String {
+            public var description: String { stimulus.description }
+
+            /// The engine's stimulus: a reload's sections as the model's
+            /// (identities only; the scene's data source and policy know
+            /// the reloaded items' heights, columns and rules by identity).
+            public var stimulus: Gripper.Stimulus {
                 switch self {
-                case .setEditing(let on): "setEditing \(on)"
-                case .deleteSelected: "deleteSelected"
+                case .setEditing(let on): .setEditing(on)
+                case .deleteSelected: .deleteSelected
                 case .reload(let sections):
-                    "reload " + sections.map { Escaping.token($0.id.rawValue) + "(\($0.items.count))" }.joined(separator: " ")
-                case .undo: "undo"
-                case .redo: "redo"
-                case .deviceLost: "deviceLost"
+                    .reload(sections.map { CollectionSection(id: $0.id, items: $0.items.map(\.id)) })
+                case .undo: .undo
+                case .redo: .redo
+                case .deviceLost: .deviceLost
                 }
             }
         }
@@ -38,6 +46,9 @@ extension Scene {
         public var offset: Duration
         /// What happens.
         public var action: Action
+
+        /// The stimulus on an ``EngineDriver``'s track.
+        public var timed: TimedStimulus { TimedStimulus(offset: offset, stimulus: action.stimulus) }
 
         /// Creates a stimulus.
         public init(offset: Duration, action: Action) {

@@ -1,3 +1,4 @@
+import Gripper
 import GripperEditing
 import GripperGeometry
 import GripperLayout

@@ -1,3 +1,5 @@
+import Gripper
+
 /// A self-contained HTML page (no external assets): the pictures of a run on
 /// a timeline slider, with the transcript beside them; the entries up to
 /// the shown picture's time are marked. Stepping forward one picture

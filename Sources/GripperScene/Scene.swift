@@ -1,3 +1,4 @@
+import Gripper
 import GripperEditing
 import GripperGeometry
 import GripperLayout
@@ -43,6 +44,9 @@ public struct Scene: Hashable, Sendable {
     public func model() throws(SceneError) -> CollectionModel {
         try Self.model(of: sections, path: "sections")
     }
+
+    /// The scene's stimuli as an ``EngineDriver``'s track.
+    public var track: [TimedStimulus] { stimuli.map(\.timed) }
 
     /// The model of `sections`, naming `path` in the error on a repeated identity.
     static func model(of sections: [Section], path: String) throws(SceneError) -> CollectionModel {

@@ -1,12 +1,16 @@
+import Gripper
 import GripperInput
+import GripperPictures
+import GripperScene
 
-/// Runs a recorded trace through an ``Engine`` as fast as possible, taking a
-/// picture at every state change and edit when asked — kept in
-/// ``pictures``, or handed one by one to a caller that writes them as they
-/// come (``run(_:frames:picture:)``). Pure: the trace is already read, the
-/// pictures are strings.
+/// Runs a recorded trace through an `Engine` and a scene's stimulus track
+/// (an `EngineDriver`) as fast as possible, taking a picture at every state
+/// change and edit when asked — kept in ``pictures``, or handed one by one
+/// to a caller that writes them as they come
+/// (``run(_:frames:labels:picture:)``). Pure: the trace is already read,
+/// the pictures are strings.
 public struct Replay: Sendable {
-    /// The engine after the whole trace and ``Engine/finish()``.
+    /// The engine after the whole trace and `EngineDriver/finish()`.
     public var engine: Engine
     /// A picture after every step that changed the state, committed an edit,
     /// moved the gap, opened or shut a cell, changed the selection or applied
@@ -25,24 +29,28 @@ public struct Replay: Sendable {
     public init(frames: [EventFrame], device: DeviceDescription, scene: Scene,
                 pictures: Bool = false) throws(SceneError) {
         var shots: [TimelinePage.Frame] = []
-        let engine = try Engine(scene: scene, device: device, recordingTranscript: true)
-        self.engine = pictures ? Self.run(engine, frames: frames) { shots.append($0) } : Self.run(engine, frames: frames)
+        let driver = try EngineDriver(scene: scene, device: device, recordingTranscript: true)
+        self.engine = pictures
+            ? Self.run(driver, frames: frames, labels: scene.pictureLabels) { shots.append($0) }
+            : Self.run(driver, frames: frames)
         self.pictures = shots
     }
 
-    /// Replays `frames` through `engine` (made for the frames' device, at
-    /// rest) as fast as possible, without pictures, and returns it finished.
+    /// Replays `frames` through `driver` (its engine made for the frames'
+    /// device, at rest) as fast as possible, without pictures, and returns
+    /// the engine finished.
     /// - Complexity: O(frames) engine steps.
-    public static func run<Frames: Sequence<EventFrame>>(_ engine: Engine, frames: Frames) -> Engine {
-        var engine = engine
-        for frame in frames { engine.handle(frame) }
-        engine.finish()
-        return engine
+    public static func run<Frames: Sequence<EventFrame>>(_ driver: EngineDriver, frames: Frames) -> Engine {
+        var driver = driver
+        for frame in frames { driver.handle(frame) }
+        driver.finish()
+        return driver.engine
     }
 
-    /// Replays `frames` through `engine` (made for the frames' device, at
-    /// rest) and returns it finished, handing each picture to `picture` as
-    /// soon as it is drawn and keeping none: the way to picture a long run
+    /// Replays `frames` through `driver` (its engine made for the frames'
+    /// device, at rest) and returns the engine finished, handing each
+    /// picture, with the words of `labels`, to `picture` as soon as it is
+    /// drawn and keeping none: the way to picture a long run
     /// or a large scene in bounded memory (``pictures`` holds them all).
     /// The pictures' SVG ids are `p0`,
     /// `p1` … in order, so they can share one page. An error from `picture`
@@ -50,9 +58,10 @@ public struct Replay: Sendable {
     /// - Complexity: O(frames) engine steps, plus O(k) per picture for the
     ///   k elements in the viewport.
     public static func run<Frames: Sequence<EventFrame>, E: Error>(
-        _ engine: Engine, frames: Frames, picture: (TimelinePage.Frame) throws(E) -> Void
+        _ driver: EngineDriver, frames: Frames, labels: PictureLabels,
+        picture: (TimelinePage.Frame) throws(E) -> Void
     ) throws(E) -> Engine {
-        var engine = engine
+        var driver = driver
         var count = 0
         var seen = 0
         // Transitions made since the last picture (an engine made with
@@ -64,7 +73,7 @@ public struct Replay: Sendable {
             let worthy = engine.lastPictured.flatMap { $0.index >= seen ? $0.entry : nil }
             seen = engine.entriesProduced
             guard caption != nil || worthy != nil else { return }
-            let snapshot = engine.snapshot()
+            let snapshot = engine.snapshot(labels: labels)
             let text = caption ?? worthy.map { $0.event.name + " " + $0.event.textDetail } ?? ""
             let svg = SnapshotRenderer.svg(snapshot, id: "p\(count)")
             count += 1
@@ -75,46 +84,53 @@ public struct Replay: Sendable {
         for frame in frames {
             if !started {
                 started = true
-                engine.fire(until: frame.time) // sets nothing before the first frame; keeps the start picture at rest
-                try shoot(engine, caption: "start")
+                driver.fire(until: frame.time) // sets nothing before the first frame; keeps the start picture at rest
+                try shoot(driver.engine, caption: "start")
             }
             // What falls due before the frame, one step (and picture) at a time.
-            while engine.fireNext(until: frame.time) != nil {
-                if engine.makesTransitions { _ = engine.takeOutbox(); transitions += engine.takeTransitions() }
-                try shoot(engine)
+            while driver.fireNext(until: frame.time) != nil {
+                if driver.engine.makesTransitions {
+                    _ = driver.engine.takeOutbox()
+                    transitions += driver.engine.takeTransitions()
+                }
+                try shoot(driver.engine)
             }
-            engine.handle(frame)
-            transitions += engine.takeTransitions()
-            try shoot(engine)
+            driver.handle(frame)
+            transitions += driver.engine.takeTransitions()
+            try shoot(driver.engine)
         }
         var failure: E?
-        engine.finish { e in
+        driver.finish { e in
             guard failure == nil else { return }
             do throws(E) { try shoot(e) } catch { failure = error }
         }
         if let failure { throw failure }
         // What the end of input changed, as one transition into the last picture.
-        if engine.makesTransitions { _ = engine.takeOutbox(); transitions += engine.takeTransitions() }
-        try shoot(engine, caption: "end")
-        return engine
+        if driver.engine.makesTransitions {
+            _ = driver.engine.takeOutbox()
+            transitions += driver.engine.takeTransitions()
+        }
+        try shoot(driver.engine, caption: "end")
+        return driver.engine
     }
 
-    /// Replays `frames` through `engine` (made for the frames' device, at
-    /// rest) at the trace's own pace and returns it finished. Before each
+    /// Replays `frames` through `driver` (its engine made for the frames'
+    /// device, at rest) at the trace's own pace and returns the engine
+    /// finished. Before each
     /// step — a deadline due before the next frame, or the frame — `wait`
     /// gets the time the step is due, in microseconds from the first frame
     /// on the caller's clock, and returns once it has come (the caller
     /// sleeps; a test records the times instead). A gap longer than
     /// `maxGap` is waited as `maxGap` (see ``RealtimePacer``), and `capped`
     /// hears of it before the step. `step` gets the engine after each step,
-    /// and once more after ``Engine/finish()`` (which is not paced). The
+    /// and once more after `EngineDriver/finish()` (which is not paced). The
     /// transcript is the same as an unpaced replay's.
     /// - Complexity: as ``run(_:frames:)``.
     public static func paced<Frames: Sequence<EventFrame>>(
-        _ engine: Engine, frames: Frames, maxGap: Duration,
+        _ driver: EngineDriver, frames: Frames, maxGap: Duration,
         wait: (Int64) -> Void, capped: (RealtimePacer.CappedGap) -> Void, step: (Engine) -> Void
     ) -> Engine {
-        var engine = engine
+        var driver = driver
         var pacer = RealtimePacer(maxGap: maxGap)
         func pace(_ time: EventTime) {
             let (due, gap) = pacer.step(at: time)
@@ -122,33 +138,22 @@ public struct Replay: Sendable {
             wait(due)
         }
         for frame in frames {
-            while let d = engine.nextDeadline, d < frame.time {
+            while let d = driver.nextDeadline, d < frame.time {
                 pace(d)
-                engine.fire(until: d)
-                step(engine)
+                driver.fire(until: d)
+                step(driver.engine)
             }
             pace(frame.time)
-            engine.handle(frame)
-            step(engine)
+            driver.handle(frame)
+            step(driver.engine)
         }
-        engine.finish()
-        step(engine)
-        return engine
+        driver.finish()
+        step(driver.engine)
+        return driver.engine
     }
 
     /// Replays a whole trace.
     public init(trace: Trace, scene: Scene, pictures: Bool = false) throws(SceneError) {
         try self.init(frames: trace.frames, device: trace.device, scene: scene, pictures: pictures)
-    }
-
-    static func isWorthy(_ event: Transcript.Event) -> Bool {
-        switch event {
-        case .transition, .stimulus, .selection, .swipeOpened, .swipeShut, .deleteConfirmation,
-             .deleteConfirmationCancelled, .gapMoved,
-             .editing, .committed, .undone, .redone, .appBatch, .deviceLost, .dragCancelled:
-            true
-        case .gesture, .highlight, .scrolled, .swipeBegan, .dragBegan, .dragEnded, .rejected:
-            false
-        }
     }
 }

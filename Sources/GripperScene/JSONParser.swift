@@ -1,3 +1,5 @@
+import Gripper
+
 /// A recursive-descent JSON parser over UTF-8 bytes (RFC 8259), with a
 /// depth limit. A key repeated in one object is an error: which of the two
 /// values counts is not defined by the RFC, so a scene must not depend on it.

@@ -1,0 +1,35 @@
+import GripperEditing
+
+/// An outside stimulus: what the embedding app does while the user
+/// touches — turn batch editing on or off, delete the selection, undo,
+/// redo, reload its data — or the input device going away. Hand one to
+/// ``Engine/apply(_:at:)-(Stimulus,_)`` at the time it happens; a track of
+/// them by time (a scene's, a test's) is run by an ``EngineDriver``.
+public enum Stimulus: Hashable, Sendable, CustomStringConvertible {
+    /// Turns batch editing on or off.
+    case setEditing(Bool)
+    /// Deletes every selected item in one batch.
+    case deleteSelected
+    /// Replaces the sections (and so the model) with these.
+    case reload([CollectionSection])
+    /// Undoes the last journal entry.
+    case undo
+    /// Redoes the last undone entry.
+    case redo
+    /// The input device goes away.
+    case deviceLost
+
+    /// The stimulus as the transcript names it (`setEditing true`, `reload inbox(3) "to do"(0)` …:
+    /// a reload lists its sections with their item counts, ids quoted as the transcript quotes them).
+    public var description: String {
+        switch self {
+        case .setEditing(let on): "setEditing \(on)"
+        case .deleteSelected: "deleteSelected"
+        case .reload(let sections):
+            "reload " + sections.map { Escaping.token($0.id.rawValue) + "(\($0.items.count))" }.joined(separator: " ")
+        case .undo: "undo"
+        case .redo: "redo"
+        case .deviceLost: "deviceLost"
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Gripper
+import GripperEditing
+import GripperGestures
+import GripperInput
+
+extension Engine {
+    /// Creates an engine at rest on `scene` for input from `device`: the
+    /// scene's ``SceneDataSource`` and ``ScenePolicy`` opened with
+    /// `Engine(dataSource:delegate:viewport:metrics:device:gestures:recordingTranscript:makingTransitions:)`.
+    /// The scene's stimulus track is not the engine's: open an
+    /// ``EngineDriver`` with `EngineDriver(scene:device:…)` to run it too.
+    /// - Throws: ``SceneError`` when the scene's model or layout is invalid.
+    /// - Parameter recordingTranscript: keep every entry in `transcript`.
+    /// - Parameter makingTransitions: make an `EngineTransition` for every
+    ///   change to what is shown.
+    /// - Complexity: O(n) over the scene's items (it checks their identities).
+    public init(scene: Scene, device: DeviceDescription,
+                gestures: GestureConfiguration = .default, recordingTranscript: Bool = false,
+                makingTransitions: Bool = false) throws(SceneError) {
+        _ = try scene.model()
+        let items = scene.itemsByID
+        do {
+            try self.init(dataSource: SceneDataSource(scene: scene, items: items),
+                          delegate: ScenePolicy(scene: scene, items: items), viewport: scene.viewport,
+                          metrics: scene.metrics, device: device, gestures: gestures,
+                          recordingTranscript: recordingTranscript, makingTransitions: makingTransitions)
+        } catch {
+            switch error {
+            case .dataSource(let e): throw SceneError(path: "sections", problem: "\(e)")
+            case .layout(let e): throw SceneError(path: "layout", problem: "the layout rejects the scene: \(e)")
+            }
+        }
+    }
+}
+
+extension EngineDriver {
+    /// A driver of an engine at rest on `scene` (see
+    /// `Engine(scene:device:gestures:recordingTranscript:makingTransitions:)`)
+    /// with the scene's stimuli as its track: what a replay and a live run
+    /// of a scene run.
+    /// - Throws: ``SceneError`` when the scene's model or layout is invalid.
+    /// - Complexity: O(n) over the scene's items.
+    public init(scene: Scene, device: DeviceDescription,
+                gestures: GestureConfiguration = .default, recordingTranscript: Bool = false,
+                makingTransitions: Bool = false) throws(SceneError) {
+        self.init(engine: try Engine(scene: scene, device: device, gestures: gestures,
+                                     recordingTranscript: recordingTranscript, makingTransitions: makingTransitions),
+                  track: scene.track)
+    }
+}

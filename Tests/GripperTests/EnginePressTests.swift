@@ -67,11 +67,11 @@ import GripperTesting
                                          mouse: mouse)
             let events = Self.events(engine)
             #expect(events.contains(where: Self.isTap), "held \(hold)")
-            #expect(events.contains(.highlight(IndexPath(section: 0, item: 2))), "held \(hold)")
-            #expect(events.contains(.selection(["i3"])), "held \(hold)")
+            #expect(events.contains(.effect(.highlight(IndexPath(section: 0, item: 2)))), "held \(hold)")
+            #expect(events.contains(.effect(.selectionChanged(["i3"]))), "held \(hold)")
             #expect(engine.selection == ["i3"] && engine.stateName == "idle", "held \(hold)")
             // The selection is made at the lift.
-            let selected = engine.transcript.entries.first { $0.event == .selection(["i3"]) }
+            let selected = engine.transcript.entries.first { $0.event == .effect(.selectionChanged(["i3"])) }
             let touchDown = engine.transcript.entries.first { if case .gesture(.touch, .began, _) = $0.event { true } else { false } }
             #expect(selected.flatMap { s in touchDown.map { s.offset - $0.offset } } == hold.microsecondsForTest, "held \(hold)")
         }
@@ -81,7 +81,7 @@ import GripperTesting
         let events = Self.events(engine)
         #expect(!events.contains(where: Self.isTap))
         #expect(events.contains { if case .gesture(.longPress, .began, _) = $0 { true } else { false } })
-        #expect(events.contains(.dragBegan("i3", from: IndexPath(section: 0, item: 2))))
+        #expect(events.contains(.effect(.dragBegan("i3", from: IndexPath(section: 0, item: 2)))))
         #expect(engine.selection.isEmpty && engine.journal.entries.isEmpty)
     }
 
@@ -93,9 +93,9 @@ import GripperTesting
             b.pause(.milliseconds(500))
             let engine = try Self.replay(Self.frames(b, pressingAt: Self.pt(120, Self.row(4)), for: hold), mouse: mouse)
             let events = Self.events(engine)
-            #expect(events.contains(.swipeOpened("i2")), "held \(hold)")
+            #expect(events.contains(.effect(.swipeOpened("i2"))), "held \(hold)")
             let tap = try #require(events.lastIndex(where: Self.isTap), "held \(hold)")
-            #expect(Array(events[(tap + 1)...].prefix(2)) == [.swipeShut("i2"), .transition(from: .open, to: .idle)],
+            #expect(Array(events[(tap + 1)...].prefix(2)) == [.effect(.swipeShut("i2")), .transition(from: .open, to: .idle)],
                     "held \(hold)")
             #expect(engine.selection.isEmpty && engine.stateName == "idle" && engine.journal.entries.isEmpty,
                     "held \(hold)")
@@ -113,10 +113,10 @@ import GripperTesting
             let engine = try Self.replay(Self.frames(b, pressingAt: Self.pt(150, Self.row(4)), for: hold),
                                          mouse: mouse, scene: scene)
             let events = Self.events(engine)
-            #expect(events.contains(.deleteConfirmation("i2")), "held \(hold)")
+            #expect(events.contains(.effect(.deleteConfirmationOpened("i2"))), "held \(hold)")
             let tap = try #require(events.lastIndex(where: Self.isTap), "held \(hold)")
-            #expect(events[tap + 1] == .deleteConfirmationCancelled("i2"), "held \(hold)")
-            #expect(!events.contains { if case .swipeShut = $0 { true } else { false } }, "held \(hold)")
+            #expect(events[tap + 1] == .effect(.deleteConfirmationCancelled("i2")), "held \(hold)")
+            #expect(!events.contains { if case .effect(.swipeShut) = $0 { true } else { false } }, "held \(hold)")
             #expect(engine.stateName == "batchEditing.idle" && engine.journal.entries.isEmpty, "held \(hold)")
         }
     }

@@ -24,7 +24,7 @@ import GripperTesting
         engine.handle(EventFrame(time: EventTime(microseconds: .max), events: []))
         engine.finish()
         let entries = engine.transcript.entries
-        #expect(entries.contains { $0.event == .editing(true) })
+        #expect(entries.contains { $0.event == .effect(.editingChanged(true)) })
         #expect(entries.allSatisfy { $0.offset >= 0 })
         #expect(engine.nextDeadline == nil)
     }

@@ -91,7 +91,7 @@ import GripperTesting
         let events = entries.map(\.event)
         #expect(events.first?.name == "appBatch")
         #expect(events.dropFirst().prefix(2) == [.effect(.dragCancelled("a")), .transition(from: .dragging, to: .idle)])
-        #expect(events.contains { if case .gesture(.longPress, .cancelled, _) = $0 { true } else { false } })
+        #expect(events.contains { if case .gesture(.longPress(.cancelled, _)) = $0 { true } else { false } })
         try expectInStep(engine, "after deleting the dragged item")
         for f in frames[half...] { engine.handle(f) }
         engine.finish()

@@ -115,7 +115,7 @@ private func pt(_ x: Double, _ y: Double) -> TraceBuilder.Location { .fraction(x
         #expect(events.contains(.effect(.dragCancelled("a"))))
         let start = try scene.model()
         #expect(engine.journal.entries.isEmpty && engine.model == start)
-        #expect(events.contains { if case .gesture(.longPress, .cancelled, _) = $0 { true } else { false } })
+        #expect(events.contains { if case .gesture(.longPress(.cancelled, _)) = $0 { true } else { false } })
     }
 
     @Test func snapshotsCoverAnyRect() throws {

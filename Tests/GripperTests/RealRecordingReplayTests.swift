@@ -29,7 +29,7 @@ import GripperTesting
     @Test func eachRecordingDoesWhatItShould() throws {
         func events(_ e: Engine) -> [Transcript.Event] { e.transcript.entries.map(\.event) }
         func count(_ e: Engine, _ match: (Transcript.Event) -> Bool) -> Int { events(e).filter(match).count }
-        let taps: (Transcript.Event) -> Bool = { if case .gesture(.tap, .recognized, _) = $0 { true } else { false } }
+        let taps: (Transcript.Event) -> Bool = { if case .gesture(.tap) = $0 { true } else { false } }
         let swipes: (Transcript.Event) -> Bool = { if case .effect(.swipeBegan) = $0 { true } else { false } }
         let scrolls: (Transcript.Event) -> Bool = { if case .effect(.scrolled) = $0 { true } else { false } }
 

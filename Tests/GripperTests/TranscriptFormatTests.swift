@@ -17,7 +17,7 @@ import Testing
 
     @Test func textAndJSONLines() {
         var t = Transcript()
-        t.append(.init(offset: 0, event: .gesture(.touch, .began, Point(x: 1, y: 2.345))))
+        t.append(.init(offset: 0, event: .gesture(.touch(.began, GestureContact(id: 1, location: Point(x: 1, y: 2.345))))))
         t.append(.init(offset: 512_000, event: .transition(from: .idle, to: .tracking)))
         t.append(.init(offset: 600_000, event: .effect(.committed(journalEntry(1, .move("a", from: IndexPath(section: 0, item: 0),
                                                                                      to: IndexPath(section: 1, item: 2)))))))

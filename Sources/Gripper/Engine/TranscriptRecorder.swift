@@ -43,8 +43,12 @@ struct TranscriptRecorder: Sendable {
     /// effects say what it did).
     /// - Complexity: amortized O(1).
     mutating func record(_ event: GestureEvent, offset: Int64) {
-        if event.state == .changed { return }
-        append(.gesture(event.kind, event.state, event.location), offset: offset)
+        switch event.gesture {
+        case .longPress(.changed, _), .pan(.changed, _, _):
+            return
+        case .touch, .tap, .tapFailed, .longPress, .longPressFailed, .pan, .swipe, .swipeFailed, .scroll:
+            append(.gesture(event.gesture), offset: offset)
+        }
     }
 
     /// Records one editing effect: a scroll is held back until the next

@@ -31,10 +31,11 @@ extension Transcript {
 
     /// What a transcript entry records.
     public enum Event: Hashable, Sendable {
-        /// A recognizer's event (or a touch notice), where the contact was
-        /// (layout points, viewport coordinates). Continuous gestures'
-        /// `changed` events are not recorded (their effects are).
-        case gesture(GestureKind, GestureState, Point)
+        /// A recognizer's event (or a touch notice) as the arena reported
+        /// it; written as its kind, its state and its location (layout
+        /// points, viewport coordinates). Continuous gestures' `changed`
+        /// events are not recorded (their effects are).
+        case gesture(Gesture)
         /// The editing machine changed state.
         case transition(from: EditingPhase, to: EditingPhase)
         /// An outside stimulus arrived.
@@ -80,8 +81,8 @@ extension Transcript {
         /// The detail after the name in the text form.
         var textDetail: String {
             switch self {
-            case .gesture(let kind, let state, let p):
-                "\(kind.rawValue) \(state.rawValue) at \(Self.coordinate(p.x)),\(Self.coordinate(p.y))"
+            case .gesture(let g):
+                "\(g.kind.rawValue) \(g.state.rawValue) at \(Self.coordinate(g.location.x)),\(Self.coordinate(g.location.y))"
             case .transition(let from, let to): "\(from.rawValue) -> \(to.rawValue)"
             case .stimulus(let action): action.description
             case .effect(let effect): effect.transcriptText
@@ -94,8 +95,8 @@ extension Transcript {
         /// The fields after `"event"` in the JSON form, each with its leading comma.
         var jsonFields: String {
             switch self {
-            case .gesture(let kind, let state, let p):
-                ",\"kind\":\"\(kind.rawValue)\",\"state\":\"\(state.rawValue)\",\"x\":\(Self.coordinate(p.x)),\"y\":\(Self.coordinate(p.y))"
+            case .gesture(let g):
+                ",\"kind\":\"\(g.kind.rawValue)\",\"state\":\"\(g.state.rawValue)\",\"x\":\(Self.coordinate(g.location.x)),\"y\":\(Self.coordinate(g.location.y))"
             case .transition(let from, let to): ",\"from\":\(Self.quoted(from.rawValue)),\"to\":\(Self.quoted(to.rawValue))"
             case .stimulus(let action):
                 switch action {

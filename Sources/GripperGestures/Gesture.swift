@@ -50,28 +50,6 @@ public enum Gesture: Hashable, Sendable {
     /// contact's location (else the last location seen).
     case scroll(by: Point, at: Point, isPointer: Bool)
 
-    /// The phase of a continuous gesture (long-press, pan).
-    public enum Phase: String, Hashable, Sendable, CaseIterable {
-        /// The gesture started.
-        case began
-        /// It moved on.
-        case changed
-        /// It finished normally (the contact lifted).
-        case ended
-        /// It was cancelled: undo what it started.
-        case cancelled
-    }
-
-    /// The phase of a touch notice.
-    public enum TouchPhase: String, Hashable, Sendable, CaseIterable {
-        /// The contact went down.
-        case began
-        /// The contact lifted.
-        case ended
-        /// The contact was cancelled (the device said so, or lost it).
-        case cancelled
-    }
-
     /// Which recognizer (or notice) the case belongs to.
     /// - Complexity: O(1).
     public var kind: GestureKind {

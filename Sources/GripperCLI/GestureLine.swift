@@ -15,49 +15,49 @@ enum GestureLine {
     /// The JSON Lines object for `event`, with `t` in seconds from `origin`.
     static func json(_ e: GestureEvent, origin: EventTime) -> String {
         var fields: [(String, String)] = [("t", number((e.time - origin).secondsDouble, 3))]
-        switch e.kind {
+        switch e.gesture {
         case .touch:
             fields += [("event", quoted("touch")), ("state", quoted(e.state.rawValue))]
         case .scroll:
             fields += [("event", quoted("scroll"))]
-        case .tap, .longPress, .pan, .swipe:
+        case .tap, .tapFailed, .longPress, .longPressFailed, .pan, .swipe, .swipeFailed:
             fields += [("event", quoted("gesture")), ("kind", quoted(e.kind.rawValue)), ("state", quoted(e.state.rawValue))]
         }
         fields += [("x", number(e.location.x, 2)), ("y", number(e.location.y, 2))]
-        switch e.kind {
-        case .tap:
-            if e.state == .recognized { fields.append(("count", String(e.tapCount))) }
-        case .longPress, .pan, .swipe:
-            fields += [("dx", number(e.translation.x, 2)), ("dy", number(e.translation.y, 2)),
-                       ("vx", number(e.velocity.x, 1)), ("vy", number(e.velocity.y, 1))]
-            if let axis = e.axis { fields.append(("axis", quoted(axis.rawValue))) }
-            if let direction = e.direction { fields.append(("direction", quoted(direction.rawValue))) }
-        case .scroll:
-            fields += [("dx", number(e.translation.x, 2)), ("dy", number(e.translation.y, 2))]
-        case .touch:
+        switch e.gesture {
+        case .tap(let count, _):
+            fields.append(("count", String(count)))
+        case .scroll(let distance, _, _):
+            fields += [("dx", number(distance.x, 2)), ("dy", number(distance.y, 2))]
+        case .touch, .tapFailed:
             break
+        case .longPress(_, let m), .longPressFailed(let m), .pan(_, _, let m), .swipe(_, let m), .swipeFailed(let m):
+            fields += [("dx", number(m.translation.x, 2)), ("dy", number(m.translation.y, 2)),
+                       ("vx", number(m.velocity.x, 1)), ("vy", number(m.velocity.y, 1))]
+            if case .pan(_, let axis, _) = e.gesture { fields.append(("axis", quoted(axis.rawValue))) }
+            if case .swipe(let direction, _) = e.gesture { fields.append(("direction", quoted(direction.rawValue))) }
         }
         if let id = e.contactID { fields.append(("contact", String(id))) }
         return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
     }
 
-    /// The text line for `event`: time, kind, state, position, then what the kind carries.
+    /// The text line for `event`: time, kind, state, position, then what the case carries.
     static func text(_ e: GestureEvent, origin: EventTime) -> String {
         var line = pad(number((e.time - origin).secondsDouble, 3, fixed: true), 9, left: true)
             + "  " + pad(e.kind.rawValue, 9) + " " + pad(e.state.rawValue, 10)
             + " at (" + number(e.location.x, 2) + ", " + number(e.location.y, 2) + ")"
-        switch e.kind {
-        case .tap:
-            if e.state == .recognized { line += "  count \(e.tapCount)" }
-        case .longPress, .pan, .swipe:
-            line += "  moved (" + number(e.translation.x, 2) + ", " + number(e.translation.y, 2) + ")"
-            line += "  velocity (" + number(e.velocity.x, 1) + ", " + number(e.velocity.y, 1) + ")/s"
-            if let axis = e.axis { line += "  \(axis.rawValue)" }
-            if let direction = e.direction { line += "  \(direction.rawValue)" }
-        case .scroll:
-            line += "  by (" + number(e.translation.x, 2) + ", " + number(e.translation.y, 2) + ")"
-        case .touch:
+        switch e.gesture {
+        case .tap(let count, _):
+            line += "  count \(count)"
+        case .scroll(let distance, _, _):
+            line += "  by (" + number(distance.x, 2) + ", " + number(distance.y, 2) + ")"
+        case .touch, .tapFailed:
             break
+        case .longPress(_, let m), .longPressFailed(let m), .pan(_, _, let m), .swipe(_, let m), .swipeFailed(let m):
+            line += "  moved (" + number(m.translation.x, 2) + ", " + number(m.translation.y, 2) + ")"
+            line += "  velocity (" + number(m.velocity.x, 1) + ", " + number(m.velocity.y, 1) + ")/s"
+            if case .pan(_, let axis, _) = e.gesture { line += "  \(axis.rawValue)" }
+            if case .swipe(let direction, _) = e.gesture { line += "  \(direction.rawValue)" }
         }
         if let id = e.contactID { line += "  #\(id)" }
         return line

@@ -29,9 +29,9 @@ import GripperInput
 /// - at the lift, a pan ends, and a swipe is recognized or fails;
 /// - extra contacts act as ``GestureConfiguration/extraContacts`` says.
 ///
-/// Every frame also yields touch notices (``GestureKind/touch``) for every
+/// Every frame also yields touch notices (``Gesture/touch(_:_:)``) for every
 /// contact: `began` ones open the frame's events, `ended`/`cancelled` ones
-/// close them; and a wheel movement yields a ``GestureKind/scroll``.
+/// close them; and a wheel movement yields a ``Gesture/scroll(by:at:isPointer:)``.
 public struct GestureArena: Sendable {
     /// The configuration the arena was made with.
     public let configuration: GestureConfiguration
@@ -132,16 +132,14 @@ public struct GestureArena: Sendable {
         lastTime = time
         if hasTouch {
             for c in frame.contacts where c.phase == .began {
-                out.append(GestureEvent(time: time, kind: .touch, state: .began, contactID: c.id,
-                                        location: c.location, startLocation: c.location, isPointer: frame.isPointer))
+                out.append(GestureEvent(time: time, .touch(.began, GestureContact(id: c.id, location: c.location,
+                                                                                  isPointer: frame.isPointer))))
             }
         }
         if hasScroll, frame.scroll != .zero {
             let location = frame.isPointer ? (frame.contacts.first?.location ?? lastLocation) : lastLocation
-            out.append(GestureEvent(time: time, kind: .scroll, state: .recognized, contactID: nil,
-                                    location: location, startLocation: location,
-                                    translation: frame.scroll * configuration.scrollPointsPerDetent,
-                                    isPointer: frame.isPointer))
+            out.append(GestureEvent(time: time, .scroll(by: frame.scroll * configuration.scrollPointsPerDetent,
+                                                         at: location, isPointer: frame.isPointer)))
         }
         switch state {
         case .idle:
@@ -154,9 +152,8 @@ public struct GestureArena: Sendable {
         if let last = frame.contacts.last { lastLocation = last.location }
         if hasTouch {
             for c in frame.contacts where c.phase.isFinal {
-                out.append(GestureEvent(time: time, kind: .touch, state: c.phase == .ended ? .ended : .cancelled,
-                                        contactID: c.id, location: c.location, startLocation: c.location,
-                                        isPointer: frame.isPointer))
+                let contact = GestureContact(id: c.id, location: c.location, isPointer: frame.isPointer)
+                out.append(GestureEvent(time: time, .touch(c.phase == .ended ? .ended : .cancelled, contact)))
             }
         }
         _checkInvariants()
@@ -372,21 +369,24 @@ public struct GestureArena: Sendable {
 
     // MARK: - Reporting
 
-    private func base(_ kind: GestureKind, _ state: GestureState, _ track: Track, _ time: EventTime) -> GestureEvent {
+    /// The followed contact's motion at `time`.
+    private func motion(_ track: Track, _ time: EventTime) -> GestureMotion {
         let v = velocity.velocity(at: time, window: configuration.velocityWindow)
-        return GestureEvent(time: time, kind: kind, state: state, contactID: track.contactID,
-                            location: track.last.location, startLocation: track.start.location,
-                            translation: track.last.location - track.start.location,
-                            translationMillimetres: track.last.millimetres - track.start.millimetres,
-                            velocity: v.points, velocityMillimetres: v.millimetres, isPointer: track.isPointer)
+        return GestureMotion(contactID: track.contactID, location: track.last.location,
+                             startLocation: track.start.location,
+                             translation: track.last.location - track.start.location,
+                             translationMillimetres: track.last.millimetres - track.start.millimetres,
+                             velocity: v.points, velocityMillimetres: v.millimetres, isPointer: track.isPointer)
     }
 
     private func report(_ action: TapStateMachine.Action, _ track: Track?, _ time: EventTime,
                         _ out: inout [GestureEvent]) {
         func tapEvent(_ tap: TapStateMachine.Tap) -> GestureEvent {
-            GestureEvent(time: time, kind: .tap, state: .recognized, contactID: tap.contactID,
-                         location: tap.location, startLocation: tap.location, tapCount: tap.count,
-                         isPointer: tap.isPointer)
+            GestureEvent(time: time, .tap(count: tap.count, GestureContact(id: tap.contactID, location: tap.location,
+                                                                           isPointer: tap.isPointer)))
+        }
+        func failed() {
+            if configuration.reportsFailures, let track { out.append(GestureEvent(time: time, .tapFailed(motion(track, time)))) }
         }
         switch action {
         case .none:
@@ -394,9 +394,9 @@ public struct GestureArena: Sendable {
         case .recognize(let tap):
             out.append(tapEvent(tap))
         case .fail:
-            if configuration.reportsFailures, let track { out.append(base(.tap, .failed, track, time)) }
+            failed()
         case .failAndRecognize(let tap):
-            if configuration.reportsFailures, let track { out.append(base(.tap, .failed, track, time)) }
+            failed()
             out.append(tapEvent(tap))
         case .recognizeBoth(let first, let second):
             out.append(tapEvent(first))
@@ -407,28 +407,32 @@ public struct GestureArena: Sendable {
     private func report(_ action: LongPressStateMachine.Action, _ track: Track?, _ time: EventTime,
                         _ out: inout [GestureEvent]) {
         guard let track else { return }
+        let gesture: Gesture
         switch action {
-        case .none: break
-        case .began: out.append(base(.longPress, .began, track, time))
-        case .changed: out.append(base(.longPress, .changed, track, time))
-        case .ended: out.append(base(.longPress, .ended, track, time))
-        case .cancelled: out.append(base(.longPress, .cancelled, track, time))
-        case .failed: if configuration.reportsFailures { out.append(base(.longPress, .failed, track, time)) }
+        case .none: return
+        case .began: gesture = .longPress(.began, motion(track, time))
+        case .changed: gesture = .longPress(.changed, motion(track, time))
+        case .ended: gesture = .longPress(.ended, motion(track, time))
+        case .cancelled: gesture = .longPress(.cancelled, motion(track, time))
+        case .failed:
+            guard configuration.reportsFailures else { return }
+            gesture = .longPressFailed(motion(track, time))
         }
+        out.append(GestureEvent(time: time, gesture))
     }
 
     private func report(_ action: PanStateMachine.Action, _ track: Track?, _ time: EventTime,
                         _ out: inout [GestureEvent]) {
         guard let track else { return }
-        var e: GestureEvent
+        let gesture: Gesture
         switch action {
         case .none: return
-        case .began(let axis): e = base(.pan, .began, track, time); e.axis = axis
-        case .changed(let axis): e = base(.pan, .changed, track, time); e.axis = axis
-        case .ended(let axis): e = base(.pan, .ended, track, time); e.axis = axis
-        case .cancelled(let axis): e = base(.pan, .cancelled, track, time); e.axis = axis
+        case .began(let axis): gesture = .pan(.began, axis: axis, motion(track, time))
+        case .changed(let axis): gesture = .pan(.changed, axis: axis, motion(track, time))
+        case .ended(let axis): gesture = .pan(.ended, axis: axis, motion(track, time))
+        case .cancelled(let axis): gesture = .pan(.cancelled, axis: axis, motion(track, time))
         }
-        out.append(e)
+        out.append(GestureEvent(time: time, gesture))
     }
 
     private func report(_ action: SwipeStateMachine.Action, _ track: Track?, _ time: EventTime,
@@ -438,11 +442,9 @@ public struct GestureArena: Sendable {
         case .none:
             break
         case .recognized(let direction):
-            var e = base(.swipe, .recognized, track, time)
-            e.direction = direction
-            out.append(e)
+            out.append(GestureEvent(time: time, .swipe(direction, motion(track, time))))
         case .failed:
-            if configuration.reportsFailures { out.append(base(.swipe, .failed, track, time)) }
+            if configuration.reportsFailures { out.append(GestureEvent(time: time, .swipeFailed(motion(track, time)))) }
         }
     }
 }

@@ -1,68 +1,45 @@
 import GripperGeometry
 import GripperInput
 
-/// One thing a ``GestureArena`` reports: a gesture changing state, a touch
-/// notice, or a wheel scroll.
+/// One thing a ``GestureArena`` reports, at one time: a gesture changing
+/// state, a touch notice, or a wheel scroll (see ``Gesture``).
 ///
-/// Positions are in layout points (the contacts' `location`); thresholds were
-/// applied in millimetres, and the millimetre translation and velocity are
-/// given too. Fields that do not apply to a kind are zero or nil.
+/// What the event carries depends on its case, so a pair that cannot
+/// happen (a tap that began, a pan that failed, a scroll with a tap count)
+/// cannot be written. ``kind``, ``state``, ``location`` and the other
+/// read-only properties are projections of the case, for printing and
+/// filtering.
 public struct GestureEvent: Hashable, Sendable {
     /// When it happened, on the input's clock: the frame's time, or the
     /// deadline's time for a gesture decided by waiting.
     public var time: EventTime
-    /// What the event is about.
-    public var kind: GestureKind
-    /// The gesture's new state.
-    public var state: GestureState
-    /// The contact the gesture follows; nil for a wheel scroll.
-    public var contactID: Int?
-    /// Where the contact is now (tap: where it went down), in points.
-    /// For a scroll: the pointer contact's location, else the last location seen.
-    public var location: Point
-    /// Where the contact went down, in points.
-    public var startLocation: Point
-    /// `location - startLocation` for pans, long-presses and swipes (so a
-    /// pan has already moved by the slop when it begins); for a scroll, the
-    /// distance to scroll, in points (wheel detents × ``GestureConfiguration/scrollPointsPerDetent``;
-    /// positive y: content moves so that later content comes into view).
-    public var translation: Point
-    /// The translation in millimetres on the device (zero for a scroll).
-    public var translationMillimetres: Point
-    /// Velocity in points per second: least squares over the last
-    /// ``GestureConfiguration/velocityWindow`` of samples.
-    public var velocity: Point
-    /// Velocity in millimetres per second.
-    public var velocityMillimetres: Point
-    /// For a tap: 1 for a single tap, 2 for a double tap … (a press held
-    /// past the maximum tap duration is always 1); else 0.
-    public var tapCount: Int
-    /// For a swipe: its direction; else nil.
-    public var direction: SwipeDirection?
-    /// For a pan: the axis it started along; else nil.
-    public var axis: PanAxis?
-    /// Whether the contact is a pointer (mouse button, touchpad) rather than a direct touch.
-    public var isPointer: Bool
+    /// What happened, with exactly the data that case has.
+    public var gesture: Gesture
 
     /// Creates an event; the arena makes these, tests compare with them.
-    public init(time: EventTime, kind: GestureKind, state: GestureState, contactID: Int?,
-                location: Point, startLocation: Point, translation: Point = .zero,
-                translationMillimetres: Point = .zero, velocity: Point = .zero,
-                velocityMillimetres: Point = .zero, tapCount: Int = 0,
-                direction: SwipeDirection? = nil, axis: PanAxis? = nil, isPointer: Bool = false) {
+    public init(time: EventTime, _ gesture: Gesture) {
         self.time = time
-        self.kind = kind
-        self.state = state
-        self.contactID = contactID
-        self.location = location
-        self.startLocation = startLocation
-        self.translation = translation
-        self.translationMillimetres = translationMillimetres
-        self.velocity = velocity
-        self.velocityMillimetres = velocityMillimetres
-        self.tapCount = tapCount
-        self.direction = direction
-        self.axis = axis
-        self.isPointer = isPointer
+        self.gesture = gesture
     }
+
+    /// What the event is about: the case of ``gesture``.
+    /// - Complexity: O(1).
+    public var kind: GestureKind { gesture.kind }
+    /// Where the gesture is in its life, as its case says.
+    /// - Complexity: O(1).
+    public var state: GestureState { gesture.state }
+    /// Where the event happened, in layout points: see ``Gesture/location``.
+    /// - Complexity: O(1).
+    public var location: Point { gesture.location }
+    /// The contact the event follows; nil for a wheel scroll.
+    /// - Complexity: O(1).
+    public var contactID: Int? { gesture.contactID }
+    /// Whether the input is a pointer (mouse button, touchpad) rather than a direct touch.
+    /// - Complexity: O(1).
+    public var isPointer: Bool { gesture.isPointer }
+    /// The followed contact's motion, for the cases that carry one (a
+    /// long-press, a pan, a swipe, a failure); nil for touch notices, taps
+    /// and scrolls.
+    /// - Complexity: O(1).
+    public var motion: GestureMotion? { gesture.motion }
 }

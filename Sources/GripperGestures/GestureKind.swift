@@ -1,16 +1,17 @@
-/// What a ``GestureEvent`` is about.
+/// Which recognizer (or notice) a ``Gesture`` belongs to, without its
+/// data: what ``GestureConfiguration/recognizers`` installs and
+/// ``GestureArena/cancel(_:at:)`` cancels, and the name a
+/// ``GestureEvent/kind`` prints.
 ///
-/// `tap` and `swipe` are discrete (possible → recognized or failed);
-/// `longPress` and `pan` are continuous (possible → began → changed →
-/// ended or cancelled), as in UIKit. `touch` is no recognizer but a raw
-/// notice of a contact going down (`began`) or up (`ended`/`cancelled`),
-/// for highlight-on-touch-down. `scroll` is a mouse wheel step, always
-/// `recognized`, with the scrolled distance in ``GestureEvent/translation``.
+/// `tap` and `swipe` are discrete (recognized or failed); `longPress` and
+/// `pan` are continuous (began → changed → ended or cancelled), as in
+/// UIKit. `touch` is no recognizer but a raw notice of a contact going down
+/// or up, for highlight-on-touch-down. `scroll` is a mouse wheel step.
 public enum GestureKind: String, Hashable, Sendable, CaseIterable, Codable {
     /// A contact went down or up (a notice, not a recognizer).
     case touch
     /// A press that lifted without moving past the slop and before a
-    /// long-press began, however long it was held; see ``GestureEvent/tapCount``.
+    /// long-press began, however long it was held; see ``Gesture/tap(count:_:)``.
     case tap
     /// A press held still for the long-press duration, then followed until lift (a drag).
     case longPress

@@ -1,11 +1,12 @@
-/// Where a gesture is in its life, as in UIKit's `UIGestureRecognizer.State`.
+/// Where a gesture is in its life, as in UIKit's `UIGestureRecognizer.State`:
+/// the phase of a ``Gesture``'s case without its data (``GestureEvent/state``),
+/// for printing and filtering.
 ///
-/// Discrete gestures (``GestureKind/tap``, ``GestureKind/swipe``,
-/// ``GestureKind/scroll``) report `recognized` or `failed`; continuous ones
-/// (``GestureKind/longPress``, ``GestureKind/pan``) report `began`, then
-/// `changed` any number of times, then `ended` or `cancelled`. Touch notices
-/// use `began`, `ended` and `cancelled`. `failed` is reported only when
-/// ``GestureConfiguration/reportsFailures`` is on.
+/// Discrete gestures (tap, swipe, scroll) are `recognized` or `failed`;
+/// continuous ones (long-press, pan) `began`, then `changed` any number of
+/// times, then `ended` or `cancelled`; a long-press may also have `failed`.
+/// Touch notices are `began`, `ended` or `cancelled`. `failed` is reported
+/// only when ``GestureConfiguration/reportsFailures`` is on.
 public enum GestureState: String, Hashable, Sendable, CaseIterable, Codable {
     /// A discrete gesture happened.
     case recognized

@@ -6,36 +6,43 @@ import GripperLayout
 @testable import GripperEditing
 
 @Suite struct GestureInputAdapterTests {
-    static func event(_ kind: GestureKind, _ state: GestureState, contact: Int? = 1, at p: Point = Point(x: 5, y: 6),
-                      translation: Point = .zero, velocity: Point = .zero) -> GestureEvent {
-        GestureEvent(time: .zero, kind: kind, state: state, contactID: contact, location: p, startLocation: .zero,
-                     translation: translation, velocity: velocity)
+    static let p = Point(x: 5, y: 6)
+
+    static func event(_ gesture: Gesture) -> GestureEvent { GestureEvent(time: .zero, gesture) }
+
+    static func contact(_ id: Int = 1) -> GestureContact { GestureContact(id: id, location: p) }
+
+    static func motion(translation: Point = .zero, velocity: Point = .zero) -> GestureMotion {
+        GestureMotion(contactID: 1, location: p, startLocation: .zero, translation: translation, velocity: velocity)
     }
 
     @Test func mapsEachKind() {
         var a = GestureInputAdapter()
-        let p = Point(x: 5, y: 6)
-        #expect(a.inputs(for: Self.event(.touch, .began)) == [.touchDown(p)])
-        #expect(a.inputs(for: Self.event(.touch, .began, contact: 2)) == [.secondContact])
-        #expect(a.inputs(for: Self.event(.touch, .ended, contact: 2)) == [])
-        #expect(a.inputs(for: Self.event(.tap, .recognized)) == [.tap(p)])
-        #expect(a.inputs(for: Self.event(.tap, .failed)) == [])
-        #expect(a.inputs(for: Self.event(.longPress, .began)) == [.longPress(p)])
-        #expect(a.inputs(for: Self.event(.longPress, .changed)) == [.contactMoved(p)])
-        #expect(a.inputs(for: Self.event(.longPress, .ended)) == [.contactLifted(p)])
-        #expect(a.inputs(for: Self.event(.longPress, .cancelled)) == [.contactCancelled])
+        let p = Self.p, m = Self.motion()
+        #expect(a.inputs(for: Self.event(.touch(.began, Self.contact()))) == [.touchDown(p)])
+        #expect(a.inputs(for: Self.event(.touch(.began, Self.contact(2)))) == [.secondContact])
+        #expect(a.inputs(for: Self.event(.touch(.ended, Self.contact(2)))) == [])
+        #expect(a.inputs(for: Self.event(.tap(count: 1, Self.contact()))) == [.tap(p)])
+        #expect(a.inputs(for: Self.event(.tapFailed(m))) == [])
+        #expect(a.inputs(for: Self.event(.longPress(.began, m))) == [.longPress(p)])
+        #expect(a.inputs(for: Self.event(.longPress(.changed, m))) == [.contactMoved(p)])
+        #expect(a.inputs(for: Self.event(.longPress(.ended, m))) == [.contactLifted(p)])
+        #expect(a.inputs(for: Self.event(.longPress(.cancelled, m))) == [.contactCancelled])
+        #expect(a.inputs(for: Self.event(.longPressFailed(m))) == [])
         let t = Point(x: -3, y: 1), v = Point(x: -200, y: 0)
         let pan = EditingInput.Pan(location: p, translation: t, velocity: v)
-        #expect(a.inputs(for: Self.event(.pan, .began, translation: t, velocity: v)) == [.panBegan(pan)])
-        #expect(a.inputs(for: Self.event(.pan, .changed, translation: t, velocity: v)) == [.panChanged(pan)])
-        #expect(a.inputs(for: Self.event(.pan, .ended, translation: t, velocity: v)) == [.panEnded(pan)])
-        #expect(a.inputs(for: Self.event(.pan, .cancelled)) == [.contactCancelled])
-        #expect(a.inputs(for: Self.event(.swipe, .recognized)) == [])
-        #expect(a.inputs(for: Self.event(.scroll, .recognized, contact: nil, translation: Point(x: 0, y: 48))) == [.scroll(48)])
-        #expect(a.inputs(for: Self.event(.touch, .ended)) == [.contactLifted(p)])
+        let moved = Self.motion(translation: t, velocity: v)
+        #expect(a.inputs(for: Self.event(.pan(.began, axis: .horizontal, moved))) == [.panBegan(pan)])
+        #expect(a.inputs(for: Self.event(.pan(.changed, axis: .horizontal, moved))) == [.panChanged(pan)])
+        #expect(a.inputs(for: Self.event(.pan(.ended, axis: .horizontal, moved))) == [.panEnded(pan)])
+        #expect(a.inputs(for: Self.event(.pan(.cancelled, axis: .horizontal, m))) == [.contactCancelled])
+        #expect(a.inputs(for: Self.event(.swipe(.left, m))) == [])
+        #expect(a.inputs(for: Self.event(.swipeFailed(m))) == [])
+        #expect(a.inputs(for: Self.event(.scroll(by: Point(x: 0, y: 48), at: p, isPointer: true))) == [.scroll(48)])
+        #expect(a.inputs(for: Self.event(.touch(.ended, Self.contact()))) == [.contactLifted(p)])
         // The next contact down is primary again.
-        #expect(a.inputs(for: Self.event(.touch, .began, contact: 3)) == [.touchDown(p)])
-        #expect(a.inputs(for: Self.event(.touch, .cancelled, contact: 3)) == [.contactCancelled])
+        #expect(a.inputs(for: Self.event(.touch(.began, Self.contact(3)))) == [.touchDown(p)])
+        #expect(a.inputs(for: Self.event(.touch(.cancelled, Self.contact(3)))) == [.contactCancelled])
     }
 }
 

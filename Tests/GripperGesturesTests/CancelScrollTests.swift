@@ -90,7 +90,7 @@ import Testing
         let events = run(s)
         #expect(events.map(\.kind) == [.scroll, .scroll])
         #expect(events.map(\.state) == [.recognized, .recognized])
-        #expect(events.map(\.translation) == [Point(x: 0, y: 96), Point(x: -48, y: 0)])
+        #expect(events.map(\.scrollDistance) == [Point(x: 0, y: 96), Point(x: -48, y: 0)])
         #expect(events.allSatisfy { $0.contactID == nil && $0.isPointer })
     }
 

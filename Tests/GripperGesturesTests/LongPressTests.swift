@@ -39,9 +39,9 @@ import Testing
         let events = run(s)
         #expect(summary(events) == ["longPress.began", "longPress.changed", "longPress.changed", "longPress.ended"])
         let ended = events.first { $0.kind == .longPress && $0.state == .ended }
-        #expect(ended?.translation == Point(x: 160, y: 40))
-        #expect(ended?.translationMillimetres == Point(x: 40, y: 10))
-        #expect(ended?.startLocation == Point(x: 40, y: 40))
+        #expect(ended?.motion?.translation == Point(x: 160, y: 40))
+        #expect(ended?.motion?.translationMillimetres == Point(x: 40, y: 10))
+        #expect(ended?.motion?.startLocation == Point(x: 40, y: 40))
     }
 
     @Test func movementPastTheSlopBeforeTheDeadlineMakesAPan() {

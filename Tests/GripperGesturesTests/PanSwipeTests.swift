@@ -11,13 +11,13 @@ import Testing
         let pans = run(s).filter { $0.kind == .pan }
         #expect(pans.first?.state == .began)
         #expect(pans.first?.axis == .horizontal)
-        #expect(pans.first?.translationMillimetres == Point(x: 2, y: 0)) // first frame past the 1.27 mm slop
+        #expect(pans.first?.motion?.translationMillimetres == Point(x: 2, y: 0)) // first frame past the 1.27 mm slop
         #expect(pans.dropFirst().dropLast().allSatisfy { $0.state == .changed })
         let ended = pans.last
         #expect(ended?.state == .ended)
-        #expect(ended?.translation == Point(x: 120, y: 0))
-        #expect(ended?.velocityMillimetres.isClose(to: Point(x: 100, y: 0), tolerance: 1e-6) == true)
-        #expect(ended?.velocity.isClose(to: Point(x: 400, y: 0), tolerance: 1e-6) == true)
+        #expect(ended?.motion?.translation == Point(x: 120, y: 0))
+        #expect(ended?.motion?.velocityMillimetres.isClose(to: Point(x: 100, y: 0), tolerance: 1e-6) == true)
+        #expect(ended?.motion?.velocity.isClose(to: Point(x: 400, y: 0), tolerance: 1e-6) == true)
         #expect(pans.allSatisfy { $0.axis == .horizontal && $0.contactID == 1 })
     }
 
@@ -40,7 +40,7 @@ import Testing
             let swipes = run(s).filter { $0.kind == .swipe }
             #expect(swipes.map(\.direction) == [direction])
             #expect(swipes.first?.state == .recognized)
-            #expect(swipes.first?.translationMillimetres == Point(x: dx, y: dy))
+            #expect(swipes.first?.motion?.translationMillimetres == Point(x: dx, y: dy))
         }
     }
 
@@ -88,7 +88,7 @@ import Testing
         s.stroke(from: 10, 10, to: 40, 10, at: 0, duration: 100, lift: nil)
         s.up(at: 300) // 200 ms still before the lift
         let ended = run(s).first { $0.kind == .pan && $0.state == .ended }
-        #expect(ended?.velocity == .zero)
+        #expect(ended?.motion?.velocity == .zero)
         // The average speed (30 mm in 300 ms) still makes it a swipe.
         #expect(run(s).contains { $0.kind == .swipe })
     }

@@ -52,7 +52,7 @@ import Testing
         #expect(!events.contains { $0.kind == .tap || $0.kind == .longPress })
         // Left to right across most of the screen, steadily: velocity points right.
         let changed = pans.filter { $0.state == .changed }
-        let rightward = changed.filter { $0.velocityMillimetres.x > 0 }.count
+        let rightward = changed.filter { ($0.motion?.velocityMillimetres.x ?? 0) > 0 }.count
         #expect(rightward * 10 >= changed.count * 9, "\(rightward) of \(changed.count) changes move right")
     }
 
@@ -65,7 +65,7 @@ import Testing
         #expect(pans.filter { $0.state == .began }.count == 1)
         #expect(!events.contains { $0.kind == .tap })
         // Up then back down: the vertical velocity changes sign during the drag.
-        let ys = pans.filter { $0.state == .changed }.map(\.velocityMillimetres.y)
+        let ys = pans.filter { $0.state == .changed }.compactMap(\.motion?.velocityMillimetres.y)
         #expect(ys.contains { $0 < -20 } && ys.contains { $0 > 20 })
     }
 
@@ -81,7 +81,7 @@ import Testing
         #expect(!events.contains { $0.kind == .longPress })
         // The wheel: nine bursts of detents, both ways.
         let scrolls = events.filter { $0.kind == .scroll }
-        #expect(scrolls.contains { $0.translation.y > 0 } && scrolls.contains { $0.translation.y < 0 })
+        #expect(scrolls.contains { ($0.scrollDistance?.y ?? 0) > 0 } && scrolls.contains { ($0.scrollDistance?.y ?? 0) < 0 })
     }
 
     @Test func twoFingerScrollIsNotAOneFingerGesture() throws {

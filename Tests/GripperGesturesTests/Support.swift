@@ -121,3 +121,14 @@ extension Point {
         abs(x - other.x) <= tolerance && abs(y - other.y) <= tolerance
     }
 }
+
+extension GestureEvent {
+    /// A tap's count; nil for any other case.
+    var tapCount: Int? { if case .tap(let count, _) = gesture { count } else { nil } }
+    /// A pan's axis; nil for any other case.
+    var axis: PanAxis? { if case .pan(_, let axis, _) = gesture { axis } else { nil } }
+    /// A recognized swipe's direction; nil for any other case.
+    var direction: SwipeDirection? { if case .swipe(let direction, _) = gesture { direction } else { nil } }
+    /// A scroll's distance; nil for any other case.
+    var scrollDistance: Point? { if case .scroll(let by, _, _) = gesture { by } else { nil } }
+}

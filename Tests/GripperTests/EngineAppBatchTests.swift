@@ -54,7 +54,12 @@ import GripperScene
         let before = try #require(engine.presentation.drag)
         let batch = BatchUpdate([.insertItem("n", at: ip(0, 0)), .insertItem("m", at: ip(1, 1))])
         let entries = try engine.apply(batch, at: frames[half].time)
-        #expect(entries.map(\.event) == [.appBatch(sequence: 1, batch)])
+        #expect(entries.count == 1)
+        if case .effect(.appBatchApplied(let entry)) = entries.first?.event {
+            #expect(entry.sequence == 1 && entry.batch == batch && entry.isAppChange)
+        } else {
+            Issue.record("expected an appBatch entry, got \(entries)")
+        }
         #expect(entries.first?.textLine.hasSuffix(" appBatch #1 insert n at [0,0]; insert m at [1,1]") == true)
         let after = try #require(engine.presentation.drag)
         #expect(after.source == ip(0, before.source.item + 1) && after.target == ip(0, before.target.item + 1))
@@ -84,9 +89,9 @@ import GripperScene
         for f in frames[..<half] { engine.handle(f) }
         let entries = try engine.apply(BatchUpdate([.deleteItem(ip(0, 0))]), at: frames[half].time)
         let events = entries.map(\.event)
-        #expect(events.prefix(3) == [.appBatch(sequence: 1, BatchUpdate([.deleteItem(ip(0, 0))])), .dragCancelled("a"),
-                                     .transition(from: .dragging, to: .idle)])
-        #expect(events.contains { if case .gesture(.longPress, .cancelled, _) = $0 { true } else { false } })
+        #expect(events.first?.name == "appBatch")
+        #expect(events.dropFirst().prefix(2) == [.effect(.dragCancelled("a")), .transition(from: .dragging, to: .idle)])
+        #expect(events.contains { if case .gesture(.longPress(.cancelled, _)) = $0 { true } else { false } })
         try expectInStep(engine, "after deleting the dragged item")
         for f in frames[half...] { engine.handle(f) }
         engine.finish()
@@ -126,8 +131,8 @@ import GripperScene
         // batch, which inserts above it.
         let entries = try engine.apply(BatchUpdate([.insertItem("n", at: ip(0, 0))]), at: down.time + .milliseconds(600))
         let events = entries.map(\.event)
-        let began = try #require(events.firstIndex(of: .dragBegan("b", from: ip(0, 1))))
-        let applied = try #require(events.firstIndex { if case .appBatch = $0 { true } else { false } })
+        let began = try #require(events.firstIndex(of: .effect(.dragBegan("b", from: ip(0, 1)))))
+        let applied = try #require(events.firstIndex { if case .effect(.appBatchApplied) = $0 { true } else { false } })
         #expect(began < applied)
         #expect(entries[began].offset == 500_000 && entries[applied].offset == 600_000)
         #expect(engine.presentation.drag?.source == ip(0, 2))
@@ -139,7 +144,7 @@ import GripperScene
             .deleteItem(ip(0, 2)), .insertItem("n\\1", at: ip(1, 0)), .reloadItem(ip(0, 3)),
             .moveItem(from: ip(0, 0), to: ip(1, 4)),
         ])
-        let entry = Transcript.Entry(offset: 1_250_000, event: .appBatch(sequence: 7, batch))
+        let entry = Transcript.Entry(offset: 1_250_000, event: .effect(.appBatchApplied(journalEntry(7, .app, batch: batch))))
         // Ids that are not plain are quoted as JSON strings (Engine.md, "Quoting").
         #expect(entry.textLine == #"1.250000 appBatch #7 delete section 1; insert section "N\"q" (x y) at 0; delete [0,2]; "#
             + #"insert "n\\1" at [1,0]; reload [0,3]; move [0,0] -> [1,4]"#)
@@ -167,6 +172,6 @@ import GripperScene
         for line in engine.transcript.jsonLines.split(separator: "\n") {
             #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) is [String: Any], "\(line)")
         }
-        #expect(engine.transcript.entries.contains { if case .appBatch = $0.event { true } else { false } })
+        #expect(engine.transcript.entries.contains { if case .effect(.appBatchApplied) = $0.event { true } else { false } })
     }
 }

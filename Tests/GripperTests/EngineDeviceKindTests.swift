@@ -24,7 +24,7 @@ import GripperScene
         for f in b.frames { engine.handle(f) }
         engine.finish()
         return engine.transcript.entries.compactMap { entry in
-            if case .gesture(let kind, _, _) = entry.event, kind != .touch { kind } else { nil }
+            if case .gesture(let g) = entry.event, g.kind != .touch { g.kind } else { nil }
         }
     }
 

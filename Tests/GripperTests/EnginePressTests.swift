@@ -59,7 +59,7 @@ import GripperScene
     static func events(_ engine: Engine) -> [Transcript.Event] { engine.transcript.entries.map(\.event) }
 
     static func isTap(_ e: Transcript.Event) -> Bool {
-        if case .gesture(.tap, .recognized, _) = e { true } else { false }
+        if case .gesture(.tap) = e { true } else { false }
     }
 
     @Test(arguments: [false, true])
@@ -69,12 +69,12 @@ import GripperScene
                                          mouse: mouse)
             let events = Self.events(engine)
             #expect(events.contains(where: Self.isTap), "held \(hold)")
-            #expect(events.contains(.highlight(IndexPath(section: 0, item: 2))), "held \(hold)")
-            #expect(events.contains(.selection(["i3"])), "held \(hold)")
+            #expect(events.contains(.effect(.highlight(IndexPath(section: 0, item: 2)))), "held \(hold)")
+            #expect(events.contains(.effect(.selectionChanged(["i3"]))), "held \(hold)")
             #expect(engine.selection == ["i3"] && engine.stateName == "idle", "held \(hold)")
             // The selection is made at the lift.
-            let selected = engine.transcript.entries.first { $0.event == .selection(["i3"]) }
-            let touchDown = engine.transcript.entries.first { if case .gesture(.touch, .began, _) = $0.event { true } else { false } }
+            let selected = engine.transcript.entries.first { $0.event == .effect(.selectionChanged(["i3"])) }
+            let touchDown = engine.transcript.entries.first { if case .gesture(.touch(.began, _)) = $0.event { true } else { false } }
             #expect(selected.flatMap { s in touchDown.map { s.offset - $0.offset } } == hold.microsecondsForTest, "held \(hold)")
         }
         // Held exactly the long-press duration: a long-press, no selection.
@@ -82,8 +82,8 @@ import GripperScene
                                                  for: .milliseconds(500)), mouse: mouse)
         let events = Self.events(engine)
         #expect(!events.contains(where: Self.isTap))
-        #expect(events.contains { if case .gesture(.longPress, .began, _) = $0 { true } else { false } })
-        #expect(events.contains(.dragBegan("i3", from: IndexPath(section: 0, item: 2))))
+        #expect(events.contains { if case .gesture(.longPress(.began, _)) = $0 { true } else { false } })
+        #expect(events.contains(.effect(.dragBegan("i3", from: IndexPath(section: 0, item: 2)))))
         #expect(engine.selection.isEmpty && engine.journal.entries.isEmpty)
     }
 
@@ -95,9 +95,9 @@ import GripperScene
             b.pause(.milliseconds(500))
             let engine = try Self.replay(Self.frames(b, pressingAt: Self.pt(120, Self.row(4)), for: hold), mouse: mouse)
             let events = Self.events(engine)
-            #expect(events.contains(.swipeOpened("i2")), "held \(hold)")
+            #expect(events.contains(.effect(.swipeOpened("i2"))), "held \(hold)")
             let tap = try #require(events.lastIndex(where: Self.isTap), "held \(hold)")
-            #expect(Array(events[(tap + 1)...].prefix(2)) == [.swipeShut("i2"), .transition(from: .open, to: .idle)],
+            #expect(Array(events[(tap + 1)...].prefix(2)) == [.effect(.swipeShut("i2")), .transition(from: .open, to: .idle)],
                     "held \(hold)")
             #expect(engine.selection.isEmpty && engine.stateName == "idle" && engine.journal.entries.isEmpty,
                     "held \(hold)")
@@ -115,10 +115,10 @@ import GripperScene
             let engine = try Self.replay(Self.frames(b, pressingAt: Self.pt(150, Self.row(4)), for: hold),
                                          mouse: mouse, scene: scene)
             let events = Self.events(engine)
-            #expect(events.contains(.deleteConfirmation("i2")), "held \(hold)")
+            #expect(events.contains(.effect(.deleteConfirmationOpened("i2"))), "held \(hold)")
             let tap = try #require(events.lastIndex(where: Self.isTap), "held \(hold)")
-            #expect(events[tap + 1] == .deleteConfirmationCancelled("i2"), "held \(hold)")
-            #expect(!events.contains { if case .swipeShut = $0 { true } else { false } }, "held \(hold)")
+            #expect(events[tap + 1] == .effect(.deleteConfirmationCancelled("i2")), "held \(hold)")
+            #expect(!events.contains { if case .effect(.swipeShut) = $0 { true } else { false } }, "held \(hold)")
             #expect(engine.stateName == "batchEditing.idle" && engine.journal.entries.isEmpty, "held \(hold)")
         }
     }

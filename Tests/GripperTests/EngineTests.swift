@@ -37,7 +37,7 @@ private func pt(_ x: Double, _ y: Double) -> TraceBuilder.Location { .fraction(x
         #expect(engine.nextDeadline == deadline)
         engine.fire(until: deadline)
         #expect(engine.stateName == "dragging")
-        let began = engine.transcript.entries.first { $0.event == .dragBegan("b", from: IndexPath(section: 0, item: 1)) }
+        let began = engine.transcript.entries.first { $0.event == .effect(.dragBegan("b", from: IndexPath(section: 0, item: 1))) }
         #expect(began?.offset == deadline.microseconds - down.time.microseconds)
     }
 
@@ -48,12 +48,12 @@ private func pt(_ x: Double, _ y: Double) -> TraceBuilder.Location { .fraction(x
         var short = try Engine(scene: scene, device: TestDevices.probeTouchscreen, recordingTranscript: true)
         for f in press(hold: .milliseconds(450)) { short.handle(f) }
         short.finish()
-        #expect(!short.transcript.entries.contains { $0.event == .dragBegan("b", from: IndexPath(section: 0, item: 1)) })
+        #expect(!short.transcript.entries.contains { $0.event == .effect(.dragBegan("b", from: IndexPath(section: 0, item: 1))) })
         // Held 650 ms: the deadline passes while held; the next frame fires it first.
         var long = try Engine(scene: scene, device: TestDevices.probeTouchscreen, recordingTranscript: true)
         for f in press(hold: .milliseconds(650)) { long.handle(f) }
         long.finish()
-        #expect(long.transcript.entries.contains { $0.event == .dragBegan("b", from: IndexPath(section: 0, item: 1)) })
+        #expect(long.transcript.entries.contains { $0.event == .effect(.dragBegan("b", from: IndexPath(section: 0, item: 1))) })
         #expect(long.nextDeadline == nil)
     }
 
@@ -122,7 +122,7 @@ private func pt(_ x: Double, _ y: Double) -> TraceBuilder.Location { .fraction(x
         #expect(engine.stateName == "dragging")
         engine.deviceLost(at: frames[half].time)
         #expect(engine.stateName == "idle")
-        #expect(engine.transcript.entries.map(\.event).contains(.dragCancelled("a")))
+        #expect(engine.transcript.entries.map(\.event).contains(.effect(.dragCancelled("a"))))
         #expect(engine.journal.entries.isEmpty)
         // A new touch afterwards works as usual.
         var c = TraceBuilder(device: TestDevices.probeTouchscreen,
@@ -143,10 +143,10 @@ private func pt(_ x: Double, _ y: Double) -> TraceBuilder.Location { .fraction(x
         driver.finish()
         let engine = driver.engine
         let events = engine.transcript.entries.map(\.event)
-        #expect(events.contains(.dragCancelled("a")))
+        #expect(events.contains(.effect(.dragCancelled("a"))))
         let start = try scene.model()
         #expect(engine.journal.entries.isEmpty && engine.model == start)
-        #expect(events.contains { if case .gesture(.longPress, .cancelled, _) = $0 { true } else { false } })
+        #expect(events.contains { if case .gesture(.longPress(.cancelled, _)) = $0 { true } else { false } })
     }
 
     @Test func snapshotsCoverAnyRect() throws {
@@ -174,10 +174,10 @@ private func pt(_ x: Double, _ y: Double) -> TraceBuilder.Location { .fraction(x
         // the drag begins first, then setEditing(true) cancels it.
         engine.apply(.setEditing(true), at: down.time + .milliseconds(600))
         let events = engine.transcript.entries.map(\.event)
-        let began = try #require(events.firstIndex(of: .dragBegan("b", from: IndexPath(section: 0, item: 1))))
+        let began = try #require(events.firstIndex(of: .effect(.dragBegan("b", from: IndexPath(section: 0, item: 1)))))
         let stimulus = try #require(events.firstIndex(of: .stimulus(.setEditing(true))))
         #expect(began < stimulus)
-        #expect(events.contains(.dragCancelled("b")) && engine.isEditing)
+        #expect(events.contains(.effect(.dragCancelled("b"))) && engine.isEditing)
     }
 }
 

@@ -136,11 +136,11 @@ private let scenarios = ["batch-select-delete", "drag-into-another-section", "fu
 
     @Test func textEntriesQuoteIdsLabelsAndSections() {
         var t = Transcript()
-        t.append(.init(offset: 0, event: .swipeBegan("a b\nc")))
-        t.append(.init(offset: 1, event: .selection(["none", "x"])))
-        t.append(.init(offset: 2, event: .committed(sequence: 1, .action("fl ag", item: "i|1"))))
-        t.append(.init(offset: 3, event: .committed(sequence: 2, .move("p q", from: IndexPath(section: 0, item: 0),
-                                                                         to: IndexPath(section: 0, item: 1)))))
+        t.append(.init(offset: 0, event: .effect(.swipeBegan("a b\nc"))))
+        t.append(.init(offset: 1, event: .effect(.selectionChanged(["none", "x"]))))
+        t.append(.init(offset: 2, event: .effect(.committed(journalEntry(1, .action("fl ag", item: "i|1"))))))
+        t.append(.init(offset: 3, event: .effect(.committed(journalEntry(2, .move("p q", from: IndexPath(section: 0, item: 0),
+                                                                                     to: IndexPath(section: 0, item: 1)))))))
         t.append(.init(offset: 4, event: .rejected("the item \"a\nb\" is gone")))
         t.append(.init(offset: 5, event: .stimulus(.reload([CollectionSection(id: "my list", items: [] as [ItemID])]))))
         t.finish(with: [CollectionSection(id: "s 1", items: ["a", "b c"]), CollectionSection(id: "t", items: [])])

@@ -32,9 +32,9 @@ import GripperScene
     @Test func eachRecordingDoesWhatItShould() throws {
         func events(_ e: Engine) -> [Transcript.Event] { e.transcript.entries.map(\.event) }
         func count(_ e: Engine, _ match: (Transcript.Event) -> Bool) -> Int { events(e).filter(match).count }
-        let taps: (Transcript.Event) -> Bool = { if case .gesture(.tap, .recognized, _) = $0 { true } else { false } }
-        let swipes: (Transcript.Event) -> Bool = { if case .swipeBegan = $0 { true } else { false } }
-        let scrolls: (Transcript.Event) -> Bool = { if case .scrolled = $0 { true } else { false } }
+        let taps: (Transcript.Event) -> Bool = { if case .gesture(.tap) = $0 { true } else { false } }
+        let swipes: (Transcript.Event) -> Bool = { if case .effect(.swipeBegan) = $0 { true } else { false } }
+        let scrolls: (Transcript.Event) -> Bool = { if case .effect(.scrolled) = $0 { true } else { false } }
 
         var e = try Self.replay("ts_wacom-isdv4-e6_single-tap.events")
         #expect(count(e, taps) == 1 && e.selection == ["r4"] && e.journal.entries.isEmpty)
@@ -55,7 +55,7 @@ import GripperScene
         #expect(count(e, swipes) == 0 && count(e, taps) == 0 && e.journal.entries.isEmpty)
 
         e = try Self.replay("mouse_ultrathin-touch-mouse_motion-clicks-wheel.evemu")
-        #expect(events(e).contains(.scrolled(48)) && e.journal.entries.isEmpty)
+        #expect(events(e).contains(.effect(.scrolled(to: 48))) && e.journal.entries.isEmpty)
 
         e = try Self.replay("tp_alps-glidepoint_double-tap.evemu")
         #expect(e.journal.entries.isEmpty && e.model.numberOfItems == 40)

@@ -25,7 +25,7 @@ import GripperScene
         driver.handle(EventFrame(time: EventTime(microseconds: .max), events: []))
         driver.finish()
         let entries = driver.engine.transcript.entries
-        #expect(entries.contains { $0.event == .editing(true) })
+        #expect(entries.contains { $0.event == .effect(.editingChanged(true)) })
         #expect(entries.allSatisfy { $0.offset >= 0 })
         #expect(driver.nextDeadline == nil)
     }

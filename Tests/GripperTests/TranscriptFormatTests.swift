@@ -17,13 +17,13 @@ import Testing
 
     @Test func textAndJSONLines() {
         var t = Transcript()
-        t.append(.init(offset: 0, event: .gesture(.touch, .began, Point(x: 1, y: 2.345))))
+        t.append(.init(offset: 0, event: .gesture(.touch(.began, GestureContact(id: 1, location: Point(x: 1, y: 2.345))))))
         t.append(.init(offset: 512_000, event: .transition(from: .idle, to: .tracking)))
-        t.append(.init(offset: 600_000, event: .committed(sequence: 1, .move("a", from: IndexPath(section: 0, item: 0),
-                                                                         to: IndexPath(section: 1, item: 2)))))
-        t.append(.init(offset: 700_000, event: .selection(["a", "b"])))
+        t.append(.init(offset: 600_000, event: .effect(.committed(journalEntry(1, .move("a", from: IndexPath(section: 0, item: 0),
+                                                                                     to: IndexPath(section: 1, item: 2)))))))
+        t.append(.init(offset: 700_000, event: .effect(.selectionChanged(["a", "b"]))))
         t.append(.init(offset: 800_000, event: .stimulus(.setEditing(true))))
-        t.append(.init(offset: 900_000, event: .committed(sequence: 2, .delete(["x", "y"]))))
+        t.append(.init(offset: 900_000, event: .effect(.committed(journalEntry(2, .delete(["x", "y"]))))))
         t.finish(with: [CollectionSection(id: "s", items: ["a", "b"]), CollectionSection(id: "t", items: [])])
         #expect(t.text == """
         0.000000 gesture touch began at 1.00,2.35
@@ -49,9 +49,9 @@ import Testing
 
     @Test func aCancelledDeleteConfirmationHasItsOwnEntry() {
         var t = Transcript()
-        t.append(.init(offset: 400_000, event: .deleteConfirmation("b")))
-        t.append(.init(offset: 950_000, event: .deleteConfirmationCancelled("b")))
-        t.append(.init(offset: 1_200_000, event: .swipeShut("c")))
+        t.append(.init(offset: 400_000, event: .effect(.deleteConfirmationOpened("b"))))
+        t.append(.init(offset: 950_000, event: .effect(.deleteConfirmationCancelled("b"))))
+        t.append(.init(offset: 1_200_000, event: .effect(.swipeShut("c"))))
         #expect(t.text == """
         0.400000 deleteConfirmation b
         0.950000 deleteConfirmationCancelled b

@@ -52,7 +52,7 @@ import Testing
         var engine = try Engine(scene: folder.scene, device: folder.trace.device, makingTransitions: true)
         var gapMoves = 0, transitions: [EngineTransition] = []
         for frame in folder.trace.frames {
-            gapMoves += engine.handle(frame).filter { if case .gapMoved = $0.event { true } else { false } }.count
+            gapMoves += engine.handle(frame).filter { if case .effect(.gapMoved) = $0.event { true } else { false } }.count
             transitions += engine.takeTransitions().filter { $0.cause == .gapMoved }
         }
         #expect(gapMoves == 10 && transitions.count == gapMoves)
@@ -74,7 +74,7 @@ import Testing
         var frames = folder.trace.frames[...]
         while let frame = frames.popFirst() {
             let entries = engine.handle(frame)
-            if entries.contains(where: { if case .gapMoved = $0.event { true } else { false } }) { break }
+            if entries.contains(where: { if case .effect(.gapMoved) = $0.event { true } else { false } }) { break }
         }
         _ = engine.takeTransitions()
         let time = engine.now!

@@ -35,7 +35,7 @@ import Testing
     static func pt(_ x: Double, _ y: Double) -> TraceBuilder.Location { .fraction(x / 400, y / 1000) }
 
     static func gaps(_ events: [Transcript.Event]) -> [Int] {
-        events.compactMap { if case .gapMoved(let p) = $0 { p.item } else { nil } }
+        events.compactMap { if case .effect(.gapMoved(let p)) = $0 { p.item } else { nil } }
     }
 
     @Test(arguments: [0.05, 0.3])
@@ -46,7 +46,7 @@ import Testing
             b.drag(from: Self.pt(200, 20), to: Self.pt(200, 90), duration: .milliseconds(500),
                    holdAtEnd: .seconds(3))
         }, tremor: tremor)
-        #expect(events.contains(.dragBegan("i0", from: IndexPath(section: 0, item: 0))))
+        #expect(events.contains(.effect(.dragBegan("i0", from: IndexPath(section: 0, item: 0)))))
         #expect(Self.gaps(events).isEmpty, "\(Self.gaps(events))")
     }
 
@@ -60,6 +60,6 @@ import Testing
         }, tremor: tremor)
         #expect(Self.gaps(events) == [1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1, 0])
         // Back where it started: nothing committed.
-        #expect(!events.contains { if case .committed = $0 { true } else { false } })
+        #expect(!events.contains { if case .effect(.committed) = $0 { true } else { false } })
     }
 }

@@ -79,19 +79,20 @@ extension Engine {
     static func cause(of events: [Transcript.Event]) -> EngineTransition.Cause? {
         var causes: Set<EngineTransition.Cause> = []
         for event in events {
-            switch event {
+            guard case .effect(let effect) = event else { continue }
+            switch effect {
             case .dragEnded(_, let committed): causes.insert(committed ? .dropped : .dropCancelled)
             case .dragCancelled: causes.insert(.dropCancelled)
             case .committed: causes.insert(.committed)
-            case .appBatch: causes.insert(.appChanged)
+            case .appBatchApplied: causes.insert(.appChanged)
             case .undone, .redone: causes.insert(.undoRedo)
-            case .editing: causes.insert(.editingChanged)
+            case .editingChanged: causes.insert(.editingChanged)
             case .swipeOpened: causes.insert(.swipeOpened)
             case .swipeShut: causes.insert(.swipeShut)
-            case .deleteConfirmation, .deleteConfirmationCancelled: causes.insert(.deleteConfirmation)
+            case .deleteConfirmationOpened, .deleteConfirmationCancelled: causes.insert(.deleteConfirmation)
             case .gapMoved: causes.insert(.gapMoved)
-            case .selection: causes.insert(.selection)
-            default: continue
+            case .selectionChanged: causes.insert(.selection)
+            case .highlight, .scrolled, .swipeBegan, .dragBegan, .rejected, .scheduleTick: continue
             }
         }
         let order: [EngineTransition.Cause] = [.dropped, .dropCancelled, .undoRedo, .committed, .appChanged, .editingChanged,

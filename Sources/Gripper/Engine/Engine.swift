@@ -34,18 +34,21 @@ public struct Engine: Sendable {
     private var arena: GestureArena
     private var adapter = GestureInputAdapter()
     private(set) var machine: EditingStateMachine
+    /// Keeps ``layout`` in step with the model after each commit.
+    private var sync: LayoutSync
+    /// Turns what happens into transcript entries.
+    private var recorder: TranscriptRecorder
     /// The layout, in step with ``model``.
-    public private(set) var layout: GridLayout
+    /// - Complexity: O(1).
+    public var layout: GridLayout { sync.layout }
     /// What has happened so far, when the engine was created with
     /// `recordingTranscript: true` (a replay, a test, `gripper live`); empty
     /// otherwise, so an engine that runs for weeks keeps flat memory. Every
     /// call that feeds the engine also returns the entries it produced,
     /// recorded or not.
-    public private(set) var transcript = Transcript()
+    public var transcript: Transcript { recorder.transcript }
     /// Whether ``transcript`` keeps what happened.
-    public let recordsTranscript: Bool
-    /// The entries produced since the last public call returned.
-    private var outbox: [Transcript.Entry] = []
+    public var recordsTranscript: Bool { recorder.keepsTranscript }
     /// Whether the engine makes an ``EngineTransition`` for every change to
     /// what is shown (see ``takeTransitions()``).
     public let makesTransitions: Bool
@@ -56,11 +59,11 @@ public struct Engine: Sendable {
     /// Transitions made and not yet taken.
     var pendingTransitions: [EngineTransition] = []
     /// How many transcript entries the engine has produced, recorded or not.
-    package private(set) var entriesProduced = 0
+    package var entriesProduced: Int { recorder.entriesProduced }
     /// The latest entry worth a picture (see
     /// ``Transcript/Event/isWorthAPicture``) and its position among the
     /// entries produced: a replay pictures a step when it made one.
-    package private(set) var lastPictured: (index: Int, entry: Transcript.Entry)?
+    package var lastPictured: (index: Int, entry: Transcript.Entry)? { recorder.lastPictured }
     /// The time of the first frame (or of the first call that carries a
     /// time): transcript times, and a driver's stimuli, count from it. Nil
     /// before.
@@ -70,8 +73,6 @@ public struct Engine: Sendable {
     /// Where the primary contact (or the mouse pointer with a button down)
     /// is, viewport coordinates; nil when nothing is down.
     public private(set) var contactLocation: Point?
-    private let hasItemHeights: Bool
-    private var pendingScroll: (offset: Int64, value: Double)?
     private var finished = false
 
     /// Opens an engine at rest on the app's data and rules, for input from
@@ -103,10 +104,9 @@ public struct Engine: Sendable {
         self.dataSource = dataSource
         viewportSize = viewport
         self.metrics = metrics
-        recordsTranscript = recordingTranscript
+        recorder = TranscriptRecorder(keepingTranscript: recordingTranscript)
         makesTransitions = makingTransitions
         self.device = device
-        hasItemHeights = dataSource.hasItemHeights
         let model: CollectionModel
         do { model = try CollectionModel(dataSource: dataSource) } catch { throw .dataSource(error) }
         tracker = ContactTracker(device: device)
@@ -115,8 +115,7 @@ public struct Engine: Sendable {
         machine = EditingStateMachine(model: model, policy: delegate,
                                       configuration: EditingConfiguration(viewportHeight: viewport.height))
         do {
-            layout = try Self.makeLayout(model, dataSource: dataSource, metrics: metrics, viewport: viewport,
-                                         heights: hasItemHeights)
+            sync = try LayoutSync(model: model, dataSource: dataSource, metrics: metrics, viewport: viewport)
         } catch {
             throw .layout("\(error)")
         }
@@ -133,7 +132,12 @@ public struct Engine: Sendable {
     public var selection: Set<ItemID> { machine.selection }
     /// The vertical content offset.
     public var contentOffset: Double { machine.contentOffset }
-    /// The editing machine's state name (`idle`, `batchEditing.dragging` …).
+    /// The editing machine's state (without its payload): what to compare
+    /// and switch on.
+    /// - Complexity: O(1).
+    public var phase: EditingPhase { machine.phase }
+    /// The editing machine's state name (`idle`, `batchEditing.dragging` …),
+    /// as the transcript and the pictures print it: ``phase``'s description.
     public var stateName: String { machine.stateName }
     /// Whether batch editing is on.
     public var isEditing: Bool { machine.isEditing }
@@ -184,8 +188,7 @@ public struct Engine: Sendable {
     /// their transition); ``Replay`` calls it after each deadline it fires
     /// itself, so each picture gets the transition of its own step.
     package mutating func takeOutbox() -> [Transcript.Entry] {
-        let out = outbox
-        outbox.removeAll(keepingCapacity: true)
+        let out = recorder.takeEntries()
         if makesTransitions { makeTransition(for: out) }
         return out
     }
@@ -321,7 +324,15 @@ public struct Engine: Sendable {
         fireDue(until: time)
         if now.map({ time > $0 }) ?? true { now = time }
         let before = machine.phase
-        let effects = try machine.apply(batch, at: time)
+        let effects: [EditingEffect]
+        do {
+            effects = try machine.apply(batch, at: time)
+        } catch {
+            // The app hears of it by the error; a source that contradicts
+            // itself is also on the record (with the next call's entries).
+            if case .dataSource(let problem) = error.reason { noteContradiction(problem, at: time) }
+            throw error
+        }
         record(effects, at: time)
         noteTransition(from: before, at: time)
         if effects.contains(where: Self.endsInteraction), !arena.isIdle {
@@ -388,8 +399,8 @@ public struct Engine: Sendable {
             step(self)
         }
         process(arena.finish())
-        flushScroll()
-        if recordsTranscript { transcript.finish(with: model.sections) }
+        recorder.flushScroll()
+        recorder.finish(with: model.sections)
     }
 
     // MARK: - Plumbing
@@ -418,7 +429,7 @@ public struct Engine: Sendable {
 
     private mutating func process(_ events: [GestureEvent]) {
         for event in events {
-            if event.state != .changed { append(.gesture(event.kind, event.state, event.location), at: event.time) }
+            recorder.record(event, offset: offset(of: event.time))
             let before = machine.phase
             for input in adapter.inputs(for: event) {
                 record(machine.handle(input, at: event.time, geometry: layout), at: event.time)
@@ -428,9 +439,7 @@ public struct Engine: Sendable {
     }
 
     private mutating func recordGestures(_ events: [GestureEvent]) {
-        for event in events where event.state != .changed {
-            append(.gesture(event.kind, event.state, event.location), at: event.time)
-        }
+        for event in events { recorder.record(event, offset: offset(of: event.time)) }
     }
 
     private mutating func noteTransition(from before: EditingPhase, at time: EventTime) {
@@ -445,117 +454,44 @@ public struct Engine: Sendable {
     }
 
     private mutating func append(_ event: Transcript.Event, at time: EventTime) {
-        flushScroll()
-        keep(Transcript.Entry(offset: offset(of: time), event: event))
+        recorder.append(event, offset: offset(of: time))
     }
 
-    /// Hands an entry to the caller's outbox and, when recording, the transcript.
-    private mutating func keep(_ entry: Transcript.Entry) {
-        if entry.event.isWorthAPicture { lastPictured = (entriesProduced, entry) }
-        entriesProduced += 1
-        outbox.append(entry)
-        if recordsTranscript { transcript.append(entry) }
-    }
-
-    private mutating func flushScroll() {
-        guard let pending = pendingScroll else { return }
-        pendingScroll = nil
-        keep(Transcript.Entry(offset: pending.offset, event: .scrolled(pending.value)))
-    }
-
+    /// Records the editing machine's effects and, for each change to the
+    /// model (a commit, an undo, a redo, the app's batch), brings the layout
+    /// in step and notes what the transition animates.
     private mutating func record(_ effects: [EditingEffect], at time: EventTime) {
+        let offset = offset(of: time)
         for effect in effects {
+            let batch: BatchUpdate
             switch effect {
-            case .highlight(let p): append(.highlight(p), at: time)
-            case .selectionChanged(let s): append(.selection(s.sorted()), at: time)
-            case .scrolled(let y): pendingScroll = (offset(of: time), y)
-            case .swipeBegan(let id): append(.swipeBegan(id), at: time)
-            case .swipeOpened(let id): append(.swipeOpened(id), at: time)
-            case .swipeShut(let id): append(.swipeShut(id), at: time)
-            case .deleteConfirmationOpened(let id): append(.deleteConfirmation(id), at: time)
-            case .deleteConfirmationCancelled(let id): append(.deleteConfirmationCancelled(id), at: time)
-            case .dragBegan(let id, let from): append(.dragBegan(id, from: from), at: time)
-            case .gapMoved(let p): append(.gapMoved(p), at: time)
-            case .dragEnded(let id, let committed): append(.dragEnded(id, committed: committed), at: time)
-            case .dragCancelled(let id): append(.dragCancelled(id), at: time)
-            case .editingChanged(let on): append(.editing(on), at: time)
-            case .committed(let entry):
-                if makesTransitions { transitionEdits += Self.mappingEdits(of: entry.batch) }
-                append(.committed(sequence: entry.sequence, entry.edit), at: time)
-                relayout(following: entry.batch, at: time)
-            case .undone(let entry):
-                if makesTransitions { transitionEdits += Self.mappingEdits(of: entry.inverse) }
-                append(.undone(sequence: entry.sequence, entry.edit), at: time)
-                relayout(following: entry.inverse, at: time)
-            case .redone(let entry):
-                if makesTransitions { transitionEdits += Self.mappingEdits(of: entry.batch) }
-                append(.redone(sequence: entry.sequence, entry.edit), at: time)
-                relayout(following: entry.batch, at: time)
-            case .appBatchApplied(let entry):
-                if makesTransitions { transitionEdits += Self.mappingEdits(of: entry.batch) }
-                append(.appBatch(sequence: entry.sequence, entry.batch), at: time)
-                relayout(following: entry.batch, at: time)
-            case .rejected(let error): append(.rejected("\(error)"), at: time)
-            case .scheduleTick: break
+            case .committed(let entry), .redone(let entry), .appBatchApplied(let entry): batch = entry.batch
+            case .undone(let entry): batch = entry.inverse
+            case .rejected(let error):
+                // The cause first: the source contradicted itself, so the edit was refused.
+                if case .dataSource(let problem) = error.reason { noteContradiction(problem, at: time) }
+                recorder.record(effect, offset: offset)
+                continue
+            case .highlight, .selectionChanged, .scrolled, .swipeBegan, .swipeOpened, .swipeShut,
+                 .deleteConfirmationOpened, .deleteConfirmationCancelled, .dragBegan, .gapMoved, .dragEnded,
+                 .dragCancelled, .editingChanged, .scheduleTick:
+                recorder.record(effect, offset: offset)
+                continue
+            }
+            recorder.record(effect, offset: offset)
+            if makesTransitions { transitionEdits += Self.mappingEdits(of: batch) }
+            for problem in sync.follow(batch, model: machine.model) {
+                switch problem {
+                case .layoutRejected(let why): append(.rejected(why), at: time)
+                case .dataSource(let error): append(.dataSource(error), at: time)
+                }
             }
         }
     }
 
-    /// The most item operations a batch may hold for the layout to follow it
-    /// change by change rather than be rebuilt.
-    private static let followLimit = 16
-
-    /// Brings the layout in step with the model after `batch` was applied to
-    /// it: a small batch of item deletes, inserts and moves (a drag's move, a
-    /// swipe's delete, their undo) is applied to the layout change by change
-    /// — O(k × sections) for its k operations, independent of the item count;
-    /// anything else rebuilds the layout from the model.
-    /// - Complexity: O(k × s) for a small item batch, else as ``makeLayout``.
-    private mutating func relayout(following batch: BatchUpdate, at time: EventTime) {
-        if batch.operations.count <= Self.followLimit, follow(batch) { return }
-        relayout(at: time)
-    }
-
-    /// Applies `batch`'s item changes to the layout in the batch's own order
-    /// (removals descending in before-paths, then insertions ascending in
-    /// after-paths); false, with the layout unusable until rebuilt, when the
-    /// batch holds section changes or the layout rejects a step.
-    private mutating func follow(_ batch: BatchUpdate) -> Bool {
-        var removals: [IndexPath] = []
-        var insertions: [IndexPath] = []
-        for op in batch.operations {
-            switch op {
-            case .deleteItem(let p): removals.append(p)
-            case .insertItem(_, let q): insertions.append(q)
-            case .moveItem(let p, let q):
-                removals.append(p)
-                insertions.append(q)
-            case .reloadItem: continue
-            case .deleteSection, .insertSection: return false
-            }
-        }
-        let model = machine.model
-        do {
-            for p in removals.sorted(by: >) { try layout.deleteItem(at: p) }
-            for q in insertions.sorted() {
-                guard let id = model.item(at: q) else { return false }
-                let height = hasItemHeights ? dataSource.height(ofItem: id, at: q) ?? metrics.rowHeight : nil
-                try layout.insertItem(at: q, height: height)
-            }
-        } catch {
-            return false
-        }
-        return true
-    }
-
-    /// Rebuilds the layout from the model after a commit.
-    private mutating func relayout(at time: EventTime) {
-        do {
-            layout = try Self.makeLayout(machine.model, dataSource: dataSource, metrics: metrics,
-                                         viewport: viewportSize, heights: hasItemHeights)
-        } catch {
-            append(.rejected("layout: \(error)"), at: time)
-        }
+    /// Records that the data source contradicted itself, once per contradiction.
+    private mutating func noteContradiction(_ problem: DataSourceError, at time: EventTime) {
+        if sync.firstReport(of: problem) { append(.dataSource(problem), at: time) }
     }
 
     /// The grid layout of `model`: the metrics, each section's columns as
@@ -564,32 +500,7 @@ public struct Engine: Sendable {
     /// - Complexity: O(s) for s sections, O(n) when the source has item heights.
     package static func makeLayout(_ model: CollectionModel, dataSource: any CollectionDataSource, metrics: LayoutMetrics,
                            viewport: Size, heights anyHeights: Bool) throws -> GridLayout {
-        var contents: [SectionContent] = []
-        contents.reserveCapacity(model.sections.count)
-        for (s, section) in model.sections.enumerated() {
-            let sectionMetrics = SectionMetrics(columns: dataSource.columns(ofSection: section.id))
-            if anyHeights {
-                var heights: [Double] = []
-                heights.reserveCapacity(section.items.count)
-                if section.items.isLazy {
-                    // Untouched: asked of the source by its own index paths,
-                    // so no identity need be made (a source that changed its
-                    // count behind the engine's back gets the row height).
-                    let consistent = section.items.isConsistentLazyView
-                    for i in 0..<section.items.count {
-                        let h = consistent ? section.items.sourceHeight(at: i) ?? nil : nil
-                        heights.append(h ?? metrics.rowHeight)
-                    }
-                } else {
-                    for (i, id) in section.items.enumerated() {
-                        heights.append(dataSource.height(ofItem: id, at: IndexPath(section: s, item: i)) ?? metrics.rowHeight)
-                    }
-                }
-                contents.append(SectionContent(itemHeights: heights, metrics: sectionMetrics))
-            } else {
-                contents.append(SectionContent(count: section.items.count, metrics: sectionMetrics))
-            }
-        }
-        return try GridLayout(sections: contents, metrics: metrics, viewport: viewport)
+        try LayoutSync.makeLayout(model, dataSource: dataSource, metrics: metrics, viewport: viewport,
+                                  heights: anyHeights)
     }
 }

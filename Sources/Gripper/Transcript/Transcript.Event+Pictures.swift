@@ -5,12 +5,16 @@ extension Transcript.Event {
     /// a scroll on its own.
     package var isWorthAPicture: Bool {
         switch self {
-        case .transition, .stimulus, .selection, .swipeOpened, .swipeShut, .deleteConfirmation,
-             .deleteConfirmationCancelled, .gapMoved,
-             .editing, .committed, .undone, .redone, .appBatch, .deviceLost, .dragCancelled:
-            true
-        case .gesture, .highlight, .scrolled, .swipeBegan, .dragBegan, .dragEnded, .rejected:
-            false
+        case .transition, .stimulus, .deviceLost: true
+        case .gesture, .rejected, .dataSource: false
+        case .effect(let effect):
+            switch effect {
+            case .selectionChanged, .swipeOpened, .swipeShut, .deleteConfirmationOpened, .deleteConfirmationCancelled,
+                 .gapMoved, .editingChanged, .committed, .undone, .redone, .appBatchApplied, .dragCancelled:
+                true
+            case .highlight, .scrolled, .swipeBegan, .dragBegan, .dragEnded, .rejected, .scheduleTick:
+                false
+            }
         }
     }
 }

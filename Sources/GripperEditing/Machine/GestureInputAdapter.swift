@@ -16,54 +16,50 @@ public struct GestureInputAdapter: Hashable, Sendable {
     /// The machine inputs for one gesture event, in order.
     /// - Complexity: O(1).
     public mutating func inputs(for event: GestureEvent) -> [EditingInput] {
-        switch event.kind {
-        case .touch:
-            return touchNotice(event)
-        case .tap:
-            return event.state == .recognized ? [.tap(event.location)] : []
-        case .longPress:
-            switch event.state {
-            case .began: return [.longPress(event.location)]
-            case .changed: return [.contactMoved(event.location)]
-            case .ended: return [.contactLifted(event.location)]
+        switch event.gesture {
+        case .touch(let phase, let contact):
+            return touchNotice(phase, contact)
+        case .tap(_, let contact):
+            return [.tap(contact.location)]
+        case .longPress(let phase, let motion):
+            switch phase {
+            case .began: return [.longPress(motion.location)]
+            case .changed: return [.contactMoved(motion.location)]
+            case .ended: return [.contactLifted(motion.location)]
             case .cancelled: return [.contactCancelled]
-            case .recognized, .failed: return []
             }
-        case .pan:
-            let pan = EditingInput.Pan(location: event.location, translation: event.translation, velocity: event.velocity)
-            switch event.state {
+        case .pan(let phase, _, let motion):
+            let pan = EditingInput.Pan(location: motion.location, translation: motion.translation,
+                                       velocity: motion.velocity)
+            switch phase {
             case .began: return [.panBegan(pan)]
             case .changed: return [.panChanged(pan)]
             case .ended: return [.panEnded(pan)]
             case .cancelled: return [.contactCancelled]
-            case .recognized, .failed: return []
             }
-        case .swipe:
+        case .scroll(let distance, _, _):
+            return [.scroll(distance.y)]
+        case .swipe, .tapFailed, .longPressFailed, .swipeFailed:
             return []
-        case .scroll:
-            return event.state == .recognized ? [.scroll(event.translation.y)] : []
         }
     }
 
-    private mutating func touchNotice(_ event: GestureEvent) -> [EditingInput] {
-        guard let id = event.contactID else { return [] }
-        switch event.state {
+    private mutating func touchNotice(_ phase: Gesture.TouchPhase, _ contact: GestureContact) -> [EditingInput] {
+        switch phase {
         case .began:
             if primary == nil {
-                primary = id
-                return [.touchDown(event.location)]
+                primary = contact.id
+                return [.touchDown(contact.location)]
             }
             return [.secondContact]
         case .ended:
-            guard primary == id else { return [] }
+            guard primary == contact.id else { return [] }
             primary = nil
-            return [.contactLifted(event.location)]
+            return [.contactLifted(contact.location)]
         case .cancelled:
-            guard primary == id else { return [] }
+            guard primary == contact.id else { return [] }
             primary = nil
             return [.contactCancelled]
-        case .changed, .recognized, .failed:
-            return []
         }
     }
 }

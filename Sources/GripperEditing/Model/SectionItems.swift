@@ -50,7 +50,6 @@ public struct SectionItems: RandomAccessCollection, MutableCollection, RangeRepl
         storage = .lazy(Lazy(source: source, section: section, count: count))
     }
 
-    /// Whether the list is still a lazy view of a data source.
     /// The height of the item at `index` as the data source this lazy view
     /// reads answers it by index (``CollectionDataSource/height(ofItemAt:)``,
     /// no identity made); nil for a copied section, or one whose source no
@@ -67,6 +66,18 @@ public struct SectionItems: RandomAccessCollection, MutableCollection, RangeRepl
         return false
     }
 
+    /// What a lazy view's source contradicts now, if anything: a count no
+    /// longer the one the view was opened with. `sectionIndex` is the
+    /// section's place in the model, for the error. Nil for an array or a
+    /// view whose source still has its count.
+    /// - Complexity: O(1) (one data-source answer).
+    package func countContradiction(sectionIndex: Int) -> DataSourceError? {
+        guard case .lazy(let l) = storage else { return nil }
+        let found = l.source.numberOfItems(inSection: l.section)
+        return found == l.count ? nil : .countChanged(section: sectionIndex, expected: l.count, found: found)
+    }
+
+    /// Whether the list is still a lazy view of a data source.
     public var isLazy: Bool {
         if case .lazy = storage { return true }
         return false

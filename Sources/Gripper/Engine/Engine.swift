@@ -349,11 +349,13 @@ public struct Engine: Sendable {
     ///   the layout are then as they were. Entries of deadlines fired before
     ///   the batch are not lost: the next call returns them.
     /// - Complexity: the journal's commit (O(m) for the m items of the
-    ///   sections the batch touches, plus O(n) to check the identities an
-    ///   inserting batch brings in) and O(k log k) to re-base what is in
-    ///   flight for its k operations; the layout follows a batch of at most
-    ///   16 item operations change by change (O(k × s)) and is rebuilt for a
-    ///   larger one or one with section changes.
+    ///   sections the batch touches, O(p + k) for the p runs of a large
+    ///   section read from the data source; plus the check of the identities
+    ///   an inserting batch brings in: one question each to a source that
+    ///   locates items, O(n) reads otherwise) and O(k log k) to re-base what is in flight for its
+    ///   k operations; the layout follows an item batch at once (O(k log k
+    ///   + s) with fixed row heights) and is rebuilt for one with section
+    ///   changes.
     /// - Returns: the transcript entries produced, recorded or not: an
     ///   `appBatch` entry, then what it cost (`dragCancelled`, `swipeShut`,
     ///   `selection`, `gapMoved`, a state transition …).
@@ -549,50 +551,40 @@ public struct Engine: Sendable {
         }
     }
 
-    /// The most item operations a batch may hold for the layout to follow it
-    /// change by change rather than be rebuilt.
-    private static let followLimit = 16
-
     /// Brings the layout in step with the model after `batch` was applied to
-    /// it: a small batch of item deletes, inserts and moves (a drag's move, a
-    /// swipe's delete, their undo) is applied to the layout change by change
-    /// — O(k × sections) for its k operations, independent of the item count;
-    /// anything else rebuilds the layout from the model.
-    /// - Complexity: O(k × s) for a small item batch, else as ``makeLayout``.
+    /// it: a batch of item deletes, inserts and moves (a drag's move, a
+    /// swipe's delete, their undo, an app's batch) is applied to the layout
+    /// at once — O(k log k + sections) for its k operations with fixed row
+    /// heights, independent of the item count; anything else rebuilds the
+    /// layout from the model.
+    /// - Complexity: as ``GridLayout/applyItemChanges(removing:inserting:)``
+    ///   for an item batch, else as ``makeLayout``.
     private mutating func relayout(following batch: BatchUpdate, at time: EventTime) {
-        if batch.operations.count <= Self.followLimit, follow(batch) { return }
+        if follow(batch) { return }
         relayout(at: time)
     }
 
-    /// Applies `batch`'s item changes to the layout in the batch's own order
-    /// (removals descending in before-paths, then insertions ascending in
-    /// after-paths); false, with the layout unusable until rebuilt, when the
-    /// batch holds section changes or the layout rejects a step.
+    /// Applies `batch`'s item changes to the layout (removals at
+    /// before-paths, then insertions at after-paths); false, with the layout
+    /// unchanged, when the batch holds section changes or the layout rejects it.
     private mutating func follow(_ batch: BatchUpdate) -> Bool {
         var removals: [IndexPath] = []
-        var insertions: [IndexPath] = []
+        var insertions: [(indexPath: IndexPath, height: Double?)] = []
+        let model = machine.model
         for op in batch.operations {
             switch op {
             case .deleteItem(let p): removals.append(p)
-            case .insertItem(_, let q): insertions.append(q)
+            case .insertItem(let id, let q):
+                insertions.append((q, hasItemHeights ? dataSource.height(ofItem: id, at: q) ?? metrics.rowHeight : nil))
             case .moveItem(let p, let q):
                 removals.append(p)
-                insertions.append(q)
+                guard let id = model.item(at: q) else { return false }
+                insertions.append((q, hasItemHeights ? dataSource.height(ofItem: id, at: q) ?? metrics.rowHeight : nil))
             case .reloadItem: continue
             case .deleteSection, .insertSection: return false
             }
         }
-        let model = machine.model
-        do {
-            for p in removals.sorted(by: >) { try layout.deleteItem(at: p) }
-            for q in insertions.sorted() {
-                guard let id = model.item(at: q) else { return false }
-                let height = hasItemHeights ? dataSource.height(ofItem: id, at: q) ?? metrics.rowHeight : nil
-                try layout.insertItem(at: q, height: height)
-            }
-        } catch {
-            return false
-        }
+        do { try layout.applyItemChanges(removing: removals, inserting: insertions) } catch { return false }
         return true
     }
 

@@ -159,11 +159,21 @@ extension CollectionModel {
             BatchUpdateError(operationIndex: index, operation: ops[index], reason: reason)
         }
         let sectionCountBefore = sections.count
+        // The operations by kind, in the order given (one pass, no copies).
+        var sectionDeleteOps: [Int] = [], claimOps: [Int] = [], sectionInsertOps: [Int] = [], itemInsertOps: [Int] = []
+        for index in ops.indices {
+            switch ops[index] {
+            case .deleteSection: sectionDeleteOps.append(index)
+            case .deleteItem, .reloadItem, .moveItem: claimOps.append(index)
+            case .insertSection: sectionInsertOps.append(index)
+            case .insertItem: itemInsertOps.append(index)
+            }
+        }
 
         // 1. Section deletes (before-indices).
         var deletedSections = Set<Int>()
-        for (index, op) in ops.enumerated() {
-            guard case .deleteSection(let s) = op else { continue }
+        for index in sectionDeleteOps {
+            guard case .deleteSection(let s) = ops[index] else { continue }
             guard s >= 0, s < sectionCountBefore else {
                 throw fail(index, .sectionOutOfRange(s, sectionCount: sectionCountBefore, afterBatch: false))
             }
@@ -175,7 +185,8 @@ extension CollectionModel {
         var claims: [IndexPath: Claim] = [:]
         var removed: [Int: Set<Int>] = [:]
         var movedItems: [(to: IndexPath, id: ItemID, index: Int)] = []
-        for (index, op) in ops.enumerated() {
+        for index in claimOps {
+            let op = ops[index]
             let path: IndexPath
             let claim: Claim
             switch op {
@@ -229,8 +240,8 @@ extension CollectionModel {
 
         // 4. Section inserts (after-indices, ascending).
         var sectionInserts: [(at: Int, section: CollectionSection, index: Int)] = []
-        for (index, op) in ops.enumerated() {
-            if case .insertSection(let section, let at) = op { sectionInserts.append((at, section, index)) }
+        for index in sectionInsertOps {
+            if case .insertSection(let section, let at) = ops[index] { sectionInserts.append((at, section, index)) }
         }
         let sectionCountAfter = counts.count + sectionInserts.count
         sectionInserts.sort { ($0.at, $0.index) < ($1.at, $1.index) }
@@ -252,11 +263,12 @@ extension CollectionModel {
         // 5. Item inserts and move destinations (after-paths, ascending).
         let movedIndices = Set(movedItems.map(\.index))
         var itemInserts = movedItems
-        for (index, op) in ops.enumerated() {
-            if case .insertItem(let id, let at) = op { itemInserts.append((at, id, index)) }
+        itemInserts.reserveCapacity(movedItems.count + itemInsertOps.count)
+        for index in itemInsertOps {
+            if case .insertItem(let id, let at) = ops[index] { itemInserts.append((at, id, index)) }
         }
         itemInserts.sort { ($0.to, $0.index) < ($1.to, $1.index) }
-        var insertsPerSection: [Int: Int] = [:]
+        var insertsPerSection = [Int](repeating: 0, count: sectionCountAfter)
         for insert in itemInserts {
             let s = insert.to.section
             guard s >= 0, s < sectionCountAfter else {
@@ -265,19 +277,22 @@ extension CollectionModel {
                 }
                 throw fail(insert.index, .sectionOutOfRange(s, sectionCount: sectionCountAfter, afterBatch: true))
             }
-            insertsPerSection[s, default: 0] += 1
+            insertsPerSection[s] += 1
         }
         var previousPath: IndexPath?
         for insert in itemInserts {
             let s = insert.to.section
-            let countAfter = counts[s] + (insertsPerSection[s] ?? 0)
+            let countAfter = counts[s] + insertsPerSection[s]
             guard insert.to.item >= 0, insert.to.item < countAfter else {
                 throw fail(insert.index, .itemOutOfRange(insert.to, itemCount: countAfter, afterBatch: true))
             }
             guard previousPath != insert.to else { throw fail(insert.index, .duplicateInsert(insert.to)) }
             previousPath = insert.to
         }
-        for insert in itemInserts where !movedIndices.contains(insert.index) { newIDs.append((insert.id, insert.index)) }
+        newIDs.reserveCapacity(newIDs.count + itemInserts.count)
+        for insert in itemInserts where movedIndices.isEmpty || !movedIndices.contains(insert.index) {
+            newIDs.append((insert.id, insert.index))
+        }
 
         // 6. Identities: only what the batch brings in can collide (moves keep
         // theirs), so a batch without inserts skips the check. The survivors
@@ -287,9 +302,9 @@ extension CollectionModel {
         // (one question per new identity) when it can locate items, else read.
         if checkingIdentities, !newIDs.isEmpty {
             var incoming: [ItemID: Int] = [:]
+            incoming.reserveCapacity(newIDs.count)
             for (id, index) in newIDs {
-                guard incoming[id] == nil else { throw fail(index, .duplicateItemID(id)) }
-                incoming[id] = index
+                guard incoming.updateValue(index, forKey: id) == nil else { throw fail(index, .duplicateItemID(id)) }
             }
             var locating: [Int: [Int]] = [:]  // source section → model sections that read it
             var locator: (any CollectionDataSource)?

@@ -16,23 +16,30 @@ extension SectionItems {
         }
     }
 
-    /// The section as runs (a lazy view: one source run; an array: one held run).
-    private var asPieces: Pieces {
-        switch storage {
-        case .pieces(let p): p
-        case .lazy(let l): Pieces(source: l, pieces: [.source(0..<l.count)])
-        case .array(let a): Pieces(source: nil, pieces: [.items(a[...])])
+    /// Takes the section out of the storage as runs, without a copy (a lazy
+    /// view: one source run; an array: one held run).
+    private mutating func takePieces() -> Pieces {
+        let taken = storage
+        storage = .array([])
+        switch taken {
+        case .pieces(let p): return p
+        case .lazy(let l): return Pieces(source: l)
+        case .array(let a): return Pieces(items: a)
         }
     }
 
-    /// Stores `pieces`, as an array once they are fragmented (O(m) reads then,
-    /// at most once per m / 32 edits); true then (every item is held now).
-    private mutating func store(_ pieces: Pieces) -> Bool {
-        storage = .pieces(pieces)
-        guard pieces.isFragmented else { return false }
-        let wasRead = pieces.source != nil
-        storage = .array(Array(self))
-        return wasRead
+    /// Edits the section as runs, then stores them — as an array once they
+    /// are fragmented (O(m) reads then, at most once per m / 32 edits);
+    /// true then if it read a source (its items are held now).
+    private mutating func editPieces(removing gone: [Int], inserting inserts: [(at: Int, id: ItemID)]) -> Bool {
+        var pieces = takePieces()
+        pieces.edit(removing: gone, inserting: inserts)
+        guard pieces.isFragmented else {
+            storage = .pieces(pieces)
+            return false
+        }
+        storage = .array(pieces.flattened())
+        return pieces.source != nil
     }
 
     /// The identity at `index` if the model holds it itself (nil for an
@@ -40,12 +47,9 @@ extension SectionItems {
     /// - Complexity: O(1) for an array, O(log p) for runs.
     func heldID(at index: Int) -> ItemID? {
         switch storage {
-        case .array(let a): return a[index]
-        case .lazy: return nil
-        case .pieces(let p):
-            let (i, offset) = p.locate(index)
-            if case .items(let a) = p.pieces[i] { return a[a.startIndex + offset] }
-            return nil
+        case .array(let a): a[index]
+        case .lazy: nil
+        case .pieces(let p): p.heldID(at: index)
         }
     }
 
@@ -57,7 +61,7 @@ extension SectionItems {
     mutating func remove(sortedIndices indices: [Int]) -> Bool {
         guard !indices.isEmpty else { return false }
         if usesPieces(changes: indices.count) {
-            return store(asPieces.editing(removing: indices, inserting: []))
+            return editPieces(removing: indices, inserting: [])
         } else if indices.count <= 8 {
             for index in indices.reversed() { remove(at: index) }
         } else {
@@ -84,7 +88,7 @@ extension SectionItems {
     mutating func insert(sorted inserts: [(at: Int, id: ItemID)]) -> Bool {
         guard !inserts.isEmpty else { return false }
         if usesPieces(changes: inserts.count) {
-            return store(asPieces.editing(removing: [], inserting: inserts))
+            return editPieces(removing: [], inserting: inserts)
         } else if inserts.count <= 8 {
             for new in inserts { insert(new.id, at: new.at) }
         } else {

@@ -31,14 +31,25 @@ extension GridLayout {
             }
         }
         var added: [Int: [(at: Int, height: Double)]] = [:]
-        for (p, height) in insertions.sorted(by: { $0.indexPath < $1.indexPath }) {
-            guard sections.indices.contains(p.section) else {
-                throw LayoutError(path: "applyItemChanges.inserting", problem: "section \(p.section) does not exist")
+        let sorted = insertions.sorted { $0.indexPath < $1.indexPath }
+        var start = 0
+        while start < sorted.count {
+            let s = sorted[start].indexPath.section
+            guard sections.indices.contains(s) else {
+                throw LayoutError(path: "applyItemChanges.inserting", problem: "section \(s) does not exist")
             }
-            if let height, !(height.isFinite && height >= 0) {
-                throw LayoutError(path: "applyItemChanges.inserting", problem: "height \(height) at \(p)")
+            var end = start
+            var list: [(at: Int, height: Double)] = []
+            while end < sorted.count, sorted[end].indexPath.section == s {
+                let (p, height) = sorted[end]
+                if let height, !(height.isFinite && height >= 0) {
+                    throw LayoutError(path: "applyItemChanges.inserting", problem: "height \(height) at \(p)")
+                }
+                list.append((p.item, height ?? sections[s].metrics.rowHeight))
+                end += 1
             }
-            added[p.section, default: []].append((p.item, height ?? sections[p.section].metrics.rowHeight))
+            added[s] = list
+            start = end
         }
         for (s, list) in added {
             let after = sections[s].count - (gone[s]?.count ?? 0) + list.count

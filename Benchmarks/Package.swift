@@ -51,6 +51,13 @@ let package = Package(
             .product(name: "GripperLayout", package: "Gripper"),
             .product(name: "GripperTesting", package: "Gripper"),
         ], path: "Sources/OpenBenchmark"),
+        .executableTarget(name: "batch-bench", dependencies: [
+            "BenchmarkSupport",
+            .product(name: "Gripper", package: "Gripper"),
+            .product(name: "GripperEditing", package: "Gripper"),
+            .product(name: "GripperLayout", package: "Gripper"),
+            .product(name: "GripperTesting", package: "Gripper"),
+        ], path: "Sources/BatchBenchmark"),
         .executableTarget(name: "evdev-bench", dependencies: [
             "BenchmarkSupport",
             .product(name: "GripperEvdev", package: "Gripper"),

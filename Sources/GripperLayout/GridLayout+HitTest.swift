@@ -59,29 +59,46 @@ extension GridLayout {
     /// - Complexity: O(s · log² n) for s sections crossed: a binary search
     ///   over the candidate slots, each asking the slot under the point.
     public func dropTarget(at point: Point, presentation: LayoutPresentation) -> IndexPath? {
-        guard let drag = presentation.drag, !sections.isEmpty,
-              slot(under: point, gapAt: drag.target, drag: drag) != nil else { return nil }
+        guard let drag = presentation.drag, !sections.isEmpty else { return nil }
+        // The slots already asked, by gap: the steps and their binary
+        // searches ask the same gaps again (each step starts where the last
+        // one's search ended), and each answer builds a query context.
+        var memo = SlotMemo()
+        guard memo.slot(self, under: point, gapAt: drag.target, drag: drag) != nil else { return nil }
         // Each step moves the gap one way only and ends where the point has
         // reached the gap's centre, so the steps run one way and stop; the
         // bound only caps the work in a pathological grid.
         var target = drag.target
         for _ in 0..<16 {
-            guard let next = dropStep(from: target, point: point, drag: drag), next != target else { break }
+            guard let next = dropStep(from: target, point: point, drag: drag, memo: &memo), next != target else { break }
             target = next
         }
         return target
     }
 
+    /// The slots a drop-target query has asked, by gap (a few; a linear list).
+    private struct SlotMemo {
+        private var asked: [(gap: IndexPath, slot: IndexPath?)] = []
+
+        /// ``GridLayout/slot(under:gapAt:drag:)``, asked once per gap.
+        mutating func slot(_ layout: GridLayout, under point: Point, gapAt gap: IndexPath, drag: DragState) -> IndexPath? {
+            if let known = asked.first(where: { $0.gap == gap }) { return known.slot }
+            let slot = layout.slot(under: point, gapAt: gap, drag: drag)
+            asked.append((gap, slot))
+            return slot
+        }
+    }
+
     /// One step of the drop rule from the gap at `t`.
-    private func dropStep(from t: IndexPath, point: Point, drag: DragState) -> IndexPath? {
-        guard let current = slot(under: point, gapAt: t, drag: drag) else { return nil }
+    private func dropStep(from t: IndexPath, point: Point, drag: DragState, memo: inout SlotMemo) -> IndexPath? {
+        guard let current = memo.slot(self, under: point, gapAt: t, drag: drag) else { return nil }
         if current == t { return t }
         let source = drag.source
         func lastCandidate(_ s: Int) -> Int { s == source.section ? sections[s].count - 1 : sections[s].count }
         let forward = t < current
         // Whether the point has reached the gap at `k` going the way it goes.
         func reached(_ k: IndexPath) -> Bool {
-            guard let u = slot(under: point, gapAt: k, drag: drag) else { return false }
+            guard let u = memo.slot(self, under: point, gapAt: k, drag: drag) else { return false }
             if u != k { return forward ? u > k : u < k }
             guard let centre = gapCentre(k, drag: drag) else { return true }
             let columns = sections[k.section].metrics.columns

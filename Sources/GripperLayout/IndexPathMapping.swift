@@ -59,41 +59,158 @@ public struct IndexPathMapping: Hashable, Sendable {
     }
 
     /// The edits, in the order they were applied.
-    public var edits: [Edit]
+    public var edits: [Edit] {
+        didSet { runs = Self.runs(of: edits) }
+    }
 
-    /// Creates a mapping from edits applied in order.
-    public init(_ edits: [Edit]) { self.edits = edits }
+    /// The edits grouped: a stretch of item deletes in one section in
+    /// descending order, or of item inserts in one section in ascending
+    /// order (what a batch update's removals and insertions are), maps an
+    /// index path by binary search instead of edit by edit.
+    private var runs: [Run]
+
+    /// A stretch of edits that maps as one.
+    private enum Run: Hashable, Sendable {
+        /// Any one edit.
+        case single(Edit)
+        /// Deletes of these before-indices (ascending) of a section, applied descending.
+        case deletes(section: Int, items: [Int])
+        /// Inserts at these after-indices (ascending) of a section, applied ascending.
+        case inserts(section: Int, items: [Int])
+
+        /// The number of `sorted` below `x`.
+        private static func countBelow(_ x: Int, _ sorted: [Int]) -> Int {
+            var lo = 0, hi = sorted.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if sorted[mid] < x { lo = mid + 1 } else { hi = mid }
+            }
+            return lo
+        }
+
+        /// Where `x` ends up among the others once items are inserted at
+        /// `sorted` (after-indices): x plus the number of i with sorted[i] − i ≤ x.
+        private static func afterInserting(_ x: Int, _ sorted: [Int]) -> Int {
+            var lo = 0, hi = sorted.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if sorted[mid] - mid <= x { lo = mid + 1 } else { hi = mid }
+            }
+            return x + lo
+        }
+
+        /// `x` once the items at `sorted` are gone, or nil when it is one of them.
+        private static func afterRemoving(_ x: Int, _ sorted: [Int]) -> Int? {
+            let below = countBelow(x, sorted)
+            if below < sorted.count, sorted[below] == x { return nil }
+            return x - below
+        }
+
+        func apply(_ p: IndexPath, forward: Bool) -> IndexPath? {
+            switch self {
+            case .single(let edit):
+                return forward ? edit.apply(p) : edit.inverse.apply(p)
+            case .deletes(let s, let items):
+                guard p.section == s else { return p }
+                let item = forward ? Self.afterRemoving(p.item, items) : Self.afterInserting(p.item, items)
+                return item.map { IndexPath(section: s, item: $0) }
+            case .inserts(let s, let items):
+                guard p.section == s else { return p }
+                let item = forward ? Self.afterInserting(p.item, items) : Self.afterRemoving(p.item, items)
+                return item.map { IndexPath(section: s, item: $0) }
+            }
+        }
+
+        func apply(section: Int, forward: Bool) -> Int? {
+            switch self {
+            case .single(let edit): forward ? edit.apply(section: section) : edit.inverse.apply(section: section)
+            case .deletes, .inserts: section
+            }
+        }
+    }
+
+    /// Groups `edits` into runs.
+    /// - Complexity: O(edits).
+    private static func runs(of edits: [Edit]) -> [Run] {
+        var runs: [Run] = []
+        var i = 0
+        while i < edits.count {
+            switch edits[i] {
+            case .deleteItem(let p):
+                var items = [p.item]
+                var j = i + 1
+                while j < edits.count, case .deleteItem(let q) = edits[j], q.section == p.section, q.item < items.last! {
+                    items.append(q.item)
+                    j += 1
+                }
+                runs.append(j - i == 1 ? .single(edits[i]) : .deletes(section: p.section, items: items.reversed()))
+                i = j
+            case .insertItem(let p):
+                var items = [p.item]
+                var j = i + 1
+                while j < edits.count, case .insertItem(let q) = edits[j], q.section == p.section, q.item > items.last! {
+                    items.append(q.item)
+                    j += 1
+                }
+                runs.append(j - i == 1 ? .single(edits[i]) : .inserts(section: p.section, items: items))
+                i = j
+            case .moveItem, .insertSection, .deleteSection:
+                runs.append(.single(edits[i]))
+                i += 1
+            }
+        }
+        return runs
+    }
+
+    /// Creates a mapping from edits applied in order. Item deletes in one
+    /// section in descending order and item inserts in one section in
+    /// ascending order (a batch update's order) are grouped into runs that
+    /// map by binary search.
+    /// - Complexity: O(edits).
+    public init(_ edits: [Edit]) {
+        self.edits = edits
+        runs = Self.runs(of: edits)
+    }
 
     /// No edits: every index path maps to itself.
     public static let identity = IndexPathMapping([])
 
     /// The new index path of an old item, or `nil` if it was deleted.
-    /// - Complexity: O(edits).
+    /// - Complexity: O(r log k) for r runs of edits (see ``init(_:)``) of
+    ///   at most k edits each: O(log k) for a batch update's edits.
     public func forward(_ indexPath: IndexPath) -> IndexPath? {
         var p: IndexPath? = indexPath
-        for edit in edits { p = p.flatMap(edit.apply) }
+        for run in runs {
+            guard let q = p else { return nil }
+            p = run.apply(q, forward: true)
+        }
         return p
     }
 
     /// The old index path of a new item, or `nil` if it was inserted.
-    /// - Complexity: O(edits).
+    /// - Complexity: as ``forward(_:)``.
     public func backward(_ indexPath: IndexPath) -> IndexPath? {
         var p: IndexPath? = indexPath
-        for edit in edits.reversed() { p = p.flatMap(edit.inverse.apply) }
+        for run in runs.reversed() {
+            guard let q = p else { return nil }
+            p = run.apply(q, forward: false)
+        }
         return p
     }
 
     /// The new index of an old section, or `nil` if it was deleted.
+    /// - Complexity: O(r) for r runs of edits.
     public func forward(section: Int) -> Int? {
         var s: Int? = section
-        for edit in edits { s = s.flatMap(edit.apply(section:)) }
+        for run in runs { s = s.flatMap { run.apply(section: $0, forward: true) } }
         return s
     }
 
     /// The old index of a new section, or `nil` if it was inserted.
+    /// - Complexity: O(r) for r runs of edits.
     public func backward(section: Int) -> Int? {
         var s: Int? = section
-        for edit in edits.reversed() { s = s.flatMap(edit.inverse.apply(section:)) }
+        for run in runs.reversed() { s = s.flatMap { run.apply(section: $0, forward: false) } }
         return s
     }
 }

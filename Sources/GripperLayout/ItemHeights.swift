@@ -63,6 +63,25 @@ struct ItemHeights: Sendable {
         return height
     }
 
+    /// Removes the heights at `gone` (ascending, distinct) and then inserts
+    /// `inserts` (ascending after-indices) in one pass, recomputing the rows
+    /// from the first change on once.
+    /// - Complexity: O(n − first) for the items after the first change.
+    mutating func edit(removing gone: [Int], inserting inserts: [(at: Int, height: Double)]) {
+        guard let first = [gone.first, inserts.first?.at].compactMap({ $0 }).min() else { return }
+        var out = Array(values[..<first])
+        out.reserveCapacity(values.count - gone.count + inserts.count)
+        var g = gone.startIndex, n = inserts.startIndex
+        for k in first..<values.count {
+            if g < gone.endIndex, gone[g] == k { g += 1; continue }
+            while n < inserts.endIndex, inserts[n].at == out.count { out.append(inserts[n].height); n += 1 }
+            out.append(values[k])
+        }
+        while n < inserts.endIndex, inserts[n].at == out.count { out.append(inserts[n].height); n += 1 }
+        values = out
+        refreshRows(fromItem: first)
+    }
+
     /// Recomputes every row that shows `item` or a later item in any of the
     /// three trees (slot `item − 1` onwards, for the tree shifted earlier).
     private mutating func refreshRows(fromItem item: Int) {

@@ -119,6 +119,7 @@ import GripperLayout
             #expect(after.sections.map(\.id.rawValue) == expected.map(\.0), "seed \(seed) step \(step)")
             #expect(plain(after) == expected.map(\.1), "seed \(seed) step \(step): \(batch)")
             #expect(after.checkInvariants() == nil, "seed \(seed) step \(step)")
+            #expect(after.heldIDsAreRight(), "seed \(seed) step \(step): the identity index")
             m = after
         }
     }

@@ -11,6 +11,14 @@ import GripperScene
 import Glibc
 #endif
 
+/// This thread's CPU time in nanoseconds: unlike the wall clock, it does
+/// not count the time other processes on the shared cores took.
+func cpuNanoseconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+    return Double(ts.tv_sec) * 1e9 + Double(ts.tv_nsec)
+}
+
 /// Prints a line at once (the runs are long; show progress as it comes).
 func say(_ line: String = "", terminator: String = "\n") {
     print(line, terminator: terminator)
@@ -106,14 +114,27 @@ for items in sizes {
     let start = nanoseconds()
     var slowKinds: [String: Int] = [:]
     var commitSamples: [Double] = []
+    // Per frame kind: the editing state the frame leaves (idle, tracking,
+    // swiping, open, scrolling, dragging), or "state change" when it changes
+    // it, or "commit".
+    var byKind: [String: [Double]] = [:]
+    var cpuByKind: [String: [Double]] = [:]
     for frame in frames {
         let before = engine.transcript.entries.count
         let entriesBefore = engine.journal.entries.count
+        let stateBefore = engine.stateName
+        let c = cpuNanoseconds()
         let a = nanoseconds()
         engine.handle(frame)
         let dt = Double(nanoseconds() - a)
+        let cpu = cpuNanoseconds() - c
         samples.append(dt)
         if engine.journal.entries.count != entriesBefore { commitSamples.append(dt) }
+        let kind = engine.journal.entries.count != entriesBefore ? "commit"
+            : engine.stateName == stateBefore ? stateBefore : "state change"
+        byKind[kind, default: []].append(dt)
+        cpuByKind[kind, default: []].append(cpu)
+        cpuByKind["every frame", default: []].append(cpu)
         if arguments.contains("--explain"), dt > 10_000 {
             let new = engine.transcript.entries[before...].map(\.event.name)
             slowKinds[new.isEmpty ? "(no entry)" : new.joined(separator: ","), default: 0] += 1
@@ -132,6 +153,13 @@ for items in sizes {
     say("")
     say("\(items) items (setup \(fmt(setup / 1e6, 1)) ms): \(fmt(Double(frames.count) / (total / 1e9), 0)) frames/s; per frame median \(fmt(t.median / 1e3)) µs, p99 \(fmt(t.p99 / 1e3)) µs, max \(fmt((t.samples.last ?? 0) / 1e6, 2)) ms; \(commits) moves committed, \(commitFrames) frames over 1 ms, content offset \(fmt(engine.contentOffset, 0))")
     say(histogram(samples), terminator: "")
+    say("    p99 per frame kind: " + byKind.sorted { $0.value.count > $1.value.count }.map { kind, dts in
+        let k = Timings(dts)
+        return "\(kind) \(fmt(k.p99 / 1e3)) µs (median \(fmt(k.median / 1e3)), \(dts.count) frames)"
+    }.joined(separator: "; "))
+    say("    CPU time (CLOCK_THREAD_CPUTIME_ID, not counting other processes; includes two clock reads): p99 " + cpuByKind.sorted { $0.value.count > $1.value.count }.map { kind, dts in
+        "\(kind) \(fmt(Timings(dts).p99 / 1e3)) µs"
+    }.joined(separator: "; "))
     let c = Timings(commitSamples)
     say("    the \(commitSamples.count) frames that committed a move: median \(fmt(c.median / 1e3, 1)) µs, max \(fmt((c.samples.last ?? 0) / 1e3, 1)) µs")
     // Where a commit's time goes: the journal (apply + direct inverse) and, for

@@ -310,11 +310,13 @@ public struct Engine: Sendable {
     ///   the layout are then as they were. Entries of deadlines fired before
     ///   the batch are not lost: the next call returns them.
     /// - Complexity: the journal's commit (O(m) for the m items of the
-    ///   sections the batch touches, plus O(n) to check the identities an
-    ///   inserting batch brings in) and O(k log k) to re-base what is in
-    ///   flight for its k operations; the layout follows a batch of at most
-    ///   16 item operations change by change (O(k × s)) and is rebuilt for a
-    ///   larger one or one with section changes.
+    ///   sections the batch touches, O(p + k) for the p runs of a large
+    ///   section read from the data source; plus the check of the identities
+    ///   an inserting batch brings in: one question each to a source that
+    ///   locates items, O(n) reads otherwise) and O(k log k) to re-base what is in flight for its
+    ///   k operations; the layout follows an item batch at once (O(k log k
+    ///   + s) with fixed row heights) and is rebuilt for one with section
+    ///   changes.
     /// - Returns: the transcript entries produced, recorded or not: an
     ///   `appBatch` entry, then what it cost (`dragCancelled`, `swipeShut`,
     ///   `selection`, `gapMoved`, a state transition …).

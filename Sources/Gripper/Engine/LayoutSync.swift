@@ -6,9 +6,11 @@ import GripperLayout
 /// editing machine commits (a drop, a delete, an undo, the app's batch), and
 /// watches the data source while it does.
 ///
-/// A small batch of item deletes, inserts and moves is applied to the layout
-/// change by change — O(k × sections) for its k operations, independent of
-/// the item count; anything else rebuilds the layout from the model. After
+/// A batch of item deletes, inserts and moves (a drag's move, a swipe's
+/// delete, their undo, an app's batch) is applied to the layout at once —
+/// O(k log k + sections) for its k operations with fixed row heights,
+/// independent of the item count; anything else rebuilds the layout from the
+/// model. After
 /// either, the untouched (lazy) sections' counts are checked against the data
 /// source: a count that changed without a batch is reported once as a
 /// ``DataSourceError``, and the engine goes on with the count it knows (see
@@ -26,10 +28,6 @@ struct LayoutSync: Sendable {
     let hasItemHeights: Bool
     /// The contradictions reported so far (each is reported once).
     private var reported: Set<DataSourceError> = []
-
-    /// The most item operations a batch may hold for the layout to follow it
-    /// change by change rather than be rebuilt.
-    static let followLimit = 16
 
     /// The layout of `model` as `dataSource` describes it.
     /// - Throws: what the layout rejects (the metrics, a height).
@@ -53,12 +51,13 @@ struct LayoutSync: Sendable {
 
     /// Brings the layout in step with `model`, on which `batch` was just
     /// applied, and reports what went wrong (usually nothing).
-    /// - Complexity: O(k × s) for a small item batch, else as
+    /// - Complexity: as ``GridLayout/applyItemChanges(removing:inserting:)``
+    ///   for an item batch, else as
     ///   ``makeLayout(_:dataSource:metrics:viewport:heights:)``; plus O(s)
     ///   to check the lazy sections' counts (one answer each).
     mutating func follow(_ batch: BatchUpdate, model: CollectionModel) -> [Problem] {
         var problems = newContradictions(in: model).map(Problem.dataSource)
-        if batch.operations.count > Self.followLimit || !followChanges(of: batch, model: model) {
+        if !followChanges(of: batch, model: model) {
             do {
                 layout = try Self.makeLayout(model, dataSource: dataSource, metrics: metrics, viewport: viewport,
                                              heights: hasItemHeights)
@@ -88,34 +87,26 @@ struct LayoutSync: Sendable {
         return out
     }
 
-    /// Applies `batch`'s item changes to the layout in the batch's own order
-    /// (removals descending in before-paths, then insertions ascending in
-    /// after-paths); false, with the layout unusable until rebuilt, when the
-    /// batch holds section changes or the layout rejects a step.
+    /// Applies `batch`'s item changes to the layout at once (removals at
+    /// before-paths, then insertions at after-paths); false, with the layout
+    /// unchanged, when the batch holds section changes or the layout rejects it.
     private mutating func followChanges(of batch: BatchUpdate, model: CollectionModel) -> Bool {
         var removals: [IndexPath] = []
-        var insertions: [IndexPath] = []
+        var insertions: [(indexPath: IndexPath, height: Double?)] = []
         for op in batch.operations {
             switch op {
             case .deleteItem(let p): removals.append(p)
-            case .insertItem(_, let q): insertions.append(q)
+            case .insertItem(let id, let q):
+                insertions.append((q, hasItemHeights ? dataSource.height(ofItem: id, at: q) ?? metrics.rowHeight : nil))
             case .moveItem(let p, let q):
                 removals.append(p)
-                insertions.append(q)
+                guard let id = model.item(at: q) else { return false }
+                insertions.append((q, hasItemHeights ? dataSource.height(ofItem: id, at: q) ?? metrics.rowHeight : nil))
             case .reloadItem: continue
             case .deleteSection, .insertSection: return false
             }
         }
-        do {
-            for p in removals.sorted(by: >) { try layout.deleteItem(at: p) }
-            for q in insertions.sorted() {
-                guard let id = model.item(at: q) else { return false }
-                let height = hasItemHeights ? dataSource.height(ofItem: id, at: q) ?? metrics.rowHeight : nil
-                try layout.insertItem(at: q, height: height)
-            }
-        } catch {
-            return false
-        }
+        do { try layout.applyItemChanges(removing: removals, inserting: insertions) } catch { return false }
         return true
     }
 

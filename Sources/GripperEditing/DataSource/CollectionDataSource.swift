@@ -68,6 +68,18 @@ public protocol CollectionDataSource: Sendable {
     /// identities.
     /// - Complexity: should be O(1); opening costs O(n) calls.
     func height(ofItemAt indexPath: IndexPath) -> Double?
+    /// Whether ``indexPath(ofItem:)`` answers: then a batch that inserts
+    /// checks each new identity against the sections the engine still reads
+    /// from you with one question each (O(k) for k inserts); otherwise by
+    /// reading every identity it has not copied (O(n) for n items).
+    var locatesItems: Bool { get }
+    /// Where `item` is in your storage as it was when the engine opened it,
+    /// or nil when it is not there. Asked only when ``locatesItems``, for
+    /// identities a batch brings in; the answer is checked (the identity at
+    /// the path must be `item`), so a wrong path is treated as nil.
+    /// - Complexity: should be O(1) (a dictionary, or an identity that
+    ///   encodes its place).
+    func indexPath(ofItem item: ItemID) -> IndexPath?
     /// The number of columns of section `section`, or nil for the layout's.
     /// Asked once per section at opening, and for a section a batch inserts
     /// (by its identity).
@@ -79,6 +91,10 @@ extension CollectionDataSource {
     public var hasItemHeights: Bool { false }
     /// The layout's row height.
     public func height(ofItem item: ItemID, at indexPath: IndexPath) -> Double? { nil }
+    /// Items cannot be located: a batch that inserts reads the identities.
+    public var locatesItems: Bool { false }
+    /// Not located (see ``locatesItems``).
+    public func indexPath(ofItem item: ItemID) -> IndexPath? { nil }
     /// The layout's column count.
     public func columns(ofSection section: SectionID) -> Int? { nil }
     /// The height of the item whose identity is at `indexPath`.

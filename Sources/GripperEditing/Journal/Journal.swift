@@ -35,6 +35,10 @@ public struct Journal: Hashable, Sendable {
     /// Starts a journal at `model`.
     public init(start model: CollectionModel, limit: Int? = nil) {
         self.start = model
+        // The start keeps no identity index: sharing it with the model
+        // would make the first commit copy it whole. (It only takes
+        // batches known to be valid, or the replay's checks, which read.)
+        start.heldIDs = nil
         self.model = model
         self.limit = limit.map { max(0, $0) }
     }

@@ -8,6 +8,7 @@ extension EditingStateMachine {
         var problems: [String] = []
         let m = model
         if let error = m.checkInvariants() { problems.append("model: \(error)") }
+        if !m.heldIDsAreRight() { problems.append("model: the identity index is not what the sections hold") }
         if journal.start.applyingEntries(journal.entries) != m { problems.append("model ≠ start + journal") }
         let sequences = journal.entries.map(\.sequence)
         if sequences != sequences.sorted() || Set(sequences).count != sequences.count {

@@ -25,24 +25,24 @@ extension BatchUpdate {
         private var inserted: [Int: [Int]] = [:]
         /// Move sources (before) to their destinations (after).
         private var movedTo: [IndexPath: IndexPath] = [:]
-        /// Where the batch puts the identities it brings in.
-        private var broughtIn: [ItemID: IndexPath] = [:]
+        /// The batch, to find where it brings an identity back (asked only
+        /// for a deleted item: a search, not a table of every new identity).
+        private let batch: BatchUpdate
 
         /// The rebase of `batch`.
-        /// - Complexity: O(k log k) for k operations, plus the items of the sections it inserts.
+        /// - Complexity: O(k log k) for k operations (no identity hashed).
         init(_ batch: BatchUpdate) {
+            self.batch = batch
             for op in batch.operations {
                 switch op {
                 case .deleteSection(let s):
                     deletedSections.append(s)
-                case .insertSection(let section, let s):
+                case .insertSection(_, let s):
                     insertedSections.append(s)
-                    for (i, id) in section.items.enumerated() { broughtIn[id] = IndexPath(section: s, item: i) }
                 case .deleteItem(let p):
                     removed[p.section, default: []].append(p.item)
-                case .insertItem(let id, let q):
+                case .insertItem(_, let q):
                     inserted[q.section, default: []].append(q.item)
-                    broughtIn[id] = q
                 case .moveItem(let p, let q):
                     removed[p.section, default: []].append(p.item)
                     inserted[q.section, default: []].append(q.item)
@@ -57,6 +57,23 @@ extension BatchUpdate {
             for key in inserted.keys { inserted[key]?.sort() }
         }
 
+        /// Where the batch puts identity `id` if it brings it in (an insert,
+        /// or a section inserted with it).
+        /// - Complexity: O(k) for k operations, plus the items of the sections it inserts.
+        private func broughtIn(_ id: ItemID) -> IndexPath? {
+            for op in batch.operations {
+                switch op {
+                case .insertItem(let new, let q) where new == id:
+                    return q
+                case .insertSection(let section, let s):
+                    if let i = section.items.firstIndex(of: id) { return IndexPath(section: s, item: i) }
+                case .insertItem, .deleteSection, .deleteItem, .moveItem, .reloadItem:
+                    continue
+                }
+            }
+            return nil
+        }
+
         /// The after-index of before-section `s`, or nil when the batch deletes it.
         /// - Complexity: O(log d + i) for d section deletes and i section inserts.
         func section(_ s: Int) -> Int? {
@@ -68,13 +85,14 @@ extension BatchUpdate {
         /// Where the item at before-path `p`, with identity `id`, is after the
         /// batch; nil when the batch deletes it (with its section or alone)
         /// and does not bring the identity back.
-        /// - Complexity: O(log k + i) for k operations and i inserts in the item's section.
+        /// - Complexity: O(log k + i) for k operations and i inserts in the
+        ///   item's section; O(k) for a deleted item (is it brought back?).
         func indexPath(_ p: IndexPath, item id: ItemID) -> IndexPath? {
             if let q = movedTo[p] { return q }
-            guard let s = section(p.section) else { return broughtIn[id] }
+            guard let s = section(p.section) else { return broughtIn(id) }
             let gone = removed[p.section] ?? []
             let below = Self.countBelow(p.item, in: gone)
-            if below < gone.count, gone[below] == p.item { return broughtIn[id] }
+            if below < gone.count, gone[below] == p.item { return broughtIn(id) }
             return IndexPath(section: s, item: Self.shifted(p.item - below, by: inserted[s] ?? []))
         }
 

@@ -8,16 +8,18 @@ extension CollectionModel {
     /// - Complexity: O(s + k log k) to check it, for s sections and k
     ///   operations, plus the changes in place: O(m) moves of memory in a
     ///   touched section of m items (a copy of it when its storage is
-    ///   shared); plus O(n) over every item when the batch inserts (to check
-    ///   identities).
+    ///   shared), O(p + k) over the p runs of a large section read from a
+    ///   data source (see ``SectionItems``); plus, when the batch inserts,
+    ///   a read of the identities the model holds itself and one question
+    ///   per new identity to a data source that locates items
+    ///   (``CollectionDataSource/locatesItems``; O(n) reads of one that
+    ///   does not).
     public mutating func apply(_ batch: BatchUpdate) throws(BatchUpdateError) {
         try apply(batch, checkingIdentities: true)
     }
 
     /// The model after `batch`, or the error that rejects it.
-    /// - Complexity: O(s + m + k log k) for s sections, the m items of the
-    ///   sections the batch touches and k operations; plus O(n) over every
-    ///   item when the batch inserts (to check identities).
+    /// - Complexity: as ``apply(_:)``.
     public func applying(_ batch: BatchUpdate) throws(BatchUpdateError) -> CollectionModel {
         try applying(batch, checkingIdentities: true)
     }
@@ -31,61 +33,93 @@ extension CollectionModel {
 
     /// Applies `batch` in place, whole or not at all: the whole batch is
     /// checked before anything changes. With `checkingIdentities` false the
-    /// O(n) scan for identities the batch brings in twice is skipped — only
+    /// check for identities the batch brings in twice is skipped — only
     /// for a batch already known to keep identities unique on this model
     /// (the journal's undo and redo, whose batches were valid on exactly
     /// this model).
     /// - Complexity: O(s + k log k) to check, plus the changes: a few
     ///   removals or inserts in a section are array removes and inserts in
     ///   place (a move of memory, no copy of the items when the model's
-    ///   storage is not shared), many are one pass over that section; plus
-    ///   O(n) when checking an inserting batch.
+    ///   storage is not shared), many are one pass over that section (O(p +
+    ///   k) over the runs of a large section); plus the identity check of an
+    ///   inserting batch (see ``apply(_:)``).
     mutating func apply(_ batch: BatchUpdate, checkingIdentities: Bool) throws(BatchUpdateError) {
         if batch.isEmpty { return }
         let plan = try plan(batch, checkingIdentities: checkingIdentities)
-        try materializeSections(touchedBy: plan, batch: batch)
+        try prepareSections(touchedBy: plan, batch: batch)
+        if heldIDs != nil {
+            for id in heldIdentities(leaving: plan.removed, deletedSections: plan.deletedSections) { heldIDs?.remove(id) }
+        }
         // Item removals at before-paths, in sections that stay.
         for (s, gone) in plan.removed where !plan.deletedSections.contains(s) {
-            if gone.count <= 8 {
-                for index in gone.sorted(by: >) { sections[s].items.remove(at: index) }
-            } else {
-                // Copy the runs between the removed indices.
-                let old = sections[s].items
-                var items: [ItemID] = []
-                items.reserveCapacity(old.count)
-                var start = 0
-                for index in gone.sorted() {
-                    items.append(contentsOf: old[start..<index])
-                    start = index + 1
-                }
-                items.append(contentsOf: old[start...])
-                sections[s].items = SectionItems(items)
-            }
+            if sections[s].items.remove(sortedIndices: gone.sorted()) { holdAll(ofSection: s) }
         }
         // Section deletes (before-indices, descending), then section inserts
-        // and item inserts (after-paths, ascending); validated to land inside.
+        // and item inserts (after-paths, ascending, a section's at once);
+        // validated to land inside.
         for s in plan.deletedSections.sorted(by: >) { sections.remove(at: s) }
-        for insert in plan.sectionInserts { sections.insert(insert.section, at: insert.at) }
-        for insert in plan.itemInserts { sections[insert.to.section].items.insert(insert.id, at: insert.to.item) }
+        for insert in plan.sectionInserts {
+            sections.insert(insert.section, at: insert.at)
+            holdAll(ofSection: insert.at)
+        }
+        var start = 0
+        while start < plan.itemInserts.count {
+            let s = plan.itemInserts[start].to.section
+            var end = start + 1
+            while end < plan.itemInserts.count, plan.itemInserts[end].to.section == s { end += 1 }
+            let inserts = plan.itemInserts[start..<end]
+            if sections[s].items.insert(sorted: inserts.map { ($0.to.item, $0.id) }) {
+                holdAll(ofSection: s)
+            } else if heldIDs != nil {
+                for insert in inserts { heldIDs?.insert(insert.id) }
+            }
+            start = end
+        }
     }
 
-    /// Copies into arrays, checked, the lazy sections whose items `plan`
-    /// removes from or inserts into (before any change, so a contradiction
-    /// leaves the model as it was: only lazy views become equal arrays).
+    /// Adds every identity section `s` holds to ``heldIDs`` (when kept).
+    /// - Complexity: O(held in the section).
+    private mutating func holdAll(ofSection s: Int) {
+        guard heldIDs != nil else { return }
+        var ids: [ItemID] = []
+        sections[s].items.forEachHeld { ids.append($1) }
+        for id in ids { heldIDs?.insert(id) }
+    }
+
+    /// The held identities a batch takes out of the model: those of the
+    /// held items at `removed` (before-paths) and of every held item of a
+    /// deleted section.
+    /// - Complexity: O(k log p) for k removals, plus O(held) per deleted section.
+    private func heldIdentities(leaving removed: [Int: Set<Int>], deletedSections: Set<Int>) -> [ItemID] {
+        var ids: [ItemID] = []
+        for (s, gone) in removed where !deletedSections.contains(s) {
+            for i in gone { if let id = sections[s].items.heldID(at: i) { ids.append(id) } }
+        }
+        for s in deletedSections { sections[s].items.forEachHeld { ids.append($1) } }
+        return ids
+    }
+
+    /// Readies the sections whose items `plan` removes from or inserts into,
+    /// before any change: a small lazy view is copied into an array,
+    /// checked; a large one (or runs over a source) has its source's count
+    /// checked (see ``SectionItems/prepareForEdit(sectionIndex:)``). A
+    /// contradiction leaves the model as it was: only lazy views became
+    /// equal arrays.
     /// - Throws: a ``BatchUpdateError`` whose reason is
     ///   ``BatchUpdateError/Reason/dataSource(_:)``, naming the first
     ///   operation that touches the section.
-    /// - Complexity: O(s) to map sections, plus O(m) reads per lazy section touched.
-    private mutating func materializeSections(touchedBy plan: Plan, batch: BatchUpdate) throws(BatchUpdateError) {
-        guard sections.contains(where: \.items.isLazy) else { return }
+    /// - Complexity: O(s) to map sections, plus O(m) reads per small lazy
+    ///   section touched.
+    private mutating func prepareSections(touchedBy plan: Plan, batch: BatchUpdate) throws(BatchUpdateError) {
+        guard sections.contains(where: { $0.items.source != nil }) else { return }
         // The before-index of each after-section (nil for an inserted one).
         var beforeIndex: [Int?] = sections.indices.filter { !plan.deletedSections.contains($0) }
         for insert in plan.sectionInserts { beforeIndex.insert(nil, at: insert.at) }
         var touched = Set(plan.removed.keys.filter { !plan.deletedSections.contains($0) })
         for insert in plan.itemInserts { if let s = beforeIndex[insert.to.section] { touched.insert(s) } }
-        for s in touched.sorted() where sections[s].items.isLazy {
+        for s in touched.sorted() where sections[s].items.source != nil {
             do {
-                try sections[s].items.materialize(sectionIndex: s)
+                if try sections[s].items.prepareForEdit(sectionIndex: s) { holdAll(ofSection: s) }
             } catch {
                 let index = batch.operations.firstIndex { Self.touches($0, section: s, beforeIndex: beforeIndex) } ?? 0
                 throw BatchUpdateError(operationIndex: index, operation: batch.operations[index], reason: .dataSource(error))
@@ -125,11 +159,21 @@ extension CollectionModel {
             BatchUpdateError(operationIndex: index, operation: ops[index], reason: reason)
         }
         let sectionCountBefore = sections.count
+        // The operations by kind, in the order given (one pass, no copies).
+        var sectionDeleteOps: [Int] = [], claimOps: [Int] = [], sectionInsertOps: [Int] = [], itemInsertOps: [Int] = []
+        for index in ops.indices {
+            switch ops[index] {
+            case .deleteSection: sectionDeleteOps.append(index)
+            case .deleteItem, .reloadItem, .moveItem: claimOps.append(index)
+            case .insertSection: sectionInsertOps.append(index)
+            case .insertItem: itemInsertOps.append(index)
+            }
+        }
 
         // 1. Section deletes (before-indices).
         var deletedSections = Set<Int>()
-        for (index, op) in ops.enumerated() {
-            guard case .deleteSection(let s) = op else { continue }
+        for index in sectionDeleteOps {
+            guard case .deleteSection(let s) = ops[index] else { continue }
             guard s >= 0, s < sectionCountBefore else {
                 throw fail(index, .sectionOutOfRange(s, sectionCount: sectionCountBefore, afterBatch: false))
             }
@@ -141,7 +185,8 @@ extension CollectionModel {
         var claims: [IndexPath: Claim] = [:]
         var removed: [Int: Set<Int>] = [:]
         var movedItems: [(to: IndexPath, id: ItemID, index: Int)] = []
-        for (index, op) in ops.enumerated() {
+        for index in claimOps {
+            let op = ops[index]
             let path: IndexPath
             let claim: Claim
             switch op {
@@ -195,8 +240,8 @@ extension CollectionModel {
 
         // 4. Section inserts (after-indices, ascending).
         var sectionInserts: [(at: Int, section: CollectionSection, index: Int)] = []
-        for (index, op) in ops.enumerated() {
-            if case .insertSection(let section, let at) = op { sectionInserts.append((at, section, index)) }
+        for index in sectionInsertOps {
+            if case .insertSection(let section, let at) = ops[index] { sectionInserts.append((at, section, index)) }
         }
         let sectionCountAfter = counts.count + sectionInserts.count
         sectionInserts.sort { ($0.at, $0.index) < ($1.at, $1.index) }
@@ -223,11 +268,12 @@ extension CollectionModel {
         // 5. Item inserts and move destinations (after-paths, ascending).
         let movedIndices = Set(movedItems.map(\.index))
         var itemInserts = movedItems
-        for (index, op) in ops.enumerated() {
-            if case .insertItem(let id, let at) = op { itemInserts.append((at, id, index)) }
+        itemInserts.reserveCapacity(movedItems.count + itemInsertOps.count)
+        for index in itemInsertOps {
+            if case .insertItem(let id, let at) = ops[index] { itemInserts.append((at, id, index)) }
         }
         itemInserts.sort { ($0.to, $0.index) < ($1.to, $1.index) }
-        var insertsPerSection: [Int: Int] = [:]
+        var insertsPerSection = [Int](repeating: 0, count: sectionCountAfter)
         for insert in itemInserts {
             let s = insert.to.section
             guard s >= 0, s < sectionCountAfter else {
@@ -236,33 +282,71 @@ extension CollectionModel {
                 }
                 throw fail(insert.index, .sectionOutOfRange(s, sectionCount: sectionCountAfter, afterBatch: true))
             }
-            insertsPerSection[s, default: 0] += 1
+            insertsPerSection[s] += 1
         }
         var previousPath: IndexPath?
         for insert in itemInserts {
             let s = insert.to.section
-            let countAfter = counts[s] + (insertsPerSection[s] ?? 0)
+            let countAfter = counts[s] + insertsPerSection[s]
             guard insert.to.item >= 0, insert.to.item < countAfter else {
                 throw fail(insert.index, .itemOutOfRange(insert.to, itemCount: countAfter, afterBatch: true))
             }
             guard previousPath != insert.to else { throw fail(insert.index, .duplicateInsert(insert.to)) }
             previousPath = insert.to
         }
-        for insert in itemInserts where !movedIndices.contains(insert.index) { newIDs.append((insert.id, insert.index)) }
+        newIDs.reserveCapacity(newIDs.count + itemInserts.count)
+        for insert in itemInserts where movedIndices.isEmpty || !movedIndices.contains(insert.index) {
+            newIDs.append((insert.id, insert.index))
+        }
 
         // 6. Identities: only what the batch brings in can collide (moves keep
-        // theirs), so a batch without inserts skips the scan. The survivors
-        // are the items of the sections that stay, less those removed.
+        // theirs), so a batch without inserts skips the check. The survivors
+        // are the items of the sections that stay, less those removed: the
+        // identities the model holds are looked up in `heldIDs` (or read
+        // when it is not kept); those still in a data source are asked of it
+        // (one question per new identity) when it can locate items, else read.
         if checkingIdentities, !newIDs.isEmpty {
             var incoming: [ItemID: Int] = [:]
+            incoming.reserveCapacity(newIDs.count)
             for (id, index) in newIDs {
-                guard incoming[id] == nil else { throw fail(index, .duplicateItemID(id)) }
-                incoming[id] = index
+                guard incoming.updateValue(index, forKey: id) == nil else { throw fail(index, .duplicateItemID(id)) }
+            }
+            var locating: [Int: [Int]] = [:]  // source section → model sections that read it
+            var locator: (any CollectionDataSource)?
+            if let held = heldIDs {
+                // Kept up to date: one lookup per new identity.
+                let leaving = Set(heldIdentities(leaving: removed, deletedSections: deletedSections))
+                for (id, index) in newIDs where held.contains(id) && !leaving.contains(id) {
+                    throw fail(index, .duplicateItemID(id))
+                }
             }
             for (s, section) in sections.enumerated() where !deletedSections.contains(s) {
                 let gone = removed[s]
-                for (i, id) in section.items.enumerated() {
-                    if let index = incoming[id], !(gone?.contains(i) ?? false) { throw fail(index, .duplicateItemID(id)) }
+                if heldIDs == nil {
+                    try section.items.forEachHeld { (i, id) throws(BatchUpdateError) in
+                        if let index = incoming[id], !(gone?.contains(i) ?? false) { throw fail(index, .duplicateItemID(id)) }
+                    }
+                }
+                guard let lazy = section.items.source, lazy.isConsistent else { continue }
+                if lazy.source.locatesItems {
+                    locating[lazy.section, default: []].append(s)
+                    locator = lazy.source
+                } else {
+                    try section.items.forEachSourceIndex { (i, j) throws(BatchUpdateError) in
+                        let id = lazy.id(at: j)
+                        if let index = incoming[id], !(gone?.contains(i) ?? false) { throw fail(index, .duplicateItemID(id)) }
+                    }
+                }
+            }
+            if let locator {
+                for (id, index) in newIDs {
+                    guard let p = locator.indexPath(ofItem: id), let candidates = locating[p.section] else { continue }
+                    for s in candidates {
+                        guard let lazy = sections[s].items.source, p.item >= 0, p.item < lazy.count,
+                              let i = sections[s].items.index(ofSourceIndex: p.item),
+                              !(removed[s]?.contains(i) ?? false), lazy.id(at: p.item) == id else { continue }
+                        throw fail(index, .duplicateItemID(id))
+                    }
                 }
             }
             for moved in movedItems {

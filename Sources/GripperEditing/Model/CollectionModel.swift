@@ -12,6 +12,12 @@ import GripperLayout
 public struct CollectionModel: Hashable, Sendable {
     /// The sections in display order.
     public internal(set) var sections: [CollectionSection]
+    /// The identities of every item the model holds itself — all of an
+    /// array section's, the edited runs of a large section read from a data
+    /// source — kept up to date by every batch, so that an inserting
+    /// batch's identity check costs what the batch brings in; nil when not
+    /// kept (a journal's start), and then the check reads them.
+    var heldIDs: Set<ItemID>?
 
     /// Creates a model, checking that section and item identities are unique.
     /// - Throws: ``CollectionModelError`` naming the first repeated identity.
@@ -25,6 +31,7 @@ public struct CollectionModel: Hashable, Sendable {
             }
         }
         self.sections = sections
+        heldIDs = sections.allSatisfy { $0.items.source == nil } ? itemIDs : Self.held(in: sections)
     }
 
     /// Opens a model on `dataSource`, lazily: each section's identity and
@@ -53,12 +60,34 @@ public struct CollectionModel: Hashable, Sendable {
             sections.append(CollectionSection(id: id, items: SectionItems(lazy: dataSource, section: s, count: count)))
         }
         self.sections = sections
+        heldIDs = []
     }
 
     /// Creates a model from sections already known to be valid (checked by the caller).
     init(uncheckedSections sections: [CollectionSection]) {
         self.sections = sections
+        heldIDs = Self.held(in: sections)
     }
+
+    /// The identities `sections` hold themselves (see ``heldIDs``).
+    /// - Complexity: O(held).
+    static func held(in sections: [CollectionSection]) -> Set<ItemID> {
+        var ids = Set<ItemID>()
+        for section in sections { section.items.forEachHeld { _ = ids.insert($1) } }
+        return ids
+    }
+
+    /// Whether ``heldIDs``, when kept, is what the sections hold; for tests.
+    /// - Complexity: O(held).
+    func heldIDsAreRight() -> Bool {
+        heldIDs.map { $0 == Self.held(in: sections) } ?? true
+    }
+
+    /// Two models are equal when their sections are (whatever they keep to be fast).
+    public static func == (a: CollectionModel, b: CollectionModel) -> Bool { a.sections == b.sections }
+
+    /// Hashes the sections.
+    public func hash(into hasher: inout Hasher) { hasher.combine(sections) }
 
     /// An empty model.
     public static let empty = CollectionModel(uncheckedSections: [])

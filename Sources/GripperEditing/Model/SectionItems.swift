@@ -28,6 +28,9 @@ public struct SectionItems: RandomAccessCollection, MutableCollection, RangeRepl
     enum Storage: Sendable {
         case array([ItemID])
         case lazy(Lazy)
+        /// A large section after edits: runs of the source and of identities
+        /// of its own (see ``Pieces``).
+        case pieces(Pieces)
     }
 
     var storage: Storage
@@ -90,6 +93,7 @@ public struct SectionItems: RandomAccessCollection, MutableCollection, RangeRepl
         switch storage {
         case .array(let a): a.count
         case .lazy(let l): l.count
+        case .pieces(let p): p.count
         }
     }
 
@@ -105,6 +109,9 @@ public struct SectionItems: RandomAccessCollection, MutableCollection, RangeRepl
             case .lazy(let l):
                 precondition(index >= 0 && index < l.count, "SectionItems index out of range")
                 return l.isConsistent ? l.id(at: index) : ItemID("⊥\(l.section).\(index)")
+            case .pieces(let p):
+                precondition(index >= 0 && index < p.count, "SectionItems index out of range")
+                return p.id(at: index)
             }
         }
         set {
@@ -126,7 +133,7 @@ public struct SectionItems: RandomAccessCollection, MutableCollection, RangeRepl
     public var array: [ItemID] {
         switch storage {
         case .array(let a): a
-        case .lazy: Array(self)
+        case .lazy, .pieces: Array(self)
         }
     }
 
@@ -136,7 +143,7 @@ public struct SectionItems: RandomAccessCollection, MutableCollection, RangeRepl
         case .array(let a):
             storage = .array([])
             return a
-        case .lazy:
+        case .lazy, .pieces:
             return Array(self)
         }
     }
@@ -174,6 +181,7 @@ public struct SectionItems: RandomAccessCollection, MutableCollection, RangeRepl
         switch storage {
         case .array: true
         case .lazy(let l): l.isConsistent
+        case .pieces(let p): p.source?.isConsistent ?? true
         }
     }
 

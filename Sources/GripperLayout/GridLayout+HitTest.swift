@@ -60,47 +60,255 @@ extension GridLayout {
     ///   over the candidate slots, each asking the slot under the point.
     public func dropTarget(at point: Point, presentation: LayoutPresentation) -> IndexPath? {
         guard let drag = presentation.drag, !sections.isEmpty else { return nil }
-        // The slots already asked, by gap: the steps and their binary
-        // searches ask the same gaps again (each step starts where the last
-        // one's search ended), and each answer builds a query context.
-        var memo = SlotMemo()
-        guard memo.slot(self, under: point, gapAt: drag.target, drag: drag) != nil else { return nil }
+        // The gaps already asked: the steps and their binary searches ask the
+        // same gaps again (each step starts where the last one's search
+        // ended). Each gap's geometry is worked out from what stays constant
+        // during the query (the dragged item's height, the section it
+        // leaves), with no query context per probe.
+        var memo = SlotMemo(GapProbe(self, drag))
+        guard memo.answer(under: point, gapAt: drag.target) != nil else { return nil }
         // Each step moves the gap one way only and ends where the point has
         // reached the gap's centre, so the steps run one way and stop; the
         // bound only caps the work in a pathological grid.
         var target = drag.target
         for _ in 0..<16 {
-            guard let next = dropStep(from: target, point: point, drag: drag, memo: &memo), next != target else { break }
+            guard let next = dropStep(from: target, point: point, memo: &memo), next != target else { break }
             target = next
         }
         return target
     }
 
-    /// The slots a drop-target query has asked, by gap (a few; a linear list).
-    private struct SlotMemo {
-        private var asked: [(gap: IndexPath, slot: IndexPath?)] = []
+    /// What the drop rule asks of one gap: the slot under the point with the
+    /// gap there, and (when that slot is the gap's) the gap's centre.
+    private struct GapAnswer {
+        var slot: IndexPath
+        var centre: Point?
+    }
 
-        /// ``GridLayout/slot(under:gapAt:drag:)``, asked once per gap.
-        mutating func slot(_ layout: GridLayout, under point: Point, gapAt gap: IndexPath, drag: DragState) -> IndexPath? {
-            if let known = asked.first(where: { $0.gap == gap }) { return known.slot }
-            let slot = layout.slot(under: point, gapAt: gap, drag: drag)
-            asked.append((gap, slot))
-            return slot
+    /// The gaps a drop-target query has asked (a few; a linear list).
+    private struct SlotMemo {
+        let probe: GapProbe
+        private var asked: [(gap: IndexPath, answer: GapAnswer?)] = []
+        /// The section the item leaves, built on first use.
+        private var leaving: GapProbe.Leaving?? = nil
+
+        init(_ probe: GapProbe) {
+            self.probe = probe
+            asked.reserveCapacity(32)
+        }
+
+        /// The answer for the gap at `gap`, worked out once per gap.
+        mutating func answer(under point: Point, gapAt gap: IndexPath) -> GapAnswer? {
+            if let known = asked.first(where: { $0.gap == gap }) { return known.answer }
+            let answer = probe.answer(under: point, gapAt: gap, leaving: &leaving)
+            assert(answer?.slot == probe.layout.slot(under: point, gapAt: gap, drag: probe.drag))
+            assert(answer == nil || answer!.slot != gap
+                   || answer!.centre == probe.layout.referenceGapCentre(gap, drag: probe.drag))
+            asked.append((gap, answer))
+            return answer
+        }
+    }
+
+    /// The geometry of a drag with its gap at any slot, without building a
+    /// query context per gap: the same arithmetic as ``QueryContext`` (the
+    /// same views, deltas and section tops, summed in the same order), with
+    /// the section the item leaves measured once.
+    private struct GapProbe {
+        let layout: GridLayout
+        let drag: DragState
+        /// `nil` when the source is not a valid item (no gap can be placed).
+        let height: Double?
+        /// The section the item leaves, when its rows are all the same
+        /// height: what the gaps inside it need, resolved once.
+        private let fixed: Fixed?
+
+        /// A section of fixed row height holding both ends of the drag: its
+        /// gap's geometry is arithmetic (as ``SectionView``'s for fixed rows).
+        struct Fixed {
+            let count: Int
+            let metrics: ResolvedMetrics
+        }
+
+        init(_ layout: GridLayout, _ drag: DragState) {
+            self.layout = layout
+            self.drag = drag
+            guard layout.isValid(drag.source) else {
+                height = nil; fixed = nil; return
+            }
+            let store = layout.sections[drag.source.section]
+            height = store.heights?.values[drag.source.item] ?? store.metrics.rowHeight
+            fixed = store.heights == nil ? Fixed(count: store.count, metrics: store.metrics) : nil
+        }
+
+        /// The section the item leaves as it looks with the gap in another
+        /// section, and its height change.
+        typealias Leaving = (view: SectionView, delta: Double)
+
+        func leaving() -> Leaving? {
+            guard let height else { return nil }
+            let s = drag.source.section
+            let store = layout.sections[s]
+            let view = layout.view(section: s, arrangement: .leaving(count: store.count, source: drag.source.item),
+                                   placeholderHeight: height)
+            return (view, GridLayout.sectionHeight(view) - layout.sectionHeights[s])
+        }
+
+        /// The first section whose bottom is below `y`, as QueryContext's
+        /// `firstSection(endingBelow:)` with these tops and heights.
+        @inline(__always)
+        private func firstSection(endingBelow y: Double, top: (Int) -> Double, height: (Int) -> Double) -> Int {
+            var lower = 0, upper = layout.sections.count
+            while lower < upper {
+                let mid = (lower + upper) / 2
+                if top(mid) + height(mid) > y { upper = mid } else { lower = mid + 1 }
+            }
+            return lower
+        }
+
+        /// ``answer(under:gapAt:leaving:)`` for a gap inside a fixed-height
+        /// section that holds the source, when the point is in that section
+        /// too; `nil` when it is not (the general path answers then).
+        private func fixedAnswer(_ f: Fixed, under point: Point, gapAt target: IndexPath) -> GapAnswer? {
+            let t = target.section
+            // The deltas are 0 here (QueryContext adds them all the same).
+            let sourceDelta = 0.0, targetDelta = 0.0
+            let tops = layout.sectionTops, heights = layout.sectionHeights
+            func sectionTop(_ section: Int) -> Double {
+                var y = tops[section]
+                if t < section { y += sourceDelta }
+                if t < section { y += targetDelta }
+                return y
+            }
+            let s = min(firstSection(endingBelow: point.y, top: sectionTop, height: { section in
+                var h = heights[section]
+                if section == t { h += targetDelta }
+                return h
+            }), layout.sections.count - 1)
+            guard s == t else { return nil }
+            let m = f.metrics
+            let columns = m.columns, rowHeight = m.rowHeight, spacing = m.lineSpacing
+            let rows = (f.count + columns - 1) / columns
+            let last = f.count - 1
+            let itemsTop = sectionTop(t) + m.header.space + m.insets.top
+            let y = point.y - itemsTop
+            let slot: IndexPath
+            if !(y >= 0) || rows == 0 {
+                slot = IndexPath(section: s, item: 0)
+            } else if y >= Double(rows) * rowHeight + Double(rows - 1) * spacing {
+                slot = IndexPath(section: s, item: last)
+            } else {
+                let stride = rowHeight + spacing
+                var row = 0
+                if stride > 0, y > 0 {
+                    let r = (y / stride).rounded(.down)
+                    row = r >= Double(rows - 1) ? rows - 1 : Int(r)
+                }
+                let x = ((point.x - m.originX) / m.columnStride).rounded(.down)
+                let column = x.isNaN ? 0 : Int(max(0, min(Double(columns - 1), x)))
+                slot = IndexPath(section: s, item: max(0, min(last, row * columns + column)))
+            }
+            guard slot == target else { return GapAnswer(slot: slot, centre: nil) }
+            let frame = Rect(x: m.x(column: target.item % columns),
+                             y: itemsTop + Double(target.item / columns) * (rowHeight + spacing),
+                             width: m.cellWidth, height: rowHeight)
+            return GapAnswer(slot: slot, centre: frame.center)
+        }
+
+        /// ``GridLayout/slot(under:gapAt:drag:)`` and the gap's centre, for the
+        /// gap at `target`; `nil` when the layout cannot place the gap there.
+        func answer(under point: Point, gapAt target: IndexPath, leaving: inout Leaving??) -> GapAnswer? {
+            guard let height, layout.sections.indices.contains(target.section) else { return nil }
+            if let fixed, target.section == drag.source.section {
+                guard target.item >= 0, target.item < fixed.count else { return nil }
+                if let answer = fixedAnswer(fixed, under: point, gapAt: target) { return answer }
+            }
+            let source = drag.source
+            let sections = layout.sections
+            let sourceView: SectionView, targetView: SectionView
+            let sourceDelta: Double, targetDelta: Double
+            let t = target.section
+            if t == source.section {
+                let store = sections[t]
+                guard target.item >= 0, target.item < store.count else { return nil }
+                let a = SlotArrangement.within(count: store.count, source: source.item, target: target.item)
+                let view = layout.view(section: t, arrangement: a, placeholderHeight: height)
+                sourceView = view; targetView = view
+                sourceDelta = 0
+                targetDelta = store.heights == nil ? 0 : GridLayout.sectionHeight(view) - layout.sectionHeights[t]
+            } else {
+                let count = sections[t].count
+                guard target.item >= 0, target.item <= count else { return nil }
+                if leaving == nil { leaving = .some(self.leaving()) }
+                guard let leaving = leaving ?? nil else { return nil }
+                sourceView = leaving.view; sourceDelta = leaving.delta
+                targetView = layout.view(section: t, arrangement: .entering(count: count, target: target.item),
+                                         placeholderHeight: height)
+                targetDelta = GridLayout.sectionHeight(targetView) - layout.sectionHeights[t]
+            }
+            // As QueryContext's sectionTop, sectionHeight and view.
+            func sectionTop(_ section: Int) -> Double {
+                var y = layout.sectionTops[section]
+                if source.section < section { y += sourceDelta }
+                if t < section { y += targetDelta }
+                return y
+            }
+            func sectionHeight(_ section: Int) -> Double {
+                var h = layout.sectionHeights[section]
+                if section == t { h += targetDelta } else if section == source.section { h += sourceDelta }
+                return h
+            }
+            func view(_ section: Int) -> SectionView {
+                if section == t { return targetView }
+                if section == source.section { return sourceView }
+                return layout.view(section: section, arrangement: .resting(count: sections[section].count))
+            }
+            // The slot under the point, as slot(under:gapAt:drag:).
+            var lower = 0, upper = sections.count
+            while lower < upper {
+                let mid = (lower + upper) / 2
+                if sectionTop(mid) + sectionHeight(mid) > point.y { upper = mid } else { lower = mid + 1 }
+            }
+            let s = min(lower, sections.count - 1)
+            let slot: IndexPath
+            do {
+                let view = view(s)
+                let m = view.metrics
+                let last = s == source.section ? sections[s].count - 1 : sections[s].count
+                let itemsTop = sectionTop(s) + m.header.space + m.insets.top
+                let y = point.y - itemsTop
+                if !(y >= 0) || view.rowCount == 0 {
+                    slot = IndexPath(section: s, item: 0)
+                } else if y >= view.itemsHeight {
+                    slot = IndexPath(section: s, item: last)
+                } else {
+                    let row = view.row(at: y)
+                    let x = ((point.x - m.originX) / m.columnStride).rounded(.down)
+                    let column = x.isNaN ? 0 : Int(max(0, min(Double(m.columns - 1), x)))
+                    slot = IndexPath(section: s, item: max(0, min(last, row * m.columns + column)))
+                }
+            }
+            guard slot == target else { return GapAnswer(slot: slot, centre: nil) }
+            // The gap's centre, as placeholderFrameAttributes.
+            let itemsTop = sectionTop(t) + targetView.metrics.header.space + targetView.metrics.insets.top
+            let frame = layout.slotFrame(targetView, slot: target.item, itemsTop: itemsTop,
+                                         rowTop: targetView.rowTop(target.item / targetView.columns))
+            return GapAnswer(slot: slot, centre: frame.center)
         }
     }
 
     /// One step of the drop rule from the gap at `t`.
-    private func dropStep(from t: IndexPath, point: Point, drag: DragState, memo: inout SlotMemo) -> IndexPath? {
-        guard let current = memo.slot(self, under: point, gapAt: t, drag: drag) else { return nil }
+    private func dropStep(from t: IndexPath, point: Point, memo: inout SlotMemo) -> IndexPath? {
+        guard let current = memo.answer(under: point, gapAt: t)?.slot else { return nil }
         if current == t { return t }
-        let source = drag.source
+        let source = memo.probe.drag.source
         func lastCandidate(_ s: Int) -> Int { s == source.section ? sections[s].count - 1 : sections[s].count }
         let forward = t < current
         // Whether the point has reached the gap at `k` going the way it goes.
         func reached(_ k: IndexPath) -> Bool {
-            guard let u = memo.slot(self, under: point, gapAt: k, drag: drag) else { return false }
+            guard let answer = memo.answer(under: point, gapAt: k) else { return false }
+            let u = answer.slot
             if u != k { return forward ? u > k : u < k }
-            guard let centre = gapCentre(k, drag: drag) else { return true }
+            guard let centre = answer.centre else { return true }
             let columns = sections[k.section].metrics.columns
             if columns == 1 { return forward ? point.y >= centre.y : point.y <= centre.y }
             let sameRow = k.section == t.section && k.item / columns == t.item / columns
@@ -125,8 +333,10 @@ extension GridLayout {
         return t
     }
 
-    /// The centre of the gap with the gap of `drag` at `target`.
-    private func gapCentre(_ target: IndexPath, drag: DragState) -> Point? {
+    /// The centre of the gap with the gap of `drag` at `target`, through a
+    /// query context: what ``GapProbe`` must agree with (checked in debug
+    /// builds).
+    fileprivate func referenceGapCentre(_ target: IndexPath, drag: DragState) -> Point? {
         let context = QueryContext(self, LayoutPresentation(drag: DragState(source: drag.source, target: target,
                                                                             proxyCenter: drag.proxyCenter)))
         guard let resolved = context.drag else { return nil }

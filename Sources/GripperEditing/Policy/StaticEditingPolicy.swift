@@ -4,44 +4,44 @@ import GripperLayout
 /// simple embeddings.
 public struct StaticEditingPolicy: CollectionDelegate, Hashable {
     /// Items that cannot be swiped or deleted.
-    package var notEditable: Set<ItemID> = []
+    public var notEditable: Set<ItemID> = []
     /// Items that cannot be dragged.
-    package var notMovable: Set<ItemID> = []
+    public var notMovable: Set<ItemID> = []
     /// Items that cannot be selected.
-    package var notSelectable: Set<ItemID> = []
+    public var notSelectable: Set<ItemID> = []
     /// Whether a dragged item may land in another section; when false a
     /// target in another section is redirected to the nearest end of the source section.
-    package var movesBetweenSections = true
+    public var movesBetweenSections = true
     /// Sections (by index) no item may be dropped into: such targets are vetoed.
-    package var closedSections: Set<Int> = []
-    /// Trailing actions of every item not in `trailingOverrides`.
-    package var trailing = SwipeActions([.delete], fullSwipeAction: "delete")
-    /// Leading actions of every item not in `leadingOverrides`.
-    package var leading = SwipeActions.none
+    public var closedSections: Set<Int> = []
+    /// Trailing actions of every item not in ``trailingOverrides``.
+    public var trailing = SwipeActions([.delete], fullSwipeAction: "delete")
+    /// Leading actions of every item not in ``leadingOverrides``.
+    public var leading = SwipeActions.none
     /// Per-item trailing actions.
-    package var trailingOverrides: [ItemID: SwipeActions] = [:]
+    public var trailingOverrides: [ItemID: SwipeActions] = [:]
     /// Per-item leading actions.
-    package var leadingOverrides: [ItemID: SwipeActions] = [:]
+    public var leadingOverrides: [ItemID: SwipeActions] = [:]
     /// The selection mode.
     public var selectionMode: SelectionMode = .single
 
     /// A policy that allows everything, with a trailing Delete that a full swipe performs.
     public init() {}
 
-    /// Whether `item` may be swiped or deleted: unless it is in `notEditable`.
+    /// Whether `item` may be swiped or deleted: unless it is in ``notEditable``.
     /// - Complexity: O(1).
     public func canEdit(_ item: ItemID, at indexPath: IndexPath) -> Bool { !notEditable.contains(item) }
-    /// Whether `item` may be dragged: unless it is in `notMovable`.
+    /// Whether `item` may be dragged: unless it is in ``notMovable``.
     /// - Complexity: O(1).
     public func canMove(_ item: ItemID, at indexPath: IndexPath) -> Bool { !notMovable.contains(item) }
-    /// Whether a touch highlights `item`: unless it is in `notSelectable`.
+    /// Whether a touch highlights `item`: unless it is in ``notSelectable``.
     /// - Complexity: O(1).
     public func canHighlight(_ item: ItemID, at indexPath: IndexPath) -> Bool { !notSelectable.contains(item) }
-    /// Whether `item` may be selected: unless it is in `notSelectable`.
+    /// Whether `item` may be selected: unless it is in ``notSelectable``.
     /// - Complexity: O(1).
     public func canSelect(_ item: ItemID, at indexPath: IndexPath) -> Bool { !notSelectable.contains(item) }
 
-    /// Vetoes a target in a `closedSections` section other than the
+    /// Vetoes a target in a ``closedSections`` section other than the
     /// source's; without ``movesBetweenSections`` redirects a target in
     /// another section to the source section's top (target above) or bottom
     /// (below); accepts the rest.
@@ -57,13 +57,13 @@ public struct StaticEditingPolicy: CollectionDelegate, Hashable {
         return .accept
     }
 
-    /// The item's entry in `trailingOverrides`, else ``trailing``.
+    /// The item's entry in ``trailingOverrides``, else ``trailing``.
     /// - Complexity: O(1).
     public func trailingActions(for item: ItemID, at indexPath: IndexPath) -> SwipeActions {
         trailingOverrides[item] ?? trailing
     }
 
-    /// The item's entry in `leadingOverrides`, else ``leading``.
+    /// The item's entry in ``leadingOverrides``, else ``leading``.
     /// - Complexity: O(1).
     public func leadingActions(for item: ItemID, at indexPath: IndexPath) -> SwipeActions {
         leadingOverrides[item] ?? leading

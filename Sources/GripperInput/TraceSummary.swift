@@ -6,8 +6,8 @@ import GripperGeometry
 ///
 /// Computed by running a ``ContactTracker`` over the frames, so it counts
 /// contacts exactly as the rest of Gripper sees them. Times are in seconds
-/// from the first frame. ``Builder`` takes the frames one at a time (a trace
-/// read with ``TraceFrameReader``), keeping only the contacts.
+/// from the first frame. Made from a whole trace (``init(trace:)``) or from
+/// frames (``init(device:frames:)``).
 public struct TraceSummary: Hashable, Sendable {
     /// The device's name.
     public var deviceName: String

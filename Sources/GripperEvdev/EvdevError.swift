@@ -41,7 +41,7 @@ public struct EvdevError: Error, Hashable, Sendable, CustomStringConvertible {
     public var reason: Reason
 
     /// Creates an error.
-    public init(path: String, operation: Operation, reason: Reason) {
+    package init(path: String, operation: Operation, reason: Reason) {
         self.path = path
         self.operation = operation
         self.reason = reason

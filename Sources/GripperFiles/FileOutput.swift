@@ -19,7 +19,7 @@ public final class FileOutput {
         public var name: String
         /// What was being done: "write", "create", "replace".
         public var action: String
-        /// What went wrong, in words (see ``FileProblem``).
+        /// What went wrong, in words (see `FileProblem`).
         public var problem: String
 
         /// `cannot ACTION NAME: PROBLEM`.

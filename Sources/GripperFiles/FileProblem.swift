@@ -7,9 +7,9 @@ import Glibc
 /// such file", "permission denied", "no space left on device"): the one
 /// place that turns an `errno` or a Foundation file error into text, so no
 /// message shows an error domain or code.
-public enum FileProblem {
+package enum FileProblem {
     /// The words for `errno` value `code`.
-    public static func phrase(errno code: Int32) -> String {
+    package static func phrase(errno code: Int32) -> String {
         switch code {
         case ENOENT: return "no such file"
         case EACCES, EPERM: return "permission denied"
@@ -35,7 +35,7 @@ public enum FileProblem {
     /// The words for any error a file operation threw: `errno` behind a
     /// Foundation `CocoaError` or `POSIXError`, or the `CocoaError` code's
     /// meaning; never "NSCocoaErrorDomain error 512".
-    public static func phrase(_ error: any Error) -> String {
+    package static func phrase(_ error: any Error) -> String {
         if let posix = error as? POSIXError { return phrase(errno: posix.code.rawValue) }
         if let cocoa = error as? CocoaError {
             if let underlying = cocoa.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {

@@ -42,7 +42,7 @@ public enum TraceFile {
     /// `.desc` path; for a libinput record a device index (`0`, `1`, …) or
     /// node (`/dev/input/event4`).
     /// - Throws: ``TraceError`` when the file's extension names no known format.
-    public static func selector(forDeviceOption option: String?, path: String) throws(TraceError) -> DeviceSelector {
+    package static func selector(forDeviceOption option: String?, path: String) throws(TraceError) -> DeviceSelector {
         guard let option else { return .automatic }
         switch try Format(path: path) {
         case .evemu: return .description(path: option)

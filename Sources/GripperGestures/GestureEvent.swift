@@ -17,7 +17,7 @@ public struct GestureEvent: Hashable, Sendable {
     public var gesture: Gesture
 
     /// Creates an event; the arena makes these, tests compare with them.
-    public init(time: EventTime, _ gesture: Gesture) {
+    package init(time: EventTime, _ gesture: Gesture) {
         self.time = time
         self.gesture = gesture
     }

@@ -26,7 +26,7 @@ public struct GestureMotion: Hashable, Sendable {
     public var isPointer: Bool
 
     /// Creates a motion; the arena makes these, tests compare with them.
-    public init(contactID: Int, location: Point, startLocation: Point, translation: Point = .zero,
+    package init(contactID: Int, location: Point, startLocation: Point, translation: Point = .zero,
                 translationMillimetres: Point = .zero, velocity: Point = .zero, velocityMillimetres: Point = .zero,
                 isPointer: Bool = false) {
         self.contactID = contactID

@@ -61,11 +61,11 @@ public struct ContactTracker: Sendable {
     var scratch: [Contact] = []
 
     /// Millimetres per mouse count: counts are taken at 1000 per inch.
-    public static let mouseMillimetresPerCount = 25.4 / 1000
+    package static let mouseMillimetresPerCount = 25.4 / 1000
 
     /// The most slots the tracker keeps for a protocol B device; slots past
     /// it (the description says more) are ignored.
-    public static let maximumSlots = 64
+    package static let maximumSlots = 64
 
     /// Creates a tracker for a device.
     public init(device: DeviceDescription) {
@@ -185,7 +185,7 @@ public struct ContactTracker: Sendable {
     /// cancels what is still down at the end (if anything is).
     ///
     /// - Complexity: O(events).
-    public static func track(_ frames: some Sequence<EventFrame>, device: DeviceDescription) -> [ContactFrame] {
+    package static func track(_ frames: some Sequence<EventFrame>, device: DeviceDescription) -> [ContactFrame] {
         var tracker = ContactTracker(device: device)
         var result: [ContactFrame] = []
         result.reserveCapacity(frames.underestimatedCount + 1)

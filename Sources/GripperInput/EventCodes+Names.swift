@@ -46,13 +46,13 @@ public enum EventCodes {
     }
 
     /// What `libevdev_event_type_get_name` returns: nil for a type it does not name.
-    public static func libevdevTypeName(_ type: UInt16) -> String? {
+    package static func libevdevTypeName(_ type: UInt16) -> String? {
         Int(type) < names.types.count ? names.types[Int(type)] : nil
     }
 
     /// What `libevdev_event_code_get_name` returns: nil for a code it does not
     /// name (the C tools then print `(null)`).
-    public static func libevdevCodeName(type: UInt16, code: UInt16) -> String? {
+    package static func libevdevCodeName(type: UInt16, code: UInt16) -> String? {
         guard Int(type) < names.codes.count else { return nil }
         let codes = names.codes[Int(type)]
         return Int(code) < codes.count ? codes[Int(code)] : nil
@@ -67,7 +67,7 @@ public enum EventCodes {
     /// handles for `type`, or nil where it returns -1 (`EV_PWR`,
     /// `EV_FF_STATUS`, undefined types). The C tools write code masks and
     /// lists only for types with a maximum.
-    public static func libevdevMaxCode(type: UInt16) -> UInt16? {
+    package static func libevdevMaxCode(type: UInt16) -> UInt16? {
         guard Int(type) < names.maxima.count, let max = names.maxima[Int(type)], max >= 0 else { return nil }
         return UInt16(max)
     }

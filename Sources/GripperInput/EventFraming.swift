@@ -5,20 +5,20 @@
 /// because old recordings stamp each event of a frame slightly differently.
 /// Every other event — `SYN_MT_REPORT`, `SYN_DROPPED` included — stays in its
 /// frame for the tracker to interpret.
-public enum EventFraming {
+package enum EventFraming {
     /// The frames of `events`, and the events after the last `SYN_REPORT`.
-    public struct Result: Hashable, Sendable {
+    package struct Result: Hashable, Sendable {
         /// The frames, in order. When `incompleteTail` is not empty it is also
         /// the last frame here, timed by its last event.
-        public var frames: [EventFrame]
+        package var frames: [EventFrame]
         /// The events after the last `SYN_REPORT` (empty when the stream ends
         /// with one).
-        public var incompleteTail: [RawEvent]
+        package var incompleteTail: [RawEvent]
     }
 
     /// Frames `events`.
     /// - Complexity: O(n) in the number of events.
-    public static func frames(of events: [RawEvent]) -> Result {
+    package static func frames(of events: [RawEvent]) -> Result {
         var frames: [EventFrame] = []
         var current: [RawEvent] = []
         for event in events {

@@ -111,7 +111,7 @@ public struct EventTime: Hashable, Comparable, Sendable, CustomStringConvertible
 extension Duration {
     /// The duration in whole microseconds, rounded to nearest (halves away
     /// from zero) and clamped to `Int64`.
-    public var microsecondsRounded: Int64 {
+    package var microsecondsRounded: Int64 {
         // Past ±9.2e18 µs the answer is a bound (and `components` may not
         // even hold the seconds).
         let approximate = self / Duration.microseconds(1)
@@ -123,14 +123,14 @@ extension Duration {
     }
 
     /// The duration in seconds, as a floating-point number.
-    public var secondsDouble: Double {
+    package var secondsDouble: Double {
         self / Duration.seconds(1)
     }
 
     /// A duration of `seconds`, rounded to the microsecond; nil for NaN,
     /// infinities and anything beyond ±``EventTime/maximumSeconds``.
     /// - Complexity: O(1).
-    public static func microseconds(checkedSeconds seconds: Double) -> Duration? {
+    package static func microseconds(checkedSeconds seconds: Double) -> Duration? {
         EventTime(seconds: seconds).map { .microseconds($0.microseconds) }
     }
 }

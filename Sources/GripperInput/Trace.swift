@@ -12,7 +12,7 @@ public struct Trace: Hashable, Sendable {
     public let warnings: [TraceWarning]
     /// Where the recording was made (kernel, libinput version, udev properties …).
     public let metadata: TraceMetadata
-    /// The events grouped by `SYN_REPORT` (see ``EventFraming``); a trailing
+    /// The events grouped by `SYN_REPORT` (see `EventFraming`); a trailing
     /// incomplete frame is the last frame and is named in ``warnings``.
     public let frames: [EventFrame]
 

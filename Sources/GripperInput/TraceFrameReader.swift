@@ -5,9 +5,9 @@
 ///
 /// The device description is read when the reader is made; ``next()`` then
 /// gives the frames in order, each grouped by `SYN_REPORT` as
-/// ``EventFraming`` does (a trailing incomplete frame is the last frame, and
+/// `EventFraming` does (a trailing incomplete frame is the last frame, and
 /// ``lastFrameIsIncomplete`` says so). Warnings are counted, the first few
-/// kept (``TraceWarningLog``).
+/// kept (`TraceWarningLog`).
 ///
 /// An evemu file is checked as it is read, so a malformed line far into the
 /// file is reported by the ``next()`` call that reaches it; a libinput-record
@@ -46,7 +46,7 @@ public final class TraceFrameReader {
                   producer: TraceFramesProducer(trace: trace, file: fileName), earlierWarnings: trace.warnings)
     }
 
-    /// The warnings so far: the first ``TraceWarningLog/defaultLimit``, then
+    /// The warnings so far: the first `TraceWarningLog/defaultLimit`, then
     /// one saying how many more there were.
     public var warnings: [TraceWarning] { earlierWarnings + producer.warnings.warnings }
 

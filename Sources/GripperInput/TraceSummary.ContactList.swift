@@ -7,10 +7,10 @@ extension TraceSummary {
         private var chunks: [[ContactSummary]] = []
 
         /// An empty list.
-        public init() {}
+        package init() {}
 
         /// The contacts of `contacts`, in order.
-        public init(_ contacts: some Sequence<ContactSummary>) {
+        package init(_ contacts: some Sequence<ContactSummary>) {
             for contact in contacts { append(contact) }
         }
 

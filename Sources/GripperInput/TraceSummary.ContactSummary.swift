@@ -24,7 +24,7 @@ extension TraceSummary {
         public var durationSeconds: Double { endSeconds - startSeconds }
 
         /// A contact that began at `start` and has not moved yet.
-        public init(id: Int, startSeconds: Double, startMillimetres: Point) {
+        package init(id: Int, startSeconds: Double, startMillimetres: Point) {
             self.id = id
             self.startSeconds = startSeconds
             self.endSeconds = startSeconds

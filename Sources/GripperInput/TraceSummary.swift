@@ -6,8 +6,8 @@ import GripperGeometry
 ///
 /// Computed by running a ``ContactTracker`` over the frames, so it counts
 /// contacts exactly as the rest of Gripper sees them. Times are in seconds
-/// from the first frame. ``Builder`` takes the frames one at a time (a trace
-/// read with ``TraceFrameReader``), keeping only the contacts.
+/// from the first frame. Made from a whole trace (``init(trace:)``) or from
+/// frames (``init(device:frames:)``).
 public struct TraceSummary: Hashable, Sendable {
     /// The device's name.
     public var deviceName: String
@@ -56,7 +56,7 @@ public struct TraceSummary: Hashable, Sendable {
 
     /// Builds a ``TraceSummary`` one frame at a time: memory for the
     /// contacts (about 72 bytes each), none for the frames.
-    public struct Builder: Sendable {
+    package struct Builder: Sendable {
         private let device: DeviceDescription
         private var tracker: ContactTracker
         private var first: EventTime?
@@ -69,14 +69,14 @@ public struct TraceSummary: Hashable, Sendable {
         private var list = ContactList()
 
         /// A builder for a stream from `device`.
-        public init(device: DeviceDescription) {
+        package init(device: DeviceDescription) {
             self.device = device
             tracker = ContactTracker(device: device)
         }
 
         /// Adds the next frame.
         /// - Complexity: O(events in the frame + contacts in it); called per frame.
-        public mutating func add(_ frame: EventFrame) {
+        package mutating func add(_ frame: EventFrame) {
             let origin = first ?? frame.time
             first = origin
             last = frame.time
@@ -88,7 +88,7 @@ public struct TraceSummary: Hashable, Sendable {
         /// The summary: contacts still down are cancelled. `eventCount`
         /// replaces the count of events seen (a reader's exact count).
         /// - Complexity: O(slots).
-        public mutating func finish(eventCount: Int? = nil) -> TraceSummary {
+        package mutating func finish(eventCount: Int? = nil) -> TraceSummary {
             if let end = tracker.finish(), let origin = first {
                 absorb(end, origin: origin)
             }

@@ -9,7 +9,7 @@ public struct TraceWarning: Hashable, Sendable, CustomStringConvertible {
     public var message: String
 
     /// Creates a warning.
-    public init(file: String, line: Int?, message: String) {
+    package init(file: String, line: Int?, message: String) {
         self.file = file
         self.line = line
         self.message = message

@@ -99,7 +99,7 @@ public struct GridLayout: Sendable {
     }
 
     /// The most items a section may hold (2^48: slot arithmetic never overflows).
-    public static let maximumItemsPerSection = 1 << 48
+    package static let maximumItemsPerSection = 1 << 48
 
     /// The number of sections.
     public var numberOfSections: Int { sections.count }

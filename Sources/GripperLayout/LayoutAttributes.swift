@@ -41,7 +41,7 @@ public struct LayoutAttributes: Hashable, Sendable {
     private var deleteConfirmationWidth: Double
 
     /// Creates attributes; flags default to off.
-    public init(kind: ElementKind, indexPath: IndexPath?, frame: Rect, zIndex: Int, isHidden: Bool = false,
+    package init(kind: ElementKind, indexPath: IndexPath?, frame: Rect, zIndex: Int, isHidden: Bool = false,
                 alpha: Double = 1, column: Int? = nil, isEditing: Bool = false, isMovable: Bool = false,
                 isDeletable: Bool = false, isSelected: Bool = false, isHighlighted: Bool = false,
                 isPinned: Bool = false, swipe: SwipeAttributes? = nil, editingControls: EditingControls? = nil) {

@@ -18,7 +18,7 @@ public struct LayoutTransition: Sendable {
         public var final: LayoutAttributes
 
         /// Creates a change.
-        public init(initial: LayoutAttributes, final: LayoutAttributes) {
+        package init(initial: LayoutAttributes, final: LayoutAttributes) {
             self.initial = initial
             self.final = final
         }

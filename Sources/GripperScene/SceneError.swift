@@ -13,7 +13,7 @@ public struct SceneError: Error, Hashable, Sendable, CustomStringConvertible {
     public var problem: String
 
     /// Creates an error.
-    public init(file: String = "", path: String, line: Int? = nil, problem: String) {
+    package init(file: String = "", path: String, line: Int? = nil, problem: String) {
         self.file = file
         self.path = path
         self.line = line

@@ -7,17 +7,17 @@ import Foundation
 /// never block on a full pipe and a child that hangs (or leaves a grandchild
 /// holding its output open) is still killed at the timeout: every wait is
 /// bounded.
-public enum ChildProcess {
+package enum ChildProcess {
     /// What a finished run printed and how it exited.
-    public struct Result: Sendable {
+    package struct Result: Sendable {
         /// The exit status (or the signal number, for a child killed by one).
-        public var status: Int32
+        package var status: Int32
         /// Everything written to standard output, as UTF-8.
-        public var stdout: String
+        package var stdout: String
         /// Everything written to standard error, as UTF-8.
-        public var stderr: String
+        package var stderr: String
         /// Whether the run was killed at its timeout.
-        public var timedOut: Bool
+        package var timedOut: Bool
     }
 
     /// Runs `executable` with `arguments` in `directory` (the package root
@@ -25,7 +25,7 @@ public enum ChildProcess {
     /// bytes) and waits for it, at most `timeout` seconds: then it is killed
     /// with SIGKILL and `timedOut` is set. `whileRunning` gets the process id
     /// once it has started and runs on the calling thread.
-    public static func run(_ executable: URL, _ arguments: [String], in directory: URL? = nil,
+    package static func run(_ executable: URL, _ arguments: [String], in directory: URL? = nil,
                            input: [UInt8]? = nil, environment: [String: String]? = nil,
                            timeout: TimeInterval = 120,
                            whileRunning: ((Int32) -> Void)? = nil) throws -> Result {
@@ -70,7 +70,7 @@ public enum ChildProcess {
 
     /// The built `gripper` executable, in the build products folder beside
     /// the running test bundle.
-    public static let gripper: URL = {
+    package static let gripper: URL = {
         var dir = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
         // The test runner may sit inside `…/debug/GripperPackageTests.xctest/…`.
         while dir.path != "/", !FileManager.default.fileExists(atPath: dir.appendingPathComponent("gripper").path) {

@@ -3,7 +3,7 @@ import GripperInput
 /// One-line text forms of a device description and of frames, so a test can
 /// compare what a live reader printed (in another process) with what a trace
 /// reader produced for the same recording.
-public enum ReaderTranscript {
+package enum ReaderTranscript {
     /// `device name="…" id=… kind=… props=… types=… codes=… abs=…`, every
     /// set sorted. Types without codes are left out, and so are the codes
     /// of `EV_SYN` and `EV_REP`: the kernel has no mask for either (libevdev
@@ -11,7 +11,7 @@ public enum ReaderTranscript {
     /// and whatever its libevdev said for `EV_REP`), so they differ between
     /// sources for the same device. Axis values are left out too: they are
     /// the device's state, not its description.
-    public static func line(for device: DeviceDescription) -> String {
+    package static func line(for device: DeviceDescription) -> String {
         let id = device.id
         let props = device.properties.sorted().map { String($0) }.joined(separator: ",")
         let described = device.codes.keys.filter { type in
@@ -30,7 +30,7 @@ public enum ReaderTranscript {
 
     /// `device-full …`: everything the description holds, nothing left out
     /// (every type's codes, axis values, LED and switch states), sorted.
-    public static func fullLine(for device: DeviceDescription) -> String {
+    package static func fullLine(for device: DeviceDescription) -> String {
         let id = device.id
         func list<T: Comparable & CustomStringConvertible>(_ values: some Sequence<T>) -> String {
             values.sorted().map(\.description).joined(separator: ",")
@@ -49,7 +49,7 @@ public enum ReaderTranscript {
     /// `frame <µs since origin> resync=<0|1> type:code:value …`.
     ///
     /// - Complexity: O(events in the frame); called per frame.
-    public static func line(for frame: EventFrame, origin: EventTime) -> String {
+    package static func line(for frame: EventFrame, origin: EventTime) -> String {
         var s = "frame \((frame.time - origin).microsecondsRounded) resync=\(frame.isResync ? 1 : 0)"
         for e in frame.events { s += " \(e.type):\(e.code):\(e.value)" }
         return s
@@ -58,7 +58,7 @@ public enum ReaderTranscript {
     /// `contacts id:phase:x,y …` with positions in device units (rounded).
     ///
     /// - Complexity: O(contacts); called per frame.
-    public static func line(for frame: ContactFrame) -> String {
+    package static func line(for frame: ContactFrame) -> String {
         var s = "contacts"
         for c in frame.contacts {
             s += " \(c.id):\(c.phase.rawValue):\(Int(c.position.x.rounded())),\(Int(c.position.y.rounded()))"
@@ -68,7 +68,7 @@ public enum ReaderTranscript {
 
     /// A parsed `frame` line: its time in µs since the origin, whether it is
     /// a resync, and the events as text. Nil for any other line.
-    public static func parseFrame(_ line: Substring) -> (microseconds: Int64, isResync: Bool, events: [Substring])? {
+    package static func parseFrame(_ line: Substring) -> (microseconds: Int64, isResync: Bool, events: [Substring])? {
         let parts = line.split(separator: " ")
         guard parts.count >= 3, parts[0] == "frame", let t = Int64(parts[1]) else { return nil }
         return (t, parts[2] == "resync=1", Array(parts.dropFirst(3)))

@@ -33,7 +33,7 @@ public struct EngineDriver: Sendable {
     /// The stimuli, in time order.
     public let track: [TimedStimulus]
     /// The index in ``track`` of the next stimulus to fire.
-    public private(set) var nextStimulusIndex = 0
+    package private(set) var nextStimulusIndex = 0
     private var finished = false
 
     /// A driver of `engine` (at rest, before its first frame) with `track`,
@@ -48,14 +48,14 @@ public struct EngineDriver: Sendable {
     /// When the next stimulus of the track is due, measured from the time
     /// origin; nil when every stimulus has fired. Before the first frame
     /// this is when the first one will be due once the input starts.
-    public var nextStimulusOffset: Duration? {
+    package var nextStimulusOffset: Duration? {
         nextStimulusIndex < track.count ? track[nextStimulusIndex].offset : nil
     }
 
     /// The earliest time at which ``fire(until:)`` has something to do: the
     /// next stimulus of the track, a recognizer timer or an auto-scroll
     /// tick. Nil when nothing waits (and before the first frame: stimuli
-    /// wait for the time origin; see ``nextStimulusOffset``).
+    /// wait for the time origin; see `nextStimulusOffset`).
     /// - Complexity: O(1).
     public var nextDeadline: EventTime? {
         let engineDue = engine.nextDeadline

@@ -290,7 +290,7 @@ public struct Engine: Sendable {
     /// the dragged item; an open cell shuts, and a delete confirmation is
     /// cancelled, only when its item is deleted; a highlight moves with its
     /// item or goes; the selection follows. See
-    /// ``EditingStateMachine/apply(_:at:)`` for the rules. When the batch
+    /// `EditingStateMachine/apply(_:at:)` for the rules. When the batch
     /// ends an interaction (a drag, a swiped or open cell, a confirmation)
     /// the gesture is cancelled too, as for a stimulus, so the rest of that
     /// contact is ignored until it lifts.

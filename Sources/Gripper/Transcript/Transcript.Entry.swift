@@ -12,7 +12,7 @@ extension Transcript {
         public var event: Event
 
         /// Creates an entry.
-        public init(offset: Int64, event: Event) {
+        package init(offset: Int64, event: Event) {
             self.offset = offset
             self.event = event
         }

@@ -11,16 +11,16 @@ public struct Transcript: Hashable, Sendable {
     public private(set) var finalSections: [CollectionSection]?
 
     /// An empty transcript.
-    public init() {}
+    package init() {}
 
     /// Appends an entry.
     /// - Complexity: amortized O(1).
-    public mutating func append(_ entry: Entry) {
+    package mutating func append(_ entry: Entry) {
         entries.append(entry)
     }
 
     /// Records the final sections (replacing any recorded before).
-    public mutating func finish(with sections: [CollectionSection]) {
+    package mutating func finish(with sections: [CollectionSection]) {
         finalSections = sections
     }
 

@@ -15,7 +15,7 @@ import GripperLayout
 /// and reads its untouched sections from it for as long as it runs, so what
 /// it reads must stay what it opened with: a struct over arrays (copy on
 /// write) is a free snapshot. The app's later changes reach the engine only
-/// as batches (``EditingStateMachine/apply(_:at:)``); the engine's own copy of
+/// as batches (`EditingStateMachine/apply(_:at:)`); the engine's own copy of
 /// a section's identities starts at the first edit that touches it. A
 /// reference-type source that changes anyway is caught where the engine reads
 /// it: see ``DataSourceError``.

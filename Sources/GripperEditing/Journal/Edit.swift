@@ -13,7 +13,7 @@ public enum Edit: Hashable, Sendable, CustomStringConvertible {
     /// A batch committed straight to the journal (tools, tests): undone and
     /// redone like any user edit.
     case batch
-    /// A batch the app applied (``EditingStateMachine/apply(_:at:)``): an
+    /// A batch the app applied (`EditingStateMachine/apply(_:at:)`): an
     /// entry of its own kind that the user's undo never takes off.
     case app
 

@@ -38,7 +38,7 @@ public enum EditingEffect: Hashable, Sendable {
     /// An undone entry was redone.
     case redone(JournalEntry)
     /// The app's batch was applied and journaled as an app entry
-    /// (``EditingStateMachine/apply(_:at:)``); what was in flight is re-based
+    /// (`EditingStateMachine/apply(_:at:)`); what was in flight is re-based
     /// onto the new model, and the effects after this one say what it cost
     /// (a highlight dropped, a cell shut, a confirmation or a drag cancelled
     /// because its item went, the selection, a gap that had to move).

@@ -5,7 +5,7 @@ import GripperGeometry
 /// (layout points, the viewport's top-left at the origin); the machine adds
 /// the content offset itself.
 ///
-/// ``GestureInputAdapter`` turns the gesture arena's events into these.
+/// `GestureInputAdapter` turns the gesture arena's events into these.
 public enum EditingInput: Hashable, Sendable {
     /// A pan's progress: where the contact is, how far it went since the pan
     /// started, and how fast it moves (points per second).

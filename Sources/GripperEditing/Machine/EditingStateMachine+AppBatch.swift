@@ -49,7 +49,7 @@ extension EditingStateMachine {
     ///   plus O(k log k) for the batch's k operations to re-base what is in
     ///   flight and O(selected) for the selection (O(n) for a batch with
     ///   section changes and a selection); no scan of the model otherwise.
-    public mutating func apply(_ batch: BatchUpdate, at time: EventTime) throws(BatchUpdateError) -> [EditingEffect] {
+    package mutating func apply(_ batch: BatchUpdate, at time: EventTime) throws(BatchUpdateError) -> [EditingEffect] {
         guard !batch.isEmpty else { return [] }
         let seen = seenInFlight()
         let entry = try journal.commit(batch, as: .app, at: time)

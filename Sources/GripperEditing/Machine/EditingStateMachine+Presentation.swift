@@ -8,7 +8,7 @@ extension EditingStateMachine {
     /// - Complexity: O(1) in the item count and the selection (the selected
     ///   paths are kept in step with the model and shared, not copied), plus
     ///   the open cell's actions.
-    public var presentation: LayoutPresentation {
+    package var presentation: LayoutPresentation {
         let model = self.model
         let policy = self.policy
         var p = LayoutPresentation(isEditing: isEditing, traits: { path in
@@ -40,7 +40,7 @@ extension EditingStateMachine {
     }
 
     /// The item being dragged, if a drag is in flight.
-    public var draggedItem: ItemID? {
+    package var draggedItem: ItemID? {
         switch state {
         case .dragging(let d), .batchEditing(.dragging(let d)): d.item
         case .idle, .tracking, .scrolling, .swiping, .open,

@@ -19,18 +19,18 @@ public struct EditingStateMachine: Sendable {
     /// Internal, not private, only because the transitions live in `+Concern` files.
     var state: State
     /// Every committed edit, and the model they produce.
-    public internal(set) var journal: Journal
+    package internal(set) var journal: Journal
     /// The selected items (context kept across states).
-    public internal(set) var selection: Set<ItemID> = []
+    package internal(set) var selection: Set<ItemID> = []
     /// Where the selected items are: kept in step with ``selection`` and the
     /// model, so the presentation costs no scan.
     var selectedPaths: Set<IndexPath> = []
     /// The vertical content offset, clamped to the scrollable range.
-    public internal(set) var contentOffset: Double = 0
+    package internal(set) var contentOffset: Double = 0
     /// The data source's voice.
-    public let policy: any CollectionDelegate
+    package let policy: any CollectionDelegate
     /// Thresholds and viewport size (a new `undoLimit` trims the journal).
-    public var configuration: EditingConfiguration {
+    package var configuration: EditingConfiguration {
         didSet { journal.limit = configuration.undoLimit }
     }
 
@@ -43,10 +43,10 @@ public struct EditingStateMachine: Sendable {
     }
 
     /// The current model (the journal's start with its entries applied).
-    public var model: CollectionModel { journal.model }
+    package var model: CollectionModel { journal.model }
 
     /// Whether batch editing is on.
-    public var isEditing: Bool {
+    package var isEditing: Bool {
         switch state {
         case .batchEditing: true
         case .idle, .tracking, .scrolling, .swiping, .open, .dragging: false
@@ -54,7 +54,7 @@ public struct EditingStateMachine: Sendable {
     }
 
     /// When the machine wants a ``EditingInput/tick`` (auto-scroll), if at all.
-    public var nextDeadline: EventTime? {
+    package var nextDeadline: EventTime? {
         switch state {
         case .dragging(let d), .batchEditing(.dragging(let d)): d.deadline
         case .idle, .tracking, .scrolling, .swiping, .open,
@@ -64,12 +64,12 @@ public struct EditingStateMachine: Sendable {
     }
 
     /// The state's name, for transcripts and tests (`idle`, `swiping`, `batchEditing.dragging` …).
-    public var stateName: String { phase.rawValue }
+    package var stateName: String { phase.rawValue }
 
     /// The state without its payload: what the transcript's `state` entries
     /// and the diagrams in `Documentation/Editing.md` name.
     /// - Complexity: O(1).
-    public var phase: EditingPhase {
+    package var phase: EditingPhase {
         switch state {
         case .idle: .idle
         case .tracking: .tracking

@@ -7,15 +7,15 @@ import GripperGestures
 /// long-presses (began, changed as contact motion, ended as a lift), pans and
 /// wheel scrolls map one to one; swipes are not needed (a pan's end carries
 /// its velocity) and failures say nothing.
-public struct GestureInputAdapter: Hashable, Sendable {
+package struct GestureInputAdapter: Hashable, Sendable {
     private var primary: Int?
 
     /// Creates an adapter with no contact down.
-    public init() {}
+    package init() {}
 
     /// The machine inputs for one gesture event, in order.
     /// - Complexity: O(1).
-    public mutating func inputs(for event: GestureEvent) -> [EditingInput] {
+    package mutating func inputs(for event: GestureEvent) -> [EditingInput] {
         switch event.gesture {
         case .touch(let phase, let contact):
             return touchNotice(phase, contact)

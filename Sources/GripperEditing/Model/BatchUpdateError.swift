@@ -74,7 +74,7 @@ public struct BatchUpdateError: Error, Hashable, Sendable, CustomStringConvertib
     public var reason: Reason
 
     /// Creates an error.
-    public init(operationIndex: Int, operation: BatchUpdate.Operation, reason: Reason) {
+    package init(operationIndex: Int, operation: BatchUpdate.Operation, reason: Reason) {
         self.operationIndex = operationIndex
         self.operation = operation
         self.reason = reason

@@ -136,7 +136,7 @@ public struct CollectionModel: Hashable, Sendable {
 
     /// Checks the model's invariant (unique identities); for tests and debug builds.
     /// - Complexity: O(n) (reads every lazy section).
-    public func checkInvariants() -> CollectionModelError? {
+    package func checkInvariants() -> CollectionModelError? {
         do { _ = try CollectionModel(sections: sections); return nil } catch { return error }
     }
 }

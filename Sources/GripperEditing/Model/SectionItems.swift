@@ -8,7 +8,7 @@ import GripperLayout
 /// It behaves as an array of ``ItemID`` (random access, mutable, range
 /// replaceable). The first change copies a lazy view into an array (O(m) for
 /// its m items, one `itemID(at:)` each); ``CollectionModel`` does that copy
-/// checked (``materialize()``) before an edit, so a data source that
+/// checked (`materialize()`) before an edit, so a data source that
 /// contradicts itself rejects the edit instead of corrupting the model.
 public struct SectionItems: RandomAccessCollection, MutableCollection, RangeReplaceableCollection,
     Hashable, Sendable, ExpressibleByArrayLiteral, CustomStringConvertible {
@@ -58,13 +58,13 @@ public struct SectionItems: RandomAccessCollection, MutableCollection, RangeRepl
     /// no identity made); nil for a copied section, or one whose source no
     /// longer has the count it was opened with.
     /// - Complexity: one question to the source (and O(1) to check its count).
-    public func sourceHeight(at index: Int) -> Double?? {
+    package func sourceHeight(at index: Int) -> Double?? {
         guard case .lazy(let l) = storage, index >= 0, index < l.count else { return nil }
         return .some(l.source.height(ofItemAt: IndexPath(section: l.section, item: index)))
     }
 
     /// Whether this is a lazy view whose source still has its count.
-    public var isConsistentLazyView: Bool {
+    package var isConsistentLazyView: Bool {
         if case .lazy(let l) = storage { return l.isConsistent }
         return false
     }
@@ -81,7 +81,7 @@ public struct SectionItems: RandomAccessCollection, MutableCollection, RangeRepl
     }
 
     /// Whether the list is still a lazy view of a data source.
-    public var isLazy: Bool {
+    package var isLazy: Bool {
         if case .lazy = storage { return true }
         return false
     }
@@ -155,7 +155,7 @@ public struct SectionItems: RandomAccessCollection, MutableCollection, RangeRepl
     /// - Throws: ``DataSourceError/countChanged(section:expected:found:)`` or
     ///   ``DataSourceError/duplicateItemID(_:at:_:)``; the list is unchanged then.
     /// - Complexity: O(m) reads of the data source for a lazy view, O(1) otherwise.
-    public mutating func materialize(sectionIndex: Int) throws(DataSourceError) {
+    package mutating func materialize(sectionIndex: Int) throws(DataSourceError) {
         guard case .lazy(let l) = storage else { return }
         let found = l.source.numberOfItems(inSection: l.section)
         guard found == l.count else { throw .countChanged(section: sectionIndex, expected: l.count, found: found) }

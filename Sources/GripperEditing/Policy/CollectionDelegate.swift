@@ -99,4 +99,4 @@ extension CollectionDelegate {
 
 /// The name the delegate had before it was an embedder's protocol; kept so
 /// code written against it still compiles.
-public typealias EditingPolicy = CollectionDelegate
+package typealias EditingPolicy = CollectionDelegate

@@ -18,15 +18,7 @@ package enum Escaping {
     package static func json(_ s: String) -> String {
         var out = "\""
         for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where needsUnicodeEscape(scalar): out += unicodeEscape(scalar)
-            default: out.unicodeScalars.append(scalar)
-            }
+            if scalar == "\"" { out += "\\\"" } else { appendEscaped(scalar, to: &out) }
         }
         return out + "\""
     }
@@ -75,17 +67,22 @@ package enum Escaping {
     package static func freeText(_ s: String) -> String {
         guard s.unicodeScalars.contains(where: { $0 == "\\" || needsUnicodeEscape($0) }) else { return s }
         var out = ""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where needsUnicodeEscape(scalar): out += unicodeEscape(scalar)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
+        for scalar in s.unicodeScalars { appendEscaped(scalar, to: &out) }
         return out
+    }
+
+    /// Appends `scalar` to `out` as both the JSON and the free-text forms
+    /// write it: `\\`, `\n`, `\r`, `\t`, `\uXXXX` for what
+    /// ``needsUnicodeEscape(_:)`` names, anything else as it is.
+    private static func appendEscaped(_ scalar: Unicode.Scalar, to out: inout String) {
+        switch scalar {
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        case _ where needsUnicodeEscape(scalar): out += unicodeEscape(scalar)
+        default: out.unicodeScalars.append(scalar)
+        }
     }
 
     // MARK: - XML and the terminal

@@ -112,15 +112,23 @@ extension Duration {
     /// The duration in whole microseconds, rounded to nearest (halves away
     /// from zero) and clamped to `Int64`.
     package var microsecondsRounded: Int64 {
-        // Past ±9.2e18 µs the answer is a bound (and `components` may not
-        // even hold the seconds).
-        let approximate = self / Duration.microseconds(1)
-        if approximate >= 9.2e18 { return .max }
-        if approximate <= -9.2e18 { return .min }
+        // Beyond ±9,223,372,036,855 s the answer is a bound (and `components`
+        // may not even hold the seconds); within, the clamped arithmetic
+        // below is exact. Comparing durations is integer work, where a
+        // floating-point division cost hundreds of instructions on every
+        // deadline the recognizers set.
+        if self > Self.microsecondBound { return .max }
+        if self < Self.negativeMicrosecondBound { return .min }
         let (s, atto) = components
         return s.multipliedClamped(by: 1_000_000)
             .addingSaturating((atto + (atto >= 0 ? 500_000_000_000 : -500_000_000_000)) / 1_000_000_000_000)
     }
+
+    /// The first whole second past which a duration's microseconds do not fit
+    /// in `Int64` (Int64.max µs is 9,223,372,036,854.775807 s).
+    private static let microsecondBound = Duration.seconds(9_223_372_036_855)
+    /// The same bound below zero.
+    private static let negativeMicrosecondBound = Duration.seconds(-9_223_372_036_855)
 
     /// The duration in seconds, as a floating-point number.
     package var secondsDouble: Double {

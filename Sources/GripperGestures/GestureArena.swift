@@ -183,10 +183,22 @@ public struct GestureArena: Sendable {
         var out = fire(until: time)
         let time = lastTime ?? time
         let track: Track? = { if case .tracking(let t) = state { return t } else { return nil } }()
-        if kinds.contains(.longPress), hasLongPress { report(longPress.cancel(), track, time, &out) }
-        if kinds.contains(.pan), hasPan { report(pan.cancel(), track, time, &out) }
-        if kinds.contains(.swipe), hasSwipe { report(swipe.cancel(), track, time, &out) }
-        if kinds.contains(.tap), hasTap { report(tap.cancel(), track, time, &out) }
+        if kinds.contains(.longPress), hasLongPress { 
+            let action = longPress.cancel()
+            report(action, track, time, &out)
+        }
+        if kinds.contains(.pan), hasPan { 
+            let action = pan.cancel()
+            report(action, track, time, &out)
+        }
+        if kinds.contains(.swipe), hasSwipe { 
+            let action = swipe.cancel()
+            report(action, track, time, &out)
+        }
+        if kinds.contains(.tap), hasTap { 
+            let action = tap.cancel()
+            report(action, track, time, &out)
+        }
         let recognizers: Set<GestureKind> = [.tap, .longPress, .pan, .swipe]
         if recognizers.isSubset(of: kinds) {
             tap.abandonPress()
@@ -233,13 +245,20 @@ public struct GestureArena: Sendable {
         while let d = nextDeadline, d <= time {
             let track: Track? = { if case .tracking(let t) = state { return t } else { return nil } }()
             if hasTap, tap.deadline == d {
-                report(tap.deadlineFired(at: d), track, d, &out)
+                let action = tap.deadlineFired(at: d)
+                report(action, track, d, &out)
             } else if hasLongPress, longPress.deadline == d {
                 let action = longPress.deadlineFired(at: d)
                 if action == .began {
-                    if hasTap { report(tap.fail(), track, d, &out) }
+                    if hasTap { 
+                        let action = tap.fail()
+                        report(action, track, d, &out)
+                    }
                     if hasPan { _ = pan.fail() }
-                    if hasSwipe { report(swipe.fail(), track, d, &out) }
+                    if hasSwipe { 
+                        let action = swipe.fail()
+                        report(action, track, d, &out)
+                    }
                 }
                 report(action, track, d, &out)
             } else {
@@ -259,7 +278,10 @@ public struct GestureArena: Sendable {
         guard down > 0 else { return }
         guard let c = first, down == 1 || configuration.extraContacts == .ignore else {
             // Several contacts at once, or one we did not see begin: not ours.
-            if hasTap { report(tap.interrupt(), nil, time, &out) }
+            if hasTap { 
+                let action = tap.interrupt()
+                report(action, nil, time, &out)
+            }
             state = .waitingForLift
             return
         }
@@ -268,7 +290,8 @@ public struct GestureArena: Sendable {
         velocity.reset()
         velocity.add(sample)
         if hasTap {
-            report(tap.touchDown(contactID: c.id, sample: sample, isPointer: frame.isPointer), track, time, &out)
+            let action = tap.touchDown(contactID: c.id, sample: sample, isPointer: frame.isPointer)
+            report(action, track, time, &out)
         }
         if hasLongPress { _ = longPress.touchDown(at: time) }
         if hasPan { _ = pan.touchDown() }
@@ -328,38 +351,73 @@ public struct GestureArena: Sendable {
             if sample.millimetres.distance(to: track.start.millimetres) > slop {
                 track.crossedSlop = true
                 if !longPress.isActive {
-                    if hasTap { report(tap.fail(), track, time, &out) }
-                    if hasLongPress { report(longPress.fail(), track, time, &out) }
+                    if hasTap { 
+                        let action = tap.fail()
+                        report(action, track, time, &out)
+                    }
+                    if hasLongPress { 
+                        let action = longPress.fail()
+                        report(action, track, time, &out)
+                    }
                     if hasPan {
-                        report(pan.slopCrossed(translation: sample.millimetres - track.start.millimetres), track, time, &out)
+                        let action = pan.slopCrossed(translation: sample.millimetres - track.start.millimetres)
+                        report(action, track, time, &out)
                         return
                     }
                 }
             }
         }
         guard moved else { return }
-        if hasLongPress { report(longPress.touchMoved(), track, time, &out) }
-        if hasPan { report(pan.touchMoved(), track, time, &out) }
+        if hasLongPress { 
+            let action = longPress.touchMoved()
+            report(action, track, time, &out)
+        }
+        if hasPan { 
+            let action = pan.touchMoved()
+            report(action, track, time, &out)
+        }
     }
 
     private mutating func lift(_ track: Track, at time: EventTime, into out: inout [GestureEvent]) {
-        if hasLongPress { report(longPress.touchUp(), track, time, &out) }
-        if hasPan { report(pan.touchUp(), track, time, &out) }
-        if hasSwipe {
-            report(swipe.touchUp(translation: track.last.millimetres - track.start.millimetres,
-                                 duration: time.durationSaturating(since: track.start.time)), track, time, &out)
+        if hasLongPress { 
+            let action = longPress.touchUp()
+            report(action, track, time, &out)
         }
-        if hasTap { report(tap.touchUp(sample: track.last), track, time, &out) }
+        if hasPan { 
+            let action = pan.touchUp()
+            report(action, track, time, &out)
+        }
+        if hasSwipe {
+            let action = swipe.touchUp(translation: track.last.millimetres - track.start.millimetres,
+                                       duration: time.durationSaturating(since: track.start.time))
+            report(action, track, time, &out)
+        }
+        if hasTap { 
+            let action = tap.touchUp(sample: track.last)
+            report(action, track, time, &out)
+        }
     }
 
     /// Cancels the sequence: gestures in progress are cancelled, possible
     /// ones fail (a tap waiting on this press is recognized), and the
     /// contacts are ignored until all have lifted.
     private mutating func abandon(_ track: Track, at time: EventTime, into out: inout [GestureEvent]) {
-        if hasLongPress { report(longPress.cancel(), track, time, &out) }
-        if hasPan { report(pan.cancel(), track, time, &out) }
-        if hasSwipe { report(swipe.cancel(), track, time, &out) }
-        if hasTap { report(tap.fail(), track, time, &out) }
+        if hasLongPress { 
+            let action = longPress.cancel()
+            report(action, track, time, &out)
+        }
+        if hasPan { 
+            let action = pan.cancel()
+            report(action, track, time, &out)
+        }
+        if hasSwipe { 
+            let action = swipe.cancel()
+            report(action, track, time, &out)
+        }
+        if hasTap { 
+            let action = tap.fail()
+            report(action, track, time, &out)
+        }
         tap.abandonPress()
         longPress.reset()
         pan.reset()
@@ -368,6 +426,12 @@ public struct GestureArena: Sendable {
     }
 
     // MARK: - Reporting
+    //
+    // Callers take a recognizer's action into a local before calling
+    // `report`: written as `report(tap.fail(), …)`, the argument mutates the
+    // arena while the call borrows it, and Swift copies the whole arena (its
+    // velocity rings included) to keep the two apart — about 700
+    // instructions on every lift.
 
     /// The followed contact's motion at `time`.
     private func motion(_ track: Track, _ time: EventTime) -> GestureMotion {

@@ -66,8 +66,10 @@ extension EditingStateMachine {
 
     /// The cell to highlight for a touch on `hit`, if the policy allows.
     private func highlightable(_ hit: EditingHit?, editing: Bool) -> IndexPath? {
-        guard case .cell(let path, .content) = hit, let item = model.item(at: path) else { return nil }
-        guard policy.selectionMode != .none, policy.canHighlight(item, at: path) else { return nil }
+        // The selection mode first: with none nothing highlights, and the
+        // item need not be looked up.
+        guard policy.selectionMode != .none, case .cell(let path, .content) = hit,
+              let item = model.item(at: path), policy.canHighlight(item, at: path) else { return nil }
         return path
     }
 

@@ -8,13 +8,25 @@ extension EditingStateMachine {
     /// - Complexity: O(1) in the item count and the selection (the selected
     ///   paths are kept in step with the model and shared, not copied), plus
     ///   the open cell's actions.
-    package var presentation: LayoutPresentation {
-        let model = self.model
-        let policy = self.policy
-        var p = LayoutPresentation(isEditing: isEditing, traits: { path in
-            guard let item = model.item(at: path) else { return .fixed }
-            return ItemTraits(isMovable: policy.canMove(item, at: path), isDeletable: policy.canEdit(item, at: path))
-        })
+    package var presentation: LayoutPresentation { presentation(askingTraits: true) }
+
+    /// The presentation, with the per-item traits asked of the policy only
+    /// when `askingTraits` (otherwise every item is `.fixed`). A hit test
+    /// outside batch editing passes false: the traits only shape the editing
+    /// controls (delete control, gripper), which exist only while editing, so
+    /// it need not build the closure nor ask the policy about the cell.
+    package func presentation(askingTraits: Bool) -> LayoutPresentation {
+        var p: LayoutPresentation
+        if askingTraits {
+            let model = self.model
+            let policy = self.policy
+            p = LayoutPresentation(isEditing: isEditing, traits: { path in
+                guard let item = model.item(at: path) else { return .fixed }
+                return ItemTraits(isMovable: policy.canMove(item, at: path), isDeletable: policy.canEdit(item, at: path))
+            })
+        } else {
+            p = LayoutPresentation(isEditing: isEditing, traits: { _ in .fixed })
+        }
         p.selected = selectedPaths
         switch state {
         case .idle, .scrolling, .batchEditing(.idle), .batchEditing(.scrolling):
@@ -35,8 +47,7 @@ extension EditingStateMachine {
 
     private func swipeState(_ setup: SwipeSetup, offset: Double) -> SwipeState {
         SwipeState(indexPath: setup.indexPath, offset: offset,
-                   trailingActions: setup.trailing.actions.map(\.layoutAction),
-                   leadingActions: setup.leading.actions.map(\.layoutAction))
+                   trailingActions: setup.trailingLayout, leadingActions: setup.leadingLayout)
     }
 
     /// The item being dragged, if a drag is in flight.

@@ -10,10 +10,13 @@ extension EditingStateMachine {
         let trailing = policy.trailingActions(for: item, at: path)
         let leading = policy.leadingActions(for: item, at: path)
         guard !trailing.isEmpty || !leading.isEmpty else { return nil }
-        guard let trailingGeometry = geometry.swipeGeometry(for: path, actions: trailing.actions.map(\.layoutAction)),
-              let leadingGeometry = geometry.swipeGeometry(for: path, actions: leading.actions.map(\.layoutAction))
+        let trailingLayout = trailing.actions.map(\.layoutAction)
+        let leadingLayout = leading.actions.map(\.layoutAction)
+        guard let trailingGeometry = geometry.swipeGeometry(for: path, actions: trailingLayout),
+              let leadingGeometry = geometry.swipeGeometry(for: path, actions: leadingLayout)
         else { return nil }
         return SwipeSetup(item: item, indexPath: path, trailing: trailing, leading: leading,
+                          trailingLayout: trailingLayout, leadingLayout: leadingLayout,
                           trailingGeometry: trailingGeometry, leadingGeometry: leadingGeometry)
     }
 

@@ -20,7 +20,8 @@ extension EditingStateMachine {
     /// What lies under viewport point `p`, as the layout shows the current presentation.
     /// - Complexity: O(log n + k), the layout's hit test.
     func hit(at p: Point, geometry: GridLayout) -> EditingHit? {
-        switch geometry.hitTest(contentPoint(p), presentation: presentation, contentOffset: contentOffset) {
+        switch geometry.hitTest(contentPoint(p), presentation: presentation(askingTraits: isEditing),
+                                  contentOffset: contentOffset) {
         case .cell(let ip): .cell(ip, .content)
         case .action(let ip, let id): .cell(ip, .action(ActionID(id)))
         case .deleteControl(let ip): .cell(ip, .deleteControl)

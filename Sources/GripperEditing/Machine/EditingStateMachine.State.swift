@@ -66,6 +66,10 @@ extension EditingStateMachine {
         var indexPath: IndexPath
         var trailing: SwipeActions
         var leading: SwipeActions
+        /// The actions as the layout draws them, made once when the swipe
+        /// begins (every presentation of the swipe shares them).
+        var trailingLayout: [SwipeAction]
+        var leadingLayout: [SwipeAction]
         var trailingGeometry: SwipeGeometry
         var leadingGeometry: SwipeGeometry
 

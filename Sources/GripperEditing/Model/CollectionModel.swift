@@ -113,9 +113,7 @@ public struct CollectionModel: Hashable, Sendable {
     /// - Complexity: O(1) (two data-source answers in a lazy section).
     public func item(at indexPath: IndexPath) -> ItemID? {
         guard sections.indices.contains(indexPath.section) else { return nil }
-        let items = sections[indexPath.section].items
-        guard items.indices.contains(indexPath.item), items.isConsistent else { return nil }
-        return items[indexPath.item]
+        return sections[indexPath.section].items.checkedID(at: indexPath.item)
     }
 
     /// Whether `indexPath` names an item.

@@ -75,6 +75,17 @@ extension SectionItems {
             return source.id(at: run.start + offset)
         }
 
+        /// The identity at `index`, reading a source run without asking the
+        /// source's count (the caller has checked it).
+        /// - Complexity: O(log p), plus one source answer.
+        func uncheckedID(at index: Int) -> ItemID {
+            let (i, offset) = locate(index)
+            let run = runs[i]
+            if run.isHeld { return store[run.start + offset] }
+            guard let source else { return ItemID("⊥0.\(index)") }
+            return source.id(at: run.start + offset)
+        }
+
         /// The identity at `index` if it is held.
         /// - Complexity: O(log p).
         func heldID(at index: Int) -> ItemID? {

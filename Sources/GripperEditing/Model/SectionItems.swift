@@ -177,6 +177,26 @@ public struct SectionItems: RandomAccessCollection, MutableCollection, RangeRepl
     /// Whether a lazy view's source still has the count it was opened with
     /// (always true for an array).
     /// - Complexity: O(1) (one data-source answer).
+    /// The identity at `index`, or nil when `index` is out of range or a
+    /// lazy view's source no longer has the count it was opened with: what
+    /// ``CollectionModel/item(at:)`` answers, with the source's count asked
+    /// once (reading `isConsistent` and then the subscript asked it twice).
+    /// - Complexity: O(1) (O(log p) over pieces), plus at most two data-source
+    ///   answers.
+    func checkedID(at index: Int) -> ItemID? {
+        switch storage {
+        case .array(let a):
+            return a.indices.contains(index) ? a[index] : nil
+        case .lazy(let l):
+            guard index >= 0, index < l.count, l.isConsistent else { return nil }
+            return l.id(at: index)
+        case .pieces(let p):
+            guard index >= 0, index < p.count else { return nil }
+            if let source = p.source, !source.isConsistent { return nil }
+            return p.uncheckedID(at: index)
+        }
+    }
+
     var isConsistent: Bool {
         switch storage {
         case .array: true

@@ -79,7 +79,7 @@ func histogram(_ samples: [Double]) -> String {
     return out
 }
 
-// engine-bench [CYCLES] [--selection] [--sizes 10000,100000]
+// engine-bench [CYCLES] [--selection] [--sizes 10000,100000] [--explain] [--transitions] [--profile-state-changes [BEFORE→AFTER]]
 let arguments = Array(CommandLine.arguments.dropFirst())
 let cycles = arguments.first.flatMap(Int.init) ?? 12
 // By default taps select nothing (selection mode none); --selection makes
@@ -102,6 +102,35 @@ do {
     warm.finish()
     say("warm-up over 1000 items: \(fmt(Double(nanoseconds() - a) / 1e6, 1)) ms")
 }
+/// With --profile-state-changes: the frames that change the editing state
+/// (found by a first replay) go through this function on a second replay, so
+/// `valgrind --tool=callgrind --toggle-collect='*stateChangeFrame*'` counts
+/// the instructions of those frames alone.
+@inline(never)
+func stateChangeFrame(_ engine: inout Engine, _ frame: EventFrame) {
+    engine.handle(frame)
+}
+if arguments.contains("--profile-state-changes") {
+    let s = scene(items: sizes.first ?? 10_000, selection: selection)
+    var first = try Engine(scene: s, device: TestDevices.probeTouchscreen)
+    // An optional argument after the flag keeps only one kind of change
+    // ("tracking→dragging").
+    let only = arguments.firstIndex(of: "--profile-state-changes").flatMap { i in
+        i + 1 < arguments.count && !arguments[i + 1].hasPrefix("--") ? arguments[i + 1] : nil
+    }
+    var changing = Set<Int>()
+    for (i, frame) in frames.enumerated() {
+        let before = first.stateName
+        first.handle(frame)
+        if first.stateName != before, only == nil || only == "\(before)→\(first.stateName)" { changing.insert(i) }
+    }
+    var second = try Engine(scene: s, device: TestDevices.probeTouchscreen)
+    for (i, frame) in frames.enumerated() {
+        if changing.contains(i) { stateChangeFrame(&second, frame) } else { second.handle(frame) }
+    }
+    say("profiled \(changing.count) state-change frames of \(frames.count)")
+    exit(0)
+}
 var medians: [Int: Double] = [:]
 var p99s: [Int: Double] = [:]
 for items in sizes {
@@ -119,6 +148,9 @@ for items in sizes {
     // it, or "commit".
     var byKind: [String: [Double]] = [:]
     var cpuByKind: [String: [Double]] = [:]
+    // With --transitions: the CPU time of each kind of state change
+    // ("tracking → dragging"), to see which ones set the p99.
+    var cpuByTransition: [String: [Double]] = [:]
     for frame in frames {
         let before = engine.transcript.entries.count
         let entriesBefore = engine.journal.entries.count
@@ -135,6 +167,7 @@ for items in sizes {
         byKind[kind, default: []].append(dt)
         cpuByKind[kind, default: []].append(cpu)
         cpuByKind["every frame", default: []].append(cpu)
+        if kind != stateBefore { cpuByTransition["\(stateBefore) → \(engine.stateName)\(kind == "commit" ? " (commit)" : "")", default: []].append(cpu) }
         if arguments.contains("--explain"), dt > 10_000 {
             let new = engine.transcript.entries[before...].map(\.event.name)
             slowKinds[new.isEmpty ? "(no entry)" : new.joined(separator: ","), default: 0] += 1
@@ -160,6 +193,12 @@ for items in sizes {
     say("    CPU time (CLOCK_THREAD_CPUTIME_ID, not counting other processes; includes two clock reads): p99 " + cpuByKind.sorted { $0.value.count > $1.value.count }.map { kind, dts in
         "\(kind) \(fmt(Timings(dts).p99 / 1e3)) µs"
     }.joined(separator: "; "))
+    if arguments.contains("--transitions") {
+        for (name, dts) in cpuByTransition.sorted(by: { Timings($0.value).median > Timings($1.value).median }) {
+            let k = Timings(dts)
+            say("    \(name): \(dts.count) frames, CPU median \(fmt(k.median / 1e3)) µs, max \(fmt((k.samples.last ?? 0) / 1e3)) µs")
+        }
+    }
     let c = Timings(commitSamples)
     say("    the \(commitSamples.count) frames that committed a move: median \(fmt(c.median / 1e3, 1)) µs, max \(fmt((c.samples.last ?? 0) / 1e3, 1)) µs")
     // Where a commit's time goes: the journal (apply + direct inverse) and, for

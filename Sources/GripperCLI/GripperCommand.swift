@@ -17,6 +17,7 @@ struct GripperCommand: ParsableCommand {
             ReplayCommand.self,
             LiveCommand.self,
             ScenariosCommand.self,
+            TestCommand.self,
         ]
     )
 

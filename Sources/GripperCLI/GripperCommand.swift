@@ -38,6 +38,8 @@ struct TraceCommand: ParsableCommand {
         subcommands: [
             TraceInfoCommand.self,
             TraceConvertCommand.self,
+            TraceCutCommand.self,
+            TraceMinimizeCommand.self,
         ]
     )
 }

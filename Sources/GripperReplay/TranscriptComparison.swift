@@ -36,6 +36,13 @@ public struct TranscriptComparison: Hashable, Sendable {
         /// The actual line there, or nil past the actual text's end.
         public var actual: String?
 
+        /// A difference at `line` between these lines.
+        public init(line: Int, expected: String?, actual: String?) {
+            self.line = line
+            self.expected = expected
+            self.actual = actual
+        }
+
         /// The time the expected line (or else the actual one) gives, as
         /// written (`0.840806`); nil for the final line or when neither has one.
         public var time: String? {

@@ -9,7 +9,7 @@ import GripperScene
 /// A replay case found on disk, not yet read: where its trace, scene,
 /// settings and expected transcript are (see `Documentation/ReplayCases.md`).
 /// ``load()`` reads it; ``record(_:)`` (re)writes its expected transcript.
-public struct ReplayCaseFile: Hashable, Sendable {
+public struct ReplayCaseFile: Hashable, Sendable, CustomStringConvertible {
     /// What kind of case it is.
     public enum Layout: Hashable, Sendable {
         /// A folder holding `trace.*`, `scene.json` and `expected.txt`.
@@ -50,6 +50,9 @@ public struct ReplayCaseFile: Hashable, Sendable {
         let page = stem.isEmpty ? "actual.html" : stem + ".actual.html"
         return folder.isEmpty ? page : folder + "/" + page
     }
+
+    /// The case's name (how a test runner lists it).
+    public var description: String { name }
 
     /// Whether the expected transcript exists.
     public var hasExpected: Bool { FileManager.default.fileExists(atPath: expectedPath) }

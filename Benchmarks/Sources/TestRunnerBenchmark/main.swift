@@ -10,6 +10,7 @@ import GripperInput
 import GripperReplay
 import GripperScene
 import GripperTesting
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -36,6 +37,16 @@ let cores = ProcessInfo.processInfo.activeProcessorCount
 say("testrunner-bench: \(cases.count) bundled cases, \(cores) cores")
 say("(the machine is shared: other builds run at the same time, so the figures are upper bounds)")
 
+/// The calling thread's CPU time, in seconds.
+func threadCPUSeconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+/// The CPU time the jobs took, by the thread that ran them.
+let perThread = Mutex<[UInt: Double]>([:])
+
 /// One `gripper test` pass on `workers` threads, every case `copies` times:
 /// wall and CPU seconds, and the failures.
 func pass(workers: Int, copies: Int) -> (wall: Double, cpu: Double, failed: Int) {
@@ -43,6 +54,11 @@ func pass(workers: Int, copies: Int) -> (wall: Double, cpu: Double, failed: Int)
     let start = clock.now, cpu = cpuSeconds()
     var failed = 0
     ReplayCaseRunner.run(count: cases.count * copies, workers: workers, job: { index -> Bool in
+        let before = threadCPUSeconds()
+        defer {
+            let used = threadCPUSeconds() - before
+            perThread.withLock { $0[UInt(pthread_self()), default: 0] += used }
+        }
         guard let loaded = try? cases[index % cases.count].load(),
               let verdict = try? loaded.case.check(expected: loaded.expected).verdict else { return false }
         return verdict == .passed
@@ -58,6 +74,7 @@ for (copies, rounds) in [(1, 50), (20, 5)] {
     var wallByWorkers: [Int: Double] = [:]
     for workers in [cores, 1] {
         var walls: [Double] = [], cpus: [Double] = []
+        perThread.withLock { $0.removeAll() }
         for _ in 0..<rounds {
             let r = pass(workers: workers, copies: copies)
             precondition(r.failed == 0, "a bundled case failed")
@@ -70,6 +87,13 @@ for (copies, rounds) in [(1, 50), (20, 5)] {
             + "wall \(format(wall)) s, CPU \(format(cpu)) s, CPU/wall \(format(cpu / wall, 2)) "
             + "(median pass: wall \(format(median * 1000, 1)) ms)")
         wallByWorkers[workers] = median
+        // Which threads did the work (the pool may hand a job to any of its threads).
+        let shares = perThread.withLock { $0.values.sorted(by: >) }
+        let total = shares.reduce(0, +)
+        let busiest = shares.prefix(workers).reduce(0, +)
+        say("  jobs' CPU by thread: " + shares.prefix(4).map { format($0) + " s" }.joined(separator: ", ")
+            + (shares.count > 4 ? " … (\(shares.count) threads)" : "")
+            + "; the busiest \(workers): \(format(total > 0 ? 100 * busiest / total : 0, 0))% of it")
     }
     if cores > 1, let many = wallByWorkers[cores], let one = wallByWorkers[1] {
         say("  speed-up from 1 to \(cores) threads: \(format(one / many, 2))× (median pass wall)")

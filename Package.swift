@@ -7,7 +7,7 @@ import PackageDescription
 //   Gripper → GripperScene (the JSON fixture), GripperPictures (SVG, terminal, timeline)
 //   GripperScene, GripperPictures → GripperReplay;  GripperInput → GripperFiles (trace files, output)
 //   CLibevdev, GripperInput, Gripper, GripperScene → GripperEvdev
-//   Gripper, GripperScene, GripperInput → GripperTesting;  everything → gripper (the CLI)
+//   Gripper, GripperScene, GripperInput, GripperReplay, GripperFiles → GripperTesting (replay cases and assertions);  everything → gripper (the CLI)
 //   CUmockdev (libumockdev, tests only) → GripperEvdevHarness, the evdev tests' helper
 let package = Package(
     name: "Gripper",
@@ -59,7 +59,9 @@ let package = Package(
         .target(name: "GripperReplay", dependencies: ["Gripper", "GripperScene", "GripperPictures"]),
         .target(name: "GripperFiles", dependencies: ["GripperInput"]),
         .target(name: "GripperEvdev", dependencies: ["CLibevdev", "GripperInput", "Gripper", "GripperScene"]),
-        .target(name: "GripperTesting", dependencies: ["Gripper", "GripperScene", "GripperInput"]),
+        .target(name: "GripperTesting", dependencies: [
+            "Gripper", "GripperScene", "GripperInput", "GripperReplay", "GripperPictures", "GripperFiles",
+        ]),
         .executableTarget(name: "GripperCLI", dependencies: [
             "Gripper", "GripperInput", "GripperGestures", "GripperLayout", "GripperEditing",
             "GripperScene", "GripperPictures", "GripperReplay", "GripperFiles",

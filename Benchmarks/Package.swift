@@ -72,6 +72,13 @@ let package = Package(
             .product(name: "GripperTesting", package: "Gripper"),
             .product(name: "GripperInput", package: "Gripper"),
         ], path: "Sources/SoakBenchmark"),
+        .executableTarget(name: "testrunner-bench", dependencies: [
+            "BenchmarkSupport",
+            .product(name: "GripperInput", package: "Gripper"),
+            .product(name: "GripperReplay", package: "Gripper"),
+            .product(name: "GripperScene", package: "Gripper"),
+            .product(name: "GripperTesting", package: "Gripper"),
+        ], path: "Sources/TestRunnerBenchmark"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -17,6 +17,7 @@ struct GripperCommand: ParsableCommand {
             ReplayCommand.self,
             LiveCommand.self,
             ScenariosCommand.self,
+            TestCommand.self,
         ]
     )
 
@@ -37,6 +38,8 @@ struct TraceCommand: ParsableCommand {
         subcommands: [
             TraceInfoCommand.self,
             TraceConvertCommand.self,
+            TraceCutCommand.self,
+            TraceMinimizeCommand.self,
         ]
     )
 }

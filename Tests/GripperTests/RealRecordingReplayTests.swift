@@ -20,13 +20,21 @@ import GripperScene
         return try Replay(trace: trace, scene: Scene.decode(Array(bytes), fileName: "scene.json")).engine
     }
 
+    /// Each recording replays to its expected transcript, checked with the
+    /// replay assertion; and the case convention finds every one of them
+    /// (`real-replays/case.json` points at `../real`).
     @Test(arguments: recordings)
     func replaysToItsExpectedTranscript(_ file: String) throws {
-        let engine = try Self.replay(file)
+        let trace = try TraceFile.load(path: Fixtures.recording("real/\(file)").path)
+        let bytes = try Data(contentsOf: Fixtures.recording("real-replays/scene.json"))
         let name = (file as NSString).deletingPathExtension
-        let expected = try String(contentsOf: Fixtures.recording("real-replays/\(name).expected.txt"), encoding: .utf8)
-        #expect(engine.transcript.text == expected)
-        #expect(engine.nextDeadline == nil)
+        try assertReplay(trace, scene: Scene.decode(Array(bytes), fileName: "scene.json"),
+                         matches: Fixtures.recording("real-replays/\(name).expected.txt").path)
+        #expect(try Self.replay(file).nextDeadline == nil)
+        let cases = try ReplayCaseLibrary.find(in: [Fixtures.recording("real-replays").path])
+        let found = try #require(cases.first { $0.name.hasSuffix("/" + name) })
+        #expect(found.tracePath == Fixtures.recording("real-replays").path + "/../real/" + file)
+        #expect(try found.load().case.replay().transcript.text == found.load().expected)
     }
 
     @Test func eachRecordingDoesWhatItShould() throws {

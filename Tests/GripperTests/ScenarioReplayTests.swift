@@ -7,16 +7,25 @@ import GripperReplay
 import GripperScene
 
 @Suite struct ScenarioReplayTests {
-    @Test func theLibraryIsComplete() {
+    @Test func theLibraryIsComplete() throws {
         #expect(ScenarioFolder.names == ScenarioLibrary.all.map(\.name).sorted())
         #expect(ScenarioFolder.names.count == 15)
+        let cases = try ReplayCaseLibrary.find(in: [Fixtures.recording("scenarios").path])
+        #expect(cases.map { ($0.name as NSString).lastPathComponent } == ScenarioFolder.names)
+        #expect(cases.allSatisfy { $0.problem == nil && $0.layout == .folder && $0.hasExpected })
     }
 
-    @Test(arguments: ScenarioFolder.names)
-    func replaysToItsExpectedTranscript(_ name: String) throws {
+    /// Every case of `Recordings/scenarios`, found and read by the case
+    /// convention (as `gripper test` finds them) and checked with the
+    /// replay assertion (`GRIPPER_RECORD=failed` re-records after an
+    /// intended change of behaviour).
+    @Test(arguments: try! ReplayCaseLibrary.find(in: [Fixtures.recording("scenarios").path]))
+    func replaysToItsExpectedTranscript(_ file: ReplayCaseFile) throws {
+        let (replayCase, _) = try file.load()
+        try assertReplay(replayCase.trace, scene: replayCase.scene, gestures: replayCase.gestures, matches: file.expectedPath)
+        let name = (file.name as NSString).lastPathComponent
         let folder = try ScenarioFolder(name)
         let replay = try Replay(trace: folder.trace, scene: folder.scene)
-        #expect(replay.engine.transcript.text == folder.expected)
         // Byte for byte again, and the same as a live loop's.
         #expect(try Replay(trace: folder.trace, scene: folder.scene).engine.transcript == replay.engine.transcript)
         #expect(try liveStyleTranscript(folder.trace, scene: folder.scene) == replay.engine.transcript)

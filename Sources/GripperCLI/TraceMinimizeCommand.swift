@@ -1,0 +1,75 @@
+import ArgumentParser
+import Foundation
+import Gripper
+import GripperFiles
+import GripperInput
+import GripperReplay
+import GripperScene
+
+/// `gripper trace minimize IN --scene S --keep PATTERN`: the fewest frames
+/// that still produce the entries that matter.
+struct TraceMinimizeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "minimize",
+        abstract: "Shrink a trace to the fewest frames whose replay still gives the entries matching a pattern.",
+        discussion: """
+            The entries of the whole trace's replay whose text (without the time) matches \
+            --keep must come out the same, in the same order, from the result: delta \
+            debugging over whole interactions, then single frames. The result starts with \
+            the original first frame's time as 0 (stimuli of the scene keep their times). \
+            Exit status 2 on bad input or when no entry matches.
+            """
+    )
+
+    @Argument(help: "The trace to shrink.")
+    var input: String
+
+    @Option(name: .long, help: ArgumentHelp("The scene to replay on.", valueName: "SCENE"))
+    var scene: String
+
+    @Option(name: .long, help: ArgumentHelp("A regular expression: the entries that must still come out (committed, dragBegan …).", valueName: "PATTERN"))
+    var keep: String
+
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("The file to write (default: IN with .min before its extension).", valueName: "FILE"))
+    var output: String?
+
+    @Option(name: .long, help: ArgumentHelp("evemu: the .desc of an events-only file. libinput record: the device, by index or node.", valueName: "DESC"))
+    var device: String?
+
+    @Option(name: .long, help: ArgumentHelp("A case.json whose gesture settings to replay with.", valueName: "FILE"))
+    var settings: String?
+
+    func run() throws {
+        let pattern = try PatternOption.regex(keep, option: "--keep")
+        let target = output ?? Self.defaultOutput(for: input)
+        _ = try BadInput.guarding { try TraceFile.Format(path: target) }
+        let trace: Trace
+        do { trace = try TraceInput.open(input, device: device).readTrace() } catch let exit as ExitCode { throw exit } catch {
+            throw BadInput.fail("\(error)")
+        }
+        let sceneValue = try ReplayCommand.loadScene(scene)
+        let gestures = try TraceCutCommand.gestures(settings)
+        let minimizer = TraceMinimizer(trace: trace, scene: sceneValue, gestures: gestures) { $0.contains(pattern) }
+        let result: TraceMinimizer.Result
+        do {
+            result = try minimizer.minimize()
+        } catch let error as SceneError {
+            throw BadInput.fail(ReplayCommand.naming(error, scene).description)
+        } catch {
+            throw BadInput.fail("\(input): \(error) (--keep \(keep))")
+        }
+        try BadInput.guarding { try TraceFile.save(trace: result.trace, to: target) }
+        for line in result.kept { print("kept: \(line)") }
+        print("wrote \(target): \(result.frames) of \(result.originalFrames) frames, \(TraceCut.seconds(result.trace.duration)) s, "
+              + "\(TraceSummary(trace: result.trace).contactCount) contacts (\(result.replays) replays"
+              + (result.complete ? ")" : "; stopped at the replay limit)"))
+    }
+
+    /// `bug.evemu` → `bug.min.evemu`; an events-only file becomes an evemu
+    /// file with its description (`x.events` → `x.min.evemu`).
+    static func defaultOutput(for input: String) -> String {
+        let ext = (input as NSString).pathExtension.lowercased()
+        let stem = (input as NSString).deletingPathExtension
+        return stem + ".min." + (ext == "events" || ext == "desc" || ext.isEmpty ? "evemu" : ext)
+    }
+}

@@ -1,0 +1,76 @@
+import Gripper
+import GripperGestures
+import GripperInput
+import GripperPictures
+import GripperScene
+
+/// One replay test: a trace, the scene it is replayed on, and the gesture
+/// configuration it pins, checked against an expected transcript. What
+/// `gripper test` runs for each case folder and `assertReplay` for a Swift
+/// test. Pure: the files are read by the caller (see `Documentation/ReplayCases.md`
+/// for the convention on disk).
+public struct ReplayCase: Sendable {
+    /// The case's name (its path under the folder searched, for `gripper test`).
+    public var name: String
+    /// The input: its frames and the device they come from (a pinned
+    /// description already in place).
+    public var trace: Trace
+    /// The scene replayed on.
+    public var scene: Scene
+    /// The recognizers' thresholds.
+    public var gestures: GestureConfiguration
+
+    /// What a check found.
+    public enum Verdict: Hashable, Sendable {
+        /// The transcript is the expected one, byte for byte.
+        case passed
+        /// It differs.
+        case failed(TranscriptComparison)
+        /// There is no expected transcript; `actual` is the transcript in
+        /// text form, ready to be recorded.
+        case missing(actual: String)
+    }
+
+    /// Creates a case.
+    public init(name: String, trace: Trace, scene: Scene, gestures: GestureConfiguration = .default) {
+        self.name = name
+        self.trace = trace
+        self.scene = scene
+        self.gestures = gestures
+    }
+
+    /// A driver of an engine at rest on the scene, for the trace's device,
+    /// with the case's gesture configuration and a recorded transcript.
+    /// - Throws: ``SceneError`` when the scene's model or layout is invalid.
+    public func makeDriver(makingTransitions: Bool = false) throws(SceneError) -> EngineDriver {
+        try EngineDriver(scene: scene, device: trace.device, gestures: gestures, recordingTranscript: true,
+                         makingTransitions: makingTransitions)
+    }
+
+    /// Replays the trace and returns the engine finished.
+    /// - Throws: ``SceneError`` when the scene's model or layout is invalid.
+    /// - Complexity: O(frames) engine steps.
+    public func replay() throws(SceneError) -> Engine {
+        Replay.run(try makeDriver(), frames: trace.frames)
+    }
+
+    /// Replays the trace and compares its transcript with `expected` (nil:
+    /// there is none yet).
+    /// - Throws: ``SceneError`` when the scene's model or layout is invalid.
+    /// - Complexity: O(frames) engine steps, plus the comparison.
+    public func check(expected: String?) throws(SceneError) -> (verdict: Verdict, engine: Engine) {
+        let engine = try replay()
+        guard let expected else { return (.missing(actual: engine.transcript.text), engine) }
+        let comparison = TranscriptComparison(engine.transcript, expected: expected)
+        return (comparison.matches ? .passed : .failed(comparison), engine)
+    }
+
+    /// Replays the trace again with a picture at every step, handing the
+    /// pictures one at a time to `picture` (for the timeline page of a
+    /// failed case), and returns the engine finished.
+    /// - Throws: ``SceneError`` for an invalid scene, or what `picture` throws.
+    public func replayWithPictures(_ picture: (TimelinePage.Frame) throws -> Void) throws -> Engine {
+        try Replay.run(try makeDriver(makingTransitions: true), frames: trace.frames, labels: scene.pictureLabels,
+                       picture: picture)
+    }
+}

@@ -9,7 +9,7 @@ import GripperScene
 @Suite struct ScenarioReplayTests {
     @Test func theLibraryIsComplete() {
         #expect(ScenarioFolder.names == ScenarioLibrary.all.map(\.name).sorted())
-        #expect(ScenarioFolder.names.count == 15)
+        #expect(ScenarioFolder.names.count == 18)
     }
 
     @Test(arguments: ScenarioFolder.names)

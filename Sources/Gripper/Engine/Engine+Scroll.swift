@@ -71,6 +71,7 @@ extension Engine {
             return
         }
         let anchor = firstVisibleItem()
+        let old = viewportSize
         do {
             try resizeLayout(to: size)
         } catch {
@@ -81,7 +82,17 @@ extension Engine {
         if let anchor, let frame = layout.attributes(for: anchor.indexPath, presentation: presentation)?.frame {
             offset = frame.minY - anchor.fromTop
         }
-        recordDue(at: time) { $0.viewportChanged(height: size.height, offset: offset, at: time, geometry: $1) }
+        // A contact still down is where the new mapping puts it: a
+        // touchscreen's spans the new viewport, a pointer stays put (clamped).
+        if let c = contactLocation {
+            setContactLocation(device.kind == .touchscreen
+                ? Point(x: c.x * size.width / old.width, y: old.height > 0 ? c.y * size.height / old.height : 0)
+                : pointerLocation)
+        }
+        let contact = contactLocation
+        recordDue(at: time) {
+            $0.viewportChanged(height: size.height, offset: offset, contact: contact, at: time, geometry: $1)
+        }
     }
 
     /// The content offset that shows `target`, or nil when it is not in the content.

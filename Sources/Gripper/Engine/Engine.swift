@@ -476,6 +476,12 @@ public struct Engine: Sendable {
         append(.rejected(why), at: time)
     }
 
+    /// Moves the contact the engine reports (after a resize remapped it).
+    mutating func setContactLocation(_ p: Point) { contactLocation = p }
+
+    /// Where the pointer is, viewport coordinates.
+    var pointerLocation: Point { viewport.pointer }
+
     /// Lays the content out for a viewport of `size` and maps input onto it.
     /// - Throws: what the layout rejects; nothing changes then.
     mutating func resizeLayout(to size: Size) throws {

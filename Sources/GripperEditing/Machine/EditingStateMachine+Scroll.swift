@@ -51,7 +51,9 @@ extension EditingStateMachine {
     /// its side with the panes of its new width (or shuts when it can no
     /// longer be swiped). A motion under way stops.
     /// - Complexity: O(log n), the drag's retarget.
-    package mutating func viewportChanged(height: Double, offset: Double, at time: EventTime,
+    /// `contact` is where the contact still down is in the new viewport
+    /// (a drag's proxy follows it from there).
+    package mutating func viewportChanged(height: Double, offset: Double, contact: Point?, at time: EventTime,
                                           geometry: GridLayout) -> [EditingEffect] {
         var effects: [EditingEffect] = []
         configuration.viewportHeight = height
@@ -65,6 +67,12 @@ extension EditingStateMachine {
             s.startOffset += contentOffset - before
             state = .batchEditing(.scrolling(s))
         case .dragging(var d), .batchEditing(.dragging(var d)):
+            if let contact {
+                d.contact = contact
+                // The intent's directions stay; its extremes start again here.
+                d.intent.lowest = contact.y
+                d.intent.highest = contact.y
+            }
             follow(&d, at: time, geometry: geometry, effects: &effects)
         case .swiping(var sw):
             if let setup = swipeSetup(at: sw.setup.indexPath, geometry: geometry) {

@@ -79,8 +79,12 @@ func histogram(_ samples: [Double]) -> String {
     return out
 }
 
-// engine-bench [CYCLES] [--selection] [--sizes 10000,100000]
+// engine-bench [CYCLES] [--selection] [--sizes 10000,100000] | engine-bench --rotation
 let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.contains("--rotation") {
+    try rotationBenchmark()
+    exit(0)
+}
 let cycles = arguments.first.flatMap(Int.init) ?? 12
 // By default taps select nothing (selection mode none); --selection makes
 // them toggle a multiple selection, which the editing machine's hit tests

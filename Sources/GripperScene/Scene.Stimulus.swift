@@ -1,5 +1,6 @@
 import Gripper
 import GripperEditing
+import GripperGeometry
 
 extension Scene {
     /// An outside stimulus at a time, as a scene writes it: what the
@@ -21,6 +22,8 @@ extension Scene {
             case redo
             /// The input device goes away.
             case deviceLost
+            /// The viewport takes a new size (a rotation, a window resized).
+            case resizeViewport(Size)
 
             /// The stimulus as the transcript names it (`setEditing true`, `reload inbox(3) "to do"(0)` …:
             /// a reload lists its sections with their item counts, ids quoted as the transcript quotes them).
@@ -38,6 +41,7 @@ extension Scene {
                 case .undo: .undo
                 case .redo: .redo
                 case .deviceLost: .deviceLost
+                case .resizeViewport(let size): .resizeViewport(size)
                 }
             }
         }

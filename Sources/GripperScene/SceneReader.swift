@@ -327,7 +327,7 @@ struct SceneReader {
     }
 
     private func stimulus(_ value: JSONValue, _ path: String, defaults: ItemDefaults) throws(SceneError) -> Scene.Stimulus {
-        let kinds = ["setEditing", "deleteSelected", "reload", "undo", "redo", "deviceLost"]
+        let kinds = ["setEditing", "deleteSelected", "reload", "undo", "redo", "deviceLost", "resizeViewport"]
         let o = try members(value, path, allowed: ["t"] + kinds)
         let tValue = try required(o, "t", path)
         let t = try number(tValue, path + ".t", minimum: 0)
@@ -348,6 +348,11 @@ struct SceneReader {
             let sections = try self.sections(v, p, defaults: defaults)
             _ = try Scene.model(of: sections, path: p)
             action = .reload(sections)
+        case "resizeViewport":
+            let size = try members(v, p, allowed: ["width", "height"])
+            action = .resizeViewport(Size(width: try number(try required(size, "width", p), p + ".width", positive: true),
+                                          height: try number(try required(size, "height", p), p + ".height",
+                                                             positive: true)))
         default:
             guard try bool(v, p) else { throw fail(p, v, "expected true (leave the stimulus out instead of false)") }
             switch kind {

@@ -17,7 +17,8 @@ public enum ScenarioLibrary {
     public static var all: [Scenario] {
         [swipeThenDelete, swipeThenShut, fullSwipe, verticalPanScrolls, pinnedHeaderPushedUp, batchSelectDelete,
          batchGripperDrag, longPressDragDownUp, gridDrag, dragIntoAnotherSection, dragAutoScroll,
-         dragCancelledBySetEditing, dragEndedByDeviceLoss, mouseSwipe, mouseDrag]
+         dragCancelledBySetEditing, dragEndedByDeviceLoss, mouseSwipe, mouseDrag, flingSettles, rubberBandAtTheTop,
+         rotationDuringDrag]
     }
 
     /// The scenario called `name`, if any.
@@ -237,6 +238,44 @@ public enum ScenarioLibrary {
         return Scenario(name: "drag-cancelled-by-set-editing",
                         summary: "In batch editing, drag Item 2 by its gripper; setEditing(false) arrives mid-drag: the drag is reverted, nothing moves.",
                         scene: list(8, stimuli: "{\"t\":0,\"setEditing\":true},{\"t\":\(cancelAt),\"setEditing\":false}"),
+                        trace: trace(b))
+    }
+
+    // MARK: - Scrolling
+
+    static var flingSettles: Scenario {
+        var b = touch(seed: 30)
+        // 300 points up in 150 ms at constant speed, lifted while moving: a
+        // fling at about 2,000 pt/s that decelerates for about 3 s.
+        b.perform([TraceBuilder.Stroke(at: pt(205, 520)).moving(to: pt(200, 220), over: .milliseconds(150),
+                                                                 easing: .linear)])
+        b.pause(.milliseconds(3500))
+        return Scenario(name: "fling-settles",
+                        summary: "A quick flick up over 60 items: the list keeps moving after the lift, decelerates and settles about 1,000 points further, where flingBegan said.",
+                        scene: list(60), trace: trace(b))
+    }
+
+    static var rubberBandAtTheTop: Scenario {
+        var b = touch(seed: 31)
+        b.perform([TraceBuilder.Stroke(at: pt(200, 150)).moving(to: pt(204, 450), over: .milliseconds(500))
+            .holding(.milliseconds(150))])
+        b.pause(.milliseconds(900))
+        return Scenario(name: "rubber-band-at-the-top",
+                        summary: "Pull the list down from the top: it follows with growing resistance past the top, and springs back to 0 after the lift.",
+                        scene: list(30), trace: trace(b))
+    }
+
+    static var rotationDuringDrag: Scenario {
+        var b = touch(seed: 32)
+        let start = b.now
+        b.perform([TraceBuilder.Stroke(at: pt(200, row(2))).holding(.milliseconds(700))
+            .moving(to: pt(200, row(6)), over: .milliseconds(500)).holding(.milliseconds(700))
+            .moving(to: pt(200, row(9)), over: .milliseconds(400)).holding(.milliseconds(200))])
+        b.pause(.milliseconds(300))
+        let rotateAt = String(start.microseconds / 1000 + 1500) + "e-3"
+        return Scenario(name: "rotation-during-drag",
+                        summary: "Long-press Item 3 and drag it down; the screen turns to landscape mid-drag (resizeViewport 640 × 400): the drag goes on in the new geometry and drops.",
+                        scene: list(30, stimuli: "{\"t\":\(rotateAt),\"resizeViewport\":{\"width\":640,\"height\":400}}"),
                         trace: trace(b))
     }
 

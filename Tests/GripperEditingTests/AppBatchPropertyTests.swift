@@ -123,8 +123,10 @@ import GripperLayout
             }
         }
         #expect(appBatches > 50, "seed \(seed): only \(appBatches) app batches applied")
-        #expect(dragsKept > 3, "seed \(seed): only \(dragsKept) drags went on across an app batch")
+        // A touch on a fling only stops it, so fewer touches become drags than before flings.
+        #expect(dragsKept >= 2, "seed \(seed): only \(dragsKept) drags went on across an app batch")
         h.send(.deviceLost)
+        h.settle()
         #expect(h.machine.nextDeadline == nil && h.machine.draggedItem == nil, "seed \(seed)")
     }
 }

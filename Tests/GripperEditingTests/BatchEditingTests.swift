@@ -268,7 +268,9 @@ import GripperLayout
         #expect(h.machine.contentOffset == 0)
         let due = h.tickWhenDue()
         let v = config.autoScrollVelocity(atViewportY: 430)
-        #expect(abs(h.machine.contentOffset - v * 0.016667) < 1e-9)
+        // Ramping up from the zone's entry over 0.5 s: 16.667 ms in, it has
+        // gone as far as 0.016667² / (2 × 0.5) s at full speed.
+        #expect(abs(h.machine.contentOffset - v * 0.016667 * 0.016667) < 1e-9)
         #expect(due.contains(.scheduleTick(at: h.time + Duration.microseconds(16_667))))
         // Moving out of the zone stops the ticks.
         h.send(.contactMoved(Point(x: 100, y: 200)))

@@ -71,7 +71,7 @@ import GripperLayout
         a.frame(after: 500, .stationary, p)
         let edge = Point(x: p.x, y: 430)
         for k in 1...8 { a.frame(after: 10, .moved, p + (edge - p) * (Double(k) / 8)) }
-        for _ in 0..<30 { a.frame(after: 16, .stationary, edge) }   // ≈ 0.5 s held in the zone
+        for _ in 0..<60 { a.frame(after: 16, .stationary, edge) }   // ≈ 1 s held in the zone (0.5 s of it ramping up)
         #expect(a.h.machine.contentOffset > 400)
         let target = a.h.machine.presentation.drag?.target
         a.frame(after: 10, .ended, edge)

@@ -60,6 +60,17 @@ struct MachineHarness {
         return effects
     }
 
+    /// Sends every tick the machine asks for until nothing moves by itself
+    /// (a fling, a bounce, an animated scroll has come to rest); at most
+    /// 10,000 ticks.
+    mutating func settle() {
+        var ticks = 0
+        while machine.scroller.isMoving, ticks < 10_000 {
+            tickWhenDue()
+            ticks += 1
+        }
+    }
+
     /// The viewport point at the middle of row `row` of the whole list (no
     /// headers), at x.
     func point(row: Int, x: Double = 100) -> Point {

@@ -109,7 +109,7 @@ import GripperLayout
                 expected = Set(m.allItems)  // checked by replay
             case .highlight, .selectionChanged, .scrolled, .swipeBegan, .swipeOpened, .swipeShut,
                  .deleteConfirmationOpened, .deleteConfirmationCancelled, .dragBegan, .gapMoved, .dragEnded, .dragCancelled,
-                 .editingChanged, .rejected, .scheduleTick:
+                 .editingChanged, .rejected, .scheduleTick, .scrollMotionBegan, .scrollMotionEnded:
                 break
             }
         }
@@ -131,7 +131,8 @@ import GripperLayout
         #expect(hidden == (dragging ? 1 : 0), "\(where_): \(hidden) hidden")
         #expect(placeholders == (dragging ? 1 : 0), "\(where_): \(placeholders) placeholders")
         #expect((p.drag != nil) == dragging, "\(where_)")
-        #expect(dragging || h.machine.nextDeadline == nil, "\(where_): deadline without a drag")
+        #expect(dragging || h.machine.scroller.isMoving || h.machine.nextDeadline == nil,
+                "\(where_): deadline without a drag or a scroll motion")
         // At most one open cell.
         let swiped = attributes.filter { $0.kind == .cell && $0.swipe != nil }.count
         #expect(swiped <= 1, "\(where_): \(swiped) swiped cells")
@@ -168,8 +169,9 @@ import GripperLayout
                 step += 1
             }
         }
-        // Nothing left pending once everything is cancelled.
+        // Nothing left pending once everything is cancelled and the content has come to rest.
         h.send(.deviceLost)
+        h.settle()
         #expect(h.machine.nextDeadline == nil && h.machine.draggedItem == nil, "seed \(seed)")
     }
 }
@@ -235,6 +237,7 @@ import GripperLayout
             a.frame(after: 400, nil, p)  // let waits run out
         }
         #expect(a.arena.isIdle, "seed \(seed)")
+        a.h.settle()
         #expect(a.h.machine.draggedItem == nil && a.h.machine.nextDeadline == nil, "seed \(seed)")
     }
 }

@@ -137,10 +137,16 @@ import GripperLayout
         h.pan(from: h.point(row: 3), by: Point(x: -30, y: -100))
         #expect(h.machine.contentOffset == 100)
         #expect(h.log.allSatisfy { if case .swipeBegan = $0 { false } else { true } })
-        // Clamped at both ends: content 30 × 44 = 1320, viewport 440.
+        // Past either end the content follows with the rubber band, less
+        // than a viewport (440) past it, and springs back on release:
+        // content 30 × 44 = 1320, viewport 440, range 0 … 880.
         h.pan(from: h.point(row: 3), by: Point(x: 0, y: -5000))
+        #expect(h.machine.contentOffset > 880 && h.machine.contentOffset < 880 + 440)
+        h.settle()
         #expect(h.machine.contentOffset == 880)
         h.pan(from: h.point(row: 3), by: Point(x: 0, y: 5000))
+        #expect(h.machine.contentOffset < 0 && h.machine.contentOffset > -440)
+        h.settle()
         #expect(h.machine.contentOffset == 0)
     }
 

@@ -164,6 +164,23 @@ func undoableEdits(in journal: Journal) -> [Edit] {
 }
 // article: end
 
+// article: begin
+/// Shows a message whole, the least scroll that does it (nothing when it
+/// is on screen already), animated; false when the engine refused (the
+/// user is scrolling or dragging, or the message is not there).
+func reveal(_ id: ItemID, in engine: inout Engine, at time: EventTime) -> Bool {
+    guard let path = engine.model.indexPath(of: id) else { return false }
+    let entries = engine.scroll(to: .item(path, .nearest), animated: true, at: time)
+    return !entries.contains { if case .rejected = $0.event { true } else { false } }
+}
+
+/// The screen turned: lay out for the new size, the first visible message
+/// staying where it was; whatever the user was doing goes on.
+func screenTurned(_ engine: inout Engine, to size: Size, at time: EventTime) {
+    engine.resizeViewport(to: size, at: time)
+}
+// article: end
+
 import struct Foundation.Data
 import struct Foundation.URL
 import Testing
@@ -274,6 +291,29 @@ import GripperTesting
         let change = gapMove.layout.moving[0]
         let mid = interpolate(change.initial.frame, change.final.frame, gapMove.curve.value(at: 0.5))
         #expect(mid.minY == (change.initial.frame.minY + change.final.frame.minY) / 2)
+    }
+
+    @Test func theAppRevealsAMessageAndTheScreenTurns() throws {
+        let reader = try reader()
+        let mailbox = mailbox(inbox: 1000)
+        var engine = try openEngine(on: mailbox, device: reader.device)
+        let t0 = EventTime.milliseconds(100)
+        // m1 is on screen already: nothing moves. m40 is below: it comes up to the bottom.
+        #expect(reveal("m1", in: &engine, at: t0) && !engine.isScrollMoving)
+        #expect(reveal("m40", in: &engine, at: t0) && engine.isScrollMoving)
+        let transition = try #require(engine.takeTransitions().last)
+        #expect(transition.cause == .scrollAnimation && transition.initialContentOffset == 0)
+        engine.fire(until: t0 + .milliseconds(300))
+        #expect(!engine.isScrollMoving && engine.contentOffset == transition.finalContentOffset)
+        // m40 is the 42nd row (after the pinned one and m0…m39): its bottom at the viewport's.
+        let frame = try #require(engine.layout.attributes(for: IndexPath(section: 1, item: 40))?.frame)
+        #expect(frame.maxY == engine.contentOffset + 640)
+        #expect(!reveal("nowhere", in: &engine, at: t0 + .milliseconds(400)))
+        // The screen turns: the first visible row stays where it was.
+        let before = engine.contentOffset
+        screenTurned(&engine, to: Size(width: 640, height: 400), at: t0 + .milliseconds(500))
+        #expect(engine.viewportSize == Size(width: 640, height: 400) && engine.contentOffset == before)
+        #expect(engine._invariantViolations().isEmpty)
     }
 
     @Test func theUsersUndoStopsAtTheAppsChange() throws {

@@ -40,7 +40,9 @@ func session(cycles: Int) -> [EventFrame] {
         b.pause(.milliseconds(300))
         b.tap(at: pt(100, row(7)))
         b.pause(.milliseconds(250))
-        b.perform([TraceBuilder.Stroke(at: pt(210, 560)).moving(to: pt(215, 200), over: .milliseconds(400))])
+        // Held still before the lift: no fling, so the drag below starts from rest.
+        b.perform([TraceBuilder.Stroke(at: pt(210, 560)).moving(to: pt(215, 200), over: .milliseconds(400))
+            .holding(.milliseconds(120))])
         b.pause(.milliseconds(300))
         b.perform([TraceBuilder.Stroke(at: pt(200, row(2))).holding(.milliseconds(650))
             .moving(to: pt(200, 628), over: .milliseconds(400)).holding(.milliseconds(900))
@@ -80,7 +82,13 @@ func histogram(_ samples: [Double]) -> String {
 }
 
 // engine-bench [CYCLES] [--selection] [--sizes 10000,100000] [--explain] [--transitions] [--profile-state-changes [BEFORE→AFTER]]
+//   | engine-bench --rotation
 let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.contains("--rotation") {
+    try rotationBenchmark()
+    try flingBenchmark()
+    exit(0)
+}
 let cycles = arguments.first.flatMap(Int.init) ?? 12
 // By default taps select nothing (selection mode none); --selection makes
 // them toggle a multiple selection, which the editing machine's hit tests

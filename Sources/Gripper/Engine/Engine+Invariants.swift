@@ -19,6 +19,10 @@ extension Engine {
         else {
             return problems + ["layout (\(layout.numberOfItems) items in \(layout.numberOfSections) sections) out of step with the model (\(model.numberOfItems) in \(model.numberOfSections))"]
         }
+        let maxOffset = max(0, layout.contentSize.height - viewportSize.height)
+        if !machine.scroller.isMoving, !machine.scroller.isTracking, !(0...maxOffset).contains(contentOffset) {
+            problems.append("content offset \(contentOffset) outside 0…\(maxOffset) at rest")
+        }
         let presentation = self.presentation
         let dragging = machine.draggedItem != nil
         if (presentation.drag != nil) != dragging { problems.append("presentation's drag \(String(describing: presentation.drag)) while dragging is \(dragging)") }

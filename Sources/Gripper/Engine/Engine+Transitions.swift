@@ -33,6 +33,14 @@ extension Engine {
         }
         guard let before = shownBefore, let last = entries.last,
               let cause = Self.cause(of: entries.map(\.event)) else { return }
+        if cause == .scrollAnimation, let motion = Self.animation(in: entries) {
+            // Nothing moves in content coordinates: the offset does.
+            append(EngineTransition(cause: cause, time: .zero + .microseconds(last.offset),
+                                    layout: LayoutTransition(from: now, to: now),
+                                    duration: machine.configuration.scrollAnimationDuration, curve: .easeInOut,
+                                    initialContentOffset: motion.from, finalContentOffset: motion.to))
+            return
+        }
         var layoutTransition = LayoutTransition(from: before, to: now, mapping: IndexPathMapping(transitionEdits))
         // The proxy follows the contact directly.
         layoutTransition.moving.removeAll { $0.final.kind == .dragProxy }
@@ -40,12 +48,25 @@ extension Engine {
         layoutTransition.disappearing.removeAll { $0.final.kind == .dragProxy }
         guard !layoutTransition.isEmpty else { return }
         let timing = EngineTransition.defaultTiming(for: cause)
-        pendingTransitions.append(EngineTransition(cause: cause, time: .zero + .microseconds(last.offset),
-                                                   layout: layoutTransition, duration: timing.duration,
-                                                   curve: timing.curve))
+        append(EngineTransition(cause: cause, time: .zero + .microseconds(last.offset),
+                                layout: layoutTransition, duration: timing.duration, curve: timing.curve,
+                                initialContentOffset: before.contentOffset, finalContentOffset: now.contentOffset))
+    }
+
+    /// Keeps a transition, at most ``transitionBacklog`` of them.
+    private mutating func append(_ transition: EngineTransition) {
+        pendingTransitions.append(transition)
         if pendingTransitions.count > Self.transitionBacklog {
             pendingTransitions.removeFirst(pendingTransitions.count - Self.transitionBacklog)
         }
+    }
+
+    /// The animated scroll the entries began, if any.
+    private static func animation(in entries: [Transcript.Entry]) -> ScrollMotion? {
+        for entry in entries.reversed() {
+            if case .effect(.scrollMotionBegan(let m)) = entry.event, m.kind == .animation { return m }
+        }
+        return nil
     }
 
     /// The index path edits of a batch, for matching elements across it: a
@@ -92,11 +113,15 @@ extension Engine {
             case .deleteConfirmationOpened, .deleteConfirmationCancelled: causes.insert(.deleteConfirmation)
             case .gapMoved: causes.insert(.gapMoved)
             case .selectionChanged: causes.insert(.selection)
-            case .highlight, .scrolled, .swipeBegan, .dragBegan, .rejected, .scheduleTick: continue
+            case .scrollMotionBegan(let m) where m.kind == .animation: causes.insert(.scrollAnimation)
+            case .highlight, .scrolled, .swipeBegan, .dragBegan, .rejected, .scheduleTick, .scrollMotionBegan,
+                 .scrollMotionEnded:
+                continue
             }
         }
         let order: [EngineTransition.Cause] = [.dropped, .dropCancelled, .undoRedo, .committed, .appChanged, .editingChanged,
-                                                .swipeOpened, .swipeShut, .deleteConfirmation, .gapMoved, .selection]
+                                                .swipeOpened, .swipeShut, .deleteConfirmation, .gapMoved, .selection,
+                                                .scrollAnimation]
         return order.first { causes.contains($0) }
     }
 }

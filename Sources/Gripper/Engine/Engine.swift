@@ -23,8 +23,9 @@ public struct Engine: Sendable {
     public let dataSource: any CollectionDataSource
     /// The app's rules.
     public var delegate: any CollectionDelegate { machine.policy }
-    /// The viewport's size in layout points; input maps onto it.
-    public let viewportSize: Size
+    /// The viewport's size in layout points; input maps onto it
+    /// (``resizeViewport(to:at:)`` changes it).
+    public private(set) var viewportSize: Size
     /// The layout metrics.
     public let metrics: LayoutMetrics
     /// The device the frames come from.
@@ -130,8 +131,14 @@ public struct Engine: Sendable {
     public var journal: Journal { machine.journal }
     /// The selected items.
     public var selection: Set<ItemID> { machine.selection }
-    /// The vertical content offset.
+    /// The vertical content offset: in `0 … content height − viewport
+    /// height` at rest; past an end only while a finger holds the content
+    /// (rubber band) or it springs back.
     public var contentOffset: Double { machine.contentOffset }
+    /// Whether the content moves by itself: a fling, a bounce back, an
+    /// animated scroll (each frame is a deadline, see ``nextDeadline``).
+    /// - Complexity: O(1).
+    public var isScrollMoving: Bool { machine.scroller.isMoving }
     /// The editing machine's state (without its payload): what to compare
     /// and switch on.
     /// - Complexity: O(1).
@@ -147,7 +154,8 @@ public struct Engine: Sendable {
     public var presentation: LayoutPresentation { machine.presentation }
 
     /// The earliest time at which ``fire(until:)`` has something to do: a
-    /// recognizer timer or an auto-scroll tick. Nil when nothing waits.
+    /// recognizer timer, an auto-scroll tick or the next frame of a fling,
+    /// a bounce or an animated scroll. Nil when nothing waits.
     /// - Complexity: O(1).
     public var nextDeadline: EventTime? {
         var best = arena.nextDeadline
@@ -268,6 +276,12 @@ public struct Engine: Sendable {
         case .redo: input = .redo
         case .deviceLost:
             loseDevice(at: time)
+            return
+        case .scroll(let target, let animated):
+            scrollDue(to: target, animated: animated, at: time)
+            return
+        case .resizeViewport(let size):
+            resizeDue(to: size, at: time)
             return
         }
         let before = machine.phase
@@ -401,6 +415,15 @@ public struct Engine: Sendable {
             step(self)
         }
         process(arena.finish())
+        // A fling, a bounce or an animated scroll runs to its end, each
+        // frame at its own time (a drag cannot outlive its contact).
+        while machine.draggedItem == nil, let d = machine.nextDeadline {
+            now = max(now ?? d, d)
+            let before = machine.phase
+            record(machine.handle(.tick, at: d, geometry: layout), at: d)
+            noteTransition(from: before, at: d)
+            step(self)
+        }
         recorder.flushScroll()
         recorder.finish(with: model.sections)
     }
@@ -412,7 +435,7 @@ public struct Engine: Sendable {
         case .dragCancelled, .swipeShut, .deleteConfirmationCancelled, .highlight(nil): true
         case .highlight, .selectionChanged, .scrolled, .swipeBegan, .swipeOpened, .deleteConfirmationOpened,
              .dragBegan, .gapMoved, .dragEnded, .editingChanged, .committed, .undone, .redone, .appBatchApplied,
-             .rejected, .scheduleTick:
+             .rejected, .scheduleTick, .scrollMotionBegan, .scrollMotionEnded:
             false
         }
     }
@@ -424,7 +447,7 @@ public struct Engine: Sendable {
         case .dragCancelled, .swipeShut, .deleteConfirmationCancelled: true
         case .highlight, .selectionChanged, .scrolled, .swipeBegan, .swipeOpened, .deleteConfirmationOpened,
              .dragBegan, .gapMoved, .dragEnded, .editingChanged, .committed, .undone, .redone, .appBatchApplied,
-             .rejected, .scheduleTick:
+             .rejected, .scheduleTick, .scrollMotionBegan, .scrollMotionEnded:
             false
         }
     }
@@ -438,6 +461,34 @@ public struct Engine: Sendable {
             }
             noteTransition(from: before, at: event.time)
         }
+    }
+
+    /// Runs `body` on the editing machine at `time` and records what it did
+    /// (its effects, and its state change).
+    mutating func recordDue(at time: EventTime, _ body: (inout EditingStateMachine, GridLayout) -> [EditingEffect]) {
+        let before = machine.phase
+        record(body(&machine, layout), at: time)
+        noteTransition(from: before, at: time)
+    }
+
+    /// Records a request the engine refused; nothing changed.
+    mutating func appendRejected(_ why: String, at time: EventTime) {
+        append(.rejected(why), at: time)
+    }
+
+    /// Moves the contact the engine reports (after a resize remapped it).
+    mutating func setContactLocation(_ p: Point) { contactLocation = p }
+
+    /// Where the pointer is, viewport coordinates.
+    var pointerLocation: Point { viewport.pointer }
+
+    /// Lays the content out for a viewport of `size` and maps input onto it.
+    /// - Throws: what the layout rejects; nothing changes then.
+    mutating func resizeLayout(to size: Size) throws {
+        try sync.resize(to: size)
+        viewportSize = size
+        viewport.rect = Rect(x: 0, y: 0, width: size.width, height: size.height)
+        viewport.movePointer(to: viewport.pointer)
     }
 
     private mutating func recordGestures(_ events: [GestureEvent]) {
@@ -464,6 +515,14 @@ public struct Engine: Sendable {
     /// in step and notes what the transition animates.
     private mutating func record(_ effects: [EditingEffect], at time: EventTime) {
         let offset = offset(of: time)
+        var contentChanged = false
+        defer {
+            // The content may have shrunk under the offset: at rest it comes
+            // back into range now, not at the next scroll.
+            if contentChanged {
+                for effect in machine.contentChanged(geometry: layout) { recorder.record(effect, offset: offset) }
+            }
+        }
         for effect in effects {
             let batch: BatchUpdate
             switch effect {
@@ -476,11 +535,12 @@ public struct Engine: Sendable {
                 continue
             case .highlight, .selectionChanged, .scrolled, .swipeBegan, .swipeOpened, .swipeShut,
                  .deleteConfirmationOpened, .deleteConfirmationCancelled, .dragBegan, .gapMoved, .dragEnded,
-                 .dragCancelled, .editingChanged, .scheduleTick:
+                 .dragCancelled, .editingChanged, .scheduleTick, .scrollMotionBegan, .scrollMotionEnded:
                 recorder.record(effect, offset: offset)
                 continue
             }
             recorder.record(effect, offset: offset)
+            contentChanged = true
             if makesTransitions { transitionEdits += Self.mappingEdits(of: batch) }
             for problem in sync.follow(batch, model: machine.model) {
                 switch problem {

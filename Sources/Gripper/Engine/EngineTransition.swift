@@ -36,8 +36,10 @@ public enum TimingCurve: String, Hashable, Sendable, CaseIterable {
 ///
 /// The drag proxy is never part of a transition: it follows the contact
 /// directly, frame by frame, as a swiped cell's content does while the
-/// finger is down. Scrolling is not animated either (its offset is in every
-/// snapshot).
+/// finger is down. Scrolling by a finger, a fling or a bounce is not a
+/// transition either (its offset is in every snapshot, frame by frame); an
+/// animated scroll the app asks for is one, of cause ``Cause/scrollAnimation``,
+/// with no element changes and the offsets it goes between.
 public struct EngineTransition: Sendable {
     /// What the change was.
     public enum Cause: String, Hashable, Sendable, CaseIterable {
@@ -64,6 +66,11 @@ public struct EngineTransition: Sendable {
         case appChanged
         /// The selection changed.
         case selection
+        /// The app asked for an animated scroll
+        /// (``Engine/scroll(to:animated:at:)``): the content offset goes
+        /// from ``initialContentOffset`` to ``finalContentOffset`` (the
+        /// engine also moves it so, frame by frame, on its deadlines).
+        case scrollAnimation
     }
 
     /// What the change was.
@@ -76,13 +83,19 @@ public struct EngineTransition: Sendable {
     public var duration: Duration
     /// How progress follows time.
     public var curve: TimingCurve
+    /// The content offset before the change.
+    public var initialContentOffset: Double = 0
+    /// The content offset after it (for ``Cause/scrollAnimation``, where
+    /// the animation ends).
+    public var finalContentOffset: Double = 0
 
     /// The suggested duration and curve of each cause, after the platforms:
     /// Android's RecyclerView `DefaultItemAnimator` moves items in 250 ms
     /// (gap moves, undo and redo); `ItemTouchHelper` settles a drop or a
     /// cancelled drag in 200 ms and animates a swipe in 250 ms; UIKit animates
     /// row deletion, insertion and `setEditing(_:animated:)` in about 300 ms;
-    /// a selection highlight changes in 150 ms.
+    /// a selection highlight changes in 150 ms; `setContentOffset(_:animated:)`
+    /// scrolls in about 300 ms.
     public static func defaultTiming(for cause: Cause) -> (duration: Duration, curve: TimingCurve) {
         switch cause {
         case .gapMoved: (.milliseconds(250), .easeInOut)
@@ -91,6 +104,7 @@ public struct EngineTransition: Sendable {
         case .editingChanged, .committed, .appChanged: (.milliseconds(300), .easeInOut)
         case .undoRedo: (.milliseconds(250), .easeInOut)
         case .selection: (.milliseconds(150), .linear)
+        case .scrollAnimation: (.milliseconds(300), .easeInOut)
         }
     }
 }

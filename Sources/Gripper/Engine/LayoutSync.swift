@@ -23,7 +23,7 @@ struct LayoutSync: Sendable {
     /// The layout metrics.
     let metrics: LayoutMetrics
     /// The viewport's size in layout points.
-    let viewport: Size
+    private(set) var viewport: Size
     /// Whether the data source gives items heights of their own.
     let hasItemHeights: Bool
     /// The contradictions reported so far (each is reported once).
@@ -66,6 +66,16 @@ struct LayoutSync: Sendable {
             }
         }
         return problems
+    }
+
+    /// Lays the content out for a viewport of `size` (a resize, a
+    /// rotation); the layout is as it was when it throws.
+    /// - Throws: what the layout rejects (the size, metrics that do not fit it).
+    /// - Complexity: O(s) for s sections with fixed row heights; O(n) with
+    ///   item heights (see ``GridLayout/update(metrics:viewport:)``).
+    mutating func resize(to size: Size) throws {
+        try layout.update(viewport: size)
+        viewport = size
     }
 
     /// Whether `problem` is news: true the first time it is reported (here

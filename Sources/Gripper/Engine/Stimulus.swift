@@ -1,8 +1,10 @@
 import GripperEditing
+import GripperGeometry
 
 /// An outside stimulus: what the embedding app does while the user
 /// touches — turn batch editing on or off, delete the selection, undo,
-/// redo, reload its data — or the input device going away. Hand one to
+/// redo, reload its data, scroll, resize or rotate the viewport — or the
+/// input device going away. Hand one to
 /// ``Engine/apply(_:at:)-(Stimulus,_)`` at the time it happens; a track of
 /// them by time (a scene's, a test's) is run by an ``EngineDriver``.
 public enum Stimulus: Hashable, Sendable, CustomStringConvertible {
@@ -18,6 +20,12 @@ public enum Stimulus: Hashable, Sendable, CustomStringConvertible {
     case redo
     /// The input device goes away.
     case deviceLost
+    /// The app scrolls, at once or animated (refused while the user's finger
+    /// scrolls or drags an item).
+    case scroll(ScrollTarget, animated: Bool)
+    /// The viewport takes a new size (a window resized, a screen rotated):
+    /// the first visible item stays where it was.
+    case resizeViewport(Size)
 
     /// The stimulus as the transcript names it (`setEditing true`, `reload inbox(3) "to do"(0)` …:
     /// a reload lists its sections with their item counts, ids quoted as the transcript quotes them).
@@ -30,6 +38,9 @@ public enum Stimulus: Hashable, Sendable, CustomStringConvertible {
         case .undo: "undo"
         case .redo: "redo"
         case .deviceLost: "deviceLost"
+        case .scroll(let target, let animated): "scroll \(target)" + (animated ? " animated" : "")
+        case .resizeViewport(let size):
+            "resizeViewport " + FixedDecimal.string(size.width, places: 2) + "x" + FixedDecimal.string(size.height, places: 2)
         }
     }
 }

@@ -61,7 +61,12 @@ struct TranscriptRecorder: Sendable {
             pendingScroll = (offset, y)
         case .scheduleTick:
             break
-        case .highlight, .selectionChanged, .swipeBegan, .swipeOpened, .swipeShut, .deleteConfirmationOpened,
+        case .scrollMotionEnded(_, let at, _):
+            // The entry says where the content came to rest: a scroll to
+            // the same offset before it is no news.
+            if pendingScroll?.value == at { pendingScroll = nil }
+            append(.effect(effect), offset: offset)
+        case .scrollMotionBegan, .highlight, .selectionChanged, .swipeBegan, .swipeOpened, .swipeShut, .deleteConfirmationOpened,
              .deleteConfirmationCancelled, .dragBegan, .gapMoved, .dragEnded, .dragCancelled, .editingChanged,
              .committed, .undone, .redone, .appBatchApplied, .rejected:
             append(.effect(effect), offset: offset)

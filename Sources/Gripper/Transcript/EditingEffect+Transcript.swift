@@ -29,6 +29,17 @@ extension EditingEffect {
         case .appBatchApplied: "appBatch"
         case .rejected: "rejected"
         case .scheduleTick: "scheduleTick"
+        case .scrollMotionBegan(let motion): Self.motionName(motion.kind) + "Began"
+        case .scrollMotionEnded(let kind, _, let settled): Self.motionName(kind) + (settled ? "Settled" : "Stopped")
+        }
+    }
+
+    /// A scroll motion as the transcript names it: `fling`, `bounce`, `scrollAnimation`.
+    private static func motionName(_ kind: ScrollMotion.Kind) -> String {
+        switch kind {
+        case .fling: "fling"
+        case .bounce: "bounce"
+        case .animation: "scrollAnimation"
         }
     }
 
@@ -52,6 +63,10 @@ extension EditingEffect {
             "#\(entry.sequence) " + entry.batch.operations.map(Self.operationText).joined(separator: "; ")
         case .rejected(let error): Escaping.freeText("\(error)")
         case .scheduleTick(let time): "at \(time.microseconds)"
+        case .scrollMotionBegan(let m):
+            "from \(Self.coordinate(m.from)) to \(Self.coordinate(m.to))"
+                + (m.kind == .animation ? "" : " velocity \(Self.coordinate(m.velocity))")
+        case .scrollMotionEnded(_, let offset, _): "at \(Self.coordinate(offset))"
         }
     }
 
@@ -76,6 +91,9 @@ extension EditingEffect {
                 + entry.batch.operations.map(Self.operationJSON).joined(separator: ",") + "]"
         case .rejected(let error): ",\"reason\":" + Self.quoted("\(error)")
         case .scheduleTick(let time): ",\"at\":\(time.microseconds)"
+        case .scrollMotionBegan(let m):
+            ",\"from\":\(Self.coordinate(m.from)),\"to\":\(Self.coordinate(m.to)),\"velocity\":\(Self.coordinate(m.velocity))"
+        case .scrollMotionEnded(_, let offset, _): ",\"offset\":" + Self.coordinate(offset)
         }
     }
 

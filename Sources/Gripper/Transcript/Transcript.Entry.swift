@@ -77,6 +77,13 @@ extension Transcript {
 
         private static func coordinate(_ x: Double) -> String { FixedDecimal.string(x, places: 2) }
         private static func quoted(_ s: String) -> String { Escaping.json(s) }
+        private static func targetJSON(_ target: ScrollTarget) -> String {
+            switch target {
+            case .offset(let y): ",\"offset\":" + coordinate(y)
+            case .item(let p, let position):
+                ",\"item\":[\(p.section),\(p.item)],\"position\":\"\(position.rawValue)\""
+            }
+        }
 
         /// The detail after the name in the text form.
         package var textDetail: String {
@@ -107,6 +114,10 @@ extension Transcript {
                 case .undo: ",\"name\":\"undo\""
                 case .redo: ",\"name\":\"redo\""
                 case .deviceLost: ",\"name\":\"deviceLost\""
+                case .scroll(let target, let animated):
+                    ",\"name\":\"scroll\"" + Self.targetJSON(target) + ",\"animated\":\(animated)"
+                case .resizeViewport(let size):
+                    ",\"name\":\"resizeViewport\",\"width\":\(Self.coordinate(size.width)),\"height\":\(Self.coordinate(size.height))"
                 }
             case .effect(let effect): effect.transcriptJSONFields
             case .rejected(let why): ",\"reason\":" + Self.quoted(why)

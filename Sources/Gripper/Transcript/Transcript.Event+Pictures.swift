@@ -10,9 +10,11 @@ extension Transcript.Event {
         case .effect(let effect):
             switch effect {
             case .selectionChanged, .swipeOpened, .swipeShut, .deleteConfirmationOpened, .deleteConfirmationCancelled,
-                 .gapMoved, .editingChanged, .committed, .undone, .redone, .appBatchApplied, .dragCancelled:
+                 .gapMoved, .editingChanged, .committed, .undone, .redone, .appBatchApplied, .dragCancelled,
+                 .scrollMotionEnded:
                 true
-            case .highlight, .scrolled, .swipeBegan, .dragBegan, .dragEnded, .rejected, .scheduleTick:
+            case .highlight, .scrolled, .swipeBegan, .dragBegan, .dragEnded, .rejected, .scheduleTick,
+                 .scrollMotionBegan:
                 false
             }
         }

@@ -13,7 +13,14 @@ import GripperInput
 ///   (`DEFAULT_MINIMUM_VELOCITY_DIPS`) at the zone's inner border to
 ///   1575 dp/s (`DEFAULT_MAXIMUM_VELOCITY_DIPS`) at the viewport's edge and
 ///   beyond (the cap), growing linearly with depth.
+///   Ramped up over `autoScrollRampUp` (Android `AutoScrollHelper`'s
+///   `DEFAULT_RAMP_UP_DURATION`, 500 ms), and only toward where the contact
+///   has moved (dnd-kit's scroll intent).
 /// - Tick interval: one 60 Hz frame.
+/// - Scrolling (see `Documentation/Scrolling.md`): UIScrollView's normal
+///   deceleration rate (0.998 per millisecond), its rubber-band coefficient
+///   (0.55), a critically damped spring back; Android `ViewConfiguration`'s
+///   minimum and maximum fling speeds (50 and 8,000 dp/s).
 public struct EditingConfiguration: Hashable, Sendable {
     /// The viewport's size in points (the scroll range and the edge zones depend on it).
     public var viewportHeight: Double
@@ -27,8 +34,41 @@ public struct EditingConfiguration: Hashable, Sendable {
     public var autoScrollMinimumSpeed = 315.0
     /// Auto-scroll speed at the viewport edge and beyond (the cap), points/s.
     public var autoScrollMaximumSpeed = 1575.0
-    /// The time between auto-scroll ticks.
+    /// How long auto-scroll takes to reach its full speed after the contact
+    /// enters an edge zone (the speed grows linearly from 0 over it).
+    public var autoScrollRampUp = Duration.milliseconds(500)
+    /// How far (points) the contact must have moved toward an edge, at some
+    /// point of the drag, before auto-scroll may scroll that way: a drag
+    /// that starts in an edge zone does not scroll until the user moves
+    /// toward that edge.
+    public var autoScrollIntentDistance = 4.0
+    /// The time between auto-scroll ticks, and between the frames of a
+    /// fling, a bounce or an animated scroll.
     public var tickInterval = Duration.microseconds(16_667)
+    /// The fraction of its speed a fling keeps per millisecond (UIScrollView's
+    /// `.normal` deceleration rate, 0.998): the speed after t ms is
+    /// v₀ · rateᵗ, and the fling travels v₀ / (1000 · −ln rate) points in all
+    /// (about v₀ × 0.5 s). Outside 0 < rate < 1 there is no fling.
+    public var decelerationRate = 0.998
+    /// The least release speed (points/s) that starts a fling; slower
+    /// releases stop where the finger left the content.
+    public var minimumFlingSpeed = 50.0
+    /// The release speed (points/s) a fling is capped at.
+    public var maximumFlingSpeed = 8_000.0
+    /// The speed (points/s) below which a fling or a bounce has come to rest.
+    public var scrollStopSpeed = 5.0
+    /// A bounce is at rest once within this distance (points) of the end it
+    /// springs back to (and slower than ``scrollStopSpeed``).
+    public var bounceRestDistance = 0.5
+    /// The rubber-band coefficient c: dragged x points past an end, the
+    /// content goes (1 − 1 / (x·c/d + 1)) · d points past it, d the
+    /// viewport's height (never as far as d).
+    public var rubberBandCoefficient = 0.55
+    /// The spring back's angular frequency ω (per second), critically
+    /// damped: √(stiffness 100 / mass 0.5).
+    public var bounceAngularFrequency = 200.0.squareRoot()
+    /// How long an animated scroll the app asks for lasts (ease in and out).
+    public var scrollAnimationDuration = Duration.milliseconds(300)
     /// Levels of undo the journal keeps (older entries are folded into its
     /// start); nil keeps every edit. 1,000 by default: enough for any person,
     /// and bounded memory for a panel that runs for weeks.

@@ -45,6 +45,13 @@ public enum EditingEffect: Hashable, Sendable {
     case appBatchApplied(JournalEntry)
     /// An edit could not be committed (the model changed under it); nothing changed.
     case rejected(BatchUpdateError)
+    /// The content started moving by itself: a fling, a bounce back from
+    /// past an end, an animated scroll the app asked for.
+    case scrollMotionBegan(ScrollMotion)
+    /// The motion of that kind ended at offset `at`: `settled` when it came
+    /// to rest by itself, false when something stopped it (a touch, the
+    /// wheel, another scroll, a resize).
+    case scrollMotionEnded(ScrollMotion.Kind, at: Double, settled: Bool)
     /// Call back with ``EditingInput/tick`` at this time.
     case scheduleTick(at: EventTime)
 }

@@ -7,6 +7,10 @@ extension EditingStateMachine {
     /// Routes a contact input by state.
     mutating func handleContact(_ input: EditingInput, at time: EventTime, geometry: GridLayout,
                                 effects: inout [EditingEffect]) {
+        if case .touchDown(let p) = input, scroller.isMoving, catchesScroll {
+            catchScroll(at: p, effects: &effects)
+            return
+        }
         switch state {
         case .idle:
             rest(input, editing: false, at: time, geometry: geometry, effects: &effects)
@@ -17,9 +21,9 @@ extension EditingStateMachine {
         case .batchEditing(.tracking(let t)):
             track(t, input, editing: true, at: time, geometry: geometry, effects: &effects)
         case .scrolling(let s):
-            scrolling(s, input, editing: false, geometry: geometry, effects: &effects)
+            scrolling(s, input, editing: false, at: time, geometry: geometry, effects: &effects)
         case .batchEditing(.scrolling(let s)):
-            scrolling(s, input, editing: true, geometry: geometry, effects: &effects)
+            scrolling(s, input, editing: true, at: time, geometry: geometry, effects: &effects)
         case .swiping(let sw):
             swiping(sw, input, at: time, geometry: geometry, effects: &effects)
         case .open(let o):
@@ -31,6 +35,29 @@ extension EditingStateMachine {
         case .batchEditing(.dragging(let d)):
             dragging(d, input, editing: true, at: time, geometry: geometry, effects: &effects)
         }
+    }
+
+    /// Whether a touch now may catch a moving scroll: at rest, or with a
+    /// cell open or a delete confirmation (which the touch then shuts).
+    private var catchesScroll: Bool {
+        switch state {
+        case .idle, .open, .batchEditing(.idle), .batchEditing(.open): true
+        case .tracking, .scrolling, .swiping, .dragging, .batchEditing(.tracking), .batchEditing(.scrolling),
+             .batchEditing(.dragging):
+            false
+        }
+    }
+
+    /// A touch lands on moving content: the motion stops where it is, an
+    /// open cell or confirmation shuts, and the touch is tracked as one that
+    /// caught the scroll — it may pan on, but it is not a tap, a
+    /// long-press or a press on a cell (no highlight, no gripper).
+    private mutating func catchScroll(at p: Point, effects: inout [EditingEffect]) {
+        let editing = isEditing
+        scroller.hold(effects: &effects)
+        cancelInFlight(effects: &effects)
+        let tracking = Tracking(location: p, hit: nil, highlighted: nil, caughtScroll: true)
+        state = editing ? .batchEditing(.tracking(tracking)) : .tracking(tracking)
     }
 
     /// Idle (either mode): a touch starts tracking (or, on a gripper in batch
@@ -83,16 +110,19 @@ extension EditingStateMachine {
         case .tap(let p):
             unhighlight(&effects)
             state = restState(editing: editing)
+            // A touch that caught a moving scroll only stopped it.
+            guard !t.caughtScroll else { return }
             performTap(at: p, editing: editing, at: time, geometry: geometry, effects: &effects)
         case .longPress(let p):
             unhighlight(&effects)
             state = restState(editing: editing)
+            guard !t.caughtScroll else { return }
             beginDragIfMovable(at: p, editing: editing, geometry: geometry, effects: &effects)
         case .panBegan(let pan):
             // The highlight is cancelled when the touch becomes a pan.
             unhighlight(&effects)
             state = restState(editing: editing)
-            decidePan(pan, editing: editing, geometry: geometry, effects: &effects)
+            decidePan(pan, editing: editing, mayswipe: !t.caughtScroll, geometry: geometry, effects: &effects)
         case .contactLifted, .secondContact:
             // A second finger cancels an undecided touch.
             unhighlight(&effects)
@@ -161,11 +191,14 @@ extension EditingStateMachine {
     }
 
     /// A pan from rest: a mostly horizontal pan on an editable cell with
-    /// actions on that side swipes (never in batch editing); anything else scrolls.
-    mutating func decidePan(_ pan: EditingInput.Pan, editing: Bool,
+    /// actions on that side swipes (never in batch editing, never for a
+    /// touch that caught a moving scroll); anything else scrolls, the
+    /// finger taking hold of the content where it is (past an end, where
+    /// the rubber band put it).
+    mutating func decidePan(_ pan: EditingInput.Pan, editing: Bool, mayswipe: Bool = true,
                             geometry: GridLayout, effects: inout [EditingEffect]) {
         let start = pan.location - pan.translation
-        if !editing, abs(pan.translation.x) > abs(pan.translation.y),
+        if !editing, mayswipe, abs(pan.translation.x) > abs(pan.translation.y),
            case .cell(let path, .content) = hit(at: start, geometry: geometry),
            let setup = swipeSetup(at: path, geometry: geometry) {
             let side: Side = pan.translation.x < 0 ? .trailing : .leading
@@ -176,20 +209,32 @@ extension EditingStateMachine {
                 return
             }
         }
-        let scrolling = Scrolling(startOffset: contentOffset)
+        let raw = scroller.rawOffset(maxOffset: maxOffset(geometry), dimension: configuration.viewportHeight,
+                                     configuration: configuration)
+        let scrolling = Scrolling(startOffset: raw)
         state = editing ? .batchEditing(.scrolling(scrolling)) : .scrolling(scrolling)
-        scroll(to: scrolling.startOffset - pan.translation.y, geometry: geometry, effects: &effects)
+        track(scrolling, pan, geometry: geometry, effects: &effects)
     }
 
-    /// Scrolling follows the pan's vertical translation until it ends.
-    private mutating func scrolling(_ s: Scrolling, _ input: EditingInput, editing: Bool,
+    /// The finger drags the content: past an end, with the rubber band.
+    private mutating func track(_ s: Scrolling, _ pan: EditingInput.Pan, geometry: GridLayout,
+                                effects: inout [EditingEffect]) {
+        scroller.track(raw: s.startOffset - pan.translation.y, maxOffset: maxOffset(geometry),
+                       dimension: configuration.viewportHeight, configuration: configuration, effects: &effects)
+    }
+
+    /// Scrolling follows the pan's vertical translation until it ends; the
+    /// pan's end lets the content go with its speed (a fling, a bounce back).
+    private mutating func scrolling(_ s: Scrolling, _ input: EditingInput, editing: Bool, at time: EventTime,
                                     geometry: GridLayout, effects: inout [EditingEffect]) {
         switch input {
         case .panChanged(let pan), .panBegan(let pan):
-            scroll(to: s.startOffset - pan.translation.y, geometry: geometry, effects: &effects)
+            track(s, pan, geometry: geometry, effects: &effects)
         case .panEnded(let pan):
-            scroll(to: s.startOffset - pan.translation.y, geometry: geometry, effects: &effects)
+            track(s, pan, geometry: geometry, effects: &effects)
             state = restState(editing: editing)
+            scroller.release(velocity: -pan.velocity.y, at: time, maxOffset: maxOffset(geometry),
+                             configuration: configuration, effects: &effects)
         case .contactLifted:
             state = restState(editing: editing)
         case .touchDown, .tap, .longPress, .contactMoved, .secondContact, .scroll, .tick:

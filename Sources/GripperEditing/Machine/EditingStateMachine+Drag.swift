@@ -22,9 +22,11 @@ extension EditingStateMachine {
     mutating func beginDrag(at path: IndexPath, contact p: Point, editing: Bool, geometry: GridLayout,
                             effects: inout [EditingEffect]) {
         guard let item = model.item(at: path) else { return }
+        // A drag holds the content: an animated scroll under way stops.
+        if scroller.isMoving { scroll(to: contentOffset, geometry: geometry, effects: &effects) }
         let center = geometry.attributes(for: path, presentation: .resting)?.frame.center ?? contentPoint(p)
         let drag = Dragging(item: item, source: path, target: path, lastProposed: path,
-                            grabOffset: center - contentPoint(p), contact: p, lastTick: nil, deadline: nil)
+                            grabOffset: center - contentPoint(p), contact: p)
         state = editing ? .batchEditing(.dragging(drag)) : .dragging(drag)
         effects.append(.dragBegan(item, from: path))
     }
@@ -37,9 +39,11 @@ extension EditingStateMachine {
         switch input {
         case .contactMoved(let p):
             d.contact = p
+            d.intent.note(p.y, distance: configuration.autoScrollIntentDistance)
             follow(&d, at: time, geometry: geometry, effects: &effects)
         case .panBegan(let pan), .panChanged(let pan):
             d.contact = pan.location
+            d.intent.note(pan.location.y, distance: configuration.autoScrollIntentDistance)
             follow(&d, at: time, geometry: geometry, effects: &effects)
         case .panEnded, .contactLifted, .tap:
             // The lift commits at the gap the user saw last; its own
@@ -68,41 +72,64 @@ extension EditingStateMachine {
 
     /// Moves the gap to the proposed target (after the policy's say) and
     /// starts or stops auto-scroll.
-    private mutating func follow(_ d: inout Dragging, at time: EventTime, geometry: GridLayout,
-                                 effects: inout [EditingEffect]) {
+    mutating func follow(_ d: inout Dragging, at time: EventTime, geometry: GridLayout,
+                         effects: inout [EditingEffect]) {
         let editing = isEditingDrag()
         retarget(&d, geometry: geometry, effects: &effects)
         let v = autoScrollVelocity(d, geometry: geometry)
         if v == 0 {
             d.deadline = nil
             d.lastTick = nil
-        } else if d.deadline == nil {
-            d.lastTick = time
-            let deadline = time + configuration.tickInterval
-            d.deadline = deadline
-            effects.append(.scheduleTick(at: deadline))
+            d.rampStart = nil
+        } else {
+            if d.rampStart == nil || d.rampForward != (v > 0) {
+                // Entering a zone (or the other one): the ramp starts over.
+                d.rampStart = time
+                d.rampForward = v > 0
+                d.lastTick = time
+            }
+            if d.deadline == nil {
+                if d.lastTick == nil { d.lastTick = time }
+                let deadline = time + configuration.tickInterval
+                d.deadline = deadline
+                effects.append(.scheduleTick(at: deadline))
+            }
         }
         store(d, editing: editing)
     }
 
-    /// The auto-scroll velocity for the contact, zero when the content cannot
-    /// scroll further that way.
+    /// The auto-scroll velocity for the contact at full speed: zero outside
+    /// the edge zones, toward an edge the user has not moved toward, and
+    /// when the content cannot scroll further that way.
     private func autoScrollVelocity(_ d: Dragging, geometry: GridLayout) -> Double {
         let v = configuration.autoScrollVelocity(atViewportY: d.contact.y)
-        let maxOffset = max(0, geometry.contentSize.height - configuration.viewportHeight)
-        if v < 0 && contentOffset <= 0 { return 0 }
-        if v > 0 && contentOffset >= maxOffset { return 0 }
+        if v < 0 && (contentOffset <= 0 || !d.intent.backward) { return 0 }
+        if v > 0 && (contentOffset >= maxOffset(geometry) || !d.intent.forward) { return 0 }
         return v
     }
 
-    /// One auto-scroll tick: advance the offset by velocity × elapsed time,
-    /// move the gap, and ask for the next tick while still in an edge zone.
+    /// The ramp-up's integral: how many seconds of full speed `elapsed`
+    /// seconds in a zone are worth when the speed grows linearly from 0 to
+    /// full over `rampUp` seconds (τ²/2T before T, τ − T/2 after).
+    static func rampedSeconds(_ elapsed: Double, rampUp: Double) -> Double {
+        let t = max(0, elapsed)
+        guard rampUp > 0, rampUp.isFinite else { return t }
+        return t < rampUp ? t * t / (2 * rampUp) : t - rampUp / 2
+    }
+
+    /// One auto-scroll tick: advance the offset by the velocity over the
+    /// time since the last tick, ramped up from the zone's entry, move the
+    /// gap, and ask for the next tick while still in an edge zone.
     private mutating func autoScrollStep(_ d: inout Dragging, at time: EventTime, geometry: GridLayout,
                                          effects: inout [EditingEffect]) {
         let editing = isEditingDrag()
         guard let deadline = d.deadline, time >= deadline, let last = d.lastTick else { return }
         let v = autoScrollVelocity(d, geometry: geometry)
-        scroll(to: contentOffset + v * (time - last).secondsDouble, geometry: geometry, effects: &effects)
+        let start = d.rampStart ?? last
+        let rampUp = configuration.autoScrollRampUp.secondsDouble
+        let seconds = Self.rampedSeconds(Double(time.microseconds(since: start)) / 1_000_000, rampUp: rampUp)
+            - Self.rampedSeconds(Double(last.microseconds(since: start)) / 1_000_000, rampUp: rampUp)
+        scroll(to: contentOffset + v * seconds, geometry: geometry, effects: &effects)
         d.lastTick = time
         retarget(&d, geometry: geometry, effects: &effects)
         if autoScrollVelocity(d, geometry: geometry) != 0 {
@@ -112,6 +139,7 @@ extension EditingStateMachine {
         } else {
             d.deadline = nil
             d.lastTick = nil
+            d.rampStart = nil
         }
         store(d, editing: editing)
     }

@@ -37,7 +37,14 @@ extension EditingStateMachine {
             if m.item(at: d.source) != d.item { problems.append("dragged \(d.item) not at its source") }
             if validTarget(d.target, source: d.source) != d.target { problems.append("gap \(d.target) invalid") }
         }
-        if nextDeadline != nil && draggedItem == nil { problems.append("deadline without a drag") }
+        if nextDeadline != nil && draggedItem == nil && !scroller.isMoving {
+            problems.append("deadline without a drag or a scroll motion")
+        }
+        if scroller.isTracking && !holdsScroller { problems.append("the content is held in state \(phase)") }
+        if scroller.isMoving && !acceptsProgrammaticScroll {
+            problems.append("the content moves by itself in state \(phase)")
+        }
+        if !contentOffset.isFinite { problems.append("content offset \(contentOffset)") }
         return problems
     }
 }

@@ -44,11 +44,15 @@ extension EditingStateMachine {
         var hit: EditingHit?
         /// The cell highlighted, if the policy allows.
         var highlighted: IndexPath?
+        /// Whether the touch caught a moving scroll: it may pan on, but is
+        /// no tap, long-press or press on a cell.
+        var caughtScroll = false
     }
 
     /// A scroll in progress.
     struct Scrolling: Hashable, Sendable {
-        /// The content offset when the pan began.
+        /// The content offset when the pan began, with the rubber band
+        /// undone (the offset the finger drags from as if there were no ends).
         var startOffset: Double
     }
 
@@ -136,5 +140,51 @@ extension EditingStateMachine {
         var lastTick: EventTime?
         /// The pending auto-scroll deadline.
         var deadline: EventTime?
+        /// Where the contact has moved during the drag (auto-scroll goes
+        /// only toward where the user has moved).
+        var intent: AutoScrollIntent
+        /// When auto-scroll started in the current direction (the ramp-up
+        /// counts from then); nil while it does not scroll.
+        var rampStart: EventTime?
+        /// Whether that direction is forward (the offset grows).
+        var rampForward = false
+
+        init(item: ItemID, source: IndexPath, target: IndexPath, lastProposed: IndexPath, grabOffset: Point,
+             contact: Point) {
+            self.item = item
+            self.source = source
+            self.target = target
+            self.lastProposed = lastProposed
+            self.grabOffset = grabOffset
+            self.contact = contact
+            intent = AutoScrollIntent(at: contact.y)
+        }
+    }
+
+    /// The directions a drag may auto-scroll in: toward where the contact
+    /// has moved at least the intent distance (from its highest or lowest
+    /// point so far), as dnd-kit's scroll intent.
+    struct AutoScrollIntent: Hashable, Sendable {
+        /// The contact's smallest and largest viewport y so far.
+        var lowest: Double
+        var highest: Double
+        /// The user has moved down (the content may scroll forward).
+        var forward = false
+        /// The user has moved up (the content may scroll back).
+        var backward = false
+
+        init(at y: Double) {
+            lowest = y
+            highest = y
+        }
+
+        /// Notes the contact at viewport height `y`.
+        mutating func note(_ y: Double, distance: Double) {
+            guard y.isFinite else { return }
+            lowest = min(lowest, y)
+            highest = max(highest, y)
+            if y - lowest >= distance { forward = true }
+            if highest - y >= distance { backward = true }
+        }
     }
 }

@@ -25,8 +25,12 @@ public struct EditingStateMachine: Sendable {
     /// Where the selected items are: kept in step with ``selection`` and the
     /// model, so the presentation costs no scan.
     var selectedPaths: Set<IndexPath> = []
-    /// The vertical content offset, clamped to the scrollable range.
-    package internal(set) var contentOffset: Double = 0
+    /// The content offset and how it moves (fling, rubber band, bounce,
+    /// animated scroll); see `Documentation/Scrolling.md`.
+    package internal(set) var scroller = ScrollStateMachine()
+    /// The vertical content offset: in the scrollable range at rest, past
+    /// an end only while a finger holds the content or it springs back.
+    package var contentOffset: Double { scroller.offset }
     /// The data source's voice.
     package let policy: any CollectionDelegate
     /// Thresholds and viewport size (a new `undoLimit` trims the journal).
@@ -53,13 +57,17 @@ public struct EditingStateMachine: Sendable {
         }
     }
 
-    /// When the machine wants a ``EditingInput/tick`` (auto-scroll), if at all.
+    /// When the machine wants a ``EditingInput/tick`` (auto-scroll, or a
+    /// frame of a fling, a bounce or an animated scroll), if at all.
+    /// - Complexity: O(1).
     package var nextDeadline: EventTime? {
         switch state {
-        case .dragging(let d), .batchEditing(.dragging(let d)): d.deadline
+        case .dragging(let d), .batchEditing(.dragging(let d)):
+            guard let motion = scroller.nextDeadline else { return d.deadline }
+            return d.deadline.map { min($0, motion) } ?? motion
         case .idle, .tracking, .scrolling, .swiping, .open,
              .batchEditing(.idle), .batchEditing(.tracking), .batchEditing(.scrolling), .batchEditing(.open):
-            nil
+            return scroller.nextDeadline
         }
     }
 
@@ -105,11 +113,46 @@ public struct EditingStateMachine: Sendable {
         case .deviceLost, .contactCancelled: cancelInFlight(effects: &effects)
         case .undo: undoOrRedo(undo: true, effects: &effects)
         case .redo: undoOrRedo(undo: false, effects: &effects)
+        case .tick:
+            if let due = scroller.nextDeadline, due <= time {
+                scroller.tick(at: time, maxOffset: maxOffset(geometry), configuration: configuration, effects: &effects)
+            }
+            handleContact(input, at: time, geometry: geometry, effects: &effects)
         case .touchDown, .tap, .longPress, .contactMoved, .contactLifted,
-             .panBegan, .panChanged, .panEnded, .secondContact, .scroll, .tick:
+             .panBegan, .panChanged, .panEnded, .secondContact, .scroll:
             handleContact(input, at: time, geometry: geometry, effects: &effects)
         }
+        releaseScrollerIfLetGo(at: time, geometry: geometry, effects: &effects)
         return effects
+    }
+
+    /// The largest content offset `geometry` allows: the content's height
+    /// less the viewport's, 0 when it all fits.
+    /// - Complexity: O(1).
+    func maxOffset(_ geometry: GridLayout) -> Double {
+        let m = geometry.contentSize.height - configuration.viewportHeight
+        return m.isFinite ? max(0, m) : 0
+    }
+
+    /// A finger that held the content has let go without a pan's end (a
+    /// lift, a cancellation, an interruption): the content rests where it
+    /// is, or springs back when past an end.
+    private mutating func releaseScrollerIfLetGo(at time: EventTime, geometry: GridLayout,
+                                                 effects: inout [EditingEffect]) {
+        guard scroller.isTracking, !holdsScroller else { return }
+        scroller.release(velocity: 0, at: time, maxOffset: maxOffset(geometry), configuration: configuration,
+                         effects: &effects)
+    }
+
+    /// Whether the state is one where a finger holds the content: scrolling,
+    /// or a touch that caught a moving scroll.
+    var holdsScroller: Bool {
+        switch state {
+        case .scrolling, .batchEditing(.scrolling): true
+        case .tracking(let t), .batchEditing(.tracking(let t)): t.caughtScroll
+        case .idle, .swiping, .open, .dragging, .batchEditing(.idle), .batchEditing(.open), .batchEditing(.dragging):
+            false
+        }
     }
 
     /// The state at rest for the current mode.
@@ -118,12 +161,9 @@ public struct EditingStateMachine: Sendable {
     /// A viewport point in content coordinates.
     func contentPoint(_ p: Point) -> Point { Point(x: p.x, y: p.y + contentOffset) }
 
-    /// Scrolls to `offset`, clamped to the content, and reports a change.
+    /// Scrolls to `offset` at once, clamped to the content (stopping a
+    /// motion under way), and reports a change.
     mutating func scroll(to offset: Double, geometry: GridLayout, effects: inout [EditingEffect]) {
-        let maxOffset = max(0, geometry.contentSize.height - configuration.viewportHeight)
-        let clamped = min(max(0, offset), maxOffset)
-        guard clamped != contentOffset else { return }
-        contentOffset = clamped
-        effects.append(.scrolled(to: clamped))
+        scroller.jump(to: offset, maxOffset: maxOffset(geometry), effects: &effects)
     }
 }

@@ -272,7 +272,7 @@ package struct EngineFuzzDriver {
         case 3: action = .undo
         case 4: action = .redo
         case 5: action = .deviceLost
-        default: action = .reload(reloaded(input.byte()))
+        default: action = kind >= 200 ? scrollOrResize(&input) : .reload(reloaded(input.byte()))
         }
         now = now + .milliseconds(1)
         engine.apply(action, at: now)
@@ -281,6 +281,24 @@ package struct EngineFuzzDriver {
             buttons = (false, false)
         }
         check("stimulus \(action)")
+    }
+
+    /// The app scrolling (to an offset or an item, maybe animated) or the
+    /// viewport changing size, with values at the edges of `Double` too.
+    private func scrollOrResize(_ input: inout FuzzInput) -> Stimulus {
+        func value(_ b: UInt8) -> Double {
+            let edges: [Double] = [0, -1, 1e308, .nan, .infinity, -.infinity, 320, 640, 1e-300, 57.5, 400, 2000]
+            return Int(b) < edges.count ? edges[Int(b)] : Double(Int(b) * 13 - 600)
+        }
+        let choice = input.byte()
+        if choice & 1 != 0 {
+            return .resizeViewport(Size(width: value(input.byte() % 16), height: value(input.byte() % 16)))
+        }
+        let target: ScrollTarget = choice & 4 != 0
+            ? .offset(value(input.byte() % 24))
+            : .item(IndexPath(section: Int(input.byte() % 4), item: Int(input.word() % 64)),
+                    ScrollPosition.allCases[Int(choice >> 4) % ScrollPosition.allCases.count])
+        return .scroll(target, animated: choice & 2 != 0)
     }
 
     /// The model's sections with a few items dropped, a section's items

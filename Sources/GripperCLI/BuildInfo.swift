@@ -1,7 +1,8 @@
 // The version `gripper --version` prints. scripts/package writes
 // BuildInfo.generated.swift (git-ignored) with the package version and the git
-// revision, and builds with -DGRIPPER_PACKAGED; any other build is a
-// development build and says so.
+// revision, and builds with GRIPPER_PACKAGED=1 in the environment, for which
+// Package.swift compiles this module with -DGRIPPER_PACKAGED; any other build
+// is a development build and says so.
 
 /// What this binary is: its package version and the git revision it was built
 /// from, or that it is a development build.

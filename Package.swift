@@ -9,6 +9,11 @@ import PackageDescription
 //   CLibevdev, GripperInput, Gripper, GripperScene → GripperEvdev
 //   Gripper, GripperScene, GripperInput, GripperReplay, GripperFiles → GripperTesting (replay cases and assertions);  everything → gripper (the CLI)
 //   CUmockdev (libumockdev, tests only) → GripperEvdevHarness, the evdev tests' helper
+// scripts/package builds with GRIPPER_PACKAGED=1: the CLI alone is then compiled with
+// -DGRIPPER_PACKAGED and takes `gripper --version` from the git-ignored source the script
+// writes (Sources/GripperCLI/BuildInfo.generated.swift); every other module keeps its flags.
+let packaged = Context.environment["GRIPPER_PACKAGED"] == "1"
+
 let package = Package(
     name: "Gripper",
     products: [
@@ -67,7 +72,7 @@ let package = Package(
             "GripperScene", "GripperPictures", "GripperReplay", "GripperFiles",
             "GripperEvdev", "GripperTesting",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        ], swiftSettings: packaged ? [.define("GRIPPER_PACKAGED")] : []),
         // Test helper: reads emulated devices with GripperEvdev and prints what it saw (see Tests/GripperEvdevTests).
         .executableTarget(name: "GripperEvdevHarness", dependencies: [
             "CUmockdev", "CLibevdev", "GripperEvdev", "GripperInput", "Gripper", "GripperScene", "GripperTesting",

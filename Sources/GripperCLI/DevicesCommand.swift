@@ -40,12 +40,16 @@ struct DevicesCommand: ParsableCommand {
         try out.close()
     }
 
-    /// `NODE  KIND  SIZE  "NAME"`, or `NODE  cannot open: REASON`.
+    /// `NODE  KIND  SIZE  "NAME"`, `NODE  cannot read: WHY` (see ``NodeAccess``),
+    /// or `NODE  cannot open: REASON`.
     static func textLine(_ node: EvdevNode) -> String {
         switch node.description {
         case .success(let device):
             return "\(node.path)\t\(device.kind.rawValue)\t\(sizeText(device))\t\(device.name)"
         case .failure(let error):
+            if let access = access(node, error) {
+                return "\(node.path)\tcannot read: \(access.explanation)"
+            }
             return "\(node.path)\tcannot open: \(error)"
         }
     }
@@ -78,9 +82,19 @@ struct DevicesCommand: ParsableCommand {
         case .failure(let error):
             object["error"] = error.description
             object["reason"] = reasonName(error.reason)
+            if let access = access(node, error) {
+                object["access"] = access.code
+                object["why"] = access.explanation
+            }
         }
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
         return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Why the user may not read the node, when access is what failed.
+    static func access(_ node: EvdevNode, _ error: EvdevError) -> NodeAccess? {
+        guard error.reason == .permissionDenied, let facts = NodeAccess.Facts.read(path: node.path) else { return nil }
+        return NodeAccess(facts)
     }
 
     static func reasonName(_ reason: EvdevError.Reason) -> String {

@@ -9,6 +9,7 @@ struct GripperCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gripper",
         abstract: "Record, inspect, convert and replay touch and mouse input for reorder/edit interactions.",
+        version: BuildInfo.versionText,
         subcommands: [
             TraceCommand.self,
             DevicesCommand.self,

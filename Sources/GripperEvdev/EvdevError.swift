@@ -52,9 +52,9 @@ public struct EvdevError: Error, Hashable, Sendable, CustomStringConvertible {
         switch reason {
         case .permissionDenied:
             return "\(path): permission denied. Gripper needs read access to the device node: "
-                + "add your user to the group that owns it (usually `input`: sudo usermod -aG input $USER, "
-                + "then log in again), or add a udev rule such as "
-                + "KERNEL==\"event*\", SUBSYSTEM==\"input\", MODE=\"0640\", GROUP=\"input\"."
+                + "the gripper package's udev rule lets the group `gripper` read touchscreens, touchpads, "
+                + "tablets and mice, never keyboards (sudo usermod -aG gripper $USER, then log in again); "
+                + "`gripper devices` says why a node is not readable."
         case .notAnEvdevDevice:
             return "\(path): not an evdev device (the kernel rejected the evdev ioctls); "
                 + "pass a node such as /dev/input/eventN — `gripper devices` lists them."

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Paths of the recordings bundled with Gripper, for tests.
 public enum Fixtures {

@@ -70,12 +70,15 @@ import Glibc
         let object = Self.json(list.lines.first ?? "")
         #expect(object["node"] as? String == a.node)
         #expect(object["reason"] as? String == "permission-denied")
-        #expect((object["error"] as? String)?.contains("input") == true)
+        #expect((object["error"] as? String)?.contains("`gripper`") == true)
+        // udev never saw the emulated node, so no udev rule can be what grants it.
+        #expect(object["access"] as? String == "no-udev-record", "\(object)")
+        #expect((object["why"] as? String)?.contains("owned by root:root, mode 600") == true, "\(object)")
 
         let record = try asNobody("\(Emulation.gripper) record \(a.node)")
         #expect(record.status == 2)
         #expect(record.stderr.contains("permission denied"))
-        #expect(record.stderr.contains("`input`"))
+        #expect(record.stderr.contains("usermod -aG gripper"))
         #expect(record.stdout.isEmpty)
 
         // Once the node's mode lets everyone read it, the same user opens it:

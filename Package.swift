@@ -6,7 +6,7 @@ import PackageDescription
 //   GripperGeometry  ← GripperLayout ──────────────────┴→ GripperEditing → Gripper (pure: no I/O)
 //   Gripper → GripperScene (the JSON fixture), GripperPictures (SVG, terminal, timeline)
 //   GripperScene, GripperPictures → GripperReplay;  GripperInput → GripperFiles (trace files, output)
-//   CLibevdev, GripperInput, Gripper, GripperScene → GripperEvdev
+//   CLibevdev, CLibudev, GripperInput, Gripper, GripperScene → GripperEvdev
 //   Gripper, GripperScene, GripperInput → GripperTesting;  everything → gripper (the CLI)
 //   CUmockdev (libumockdev, tests only) → GripperEvdevHarness, the evdev tests' helper
 let package = Package(
@@ -37,6 +37,12 @@ let package = Package(
             pkgConfig: "libevdev",
             providers: [.apt(["libevdev-dev"])]
         ),
+        // libudev: devices appearing and disappearing (GripperEvdev's UdevMonitor).
+        .systemLibrary(
+            name: "CLibudev",
+            pkgConfig: "libudev",
+            providers: [.apt(["libudev-dev"])]
+        ),
         // Test-only: libumockdev's testbed API for GripperEvdevHarness (device removal mid-stream).
         .systemLibrary(
             name: "CUmockdev",
@@ -58,7 +64,7 @@ let package = Package(
         .target(name: "GripperPictures", dependencies: ["Gripper"]),
         .target(name: "GripperReplay", dependencies: ["Gripper", "GripperScene", "GripperPictures"]),
         .target(name: "GripperFiles", dependencies: ["GripperInput"]),
-        .target(name: "GripperEvdev", dependencies: ["CLibevdev", "GripperInput", "Gripper", "GripperScene"]),
+        .target(name: "GripperEvdev", dependencies: ["CLibevdev", "CLibudev", "GripperInput", "Gripper", "GripperScene"]),
         .target(name: "GripperTesting", dependencies: ["Gripper", "GripperScene", "GripperInput"]),
         .executableTarget(name: "GripperCLI", dependencies: [
             "Gripper", "GripperInput", "GripperGestures", "GripperLayout", "GripperEditing",

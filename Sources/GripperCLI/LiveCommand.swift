@@ -29,11 +29,16 @@ struct LiveCommand: ParsableCommand {
             transcript is then printed (--json: JSON Lines). When the device \
             goes away the engine is told, the picture stays until you quit. \
             Transcript time 0, and the scene's stimuli, count from the start.
+
+            With --device or --device-name the session follows the device \
+            rather than a node: when it goes away the engine is told, and when \
+            it (or another that matches, of the same kind) comes back the \
+            session carries on with it, on the same clock. --wait waits for \
+            the first one to appear.
             """
     )
 
-    @Argument(help: "The device node, such as /dev/input/event5 (see `gripper devices`).")
-    var device: String
+    @OptionGroup var selection: DeviceSelection
 
     @Option(name: .long, help: "The scene (JSON; see Documentation/Scenes.md).")
     var scene: String
@@ -64,19 +69,6 @@ struct LiveCommand: ParsableCommand {
 
     func run() throws {
         let sceneValue = try ReplayCommand.loadScene(scene)
-        let reader: EvdevReader
-        do { reader = try EvdevReader(path: device, grab: grab) } catch { throw BadInput.fail("\(error)") }
-        defer { reader.close() }
-        let session: LiveSession
-        do {
-            let grace = deliveryGrace.map { Duration.microseconds(Int64(($0 * 1000).rounded())) }
-                ?? LiveSession.defaultDeliveryGrace
-            session = try LiveSession(reader: reader, scene: sceneValue, keepingFrames: record != nil,
-                                      deliveryGrace: grace, recordingTranscript: true)
-        } catch {
-            throw BadInput.fail("\(error)")
-        }
-
         var pipeEnds: [Int32] = [-1, -1]
         guard pipe(&pipeEnds) == 0 else { throw BadInput.fail("cannot create a pipe: \(String(cString: strerror(errno)))") }
         _ = fcntl(pipeEnds[1], F_SETFL, fcntl(pipeEnds[1], F_GETFL) | O_NONBLOCK)
@@ -85,6 +77,31 @@ struct LiveCommand: ParsableCommand {
             signal(sig) { _ in var b: UInt8 = 1; _ = write(liveSignalPipe, &b, 1) }
         }
         signal(SIGWINCH) { _ in var b: UInt8 = 2; _ = write(liveSignalPipe, &b, 1) }
+
+        let source: any LiveInputSource
+        switch try selection.resolve(wakingOn: pipeEnds[0]) {
+        case .interrupted:
+            return
+        case .node(let node, let watcher):
+            let reader: EvdevReader
+            do { reader = try EvdevReader(path: node, grab: grab) } catch { throw BadInput.fail("\(error)") }
+            if let watcher, let match = selection.match {
+                source = DeviceFollower(reader: reader, match: match, watcher: watcher, grab: grab)
+            } else {
+                source = reader
+            }
+        }
+        defer { source.close() }
+        let session: LiveSession
+        do {
+            let grace = deliveryGrace.map { Duration.microseconds(Int64(($0 * 1000).rounded())) }
+                ?? LiveSession.defaultDeliveryGrace
+            session = try LiveSession(reader: source, scene: sceneValue, keepingFrames: record != nil,
+                                      deliveryGrace: grace, recordingTranscript: true)
+        } catch {
+            throw BadInput.fail("\(error)")
+        }
+
         let terminal = Terminal()
         terminal.enter()
         defer { terminal.leave() }
@@ -118,7 +135,7 @@ struct LiveCommand: ParsableCommand {
             // The frames as read, resyncs as plain frames (what the engine was given).
             let sink = try OutputSink(path: record, replacing: true)
             var writer = TraceWriter(format: .evemu)
-            writer.beginDevice(reader.device, metadata: TraceMetadata())
+            writer.beginDevice(source.device, metadata: TraceMetadata())
             for frame in session.frames {
                 writer.append(EventFrame(time: frame.time, events: frame.events))
                 if writer.pendingByteCount >= FileOutput.bufferSize { try writer.drain { try sink.write($0) } }

@@ -1,3 +1,4 @@
+// Its states (reading, waiting, closed) have a diagram in Documentation/LiveInput.md: a change here changes it too.
 import GripperInput
 #if canImport(Glibc)
 import Glibc

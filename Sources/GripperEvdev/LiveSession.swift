@@ -31,7 +31,13 @@ import Musl
 /// session was created, whether or not input came. The origin is handed to
 /// the engine as an empty frame, the first thing it sees (and the first frame
 /// of ``frames``), so a replay of ``frames`` gives the same transcript
-/// (followed by `deviceLost(at: deviceLostAt)` when the device went away).
+/// (with `deviceLost(at:)` at each of ``deviceLosses`` when the device went
+/// away).
+///
+/// **Hotplug.** On a source that ``LiveInputSource/reconnects`` (a
+/// ``DeviceFollower``), the session goes on reading after a loss; when a
+/// device comes back the step is ``Step/deviceReturned(_:)`` and its frames
+/// go to the same engine on the same clock.
 ///
 /// A device whose event times are on another clock (an emulated device
 /// replaying a script stamps the script's times) is recognised at its first
@@ -93,8 +99,8 @@ public final class LiveSession {
     public private(set) var isFinished = false
     /// Every frame handed to the engine, starting with the empty frame at
     /// the origin, when created with `keepingFrames`; empty otherwise. A
-    /// trace of them replays to the same transcript (up to a device loss,
-    /// which is ``deviceLostAt``).
+    /// trace of them replays to the same transcript (with a device loss at
+    /// each of ``deviceLosses`` among them).
     public private(set) var frames: [EventFrame] = []
     /// What the engine reported during the latest ``step(until:wakingOn:)``
     /// (or ``finish()``): the transcript entries it produced, whether or not

@@ -35,6 +35,10 @@ struct LiveCommand: ParsableCommand {
             it (or another that matches, of the same kind) comes back the \
             session carries on with it, on the same clock. --wait waits for \
             the first one to appear.
+
+            A panel mounted rotated or needing calibration: --rotate, \
+            --calibration, or the device's udev property \
+            LIBINPUT_CALIBRATION_MATRIX (as libinput reads it).
             """
     )
 
@@ -60,8 +64,24 @@ struct LiveCommand: ParsableCommand {
         valueName: "MS"))
     var deliveryGrace: Double?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "The panel is mounted turned this far clockwise: 0, 90, 180 or 270 (after --calibration, or the device's LIBINPUT_CALIBRATION_MATRIX).",
+        valueName: "DEGREES"))
+    var rotate: Int?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "A calibration matrix in libinput's form, six numbers \"a b c d e f\" on positions from 0 to 1 (default: the device's udev property LIBINPUT_CALIBRATION_MATRIX, if set).",
+        valueName: "MATRIX"))
+    var calibration: String?
+
     func validate() throws {
         if let duration { _ = try DurationOption.duration(duration) }
+        if let rotate, CalibrationMatrix.rotation(degrees: rotate) == nil {
+            throw ValidationError("--rotate takes 0, 90, 180 or 270 degrees, not \(rotate)")
+        }
+        if let calibration {
+            do { _ = try CalibrationMatrix(parsing: calibration) } catch { throw ValidationError("--calibration: \(error)") }
+        }
         if let deliveryGrace, !(0...1000).contains(deliveryGrace) {
             throw ValidationError("--delivery-grace must be 0 to 1000 milliseconds, not \(deliveryGrace)")
         }
@@ -92,11 +112,14 @@ struct LiveCommand: ParsableCommand {
             }
         }
         defer { source.close() }
+        let matrix = try Self.matrix(calibration: calibration, rotate: rotate, node: source.path,
+                                     properties: (source as? DeviceFollower)?.watcher.properties(of: source.path))
+        let input: any LiveInputSource = matrix.isIdentity ? source : CalibratedSource(source, matrix: matrix)
         let session: LiveSession
         do {
             let grace = deliveryGrace.map { Duration.microseconds(Int64(($0 * 1000).rounded())) }
                 ?? LiveSession.defaultDeliveryGrace
-            session = try LiveSession(reader: source, scene: sceneValue, keepingFrames: record != nil,
+            session = try LiveSession(reader: input, scene: sceneValue, keepingFrames: record != nil,
                                       deliveryGrace: grace, recordingTranscript: true)
         } catch {
             throw BadInput.fail("\(error)")
@@ -135,7 +158,7 @@ struct LiveCommand: ParsableCommand {
             // The frames as read, resyncs as plain frames (what the engine was given).
             let sink = try OutputSink(path: record, replacing: true)
             var writer = TraceWriter(format: .evemu)
-            writer.beginDevice(source.device, metadata: TraceMetadata())
+            writer.beginDevice(input.device, metadata: TraceMetadata())
             for frame in session.frames {
                 writer.append(EventFrame(time: frame.time, events: frame.events))
                 if writer.pendingByteCount >= FileOutput.bufferSize { try writer.drain { try sink.write($0) } }
@@ -146,6 +169,25 @@ struct LiveCommand: ParsableCommand {
         let out = OutputSink.standardOutput
         try out.write(json ? engine.transcript.jsonLines : engine.transcript.text)
         try out.close()
+    }
+
+    /// The matrix the panel's frames go through: `--calibration`, else the
+    /// device's `LIBINPUT_CALIBRATION_MATRIX` (a malformed one is reported
+    /// and left out, as libinput does), then `--rotate`.
+    static func matrix(calibration: String?, rotate: Int?, node: String,
+                       properties: [String: String]?) throws -> CalibrationMatrix {
+        var matrix = CalibrationMatrix.identity
+        if let calibration {
+            do { matrix = try CalibrationMatrix(parsing: calibration) } catch { throw BadInput.fail("--calibration: \(error)") }
+        } else if let property = (properties ?? DeviceWatcher.properties(of: node))?["LIBINPUT_CALIBRATION_MATRIX"] {
+            do {
+                matrix = try CalibrationMatrix(parsing: property)
+            } catch {
+                BadInput.printError("gripper: \(node): LIBINPUT_CALIBRATION_MATRIX ignored: \(error)")
+            }
+        }
+        if let rotate, let turn = CalibrationMatrix.rotation(degrees: rotate) { matrix = matrix.followed(by: turn) }
+        return matrix
     }
 
     /// The whole screen: the picture, then as many transcript lines as fit.

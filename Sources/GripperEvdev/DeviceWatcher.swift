@@ -69,6 +69,12 @@ public final class DeviceWatcher {
         known[node] ?? udev.properties(ofNode: node)
     }
 
+    /// The udev properties of `node` from udev's database, without
+    /// watching; nil when udev is not there or does not know the node.
+    public static func properties(of node: String) -> [String: String]? {
+        (try? UdevHandle(monitoring: false))?.properties(ofNode: node)
+    }
+
     /// The next change, waiting no longer than until `deadline` (on
     /// ``now``'s clock; nil waits for a change or `wakingOn`).
     ///

@@ -32,14 +32,15 @@ final class UdevHandle {
     /// The monitor's descriptor (non-blocking), to wait on; -1 once closed.
     private(set) var fd: Int32 = -1
 
-    /// Connects to udev's event stream (the `udev` netlink group: events
-    /// after udev's rules ran, so a node is ready to open), filtered to the
-    /// `input` subsystem.
-    init() throws(EvdevError) {
+    /// Connects to udev and, with `monitoring`, to its event stream (the
+    /// `udev` netlink group: events after udev's rules ran, so a node is
+    /// ready to open), filtered to the `input` subsystem.
+    init(monitoring: Bool = true) throws(EvdevError) {
         guard let udev = udev_new() else {
             throw EvdevError(path: "udev", operation: .watch, reason: EvdevError.Reason(errno: errno == 0 ? ENOMEM : errno))
         }
         self.udev = udev
+        guard monitoring else { return }
         guard let monitor = udev_monitor_new_from_netlink(udev, "udev") else {
             let code = errno == 0 ? EPROTONOSUPPORT : errno
             udev_unref(udev)

@@ -163,9 +163,11 @@ struct LiveCommand: ParsableCommand {
                 writer.append(EventFrame(time: frame.time, events: frame.events))
                 if writer.pendingByteCount >= FileOutput.bufferSize { try writer.drain { try sink.write($0) } }
             }
+            if let warning = session.lag.warning { writer.appendNote("lag: \(warning)") }
             try writer.drain { try sink.write($0) }
             try sink.close()
         }
+        if let warning = session.lag.warning { BadInput.printError("gripper live: warning: \(warning)") }
         let out = OutputSink.standardOutput
         try out.write(json ? engine.transcript.jsonLines : engine.transcript.text)
         try out.close()

@@ -93,6 +93,10 @@ public final class LiveSession {
     /// `deviceLost(at:)` at each, among ``frames`` in time order (a loss
     /// comes after the frames stamped at or before it).
     public private(set) var deviceLosses: [EventTime] = []
+    /// How far behind its input the session ran: frames handled more than
+    /// 20 ms after the kernel stamped them (libinput's warning), the worst
+    /// lag. Kept beside the transcript, not in it: a replay has no lag.
+    public private(set) var lag = LiveLag()
     /// Whether the device went away (or the reader was closed from outside).
     public var isDeviceLost: Bool { deviceLostAt != nil }
     /// Whether ``finish()`` was called.
@@ -218,6 +222,7 @@ public final class LiveSession {
         case .frame(let frame)?:
             perform(clock.frameArrived(stamped: frame.time, at: reader.now))
             feed(frame)
+            if !clock.isForeign { lag.record(reader.now - frame.time, frameAt: frame.time) }
             return .frame(frame)
         case .deadlineReached?:
             return fireDue() ? .deadlinesFired : .deadlineReached

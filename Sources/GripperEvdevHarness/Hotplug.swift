@@ -137,6 +137,7 @@ func runHotplug(_ args: [String]) {
             emit("| " + line)
         }
         emit("losses \(session.deviceLosses.count)")
+        emit("lag measured \(session.lag.frames == session.frames.count - 1 ? "every frame" : "\(session.lag.frames) frames")")
         // A replay: the frames and the losses in time order.
         var replay = try EngineDriver(scene: scene, device: session.reader.device, recordingTranscript: true)
         var losses = session.deviceLosses[...]

@@ -82,6 +82,8 @@ import Testing
             .compactMap { Double($0.dropFirst(2).prefix { $0 != " " }) }
         #expect(times == times.sorted())
         #expect(lines.contains("losses 1"))
+        // Stamped on the session's clock: the lag of every frame read is measured.
+        #expect(lines.contains("lag measured every frame"), "\(lines.suffix(4))")
         #expect(lines.last == "replay same")
     }
 

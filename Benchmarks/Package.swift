@@ -13,6 +13,7 @@ let package = Package(
     targets: [
         .target(name: "BenchmarkSupport"),
         .systemLibrary(name: "CEvemu", pkgConfig: "evemu", providers: [.apt(["libevemu-dev"])]),
+        .systemLibrary(name: "CUmockdevBench", pkgConfig: "umockdev-1.0", providers: [.apt(["libumockdev-dev"])]),
         .executableTarget(name: "input-bench", dependencies: [
             "BenchmarkSupport", "CEvemu",
             .product(name: "GripperInput", package: "Gripper"),
@@ -59,7 +60,10 @@ let package = Package(
             .product(name: "GripperTesting", package: "Gripper"),
         ], path: "Sources/BatchBenchmark"),
         .executableTarget(name: "evdev-bench", dependencies: [
-            "BenchmarkSupport",
+            "BenchmarkSupport", "CUmockdevBench",
+            .product(name: "Gripper", package: "Gripper"),
+            .product(name: "GripperScene", package: "Gripper"),
+            .product(name: "GripperPictures", package: "Gripper"),
             .product(name: "GripperEvdev", package: "Gripper"),
             .product(name: "GripperTesting", package: "Gripper"),
             .product(name: "GripperInput", package: "Gripper"),

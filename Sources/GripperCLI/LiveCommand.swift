@@ -159,10 +159,18 @@ struct LiveCommand: ParsableCommand {
             let sink = try OutputSink(path: record, replacing: true)
             var writer = TraceWriter(format: .evemu)
             writer.beginDevice(input.device, metadata: TraceMetadata())
+            // Where the device went away (a followed device may come back): a
+            // note, since an evemu file cannot say it otherwise.
+            var losses = session.deviceLosses[...]
             for frame in session.frames {
+                while let loss = losses.first, loss < frame.time {
+                    writer.appendNote("device lost at \(loss.microseconds) µs; the frames after it come from the device that returned")
+                    losses = losses.dropFirst()
+                }
                 writer.append(EventFrame(time: frame.time, events: frame.events))
                 if writer.pendingByteCount >= FileOutput.bufferSize { try writer.drain { try sink.write($0) } }
             }
+            for loss in losses { writer.appendNote("device lost at \(loss.microseconds) µs") }
             if let warning = session.lag.warning { writer.appendNote("lag: \(warning)") }
             try writer.drain { try sink.write($0) }
             try sink.close()

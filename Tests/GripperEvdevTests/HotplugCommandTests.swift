@@ -67,8 +67,9 @@ import Testing
         let dir = try Emulation.directory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let scene = Fixtures.recording("scenarios/long-press-drag-down-up/scene.json").path
+        let recorded = dir.appendingPathComponent("read.evemu").path
         let out = try run([Emulation.gripper, "live", "--device", "touchscreen", "--wait", "--scene", scene,
-                           "--duration", "2.5"])
+                           "--duration", "2.5", "--record", recorded])
         #expect(out.status == 0, "\(out.stdout)\(out.stderr)")
         // The transcript follows the restored terminal.
         let transcript = try #require(out.stdout.components(separatedBy: "\u{1B}[?25h\u{1B}[?1049l").last)
@@ -78,5 +79,8 @@ import Testing
         let time = try #require(Double(lost.prefix { $0 != " " }))
         #expect(time > 0.6 && time < 1.2, "\(lost)")
         #expect(lines.last?.hasPrefix("final list: i1 i2") == true, "\(transcript)")
+        // The recording says where the device went away.
+        let file = try String(contentsOfFile: recorded, encoding: .utf8)
+        #expect(file.contains("# device lost at "), "\(file)")
     }
 }

@@ -13,7 +13,6 @@ let package = Package(
     targets: [
         .target(name: "BenchmarkSupport"),
         .systemLibrary(name: "CEvemu", pkgConfig: "evemu", providers: [.apt(["libevemu-dev"])]),
-        .systemLibrary(name: "CUmockdevBench", pkgConfig: "umockdev-1.0", providers: [.apt(["libumockdev-dev"])]),
         .executableTarget(name: "input-bench", dependencies: [
             "BenchmarkSupport", "CEvemu",
             .product(name: "GripperInput", package: "Gripper"),
@@ -60,7 +59,7 @@ let package = Package(
             .product(name: "GripperTesting", package: "Gripper"),
         ], path: "Sources/BatchBenchmark"),
         .executableTarget(name: "evdev-bench", dependencies: [
-            "BenchmarkSupport", "CUmockdevBench",
+            "BenchmarkSupport",
             .product(name: "Gripper", package: "Gripper"),
             .product(name: "GripperScene", package: "Gripper"),
             .product(name: "GripperPictures", package: "Gripper"),

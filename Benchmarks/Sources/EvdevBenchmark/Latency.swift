@@ -7,8 +7,10 @@
 //      the viewport is made (what a UI draws next);
 // and the lateness of deadlines (a reader's and a session's waits) with
 // the process's timer slack as the system sets it and at 1 µs.
+//
+// libumockdev is loaded with dlopen for this run only: linked into the
+// program, it made the umockdev-run child's open of the emulated node fail.
 import BenchmarkSupport
-import CUmockdevBench
 import Foundation
 import Gripper
 import GripperEvdev
@@ -22,15 +24,14 @@ import Glibc
 
 /// Writes `events` to the testbed device's stream, all stamped `stamp`.
 func writeFrame(_ events: [(UInt16, UInt16, Int32)], stamp: EventTime, to fd: Int32) {
+    // struct input_event on 64-bit Linux: timeval (two 8-byte longs), u16 type, u16 code, s32 value.
     var bytes: [UInt8] = []
     for (type, code, value) in events + [(UInt16(0), UInt16(0), Int32(0))] {
-        var ev = input_event()
-        ev.time.tv_sec = Int(stamp.wholeSeconds)
-        ev.time.tv_usec = Int(stamp.microsecondsOfSecond)
-        ev.type = type
-        ev.code = code
-        ev.value = value
-        withUnsafeBytes(of: ev) { bytes += $0 }
+        withUnsafeBytes(of: Int64(stamp.wholeSeconds).littleEndian) { bytes += $0 }
+        withUnsafeBytes(of: Int64(stamp.microsecondsOfSecond).littleEndian) { bytes += $0 }
+        withUnsafeBytes(of: type.littleEndian) { bytes += $0 }
+        withUnsafeBytes(of: code.littleEndian) { bytes += $0 }
+        withUnsafeBytes(of: value.littleEndian) { bytes += $0 }
     }
     _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
 }
@@ -56,7 +57,7 @@ func touchFrame(_ i: Int) -> [(UInt16, UInt16, Int32)] {
 /// Sets the calling thread's timer slack (how late the kernel may wake a
 /// timed wait to batch wake-ups); returns the previous value, or nil.
 func setTimerSlack(nanoseconds: Int) -> Int? {
-    let path = "/proc/thread-self/timerslack_ns"
+    let path = "/proc/self/timerslack_ns"
     guard let old = try? String(contentsOfFile: path, encoding: .utf8), let value = Int(old.trimmingCharacters(in: .whitespacesAndNewlines))
     else { return nil }
     let fd = open(path, O_WRONLY)
@@ -76,13 +77,21 @@ func latencyRun() {
     let ioctl = dir.appendingPathComponent("dev.ioctl").path
     try? fixture.deviceText.write(toFile: umockdev, atomically: true, encoding: .utf8)
     try? fixture.ioctlText.write(toFile: ioctl, atomically: true, encoding: .utf8)
-    guard let testbed = umockdev_testbed_new() else { print("umockdev_testbed_new failed"); exit(2) }
-    var gerror: UnsafeMutablePointer<GError>?
-    guard umockdev_testbed_add_from_file(testbed, umockdev, &gerror) != 0,
-          umockdev_testbed_load_ioctl(testbed, fixture.node, ioctl, &gerror) != 0 else {
+    guard let library = dlopen("libumockdev.so.0", RTLD_NOW) else { print("cannot load libumockdev.so.0"); exit(2) }
+    func function<T>(_ name: String, as type: T.Type) -> T {
+        guard let symbol = dlsym(library, name) else { print("libumockdev has no \(name)"); exit(2) }
+        return unsafeBitCast(symbol, to: type)
+    }
+    typealias New = @convention(c) () -> OpaquePointer?
+    typealias AddFromFile = @convention(c) (OpaquePointer?, UnsafePointer<CChar>, UnsafeMutablePointer<OpaquePointer?>?) -> Int32
+    typealias LoadIoctl = @convention(c) (OpaquePointer?, UnsafePointer<CChar>, UnsafePointer<CChar>, UnsafeMutablePointer<OpaquePointer?>?) -> Int32
+    typealias GetDevFD = @convention(c) (OpaquePointer?, UnsafePointer<CChar>) -> Int32
+    guard let testbed = function("umockdev_testbed_new", as: New.self)() else { print("umockdev_testbed_new failed"); exit(2) }
+    guard function("umockdev_testbed_add_from_file", as: AddFromFile.self)(testbed, umockdev, nil) != 0,
+          function("umockdev_testbed_load_ioctl", as: LoadIoctl.self)(testbed, fixture.node, ioctl, nil) != 0 else {
         print("cannot build the testbed device"); exit(2)
     }
-    let feed = umockdev_testbed_get_dev_fd(testbed, fixture.node)
+    let feed = function("umockdev_testbed_get_dev_fd", as: GetDevFD.self)(testbed, fixture.node)
     let rows = (1...60).map { "{\"id\":\"i\($0)\"}" }.joined(separator: ",")
     let sceneText = "{\"viewport\":{\"width\":400,\"height\":640},\"layout\":{\"rowHeight\":56,\"separator\":1},"
         + "\"sections\":[{\"id\":\"list\",\"items\":[\(rows)]}]}"
@@ -120,7 +129,7 @@ func latencyRun() {
         print("  stamp -> reader hands the frame out (umockdev's own cost): median \(fmt(a.median, 0)) µs, p99 \(fmt(a.p99, 0)) µs")
         print("  stamp -> session handled it + snapshot:                    median \(fmt(b.median, 0)) µs, p99 \(fmt(b.p99, 0)) µs")
         print("  beyond umockdev's own cost:                                median \(fmt(b.median - a.median, 0)) µs, p99 \(fmt(b.p99 - a.p99, 0)) µs (target p99 <= 200 µs)")
-        print("  session lag warnings (> 20 ms): \(session.lag.lateFrames) of \(session.lag.frames) frames, worst \(fmt(Double(session.lag.worst.microsecondsRounded) / 1000, 2)) ms")
+        print("  session lag warnings (> 20 ms): \(session.lag.lateFrames) of \(session.lag.frames) frames, worst \(fmt(Double(session.lag.worst.components.seconds) * 1000 + Double(session.lag.worst.components.attoseconds) / 1e15, 2)) ms")
         session.finish()
 
         // 3. Deadline lateness: a reader's and a session's timed waits on an idle device.
@@ -145,7 +154,7 @@ func latencyRun() {
             print("  \(label): reader.next median \(fmt(r.median, 0)) µs p99 \(fmt(r.p99, 0)) µs; session.step median \(fmt(s.median, 0)) µs p99 \(fmt(s.p99, 0)) µs (target p99 <= 100 µs)")
         }
         print("deadline lateness (2 ms ahead, 300 waits each, ppoll on CLOCK_MONOTONIC or the device's clock):")
-        let slack = try? String(contentsOfFile: "/proc/thread-self/timerslack_ns", encoding: .utf8)
+        let slack = try? String(contentsOfFile: "/proc/self/timerslack_ns", encoding: .utf8)
         try lateness(label: "timer slack \(slack.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) } ?? "?") ns (the default)")
         if let old = setTimerSlack(nanoseconds: 1000) {
             try lateness(label: "timer slack 1000 ns")

@@ -35,7 +35,10 @@ import Testing
         }
         let frames = Self.turned(trace.frames, device: trace.device)
         let device = try Emulation.write(fixture, script: UmockdevEventScript.text(frames: frames), name: "ts", in: dir)
-        let seconds = ((trace.frames.last?.time ?? .zero) - (trace.frames.first?.time ?? .zero)).secondsDouble + 1.5
+        // The recording's length, the script's 0.5 s lead, and room for
+        // umockdev falling behind on a loaded machine (it replays at
+        // recorded speed from user space).
+        let seconds = ((trace.frames.last?.time ?? .zero) - (trace.frames.first?.time ?? .zero)).secondsDouble + 4
         let scene = Fixtures.recording(Self.scenario + "/scene.json").path
         let out = try Emulation.umockdevRun([device], [Emulation.gripper, "live", device.node, "--scene", scene,
                                                        "--duration", String(seconds), "--delivery-grace", "100"] + arguments)

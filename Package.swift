@@ -6,7 +6,7 @@ import PackageDescription
 //   GripperGeometry  ← GripperLayout ──────────────────┴→ GripperEditing → Gripper (pure: no I/O)
 //   Gripper → GripperScene (the JSON fixture), GripperPictures (SVG, terminal, timeline)
 //   GripperScene, GripperPictures → GripperReplay;  GripperInput → GripperFiles (trace files, output)
-//   CLibevdev, GripperInput, Gripper, GripperScene → GripperEvdev
+//   CLibevdev, CLibudev, GripperInput, Gripper, GripperScene → GripperEvdev
 //   Gripper, GripperScene, GripperInput, GripperReplay, GripperFiles → GripperTesting (replay cases and assertions);  everything → gripper (the CLI)
 //   CUmockdev (libumockdev, tests only) → GripperEvdevHarness, the evdev tests' helper
 // scripts/package builds with GRIPPER_PACKAGED=1: the CLI alone is then compiled with
@@ -42,6 +42,12 @@ let package = Package(
             pkgConfig: "libevdev",
             providers: [.apt(["libevdev-dev"])]
         ),
+        // libudev: devices appearing and disappearing (GripperEvdev's UdevMonitor).
+        .systemLibrary(
+            name: "CLibudev",
+            pkgConfig: "libudev",
+            providers: [.apt(["libudev-dev"])]
+        ),
         // Test-only: libumockdev's testbed API for GripperEvdevHarness (device removal mid-stream).
         .systemLibrary(
             name: "CUmockdev",
@@ -63,7 +69,7 @@ let package = Package(
         .target(name: "GripperPictures", dependencies: ["Gripper"]),
         .target(name: "GripperReplay", dependencies: ["Gripper", "GripperScene", "GripperPictures"]),
         .target(name: "GripperFiles", dependencies: ["GripperInput"]),
-        .target(name: "GripperEvdev", dependencies: ["CLibevdev", "GripperInput", "Gripper", "GripperScene"]),
+        .target(name: "GripperEvdev", dependencies: ["CLibevdev", "CLibudev", "GripperInput", "Gripper", "GripperScene"]),
         .target(name: "GripperTesting", dependencies: [
             "Gripper", "GripperScene", "GripperInput", "GripperReplay", "GripperPictures", "GripperFiles",
         ]),

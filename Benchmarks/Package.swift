@@ -60,6 +60,9 @@ let package = Package(
         ], path: "Sources/BatchBenchmark"),
         .executableTarget(name: "evdev-bench", dependencies: [
             "BenchmarkSupport",
+            .product(name: "Gripper", package: "Gripper"),
+            .product(name: "GripperScene", package: "Gripper"),
+            .product(name: "GripperPictures", package: "Gripper"),
             .product(name: "GripperEvdev", package: "Gripper"),
             .product(name: "GripperTesting", package: "Gripper"),
             .product(name: "GripperInput", package: "Gripper"),

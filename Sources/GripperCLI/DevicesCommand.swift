@@ -22,7 +22,18 @@ struct DevicesCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The directory to scan.", visibility: .hidden))
     var directory = "/dev/input"
 
+    @Flag(name: .long, help: "After the list, print devices as they are added and removed (`added LINE`, `removed NODE`), until Ctrl-C or --duration.")
+    var watch = false
+
+    @Option(name: .long, help: "With --watch: stop after this many seconds.")
+    var duration: Double?
+
+    func validate() throws {
+        if let duration { _ = try DurationOption.duration(duration) }
+    }
+
     func run() throws {
+        if watch { return try DeviceWatchLoop(json: json, directory: directory, duration: duration).run() }
         let nodes: [EvdevNode]
         do {
             nodes = try EvdevNode.all(in: directory)

@@ -29,11 +29,20 @@ struct LiveCommand: ParsableCommand {
             transcript is then printed (--json: JSON Lines). When the device \
             goes away the engine is told, the picture stays until you quit. \
             Transcript time 0, and the scene's stimuli, count from the start.
+
+            With --device or --device-name the session follows the device \
+            rather than a node: when it goes away the engine is told, and when \
+            it (or another that matches, of the same kind) comes back the \
+            session carries on with it, on the same clock. --wait waits for \
+            the first one to appear.
+
+            A panel mounted rotated or needing calibration: --rotate, \
+            --calibration, or the device's udev property \
+            LIBINPUT_CALIBRATION_MATRIX (as libinput reads it).
             """
     )
 
-    @Argument(help: "The device node, such as /dev/input/event5 (see `gripper devices`).")
-    var device: String
+    @OptionGroup var selection: DeviceSelection
 
     @Option(name: .long, help: "The scene (JSON; see Documentation/Scenes.md).")
     var scene: String
@@ -55,8 +64,24 @@ struct LiveCommand: ParsableCommand {
         valueName: "MS"))
     var deliveryGrace: Double?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "The panel is mounted turned this far clockwise: 0, 90, 180 or 270 (after --calibration, or the device's LIBINPUT_CALIBRATION_MATRIX).",
+        valueName: "DEGREES"))
+    var rotate: Int?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "A calibration matrix in libinput's form, six numbers \"a b c d e f\" on positions from 0 to 1 (default: the device's udev property LIBINPUT_CALIBRATION_MATRIX, if set).",
+        valueName: "MATRIX"))
+    var calibration: String?
+
     func validate() throws {
         if let duration { _ = try DurationOption.duration(duration) }
+        if let rotate, CalibrationMatrix.rotation(degrees: rotate) == nil {
+            throw ValidationError("--rotate takes 0, 90, 180 or 270 degrees, not \(rotate)")
+        }
+        if let calibration {
+            do { _ = try CalibrationMatrix(parsing: calibration) } catch { throw ValidationError("--calibration: \(error)") }
+        }
         if let deliveryGrace, !(0...1000).contains(deliveryGrace) {
             throw ValidationError("--delivery-grace must be 0 to 1000 milliseconds, not \(deliveryGrace)")
         }
@@ -64,19 +89,6 @@ struct LiveCommand: ParsableCommand {
 
     func run() throws {
         let sceneValue = try ReplayCommand.loadScene(scene)
-        let reader: EvdevReader
-        do { reader = try EvdevReader(path: device, grab: grab) } catch { throw BadInput.fail("\(error)") }
-        defer { reader.close() }
-        let session: LiveSession
-        do {
-            let grace = deliveryGrace.map { Duration.microseconds(Int64(($0 * 1000).rounded())) }
-                ?? LiveSession.defaultDeliveryGrace
-            session = try LiveSession(reader: reader, scene: sceneValue, keepingFrames: record != nil,
-                                      deliveryGrace: grace, recordingTranscript: true)
-        } catch {
-            throw BadInput.fail("\(error)")
-        }
-
         var pipeEnds: [Int32] = [-1, -1]
         guard pipe(&pipeEnds) == 0 else { throw BadInput.fail("cannot create a pipe: \(String(cString: strerror(errno)))") }
         _ = fcntl(pipeEnds[1], F_SETFL, fcntl(pipeEnds[1], F_GETFL) | O_NONBLOCK)
@@ -85,6 +97,34 @@ struct LiveCommand: ParsableCommand {
             signal(sig) { _ in var b: UInt8 = 1; _ = write(liveSignalPipe, &b, 1) }
         }
         signal(SIGWINCH) { _ in var b: UInt8 = 2; _ = write(liveSignalPipe, &b, 1) }
+
+        let source: any LiveInputSource
+        switch try selection.resolve(wakingOn: pipeEnds[0]) {
+        case .interrupted:
+            return
+        case .node(let node, let watcher):
+            let reader: EvdevReader
+            do { reader = try EvdevReader(path: node, grab: grab) } catch { throw BadInput.fail("\(error)") }
+            if let watcher, let match = selection.match {
+                source = DeviceFollower(reader: reader, match: match, watcher: watcher, grab: grab)
+            } else {
+                source = reader
+            }
+        }
+        defer { source.close() }
+        let matrix = try Self.matrix(calibration: calibration, rotate: rotate, node: source.path,
+                                     properties: (source as? DeviceFollower)?.watcher.properties(of: source.path))
+        let input: any LiveInputSource = matrix.isIdentity ? source : CalibratedSource(source, matrix: matrix)
+        let session: LiveSession
+        do {
+            let grace = deliveryGrace.map { Duration.microseconds(Int64(($0 * 1000).rounded())) }
+                ?? LiveSession.defaultDeliveryGrace
+            session = try LiveSession(reader: input, scene: sceneValue, keepingFrames: record != nil,
+                                      deliveryGrace: grace, recordingTranscript: true)
+        } catch {
+            throw BadInput.fail("\(error)")
+        }
+
         let terminal = Terminal()
         terminal.enter()
         defer { terminal.leave() }
@@ -118,17 +158,46 @@ struct LiveCommand: ParsableCommand {
             // The frames as read, resyncs as plain frames (what the engine was given).
             let sink = try OutputSink(path: record, replacing: true)
             var writer = TraceWriter(format: .evemu)
-            writer.beginDevice(reader.device, metadata: TraceMetadata())
+            writer.beginDevice(input.device, metadata: TraceMetadata())
+            // Where the device went away (a followed device may come back): a
+            // note, since an evemu file cannot say it otherwise.
+            var losses = session.deviceLosses[...]
             for frame in session.frames {
+                while let loss = losses.first, loss < frame.time {
+                    writer.appendNote("device lost at \(loss.microseconds) µs; the frames after it come from the device that returned")
+                    losses = losses.dropFirst()
+                }
                 writer.append(EventFrame(time: frame.time, events: frame.events))
                 if writer.pendingByteCount >= FileOutput.bufferSize { try writer.drain { try sink.write($0) } }
             }
+            for loss in losses { writer.appendNote("device lost at \(loss.microseconds) µs") }
+            if let warning = session.lag.warning { writer.appendNote("lag: \(warning)") }
             try writer.drain { try sink.write($0) }
             try sink.close()
         }
+        if let warning = session.lag.warning { BadInput.printError("gripper live: warning: \(warning)") }
         let out = OutputSink.standardOutput
         try out.write(json ? engine.transcript.jsonLines : engine.transcript.text)
         try out.close()
+    }
+
+    /// The matrix the panel's frames go through: `--calibration`, else the
+    /// device's `LIBINPUT_CALIBRATION_MATRIX` (a malformed one is reported
+    /// and left out, as libinput does), then `--rotate`.
+    static func matrix(calibration: String?, rotate: Int?, node: String,
+                       properties: [String: String]?) throws -> CalibrationMatrix {
+        var matrix = CalibrationMatrix.identity
+        if let calibration {
+            do { matrix = try CalibrationMatrix(parsing: calibration) } catch { throw BadInput.fail("--calibration: \(error)") }
+        } else if let property = (properties ?? DeviceWatcher.properties(of: node))?["LIBINPUT_CALIBRATION_MATRIX"] {
+            do {
+                matrix = try CalibrationMatrix(parsing: property)
+            } catch {
+                BadInput.printError("gripper: \(node): LIBINPUT_CALIBRATION_MATRIX ignored: \(error)")
+            }
+        }
+        if let rotate, let turn = CalibrationMatrix.rotation(degrees: rotate) { matrix = matrix.followed(by: turn) }
+        return matrix
     }
 
     /// The whole screen: the picture, then as many transcript lines as fit.

@@ -20,7 +20,9 @@ struct RecordCommand: ParsableCommand {
         discussion: """
             Writes the device description, then every frame as it arrives. Stops at \
             Ctrl-C or SIGTERM (after the frame being written, closing the file properly), \
-            after --duration, or when the device goes away. Attach the file to a bug report; \
+            after --duration, or when the device goes away. --device/--device-name pick \
+            the first device that matches (--wait: the first to appear); the recording \
+            still ends when it goes away (a file holds one device). Attach the file to a bug report; \
             `gripper trace info FILE` shows what it holds.
 
             The format: --format if given, else the extension of -o FILE (.yml or .yaml: \
@@ -52,8 +54,7 @@ struct RecordCommand: ParsableCommand {
         }
     }
 
-    @Argument(help: "The device node, such as /dev/input/event5 (see `gripper devices`).")
-    var device: String
+    @OptionGroup var selection: DeviceSelection
 
     @Option(name: .shortAndLong, help: "The file to write (default: standard output).")
     var output: String?
@@ -87,18 +88,7 @@ struct RecordCommand: ParsableCommand {
     }
 
     func run() throws {
-        let reader: EvdevReader
-        do {
-            reader = try EvdevReader(path: device, grab: grab)
-        } catch {
-            throw BadInput.fail("\(error)")
-        }
-        defer { reader.close() }
-
         let format = try chosenFormat()
-        // In place, not replaced at the end: a recording cut short keeps its frames.
-        let sink = try OutputSink(path: output, replacing: false)
-
         var pipeEnds: [Int32] = [-1, -1]
         guard pipe(&pipeEnds) == 0 else {
             Self.complain("cannot create the signal pipe: \(String(cString: strerror(errno)))")
@@ -115,6 +105,23 @@ struct RecordCommand: ParsableCommand {
         signalPipeWriteEnd = pipeEnds[1]
         let previous = Self.installSignalHandlers()
         defer { Self.restoreSignalHandlers(previous) }
+
+        let device: String
+        switch try selection.resolve(wakingOn: pipeEnds[0]) {
+        case .interrupted: return
+        case .node(let node, let watcher):
+            watcher?.close()
+            device = node
+        }
+        let reader: EvdevReader
+        do {
+            reader = try EvdevReader(path: device, grab: grab)
+        } catch {
+            throw BadInput.fail("\(error)")
+        }
+        defer { reader.close() }
+        // In place, not replaced at the end: a recording cut short keeps its frames.
+        let sink = try OutputSink(path: output, replacing: false)
 
         var writer = TraceWriter(format: format.writerFormat, times: .fromFirstEvent)
         let metadata = TraceMetadata(kernel: Self.kernelRelease(), os: Self.operatingSystem(),
@@ -153,7 +160,7 @@ struct RecordCommand: ParsableCommand {
                     try write(frame)
                 }
                 break loop
-            case .deadlineReached?, nil:
+            case .deadlineReached?, .deviceArrived?, nil:
                 break loop
             }
         }

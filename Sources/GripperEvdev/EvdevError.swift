@@ -15,6 +15,8 @@ public struct EvdevError: Error, Hashable, Sendable, CustomStringConvertible {
         case read
         /// Listing a directory of device nodes.
         case list
+        /// Watching udev for devices appearing and disappearing.
+        case watch
     }
 
     /// The failure, classified by what the user can do about it.

@@ -9,8 +9,9 @@ import Musl
 /// same ``EventFrame``s a trace of the device would hold, stamped with the
 /// kernel's event times.
 ///
-/// The reader never busy-waits: ``next(until:wakingOn:)`` polls the device
-/// with a timeout equal to the time left until the caller's deadline. A
+/// The reader never busy-waits: ``next(until:wakingOn:)`` waits on the device
+/// with `ppoll` and a timeout equal to the time left until the caller's
+/// deadline, to the microsecond. A
 /// `SYN_DROPPED` is resolved with libevdev's sync protocol and handed out as
 /// one frame with `isResync = true`; a device that goes away is handed out
 /// once as ``Event/deviceLost``, after which the reader is finished.
@@ -27,8 +28,14 @@ public final class EvdevReader {
         /// self-pipe, say); the caller decides what to do.
         case woken
         /// The device went away. The frame in progress, if any, is dropped:
-        /// cancel whatever its contacts started. Nothing follows.
+        /// cancel whatever its contacts started. From an ``EvdevReader``
+        /// nothing follows; a source that follows a match
+        /// (``DeviceFollower``) may later hand out ``deviceArrived(_:)``.
         case deviceLost
+        /// After ``deviceLost``, a device to read again (described here):
+        /// the frames that follow come from it. Only a source that follows
+        /// a match hands this out, never an ``EvdevReader``.
+        case deviceArrived(DeviceDescription)
     }
 
     /// The device node.
@@ -64,11 +71,7 @@ public final class EvdevReader {
 
     /// The current time on the clock the kernel stamps this device's events
     /// with, so a deadline can be computed from it (`reader.now + .seconds(5)`).
-    public var now: EventTime {
-        var ts = timespec()
-        clock_gettime(handle.clockID, &ts)
-        return EventTime(microseconds: Int64(ts.tv_sec) * 1_000_000 + Int64(ts.tv_nsec) / 1000)
-    }
+    public var now: EventTime { currentTime(on: handle.clockID) }
 
     /// Whether the reader is lost or closed and will hand out nothing more.
     public var isFinished: Bool { machine.isFinished && outbox.isEmpty }
@@ -84,7 +87,7 @@ public final class EvdevReader {
     ///   the reader returns ``Event/woken`` (it does not read from it).
     /// - Throws: ``EvdevError`` for read or poll failures other than the
     ///   device going away (which is ``Event/deviceLost``).
-    /// - Complexity: O(events read) per call; one `poll` per wait.
+    /// - Complexity: O(events read) per call; one `ppoll` per wait.
     public func next(until deadline: EventTime? = nil, wakingOn wakeFD: Int32? = nil) throws(EvdevError) -> Event? {
         while true {
             if !outbox.isEmpty { return outbox.removeFirst() }
@@ -94,11 +97,7 @@ public final class EvdevReader {
 
             var fds = [pollfd(fd: handle.fd, events: Int16(POLLIN), revents: 0)]
             if let wakeFD { fds.append(pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)) }
-            let polled = try evdevCall(.poll, path: path) {
-                let r = poll(&fds, nfds_t(fds.count), timeoutMilliseconds(until: deadline))
-                return r >= 0 ? r : -errno
-            }
-            guard case .value(let ready) = polled, ready > 0 else { continue }
+            guard try waitReady(&fds, until: deadline, now: { now }, path: path) > 0 else { continue }
             if fds.count > 1, fds[1].revents != 0 { return .woken }
             let revents = Int32(fds[0].revents)
             if revents & Int32(POLLIN) != 0, try readAvailable() { continue }
@@ -116,13 +115,26 @@ public final class EvdevReader {
         outbox.removeAll()
     }
 
-    /// Milliseconds from now until `deadline`, rounded up so the poll never
-    /// wakes before it; -1 (wait for input) without a deadline.
-    private func timeoutMilliseconds(until deadline: EventTime?) -> Int32 {
-        guard let deadline else { return -1 }
-        let left = deadline.microseconds - now.microseconds
-        if left <= 0 { return 0 }
-        return Int32(clamping: (left + 999) / 1000)
+    /// The node's descriptor, for a caller that waits on several at once
+    /// (``DeviceFollower``); -1 once closed or lost.
+    package var descriptor: Int32 { handle.fd }
+
+    /// What the reader has for the caller without waiting: a queued event,
+    /// or what a read of the node gives now, or — when `revents` (from the
+    /// caller's own poll of ``descriptor``) says it hung up and nothing is
+    /// left — ``Event/deviceLost``. Nil when nothing is there now or the
+    /// reader is finished.
+    ///
+    /// - Complexity: O(events read).
+    package func takeAvailable(revents: Int16 = 0) throws(EvdevError) -> Event? {
+        if !outbox.isEmpty { return outbox.removeFirst() }
+        if machine.isFinished { return nil }
+        if try readAvailable() { return outbox.isEmpty ? nil : outbox.removeFirst() }
+        if Int32(revents) & Int32(POLLHUP | POLLERR | POLLNVAL) != 0 {
+            lose()
+            return outbox.isEmpty ? nil : outbox.removeFirst()
+        }
+        return nil
     }
 
     /// Reads what libevdev has until a frame completes, the device is lost,

@@ -6,7 +6,10 @@ import GripperInput
 ///
 /// The contract is ``EvdevReader``'s: ``next(until:wakingOn:)`` hands out
 /// frames in time order, waits no longer than `deadline` (on ``now``'s
-/// clock), reports the device's loss once, and returns nil once closed.
+/// clock), reports the device's loss once, and returns nil once closed. A
+/// source that ``reconnects`` may hand out
+/// ``EvdevReader/Event/deviceArrived(_:)`` after a loss and frames after
+/// it, in the units of ``device``.
 public protocol LiveInputSource: AnyObject {
     /// A name for messages: the device node, or what the source reads.
     var path: String { get }
@@ -18,6 +21,14 @@ public protocol LiveInputSource: AnyObject {
     func next(until deadline: EventTime?, wakingOn wakeFD: Int32?) throws(EvdevError) -> EvdevReader.Event?
     /// Stops reading and releases what the source holds.
     func close()
+    /// Whether a device can come back after ``EvdevReader/Event/deviceLost``
+    /// (a ``DeviceFollower``): a session then goes on reading after a loss.
+    var reconnects: Bool { get }
+}
+
+extension LiveInputSource {
+    /// A source reconnects only when it says so.
+    public var reconnects: Bool { false }
 }
 
 extension EvdevReader: LiveInputSource {}

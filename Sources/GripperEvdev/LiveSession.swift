@@ -31,7 +31,13 @@ import Musl
 /// session was created, whether or not input came. The origin is handed to
 /// the engine as an empty frame, the first thing it sees (and the first frame
 /// of ``frames``), so a replay of ``frames`` gives the same transcript
-/// (followed by `deviceLost(at: deviceLostAt)` when the device went away).
+/// (with `deviceLost(at:)` at each of ``deviceLosses`` when the device went
+/// away).
+///
+/// **Hotplug.** On a source that ``LiveInputSource/reconnects`` (a
+/// ``DeviceFollower``), the session goes on reading after a loss; when a
+/// device comes back the step is ``Step/deviceReturned(_:)`` and its frames
+/// go to the same engine on the same clock.
 ///
 /// A device whose event times are on another clock (an emulated device
 /// replaying a script stamps the script's times) is recognised at its first
@@ -52,8 +58,14 @@ public final class LiveSession {
         case deadlinesFired
         /// The device went away; the engine was told (what was in flight is
         /// cancelled): redraw. Later steps go on firing the engine's
-        /// deadlines (the track's stimuli still come) but read nothing.
+        /// deadlines (the track's stimuli still come); they read nothing
+        /// more, unless the source ``LiveInputSource/reconnects``.
         case deviceLost
+        /// After a loss, a device came back (the same or another that
+        /// matches, described here; a ``DeviceFollower`` maps its frames onto
+        /// the first device's axes): the session reads it from now on, with
+        /// the same engine and the same clock.
+        case deviceReturned(DeviceDescription)
         /// The descriptor passed as `wakingOn` became readable (a key, a
         /// signal's self-pipe); nothing changed. The session does not read it.
         case woken
@@ -74,16 +86,25 @@ public final class LiveSession {
     /// When the session was created, on the reader's clock: its time origin.
     public let start: EventTime
     /// When the device went away, in event time (what the engine was told);
-    /// nil while it is there.
+    /// nil while it is there (again).
     public private(set) var deviceLostAt: EventTime?
+    /// Every time the device went away, in event time, when created with
+    /// `keepingFrames`; empty otherwise. A replay hands the engine
+    /// `deviceLost(at:)` at each, among ``frames`` in time order (a loss
+    /// comes after the frames stamped at or before it).
+    public private(set) var deviceLosses: [EventTime] = []
+    /// How far behind its input the session ran: frames handled more than
+    /// 20 ms after the kernel stamped them (libinput's warning), the worst
+    /// lag. Kept beside the transcript, not in it: a replay has no lag.
+    public private(set) var lag = LiveLag()
     /// Whether the device went away (or the reader was closed from outside).
     public var isDeviceLost: Bool { deviceLostAt != nil }
     /// Whether ``finish()`` was called.
     public private(set) var isFinished = false
     /// Every frame handed to the engine, starting with the empty frame at
     /// the origin, when created with `keepingFrames`; empty otherwise. A
-    /// trace of them replays to the same transcript (up to a device loss,
-    /// which is ``deviceLostAt``).
+    /// trace of them replays to the same transcript (with a device loss at
+    /// each of ``deviceLosses`` among them).
     public private(set) var frames: [EventFrame] = []
     /// What the engine reported during the latest ``step(until:wakingOn:)``
     /// (or ``finish()``): the transcript entries it produced, whether or not
@@ -189,27 +210,34 @@ public final class LiveSession {
         lastEntries.removeAll(keepingCapacity: true)
         var wake = deadline
         if let due = nextDeadline { wake = wake.map { min($0, due) } ?? due }
-        let event: EvdevReader.Event?
-        if isDeviceLost {
+        var event: EvdevReader.Event?
+        if isDeviceLost && !reader.reconnects {
             event = try wait(until: wake, wakingOn: wakeFD)
         } else {
             event = try reader.next(until: wake, wakingOn: wakeFD)
+            // A reconnecting source closed from outside: nothing more comes.
+            if event == nil && isDeviceLost { event = try wait(until: wake, wakingOn: wakeFD) }
         }
         switch event {
         case .frame(let frame)?:
             perform(clock.frameArrived(stamped: frame.time, at: reader.now))
             feed(frame)
+            if !clock.isForeign { lag.record(reader.now - frame.time, frameAt: frame.time) }
             return .frame(frame)
         case .deadlineReached?:
             return fireDue() ? .deadlinesFired : .deadlineReached
         case .woken?:
             return .woken
+        case .deviceArrived(let device)?:
+            deviceLostAt = nil
+            return .deviceReturned(device)
         case .deviceLost?, nil:
             // nil: the reader was closed from outside, as good as gone.
             perform(clock.originNeeded())
             let time = eventNow
             lastEntries += driver.deviceLost(at: time)
             deviceLostAt = time
+            if keepsFrames { deviceLosses.append(time) }
             return .deviceLost
         }
     }
@@ -256,16 +284,10 @@ public final class LiveSession {
     /// (neither: returns at once).
     private func wait(until deadline: EventTime?, wakingOn wakeFD: Int32?) throws(EvdevError) -> EvdevReader.Event {
         if deadline == nil && wakeFD == nil { return .deadlineReached }
+        var fds = wakeFD.map { [pollfd(fd: $0, events: Int16(POLLIN), revents: 0)] } ?? []
         while true {
-            let left = deadline.map { $0.microseconds - reader.now.microseconds }
-            if let left, left <= 0 { return .deadlineReached }
-            let timeout = left.map { Int32(clamping: ($0 + 999) / 1000) } ?? -1
-            var fds = wakeFD.map { [pollfd(fd: $0, events: Int16(POLLIN), revents: 0)] } ?? []
-            let polled = try evdevCall(.poll, path: reader.path) {
-                let r = poll(&fds, nfds_t(fds.count), timeout)
-                return r >= 0 ? r : -errno
-            }
-            if case .value(let ready) = polled, ready > 0 { return .woken }
+            if let deadline, reader.now >= deadline { return .deadlineReached }
+            if try waitReady(&fds, until: deadline, now: { reader.now }, path: reader.path) > 0 { return .woken }
         }
     }
 }

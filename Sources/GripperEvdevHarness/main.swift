@@ -26,6 +26,14 @@
 //       `step fired +MS ms`, `step lost`, the transcript entries as they
 //       come (`| …`), `first-frame start|other N` and `replay same|differs`
 //       (the transcript against a Replay of the session's frames).
+//   GripperEvdevHarness hotplug U1 I1 E1 U2 I2 E2 SCENE.json --remove-after K [--kind K] [--name GLOB]
+//       Run under `umockdev-wrapper`. A LiveSession on a DeviceFollower: device 1
+//       (event20) is found by the match, fed K chunks of E1, unplugged (udev
+//       `remove`), then device 2 is plugged as event21 and fed all of E2
+//       (see Hotplug.swift).
+//   GripperEvdevHarness plugs U1 I1 U2 I2 [--plug-ms A] [--unplug-ms B] [--replug-ms C] -- CMD ARGS…
+//       Run under `umockdev-wrapper`. Runs CMD in a testbed while device 1 is
+//       plugged (event20), unplugged, and device 2 plugged (event21) on time.
 //   GripperEvdevHarness deadlines NODE
 //       Waits for deadlines 1 s in the past, now, and 1, 2, 5, 20 ms ahead on an
 //       idle device; prints what came back and whether it came back early.
@@ -101,6 +109,8 @@ func pump(_ reader: EvdevReader, limitMilliseconds: Int, idleMilliseconds: Int, 
         case .deviceLost?:
             emit("lost")
             if let final = tracker.finish() { emit(ReaderTranscript.line(for: final)) }
+        case .deviceArrived?:
+            continue
         case nil:
             emit("end")
             return
@@ -193,6 +203,7 @@ func runSession(_ args: [String]) {
             case .frame: emit("step frame")
             case .deadlinesFired: emit("step fired \(ms >= 0 ? "+" : "")\(Int(ms.rounded(.down))) ms")
             case .deviceLost: emit("step lost")
+            case .deviceReturned(let device): emit("step returned \(device.name)")
             case .woken: emit("step woken")
             case .deadlineReached, .finished: break
             }
@@ -279,6 +290,10 @@ case "deadlines":
     }
 case "session":
     runSession(args)
+case "hotplug":
+    runHotplug(args)
+case "plugs":
+    runPlugs(args)
 case "feed":
     guard args.count >= 5 else { fail("feed needs FILE.umockdev FILE.ioctl FILE.events") }
     let removeAfter = option("--remove-after", -1)
@@ -306,7 +321,7 @@ case "feed":
             case .deadlineReached?:
                 emit("limit")
                 return false
-            case .woken?:
+            case .woken?, .deviceArrived?:
                 return true
             case nil:
                 emit("end")

@@ -4,9 +4,12 @@
 // The benchmark emulates the Atmel touchscreen of a real recording, replays
 // its drag 40 times with no delays (umockdev writes as fast as it can), and
 // re-runs itself under umockdev-run to read it with GripperEvdev (the events
-// start 300 ms in: umockdev fails the open if a flood comes first). It prints
+// start 2 s in: umockdev fails the open if a flood comes first, and a busy machine starts the child slowly). It prints
 // the frames read, the reader's CPU time per frame, and how late
-// `.deadlineReached` comes back after its deadline on an idle device.
+// `.deadlineReached` comes back after its deadline on an idle device. Then
+// it runs itself under umockdev-wrapper for the latency run (Latency.swift):
+// a frame's kernel stamp to the engine's snapshot after it, less umockdev's
+// own cost, and deadline lateness with ppoll.
 import BenchmarkSupport
 import Foundation
 import GripperEvdev
@@ -25,6 +28,12 @@ func cpuMicroseconds() -> Double {
     let user = Double(usage.ru_utime.tv_sec) * 1e6 + Double(usage.ru_utime.tv_usec)
     let system = Double(usage.ru_stime.tv_sec) * 1e6 + Double(usage.ru_stime.tv_usec)
     return user + system
+}
+
+if CommandLine.arguments.dropFirst().first == "latency" {
+    // Re-run of this program under umockdev-wrapper (below).
+    latencyRun()
+    exit(0)
 }
 
 if ProcessInfo.processInfo.environment["UMOCKDEV_DIR"] == nil {
@@ -46,7 +55,7 @@ if ProcessInfo.processInfo.environment["UMOCKDEV_DIR"] == nil {
     try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     let fixture = UmockdevFixture(device: trace.device)
     let files = ["dev.umockdev": fixture.deviceText, "dev.ioctl": fixture.ioctlText,
-                 "dev.events": UmockdevEventScript.text(events: events, lead: .milliseconds(300))]
+                 "dev.events": UmockdevEventScript.text(events: events, lead: .milliseconds(2000))]
     for (name, content) in files {
         try? content.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8)
     }
@@ -64,7 +73,17 @@ if ProcessInfo.processInfo.environment["UMOCKDEV_DIR"] == nil {
     }
     process.waitUntilExit()
     if process.terminationStatus == 0 { try? FileManager.default.removeItem(at: dir) } else { print("files kept in \(dir.path)") }
-    exit(process.terminationStatus)
+    let throughputStatus = process.terminationStatus
+    // The latency run: this program again, under umockdev-wrapper (libumockdev's testbed API).
+    let latency = Process()
+    latency.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    latency.arguments = ["umockdev-wrapper", CommandLine.arguments[0], "latency"]
+    do { try latency.run() } catch {
+        print("cannot run umockdev-wrapper: \(error)")
+        exit(2)
+    }
+    latency.waitUntilExit()
+    exit(throughputStatus != 0 ? throughputStatus : latency.terminationStatus)
 }
 
 // Child, under umockdev-run.
@@ -94,7 +113,7 @@ do {
         lateness.append(Double(reader.now.microseconds - deadline.microseconds))
     }
     let t = Timings(lateness)
-    print("deadline 5 ms ahead, \(lateness.count) waits: returned late by median \(fmt(t.median, 0)) µs, p99 \(fmt(t.p99, 0)) µs (poll rounds up to whole ms)")
+    print("deadline 5 ms ahead, \(lateness.count) waits: returned late by median \(fmt(t.median, 0)) µs, p99 \(fmt(t.p99, 0)) µs (ppoll, to the microsecond)")
     let cpuIdle = cpuMicroseconds()
     _ = try reader.next(until: reader.now + .milliseconds(200))
     print("CPU while waiting 200 ms for input: \(fmt(cpuMicroseconds() - cpuIdle, 0)) µs (no busy waiting)")

@@ -9,7 +9,7 @@ import GripperScene
 @Suite struct ScenarioReplayTests {
     @Test func theLibraryIsComplete() {
         #expect(ScenarioFolder.names == ScenarioLibrary.all.map(\.name).sorted())
-        #expect(ScenarioFolder.names.count == 15)
+        #expect(ScenarioFolder.names.count == 17)
     }
 
     @Test(arguments: ScenarioFolder.names)
@@ -85,7 +85,7 @@ import GripperScene
         #expect(edits(e).isEmpty && e.contentOffset > 300)
         #expect(!events(e).contains { if case .effect(.swipeBegan) = $0 { true } else { false } })
         e = try run("pinned-header-pushed-up")
-        #expect(edits(e).isEmpty && e.contentOffset > 368 && e.layout.metrics.header.isPinned)
+        #expect(edits(e).isEmpty && e.contentOffset > 368 && e.metrics.header.isPinned)
         #expect(events(e).filter { $0 == .transition(from: .scrolling, to: .idle) }.count == 3)
         #expect(!events(e).contains { if case .effect(.swipeBegan) = $0 { true } else { false } })
         e = try run("batch-select-delete")

@@ -5,7 +5,7 @@ import GripperInput
 
 extension EditingStateMachine {
     /// Routes a contact input by state.
-    mutating func handleContact(_ input: EditingInput, at time: EventTime, geometry: GridLayout,
+    mutating func handleContact(_ input: EditingInput, at time: EventTime, geometry: some CollectionLayout,
                                 effects: inout [EditingEffect]) {
         switch state {
         case .idle:
@@ -36,7 +36,7 @@ extension EditingStateMachine {
     /// Idle (either mode): a touch starts tracking (or, on a gripper in batch
     /// editing, a drag at once); a tap without a touch-down is handled as one.
     private mutating func rest(_ input: EditingInput, editing: Bool, at time: EventTime,
-                               geometry: GridLayout, effects: inout [EditingEffect]) {
+                               geometry: some CollectionLayout, effects: inout [EditingEffect]) {
         switch input {
         case .touchDown(let p):
             let hit = hit(at: p, geometry: geometry)
@@ -73,7 +73,7 @@ extension EditingStateMachine {
 
     /// Tracking: wait for the gesture to declare itself.
     private mutating func track(_ t: Tracking, _ input: EditingInput, editing: Bool, at time: EventTime,
-                                geometry: GridLayout, effects: inout [EditingEffect]) {
+                                geometry: some CollectionLayout, effects: inout [EditingEffect]) {
         func unhighlight(_ effects: inout [EditingEffect]) {
             if t.highlighted != nil { effects.append(.highlight(nil)) }
         }
@@ -111,7 +111,7 @@ extension EditingStateMachine {
 
     /// A tap at rest: select, toggle, open a delete confirmation.
     private mutating func performTap(at p: Point, editing: Bool, at time: EventTime,
-                                     geometry: GridLayout, effects: inout [EditingEffect]) {
+                                     geometry: some CollectionLayout, effects: inout [EditingEffect]) {
         let hit = hit(at: p, geometry: geometry)
         guard case .cell(let path, let region) = hit, let item = model.item(at: path) else { return }
         if editing {
@@ -161,7 +161,7 @@ extension EditingStateMachine {
     /// A pan from rest: a mostly horizontal pan on an editable cell with
     /// actions on that side swipes (never in batch editing); anything else scrolls.
     mutating func decidePan(_ pan: EditingInput.Pan, editing: Bool,
-                            geometry: GridLayout, effects: inout [EditingEffect]) {
+                            geometry: some CollectionLayout, effects: inout [EditingEffect]) {
         let start = pan.location - pan.translation
         if !editing, abs(pan.translation.x) > abs(pan.translation.y),
            case .cell(let path, .content) = hit(at: start, geometry: geometry),
@@ -181,7 +181,7 @@ extension EditingStateMachine {
 
     /// Scrolling follows the pan's vertical translation until it ends.
     private mutating func scrolling(_ s: Scrolling, _ input: EditingInput, editing: Bool,
-                                    geometry: GridLayout, effects: inout [EditingEffect]) {
+                                    geometry: some CollectionLayout, effects: inout [EditingEffect]) {
         switch input {
         case .panChanged(let pan), .panBegan(let pan):
             scroll(to: s.startOffset - pan.translation.y, geometry: geometry, effects: &effects)

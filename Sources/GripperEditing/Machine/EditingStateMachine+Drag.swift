@@ -5,7 +5,7 @@ import GripperInput
 
 extension EditingStateMachine {
     /// Starts a drag when the cell under `p` may move.
-    mutating func beginDragIfMovable(at p: Point, editing: Bool, geometry: GridLayout,
+    mutating func beginDragIfMovable(at p: Point, editing: Bool, geometry: some CollectionLayout,
                                      effects: inout [EditingEffect]) {
         guard case .cell(let path, let region) = hit(at: p, geometry: geometry) else { return }
         switch region {
@@ -19,7 +19,7 @@ extension EditingStateMachine {
     /// Starts a drag of the cell at `path` (movable, checked by the caller):
     /// the source is hidden, the gap opens at its own place, and the proxy
     /// keeps the grab offset.
-    mutating func beginDrag(at path: IndexPath, contact p: Point, editing: Bool, geometry: GridLayout,
+    mutating func beginDrag(at path: IndexPath, contact p: Point, editing: Bool, geometry: some CollectionLayout,
                             effects: inout [EditingEffect]) {
         guard let item = model.item(at: path) else { return }
         let center = geometry.attributes(for: path, presentation: .resting)?.frame.center ?? contentPoint(p)
@@ -32,7 +32,7 @@ extension EditingStateMachine {
     /// Dragging (either mode): the proxy follows the contact, the gap follows
     /// the policy's say, auto-scroll runs near the edges, and a lift commits.
     mutating func dragging(_ d: Dragging, _ input: EditingInput, editing: Bool, at time: EventTime,
-                           geometry: GridLayout, effects: inout [EditingEffect]) {
+                           geometry: some CollectionLayout, effects: inout [EditingEffect]) {
         var d = d
         switch input {
         case .contactMoved(let p):
@@ -68,7 +68,7 @@ extension EditingStateMachine {
 
     /// Moves the gap to the proposed target (after the policy's say) and
     /// starts or stops auto-scroll.
-    private mutating func follow(_ d: inout Dragging, at time: EventTime, geometry: GridLayout,
+    private mutating func follow(_ d: inout Dragging, at time: EventTime, geometry: some CollectionLayout,
                                  effects: inout [EditingEffect]) {
         let editing = isEditingDrag()
         retarget(&d, geometry: geometry, effects: &effects)
@@ -87,7 +87,7 @@ extension EditingStateMachine {
 
     /// The auto-scroll velocity for the contact, zero when the content cannot
     /// scroll further that way.
-    private func autoScrollVelocity(_ d: Dragging, geometry: GridLayout) -> Double {
+    private func autoScrollVelocity(_ d: Dragging, geometry: some CollectionLayout) -> Double {
         let v = configuration.autoScrollVelocity(atViewportY: d.contact.y)
         let maxOffset = max(0, geometry.contentSize.height - configuration.viewportHeight)
         if v < 0 && contentOffset <= 0 { return 0 }
@@ -97,7 +97,7 @@ extension EditingStateMachine {
 
     /// One auto-scroll tick: advance the offset by velocity × elapsed time,
     /// move the gap, and ask for the next tick while still in an edge zone.
-    private mutating func autoScrollStep(_ d: inout Dragging, at time: EventTime, geometry: GridLayout,
+    private mutating func autoScrollStep(_ d: inout Dragging, at time: EventTime, geometry: some CollectionLayout,
                                          effects: inout [EditingEffect]) {
         let editing = isEditingDrag()
         guard let deadline = d.deadline, time >= deadline, let last = d.lastTick else { return }
@@ -124,7 +124,7 @@ extension EditingStateMachine {
     /// - Complexity: O(log n), the layout's query; the presentation it is
     ///   asked with carries only the drag (all a drop target depends on), so
     ///   a drag frame builds no traits closure and copies no selection.
-    private func retarget(_ d: inout Dragging, geometry: GridLayout, effects: inout [EditingEffect]) {
+    private func retarget(_ d: inout Dragging, geometry: some CollectionLayout, effects: inout [EditingEffect]) {
         let shown = LayoutPresentation(isEditing: isEditing,
                                        drag: DragState(source: d.source, target: d.target, proxyCenter: proxyCenter(d)))
         guard let raw = geometry.dropTarget(at: proxyCenter(d), presentation: shown),

@@ -96,7 +96,7 @@ public struct EditingStateMachine: Sendable {
     ///   selected paths are kept, never rebuilt per input); a commit costs
     ///   what ``Journal/commit(_:as:at:)``
     ///   costs, plus O(s) to carry s selected paths along (O(n) for a reload).
-    public mutating func handle(_ input: EditingInput, at time: EventTime, geometry: GridLayout) -> [EditingEffect] {
+    public mutating func handle(_ input: EditingInput, at time: EventTime, geometry: some CollectionLayout) -> [EditingEffect] {
         var effects: [EditingEffect] = []
         switch input {
         case .setEditing(let on): setEditing(on, effects: &effects)
@@ -119,7 +119,7 @@ public struct EditingStateMachine: Sendable {
     func contentPoint(_ p: Point) -> Point { Point(x: p.x, y: p.y + contentOffset) }
 
     /// Scrolls to `offset`, clamped to the content, and reports a change.
-    mutating func scroll(to offset: Double, geometry: GridLayout, effects: inout [EditingEffect]) {
+    mutating func scroll(to offset: Double, geometry: some CollectionLayout, effects: inout [EditingEffect]) {
         let maxOffset = max(0, geometry.contentSize.height - configuration.viewportHeight)
         let clamped = min(max(0, offset), maxOffset)
         guard clamped != contentOffset else { return }

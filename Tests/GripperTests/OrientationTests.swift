@@ -140,3 +140,34 @@ import GripperScene
         }
     }
 }
+
+/// Engines on the flow layout: a scene's `layout.kind`, item widths, and
+/// invariants after a drag and a measured height.
+@Suite struct FlowEngineTests {
+    @Test func aFlowSceneDragsAndMeasures() throws {
+        let widths = [120, 90, 150, 100, 80, 130, 110, 140, 70, 160, 90, 100]
+        let items = widths.enumerated().map { "{\"id\":\"g\($0.offset + 1)\",\"width\":\($0.element)}" }.joined(separator: ",")
+        let text = """
+        {"viewport":{"width":400,"height":640},
+         "layout":{"kind":"flow","rowHeight":56,"interItemSpacing":8,"lineSpacing":8,"estimatedItemHeight":56},
+         "sections":[{"id":"tags","items":[\(items)]}]}
+        """
+        var engine = try Engine(scene: try Scene.decode(text), device: TestDevices.probeTouchscreen)
+        #expect(engine.layout is FlowLayout)
+        // Three tags on the first line (120 + 8 + 90 + 8 + 150 = 376 ≤ 400), justified.
+        let third = try #require(engine.layout.attributes(for: IndexPath(section: 0, item: 2)))
+        #expect(third.frame == Rect(x: 250, y: 0, width: 150, height: 56))
+        var b = TraceBuilder(device: TestDevices.probeTouchscreen, seed: 4)
+        b.drag(from: .fraction(60 / 400, 28 / 640), to: .fraction(230 / 400, 160 / 640))
+        for f in b.frames { engine.handle(f) }
+        engine.finish()
+        #expect(engine._invariantViolations().isEmpty)
+        #expect(engine.model.sections[0].items.count == 12)
+        try engine.setMeasuredHeight(90, ofItemAt: IndexPath(section: 0, item: 0), at: b.now + .milliseconds(10))
+        #expect(engine.layout.attributes(for: IndexPath(section: 0, item: 0))?.frame.height == 90)
+        #expect(engine._invariantViolations().isEmpty)
+        #expect(throws: SceneError.self) {
+            try Scene.decode(text.replacingOccurrences(of: "\"kind\":\"flow\"", with: "\"kind\":\"masonry\""))
+        }
+    }
+}

@@ -29,7 +29,7 @@ extension Engine {
             }
         }
         if hidden != (dragging ? 1 : 0) { problems.append("\(hidden) hidden cells while dragging is \(dragging)") }
-        let all = Rect(x: 0, y: -1000, width: viewportSize.width,
+        let all = Rect(x: 0, y: -1000, width: layout.viewport.width,  // scroll space
                        height: layout.contentSize(for: presentation).height + 2000)
         let attributes = layout.attributes(in: all, presentation: presentation, contentOffset: contentOffset)
         let placeholders = attributes.filter { $0.kind == .placeholder }.count

@@ -41,15 +41,6 @@ extension GridLayout {
         }
     }
 
-    /// The pinned elements (global header, pinned headers and footers) as
-    /// they stand for `contentOffset` in the viewport.
-    /// - Complexity: O(log n + k).
-    public func pinnedAttributes(presentation: LayoutPresentation = .resting,
-                                 contentOffset: Double) -> [LayoutAttributes] {
-        let visible = Rect(x: 0, y: contentOffset, width: viewport.width, height: viewport.height)
-        return attributes(in: visible, presentation: presentation, contentOffset: contentOffset).filter(\.isPinned)
-    }
-
     /// The attributes of one item's cell. The dragged source answers hidden
     /// (alpha 0) at the gap's frame, where it will land.
     /// - Complexity: O(log n).

@@ -15,7 +15,7 @@ extension GridLayout {
     /// - Complexity: O(k log k + sections) for k changes in sections of
     ///   fixed row height (arithmetic); one pass over the items from the
     ///   first change to the end of a section with per-item heights.
-    package mutating func applyItemChanges(removing removals: [IndexPath],
+    public mutating func applyItemChanges(removing removals: [IndexPath],
                                           inserting insertions: [(indexPath: IndexPath, height: Double?)]) throws {
         var gone: [Int: [Int]] = [:]
         for p in removals {

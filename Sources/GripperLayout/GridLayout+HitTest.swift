@@ -10,29 +10,8 @@ extension GridLayout {
     public func hitTest(_ point: Point, presentation: LayoutPresentation = .resting,
                         contentOffset: Double = 0) -> HitTarget? {
         let probe = Rect(x: point.x, y: point.y, width: point.x.nextUp - point.x, height: point.y.nextUp - point.y)
-        var best: LayoutAttributes?
-        forEachAttributes(in: probe, presentation: presentation, contentOffset: contentOffset) { a in
-            guard a.frame.contains(point), !a.isHidden, !a.kind.isDecoration else { return }
-            if case .dragProxy = a.kind { return }
-            if best.map({ a.zIndex > $0.zIndex }) ?? true { best = a }
-        }
-        guard let hit = best else { return nil }
-        let ip = hit.indexPath ?? IndexPath(section: 0, item: 0)
-        switch hit.kind {
-        case .globalHeader: return .globalHeader
-        case .header: return .header(section: ip.section)
-        case .footer: return .footer(section: ip.section)
-        case .placeholder: return .placeholder(ip)
-        case .action: return hit.actionID.map { .action(ip, id: $0) }
-        case .cell:
-            if let c = hit.editingControls {
-                if let r = c.deleteConfirmation, r.contains(point) { return .deleteConfirmation(ip) }
-                if let r = c.deleteControl, r.contains(point) { return .deleteControl(ip) }
-                if let r = c.gripper, r.contains(point) { return .gripper(ip) }
-            }
-            return .cell(ip)
-        case .sectionBackground, .rowSeparator, .columnSeparator, .dragProxy:
-            return nil
+        return HitTarget.topmost(at: point) { visit in
+            forEachAttributes(in: probe, presentation: presentation, contentOffset: contentOffset, visit)
         }
     }
 

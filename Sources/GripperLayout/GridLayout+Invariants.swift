@@ -5,7 +5,7 @@ extension GridLayout {
     /// agree with a fresh measurement, and every row tree agrees with the
     /// item heights it was built from. Returns what is wrong (empty when all
     /// is well). O(n): for tests and debug checks, never per frame.
-    package func _checkInvariants() -> [String] {
+    public func _checkInvariants() -> [String] {
         var problems: [String] = []
         var y = metrics.globalHeaderHeight
         guard sectionTops.count == sections.count, sectionHeights.count == sections.count else {

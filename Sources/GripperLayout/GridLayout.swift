@@ -26,8 +26,8 @@ import GripperGeometry
 public struct GridLayout: Sendable {
     /// The layout-wide metrics.
     public private(set) var metrics: LayoutMetrics
-    /// The viewport's size: its width is the layout's width, its height
-    /// places pinned footers.
+    /// The viewport's size in scroll space (see ``LayoutOrientation``): its
+    /// width is the layout's width, its height places pinned footers.
     public private(set) var viewport: Size
     var sections: [SectionStore]
     /// Each section's top at rest.
@@ -46,6 +46,9 @@ public struct GridLayout: Sendable {
         }
         guard metrics.globalHeaderHeight.isFinite, metrics.globalHeaderHeight >= 0 else {
             throw LayoutError(path: "metrics.globalHeaderHeight", problem: "must be a finite number ≥ 0")
+        }
+        if let estimate = metrics.estimatedItemHeight, !(estimate.isFinite && estimate >= 0) {
+            throw LayoutError(path: "metrics.estimatedItemHeight", problem: "must be a finite number ≥ 0, got \(estimate)")
         }
         _ = try ResolvedMetrics(metrics, .inherited, width: viewport.width, path: "metrics")
         self.metrics = metrics
@@ -79,6 +82,12 @@ public struct GridLayout: Sendable {
                 throw LayoutError(path: "\(path).itemHeights[\(k)]", problem: "must be a finite number ≥ 0, got \(h)")
             }
             heights = ItemHeights(values, columns: resolved.columns)
+        } else if let estimate = metrics.estimatedItemHeight {
+            guard content.count <= Self.maximumItemsWithExtents else {
+                throw LayoutError(path: "\(path).count",
+                                  problem: "\(content.count) items with estimated heights: at most \(Self.maximumItemsWithExtents) keep extents of their own")
+            }
+            heights = ItemHeights([Double](repeating: estimate, count: content.count), columns: resolved.columns)
         }
         return SectionStore(count: content.count, overrides: content.metrics, metrics: resolved, heights: heights)
     }
@@ -100,6 +109,10 @@ public struct GridLayout: Sendable {
 
     /// The most items a section may hold (2^48: slot arithmetic never overflows).
     package static let maximumItemsPerSection = 1 << 48
+
+    /// The most items of one section that keep extents of their own
+    /// (estimated or measured heights): 2^25, about a gigabyte of trees.
+    package static let maximumItemsWithExtents = 1 << 25
 
     /// The number of sections.
     public var numberOfSections: Int { sections.count }

@@ -32,6 +32,19 @@ public struct LayoutMetrics: Hashable, Sendable {
     public var swipe: SwipeMetrics
     /// Editing-control geometry.
     public var editing: EditingMetrics
+    /// How the layout maps onto the screen: the scroll axis and the reading
+    /// direction (see ``LayoutOrientation``). The other metrics are in scroll
+    /// space: `rowHeight` and `lineSpacing` run along the scroll axis,
+    /// `columns` and `interItemSpacing` across it.
+    public var orientation: LayoutOrientation = .standard
+    /// The extent items start with before the app measures them (a
+    /// self-sizing cell's estimated height), or nil for items of fixed row
+    /// height. When set, every section keeps per-item extents, so a measured
+    /// height (``CollectionLayout/setExtent(_:of:)``) costs O(log n).
+    public var estimatedItemHeight: Double?
+    /// The width (across the scroll axis) of an item that gives none of its
+    /// own in a ``FlowLayout``; nil for the whole line. The grid ignores it.
+    public var itemWidth: Double?
 
     /// Creates layout metrics; every value has a plain default (one column of
     /// 44-point rows, no spacing, no header, footer or separators).

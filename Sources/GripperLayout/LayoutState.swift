@@ -1,17 +1,18 @@
 import GripperGeometry
 
 /// A layout as a renderer sees it at one moment: the geometry, the
-/// presentation on top, and the vertical content offset.
+/// presentation on top, and the content offset (all in scroll space, see
+/// ``LayoutOrientation``).
 public struct LayoutState: Sendable {
     /// The geometry.
-    public var layout: GridLayout
+    public var layout: any CollectionLayout
     /// The interaction state.
     public var presentation: LayoutPresentation
-    /// The vertical content offset.
+    /// The content offset along the scroll axis.
     public var contentOffset: Double
 
     /// Creates a layout state.
-    public init(layout: GridLayout, presentation: LayoutPresentation = .resting, contentOffset: Double = 0) {
+    public init(layout: any CollectionLayout, presentation: LayoutPresentation = .resting, contentOffset: Double = 0) {
         self.layout = layout
         self.presentation = presentation
         self.contentOffset = contentOffset

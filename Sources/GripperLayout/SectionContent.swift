@@ -8,6 +8,10 @@ public struct SectionContent: Hashable, Sendable {
     /// Each item's height, or `nil` for rows of the section's fixed row
     /// height (then frames are pure arithmetic: no per-item storage or work).
     public var itemHeights: [Double]?
+    /// Each item's width (its extent across the scroll axis), which a flow
+    /// layout wraps into lines; `nil` for the default width. The grid
+    /// ignores it (its columns set the width).
+    public var itemWidths: [Double]?
     /// Overrides of the layout-wide metrics.
     public var metrics: SectionMetrics
 
@@ -15,6 +19,7 @@ public struct SectionContent: Hashable, Sendable {
     public init(count: Int, metrics: SectionMetrics = .inherited) {
         self.count = count
         self.itemHeights = nil
+        self.itemWidths = nil
         self.metrics = metrics
     }
 
@@ -23,6 +28,17 @@ public struct SectionContent: Hashable, Sendable {
     public init(itemHeights: [Double], metrics: SectionMetrics = .inherited) {
         self.count = itemHeights.count
         self.itemHeights = itemHeights
+        self.itemWidths = nil
+        self.metrics = metrics
+    }
+
+    /// A section whose items have the given sizes (a flow layout's items;
+    /// the grid reads only the heights). Width is across the scroll axis,
+    /// height along it.
+    public init(itemSizes: [Size], metrics: SectionMetrics = .inherited) {
+        self.count = itemSizes.count
+        self.itemHeights = itemSizes.map(\.height)
+        self.itemWidths = itemSizes.map(\.width)
         self.metrics = metrics
     }
 }

@@ -3,20 +3,20 @@ import GripperGeometry
 /// The swipe geometry of one cell and one set of actions, as the editing
 /// machine reads it: where to snap open, where a full swipe fires, how far
 /// the content may go.
-package struct SwipeGeometry: Hashable, Sendable {
+public struct SwipeGeometry: Hashable, Sendable {
     /// The pane's width when open at rest: the sum of the actions' natural
     /// widths, capped at the cell's width.
-    package var paneWidth: Double
+    public var paneWidth: Double
     /// The revealed width past which releasing fires the first action, or
     /// `nil` when full swipes are off or there are no actions.
-    package var fullSwipeBreakpoint: Double?
+    public var fullSwipeBreakpoint: Double?
     /// The largest revealed width: the cell's width.
-    package var maximumOffset: Double
+    public var maximumOffset: Double
     /// Each action's width at rest (they sum to `paneWidth`).
-    package var actionWidths: [Double]
+    public var actionWidths: [Double]
 
     /// Creates swipe geometry.
-    package init(paneWidth: Double, fullSwipeBreakpoint: Double?, maximumOffset: Double, actionWidths: [Double]) {
+    public init(paneWidth: Double, fullSwipeBreakpoint: Double?, maximumOffset: Double, actionWidths: [Double]) {
         self.paneWidth = paneWidth
         self.fullSwipeBreakpoint = fullSwipeBreakpoint
         self.maximumOffset = maximumOffset

@@ -5,13 +5,20 @@ import GripperLayout
 
 /// Everything needed to draw the engine at one moment: the layout
 /// attributes in a rect, the hidden drag source, item labels and titles,
-/// the contact point, the state and the time. Content coordinates
-/// throughout, except ``contact`` (viewport coordinates).
+/// the contact point, the state and the time. Screen content coordinates
+/// throughout (the layout's scroll space mapped by ``orientation``: a
+/// horizontal layout's frames are transposed, a right-to-left one's
+/// mirrored), except ``contact`` (viewport coordinates).
 public struct EngineSnapshot: Sendable {
     /// The viewport's size.
     public var viewport: Size
-    /// The vertical content offset (the viewport's top in content coordinates).
+    /// The content offset along the scroll axis.
     public var contentOffset: Double
+    /// How the layout maps onto the screen.
+    public var orientation: LayoutOrientation = .standard
+    /// The viewport's top-left in screen content coordinates (where a
+    /// renderer puts the viewport's origin).
+    public var origin: Point = .zero
     /// The content's size.
     public var contentSize: Size
     /// The attributes of the elements in the rect, in drawing order: by
@@ -37,13 +44,15 @@ public struct EngineSnapshot: Sendable {
 }
 
 extension Engine {
-    /// A snapshot of what lies in `rect` (content coordinates; nil: the
-    /// viewport at the current content offset), with the words of `labels`.
+    /// A snapshot of what lies in `rect` (the layout's scroll-space content
+    /// coordinates; nil: the viewport at the current content offset), with
+    /// the words of `labels`, mapped onto the screen.
     /// - Complexity: O(log n + k log k) for k elements in the rect, plus O(n)
     ///   with a selection; `labels` is asked once per item and header shown.
     public func snapshot(in rect: Rect? = nil, labels: PictureLabels = PictureLabels()) -> EngineSnapshot {
         let presentation = self.presentation
-        let visible = rect ?? Rect(x: 0, y: contentOffset, width: viewportSize.width, height: viewportSize.height)
+        let scrollViewport = layout.viewport
+        let visible = rect ?? Rect(x: 0, y: contentOffset, width: scrollViewport.width, height: scrollViewport.height)
         // Drawing order: z-index, then the layout's reading order (a stable
         // sort, of indices: a large rect's attributes are not copied twice).
         var attributes = layout.attributes(in: visible, presentation: presentation, contentOffset: contentOffset)
@@ -77,11 +86,41 @@ extension Engine {
                 break
             }
         }
-        return EngineSnapshot(viewport: viewportSize, contentOffset: contentOffset,
-                              contentSize: layout.contentSize(for: presentation), attributes: attributes,
+        let contentSize = layout.contentSize(for: presentation)
+        let o = orientation
+        if !o.isIdentity {
+            let map = { (r: Rect) in o.screenRect(r, contentLength: contentSize.height, crossLength: scrollViewport.width) }
+            attributes = attributes.map { $0.mapped(map) }
+            hidden = hidden.map { $0.mapped(map) }
+        }
+        var snapshot = EngineSnapshot(viewport: viewportSize, contentOffset: contentOffset,
+                              contentSize: o.scrollSize(contentSize), attributes: attributes,
                               hiddenSource: hidden, items: itemsByPath, sectionTitles: titles,
                               globalHeaderTitle: labels.globalHeaderTitle,
                               contact: contactLocation, stateName: stateName,
                               offset: (now?.microseconds ?? 0) - (origin?.microseconds ?? 0))
+        snapshot.orientation = o
+        snapshot.origin = o.screenOrigin(contentOffset: contentOffset, contentLength: contentSize.height,
+                                         viewport: viewportSize)
+        return snapshot
+    }
+}
+
+extension LayoutAttributes {
+    /// The attributes with every rect they carry mapped by `map` (the
+    /// frame, the action pane and the actions).
+    func mapped(_ map: (Rect) -> Rect) -> LayoutAttributes {
+        var a = self
+        a.frame = map(frame)
+        if var swipe = a.swipe {
+            swipe.paneFrame = map(swipe.paneFrame)
+            swipe.actions = swipe.actions.map { action in
+                var action = action
+                action.frame = map(action.frame)
+                return action
+            }
+            a.swipe = swipe
+        }
+        return a
     }
 }

@@ -39,7 +39,7 @@ public enum SnapshotRenderer {
         out += text(x: w - 8, y: bar - 7, "offset \(FixedDecimal.string(snapshot.contentOffset, places: 1))",
                     fill: "#b0bec5", size: 12, anchor: "end")
         out += "<rect x=\"0\" y=\"\(n(bar))\" width=\"\(n(w))\" height=\"\(n(h))\" fill=\"#eceff1\"/>\n"
-        out += "<g clip-path=\"url(#\(id)-clip)\"><g transform=\"translate(0 \(n(bar - snapshot.contentOffset)))\">\n"
+        out += "<g clip-path=\"url(#\(id)-clip)\"><g transform=\"translate(\(n(-snapshot.origin.x)) \(n(bar - snapshot.origin.y)))\">\n"
         var proxy: LayoutAttributes?
         var thin = ThinBands()
         for a in snapshot.attributes {
@@ -98,7 +98,7 @@ public enum SnapshotRenderer {
             out += "</linearGradient></defs>\n"
             out += "<g class=\"slides-under\" clip-path=\"url(#\(key)-under)\">\n"
         }
-        let frame = a.frame.offsetBy(Point(x: a.swipe?.contentOffset ?? 0, y: 0))
+        let frame = a.frame.offsetBy(s.orientation.screenSlide(a.swipe?.contentOffset ?? 0))
         let fill = a.isSelected ? "#bbdefb" : (a.isHighlighted ? "#cfd8dc" : "#ffffff")
         out += "<rect class=\"cell\" x=\"\(n(frame.minX))\" y=\"\(n(frame.minY))\" width=\"\(n(frame.width))\" height=\"\(n(frame.height))\" fill=\"\(fill)\" stroke=\"#cfd8dc\"/>\n"
         var labelX = frame.minX + 14

@@ -50,8 +50,9 @@ public enum TerminalRenderer {
 
         // Character cells: columns c0..<c1, rows r0..<r1 (unclamped; `box` clamps to the screen).
         func cells(_ r: Rect) -> (c0: Int, c1: Int, r0: Int, r1: Int) {
-            let top = r.minY - snapshot.contentOffset, bottom = r.maxY - snapshot.contentOffset
-            return (Int((r.minX * sx).rounded()), Int((r.maxX * sx).rounded()),
+            let top = r.minY - snapshot.origin.y, bottom = r.maxY - snapshot.origin.y
+            let left = r.minX - snapshot.origin.x, right = r.maxX - snapshot.origin.x
+            return (Int((left * sx).rounded()), Int((right * sx).rounded()),
                     Int((top * sy).rounded()), Int((bottom * sy).rounded()))
         }
         func box(_ r: Rect, clip: Rect? = nil) -> (c0: Int, c1: Int, r0: Int, r1: Int)? {
@@ -106,7 +107,7 @@ public enum TerminalRenderer {
                 // at the cell's frame and shaded (░) at the neighbour's edge.
                 let under = SlideUnder(a)
                 let clip = under?.clip
-                let frame = a.frame.offsetBy(Point(x: a.swipe?.contentOffset ?? 0, y: 0))
+                let frame = a.frame.offsetBy(snapshot.orientation.screenSlide(a.swipe?.contentOffset ?? 0))
                 let style: Style = a.isSelected ? .selected : (a.isHighlighted ? .highlighted : .cell)
                 let body = frame.inset(bottom: min(2 / sy, frame.height / 3))
                 fill(body, style, clip: clip)

@@ -2,11 +2,13 @@ import Gripper
 import GripperEditing
 import GripperGestures
 import GripperInput
+import GripperLayout
 
 extension Engine {
     /// Creates an engine at rest on `scene` for input from `device`: the
     /// scene's ``SceneDataSource`` and ``ScenePolicy`` opened with
-    /// `Engine(dataSource:delegate:viewport:metrics:device:gestures:recordingTranscript:makingTransitions:)`.
+    /// `Engine(dataSource:delegate:viewport:metrics:layout:device:gestures:recordingTranscript:makingTransitions:)`,
+    /// with the layout of the scene's `layout.kind`.
     /// The scene's stimulus track is not the engine's: open an
     /// ``EngineDriver`` with `EngineDriver(scene:device:…)` to run it too.
     /// - Throws: ``SceneError`` when the scene's model or layout is invalid.
@@ -19,10 +21,16 @@ extension Engine {
                 makingTransitions: Bool = false) throws(SceneError) {
         _ = try scene.model()
         let items = scene.itemsByID
+        let layout: any CollectionLayout
+        do {
+            layout = try scene.layoutKind.make(metrics: scene.metrics, viewport: scene.viewport)
+        } catch {
+            throw SceneError(path: "layout", problem: "the layout rejects the scene: \(error)")
+        }
         do {
             try self.init(dataSource: SceneDataSource(scene: scene, items: items),
                           delegate: ScenePolicy(scene: scene, items: items), viewport: scene.viewport,
-                          metrics: scene.metrics, device: device, gestures: gestures,
+                          metrics: scene.metrics, layout: layout, device: device, gestures: gestures,
                           recordingTranscript: recordingTranscript, makingTransitions: makingTransitions)
         } catch {
             switch error {

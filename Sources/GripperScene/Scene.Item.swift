@@ -10,6 +10,9 @@ extension Scene {
         public var label: String
         /// Its own height in points (nil: the row height).
         public var height: Double?
+        /// Its own width in points, across the scroll axis, for a flow
+        /// layout (nil: `layout.itemWidth`, else the whole line).
+        public var width: Double?
         /// Whether it can be swiped open and deleted.
         public var isEditable: Bool
         /// Whether it can be dragged.

@@ -25,6 +25,8 @@ public struct Scene: Hashable, Sendable {
     public var movesBetweenSections: Bool
     /// Outside stimuli, in time order.
     public var stimuli: [Stimulus]
+    /// The layout the scene is laid out with (`layout.kind`): the grid by default.
+    public var layoutKind: LayoutKind = .grid
 
     /// Creates a scene.
     public init(viewport: Size, metrics: LayoutMetrics = LayoutMetrics(), globalHeaderTitle: String? = nil,

@@ -11,6 +11,8 @@ public struct SceneDataSource: CollectionDataSource {
     private let columns: [SectionID: Int]
     /// Whether any item of the scene (or of its reloads) has a height of its own.
     public let hasItemHeights: Bool
+    /// Whether any item of the scene has a width of its own.
+    public let hasItemWidths: Bool
 
     /// The data source of `scene`.
     /// - Complexity: O(n) over the scene's items (and its reloads').
@@ -23,6 +25,7 @@ public struct SceneDataSource: CollectionDataSource {
         sections = scene.sections
         self.items = items
         hasItemHeights = items.values.contains { $0.height != nil }
+        hasItemWidths = items.values.contains { $0.width != nil }
         var columns: [SectionID: Int] = [:]
         for section in scene.sections { if let c = section.columns { columns[section.id] = c } }
         for stimulus in scene.stimuli {
@@ -47,6 +50,9 @@ public struct SceneDataSource: CollectionDataSource {
     /// The item's own height, by identity (reloaded and inserted items too).
     /// - Complexity: O(1).
     public func height(ofItem item: ItemID, at indexPath: IndexPath) -> Double? { items[item]?.height }
+    /// The item's own width, by identity (for a flow layout).
+    /// - Complexity: O(1).
+    public func width(ofItem item: ItemID, at indexPath: IndexPath) -> Double? { items[item]?.width }
     /// The section's own column count, by identity (reloaded sections too).
     /// - Complexity: O(1).
     public func columns(ofSection section: SectionID) -> Int? { columns[section] }

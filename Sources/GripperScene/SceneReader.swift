@@ -81,9 +81,12 @@ struct SceneReader {
             metrics.globalHeaderHeight = try number(try required(g, "height", "globalHeader"), "globalHeader.height",
                                                     positive: true)
             globalTitle = try g["title"].map { t throws(SceneError) in try string(t, "globalHeader.title") }
-            if metrics.globalHeaderHeight >= viewport.height {
+            // The viewport's extent along the scroll axis.
+            let (extent, name) = metrics.orientation.axis == .vertical ? (viewport.height, "viewport.height")
+                                                                        : (viewport.width, "viewport.width")
+            if metrics.globalHeaderHeight >= extent {
                 throw fail("globalHeader.height", g["height"],
-                           "the global header (\(metrics.globalHeaderHeight)) must be lower than viewport.height (\(viewport.height)), or nothing else shows")
+                           "the global header (\(metrics.globalHeaderHeight)) must be lower than \(name) (\(extent)), or nothing else shows")
             }
         }
         var selection = SelectionMode.multiple
@@ -116,8 +119,15 @@ struct SceneReader {
                 stimuli.append(stimulus)
             }
         }
-        let scene = Scene(viewport: viewport, metrics: metrics, globalHeaderTitle: globalTitle, sections: sections,
+        var scene = Scene(viewport: viewport, metrics: metrics, globalHeaderTitle: globalTitle, sections: sections,
                           selectionMode: selection, movesBetweenSections: between, stimuli: stimuli)
+        if let x = root["layout"]?["kind"] {
+            let name = try string(x, "layout.kind")
+            guard let kind = LayoutKind(rawValue: name) else {
+                throw fail("layout.kind", x, "expected \"grid\" or \"flow\", found \"\(name)\"")
+            }
+            scene.layoutKind = kind
+        }
         try checkConsistentItems(scene)
         try checkLayout(scene, root)
         return scene
@@ -130,7 +140,6 @@ struct SceneReader {
     /// - Complexity: O(s) per list of s sections, O(n) with item heights.
     private func checkLayout(_ scene: Scene, _ root: JSONValue) throws(SceneError) {
         let items = scene.itemsByID
-        let heights = items.values.contains { $0.height != nil }
         let source = SceneDataSource(scene: scene, items: items)
         var lists = [("sections", scene.sections)]
         for (k, stimulus) in scene.stimuli.enumerated() {
@@ -140,7 +149,7 @@ struct SceneReader {
             let model = try Scene.model(of: sections, path: path)
             do {
                 _ = try Engine.makeLayout(model, dataSource: source, metrics: scene.metrics, viewport: scene.viewport,
-                                          heights: heights)
+                                          layout: scene.layoutKind.make(metrics: scene.metrics, viewport: scene.viewport))
             } catch let error as LayoutError {
                 let field = Self.sceneField(ofLayoutPath: error.path, sections: path)
                 throw fail(field, Self.value(at: field, in: root), error.problem)
@@ -213,7 +222,7 @@ struct SceneReader {
 
     private func layout(_ value: JSONValue, _ path: String) throws(SceneError) -> LayoutMetrics {
         let keys = ["columns", "rowHeight", "interItemSpacing", "lineSpacing", "insets", "headerHeight", "pinnedHeaders",
-                    "footerHeight", "separator"]
+                    "footerHeight", "separator", "scrollDirection", "layoutDirection", "estimatedItemHeight", "kind", "itemWidth"]
         let v = try members(value, path, allowed: keys)
         var m = LayoutMetrics(rowHeight: 56)
         if let x = v["columns"] { m.columns = try integer(x, path + ".columns", minimum: 1) }
@@ -246,6 +255,24 @@ struct SceneReader {
         if let x = v["separator"] {
             let t = try number(x, path + ".separator", minimum: 0)
             m.rowSeparator = t > 0 ? SeparatorMetrics(thickness: t) : .none
+        }
+        if let x = v["scrollDirection"] {
+            let name = try string(x, path + ".scrollDirection")
+            guard let axis = ScrollAxis(rawValue: name) else {
+                throw fail(path + ".scrollDirection", x, "expected \"vertical\" or \"horizontal\", found \"\(name)\"")
+            }
+            m.orientation.axis = axis
+        }
+        if let x = v["layoutDirection"] {
+            let name = try string(x, path + ".layoutDirection")
+            guard let direction = LayoutDirection(rawValue: name) else {
+                throw fail(path + ".layoutDirection", x, "expected \"leftToRight\" or \"rightToLeft\", found \"\(name)\"")
+            }
+            m.orientation.direction = direction
+        }
+        if let x = v["itemWidth"] { m.itemWidth = try number(x, path + ".itemWidth", positive: true) }
+        if let x = v["estimatedItemHeight"] {
+            m.estimatedItemHeight = try number(x, path + ".estimatedItemHeight", positive: true)
         }
         return m
     }
@@ -282,7 +309,7 @@ struct SceneReader {
     }
 
     private func item(_ value: JSONValue, _ path: String, defaults: ItemDefaults) throws(SceneError) -> Scene.Item {
-        let keys = ["id", "label", "height", "editable", "movable", "selectable", "actions", "leadingActions"]
+        let keys = ["id", "label", "height", "width", "editable", "movable", "selectable", "actions", "leadingActions"]
         let o = try members(value, path, allowed: keys)
         let id = try string(try required(o, "id", path), path + ".id", nonEmpty: true)
         var item = Scene.Item(id: ItemID(id), label: id, isEditable: defaults.editable, isMovable: defaults.movable,
@@ -290,6 +317,7 @@ struct SceneReader {
                               leadingActions: defaults.leading)
         if let x = o["label"] { item.label = try string(x, path + ".label") }
         if let x = o["height"] { item.height = try number(x, path + ".height", positive: true) }
+        if let x = o["width"] { item.width = try number(x, path + ".width", positive: true) }
         if let x = o["editable"] { item.isEditable = try bool(x, path + ".editable") }
         if let x = o["movable"] { item.isMovable = try bool(x, path + ".movable") }
         if let x = o["selectable"] { item.isSelectable = try bool(x, path + ".selectable") }

@@ -18,7 +18,7 @@ public enum ScenarioLibrary {
         [swipeThenDelete, swipeThenShut, fullSwipe, verticalPanScrolls, pinnedHeaderPushedUp, batchSelectDelete,
          batchGripperDrag, longPressDragDownUp, gridDrag, dragIntoAnotherSection, dragAutoScroll,
          dragCancelledBySetEditing, dragEndedByDeviceLoss, mouseSwipe, mouseDrag, flingSettles, rubberBandAtTheTop,
-         rotationDuringDrag]
+         rotationDuringDrag, horizontalDrag, flowDrag]
     }
 
     /// The scenario called `name`, if any.
@@ -198,6 +198,45 @@ public enum ScenarioLibrary {
         """
         return Scenario(name: "grid-drag",
                         summary: "In a two-column grid, long-press Tile 1 and drag it to the right column three rows down.",
+                        scene: scene, trace: trace(b))
+    }
+
+    static var horizontalDrag: Scenario {
+        var b = touch(seed: 31)
+        // A horizontal strip: two rows of 320 points on screen, columns of
+        // 120 points along x with 8 between them (item k at row k % 2,
+        // column k / 2). Past the centre of the second column (x 188), short
+        // of the auto-scroll zone (the right fifth, x > 320).
+        b.drag(from: pt(60, 160), to: pt(212, 170))
+        b.pause(.milliseconds(300))
+        let items = (1...12).map { "{\"id\":\"t\($0)\",\"label\":\"Tile \($0)\"}" }.joined(separator: ",")
+        let scene = """
+        {"viewport":{"width":400,"height":640},
+         "layout":{"scrollDirection":"horizontal","columns":2,"rowHeight":120,"interItemSpacing":8,"lineSpacing":8},
+         "sections":[{"id":"strip","items":[\(items)]}]}
+        """
+        return Scenario(name: "horizontal-drag",
+                        summary: "In a horizontally scrolling two-row strip, long-press Tile 1 and drag it right into the second column: it lands there, after Tile 3.",
+                        scene: scene, trace: trace(b))
+    }
+
+    static var flowDrag: Scenario {
+        var b = touch(seed: 32)
+        // Tags of their own widths wrapped into 56-point lines 8 apart: line 1
+        // holds Tags 1-3, line 2 Tags 4-6, line 3 Tags 7-9, line 4 Tags 10-12.
+        // Long-press Tag 1 and drag it down into the third line.
+        b.drag(from: pt(60, 28), to: pt(230, 160))
+        b.pause(.milliseconds(300))
+        let widths = [120, 90, 150, 100, 80, 130, 110, 140, 70, 160, 90, 100]
+        let items = widths.enumerated().map { "{\"id\":\"g\($0.offset + 1)\",\"label\":\"Tag \($0.offset + 1)\",\"width\":\($0.element)}" }
+            .joined(separator: ",")
+        let scene = """
+        {"viewport":{"width":400,"height":640},
+         "layout":{"kind":"flow","rowHeight":56,"interItemSpacing":8,"lineSpacing":8},
+         "sections":[{"id":"tags","items":[\(items)]}]}
+        """
+        return Scenario(name: "flow-drag",
+                        summary: "In a flow layout of tags of their own widths, long-press Tag 1 and drag it down into the third line: the lines rewrap around the gap as it passes the second line, and Tag 1 lands after Tag 8.",
                         scene: scene, trace: trace(b))
     }
 

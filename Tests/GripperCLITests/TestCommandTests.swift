@@ -26,8 +26,8 @@ import Testing
     static let bundled = [
         "scenarios/batch-gripper-drag", "scenarios/batch-select-delete", "scenarios/drag-auto-scroll",
         "scenarios/drag-cancelled-by-set-editing", "scenarios/drag-ended-by-device-loss",
-        "scenarios/drag-into-another-section", "scenarios/fling-settles", "scenarios/full-swipe",
-        "scenarios/grid-drag", "scenarios/long-press-drag-down-up", "scenarios/mouse-drag", "scenarios/mouse-swipe",
+        "scenarios/drag-into-another-section", "scenarios/fling-settles", "scenarios/flow-drag",
+        "scenarios/full-swipe", "scenarios/grid-drag", "scenarios/horizontal-drag", "scenarios/long-press-drag-down-up", "scenarios/mouse-drag", "scenarios/mouse-swipe",
         "scenarios/pinned-header-pushed-up", "scenarios/rotation-during-drag", "scenarios/rubber-band-at-the-top",
         "scenarios/swipe-then-delete", "scenarios/swipe-then-shut", "scenarios/vertical-pan-scrolls",
         "real-replays/mouse_ultrathin-touch-mouse_motion-clicks-wheel", "real-replays/tp_alps-glidepoint_double-tap",

@@ -9,7 +9,7 @@ import GripperScene
 @Suite struct ScenarioReplayTests {
     @Test func theLibraryIsComplete() throws {
         #expect(ScenarioFolder.names == ScenarioLibrary.all.map(\.name).sorted())
-        #expect(ScenarioFolder.names.count == 18)
+        #expect(ScenarioFolder.names.count == 20)
         let cases = try ReplayCaseLibrary.find(in: [Fixtures.recording("scenarios").path])
         #expect(cases.map { ($0.name as NSString).lastPathComponent } == ScenarioFolder.names)
         #expect(cases.allSatisfy { $0.problem == nil && $0.layout == .folder && $0.hasExpected })
@@ -94,7 +94,7 @@ import GripperScene
         #expect(edits(e).isEmpty && e.contentOffset > 300)
         #expect(!events(e).contains { if case .effect(.swipeBegan) = $0 { true } else { false } })
         e = try run("pinned-header-pushed-up")
-        #expect(edits(e).isEmpty && e.contentOffset > 368 && e.layout.metrics.header.isPinned)
+        #expect(edits(e).isEmpty && e.contentOffset > 368 && e.metrics.header.isPinned)
         #expect(events(e).filter { $0 == .transition(from: .scrolling, to: .idle) }.count == 3)
         #expect(!events(e).contains { if case .effect(.swipeBegan) = $0 { true } else { false } })
         e = try run("batch-select-delete")

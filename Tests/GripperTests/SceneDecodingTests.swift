@@ -120,7 +120,7 @@ private func error(_ text: String) -> SceneError? {
         #expect(untitled.metrics.globalHeaderHeight == 20 && untitled.globalHeaderTitle == nil)
         // The engine's layout pins them.
         let engine = try Engine(scene: s, device: TestDevices.probeTouchscreen, recordingTranscript: true)
-        #expect(engine.layout.metrics.header.isPinned && engine.layout.metrics.globalHeaderHeight == 44)
+        #expect(engine.metrics.header.isPinned && engine.metrics.globalHeaderHeight == 44)
     }
 
     @Test func pinnedAndGlobalHeaderErrorsNameTheirField() throws {

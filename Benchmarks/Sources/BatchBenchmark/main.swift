@@ -131,7 +131,7 @@ for items in sizes {
     let (gap, gapChanged) = timeTransition(from: before, to: moved, mapping: .identity)
     // A commit: the dragged item lands at the gap, the drag is over.
     var committedLayout = engine.layout
-    try! committedLayout.moveItem(from: drag.source, to: drag.target)
+    try! committedLayout.applyItemChanges(removing: [drag.source], inserting: [ItemInsertion(drag.target)])
     let committed = LayoutState(layout: committedLayout, presentation: .resting, contentOffset: engine.contentOffset)
     let (commit, commitChanged) = timeTransition(from: before, to: committed,
                                                  mapping: IndexPathMapping([.moveItem(from: drag.source, to: drag.target)]))

@@ -197,6 +197,70 @@ for perItem in [false, true] {
     }
     print(line)
 }
+// Self-sizing at 1M items (10 sections of 100k, every item at the estimated
+// height): one measured height, as the app reports it when a cell comes on
+// screen (the rows of the three row trees, the section's height, the later
+// sections' tops).
+do {
+    var estimated = metrics
+    estimated.estimatedItemHeight = 60
+    var grid = try GridLayout(sections: sections(total: 1_000_000, perItem: false), metrics: estimated,
+                              viewport: viewport)
+    var g = LCG(state: 9)
+    let measured = measure(iterations: 20_000) {
+        blackHole(try! grid.setExtent(Double(44 + g.next(100)), of: IndexPath(section: g.next(10), item: g.next(100_000))))
+    }
+    print("self-sizing at 1M: measured-height update \(us(measured.median)) µs (p99 \(us(measured.p99)))")
+}
+// The flow layout at 1M items (10 sections of 100k, widths 40…199 and
+// heights 44…143 at random, 2-4 items a line in 390 points), against the
+// per-item grid at 1M above: rect queries and gap moves (a drag from
+// section 3 to random targets anywhere, each followed by the query around
+// the new gap), as the grid's are measured.
+do {
+    let flowSections: [SectionContent] = (0..<10).map { s in
+        var g = LCG(state: UInt64(100 + s))
+        return SectionContent(itemSizes: (0..<100_000).map { _ in
+            Size(width: Double(40 + g.next(160)), height: Double(44 + g.next(100)))
+        })
+    }
+    let prepare = measure(iterations: 5, warmup: 1) {
+        blackHole(try! FlowLayout(sections: flowSections, metrics: metrics, viewport: viewport))
+    }
+    let flow = try FlowLayout(sections: flowSections, metrics: metrics, viewport: viewport)
+    let height = flow.contentSize.height
+    var g = LCG(state: 42)
+    let offsets = (0..<4096).map { _ in Double(g.next(Int(height - viewport.height))) }
+    var i = 0
+    let query = measure(iterations: 20_000) {
+        let y = offsets[i & 4095]
+        i += 1
+        blackHole(flow.attributes(in: Rect(x: 0, y: y, width: 390, height: 844), contentOffset: y))
+    }
+    let source = IndexPath(section: 3, item: 50_000)
+    let targets: [(IndexPath, Double)] = (0..<4096).map { _ in
+        let s = g.next(10)
+        let limit = s == source.section ? 99_999 : 100_000
+        let ip = IndexPath(section: s, item: g.next(limit + 1))
+        let y = flow.attributes(for: IndexPath(section: s, item: min(ip.item, 99_999)))!.frame.minY
+        return (ip, max(0, y - 400))
+    }
+    var presentation = LayoutPresentation(isEditing: true, drag: DragState(source: source, target: source,
+                                                                           proxyCenter: Point(x: 195, y: 400)))
+    i = 0
+    let gap = measure(iterations: 20_000) {
+        let (target, y) = targets[i & 4095]
+        i += 1
+        presentation.drag!.target = target
+        presentation.drag!.proxyCenter = Point(x: 195, y: y + 400)
+        blackHole(flow.attributes(in: Rect(x: 0, y: y, width: 390, height: 844), presentation: presentation,
+                                  contentOffset: y))
+    }
+    let grid = rows.first { $0.kind == "per-item" && $0.items == 1_000_000 }!
+    print("flow | 1000000 | \(fmt(prepare.median / 1e6, 3)) | \(us(query.median)) (\(us(query.p99))) | "
+        + "\(us(gap.median)) (\(us(gap.p99))) | flow/grid (per-item): query \(fmt(query.median / grid.queryNs))×, "
+        + "gap move \(fmt(gap.median / grid.gapNs))×")
+}
 for kind in ["fixed", "per-item"] {
     let small = rows.first { $0.kind == kind && $0.items == 10_000 }!
     let large = rows.first { $0.kind == kind && $0.items == 1_000_000 }!

@@ -19,7 +19,7 @@ extension Engine {
         else {
             return problems + ["layout (\(layout.numberOfItems) items in \(layout.numberOfSections) sections) out of step with the model (\(model.numberOfItems) in \(model.numberOfSections))"]
         }
-        let maxOffset = max(0, layout.contentSize.height - viewportSize.height)
+        let maxOffset = max(0, layout.contentSize.height - orientation.scrollSize(viewportSize).height)
         if !machine.scroller.isMoving, !machine.scroller.isTracking, !(0...maxOffset).contains(contentOffset) {
             problems.append("content offset \(contentOffset) outside 0…\(maxOffset) at rest")
         }
@@ -33,7 +33,7 @@ extension Engine {
             }
         }
         if hidden != (dragging ? 1 : 0) { problems.append("\(hidden) hidden cells while dragging is \(dragging)") }
-        let all = Rect(x: 0, y: -1000, width: viewportSize.width,
+        let all = Rect(x: 0, y: -1000, width: layout.viewport.width,  // scroll space
                        height: layout.contentSize(for: presentation).height + 2000)
         let attributes = layout.attributes(in: all, presentation: presentation, contentOffset: contentOffset)
         let placeholders = attributes.filter { $0.kind == .placeholder }.count

@@ -89,9 +89,11 @@ extension Engine {
                 ? Point(x: c.x * size.width / old.width, y: old.height > 0 ? c.y * size.height / old.height : 0)
                 : pointerLocation)
         }
-        let contact = contactLocation
+        // The machine works in the layout's scroll space.
+        let contact = contactLocation.map { orientation.scrollPoint($0, viewport: size) }
+        let extent = orientation.scrollSize(size).height
         recordDue(at: time) {
-            $0.viewportChanged(height: size.height, offset: offset, contact: contact, at: time, geometry: $1)
+            $0.viewportChanged(height: extent, offset: offset, contact: contact, at: time, geometry: $1)
         }
     }
 
@@ -103,7 +105,7 @@ extension Engine {
             return y.isFinite ? y : nil
         case .item(let path, let position):
             guard let frame = layout.attributes(for: path, presentation: presentation)?.frame else { return nil }
-            let height = viewportSize.height
+            let height = orientation.scrollSize(viewportSize).height
             switch position {
             case .top: return frame.minY
             case .center: return frame.midY - height / 2
@@ -126,10 +128,11 @@ extension Engine {
         let top = contentOffset
         let shown = presentation
         var best: (indexPath: IndexPath, fromTop: Double)?
-        for band in [1.0, viewportSize.height] {
-            let rect = Rect(x: 0, y: top, width: viewportSize.width, height: max(band, 1))
-            layout.forEachAttributes(in: rect, presentation: shown, contentOffset: top) { a in
-                guard a.kind == .cell, !a.isHidden, let p = a.indexPath, a.frame.maxY > top else { return }
+        let scrollViewport = orientation.scrollSize(viewportSize)
+        for band in [1.0, scrollViewport.height] {
+            let rect = Rect(x: 0, y: top, width: scrollViewport.width, height: max(band, 1))
+            for a in layout.attributes(in: rect, presentation: shown, contentOffset: top) {
+                guard a.kind == .cell, !a.isHidden, let p = a.indexPath, a.frame.maxY > top else { continue }
                 if best.map({ p < $0.indexPath }) ?? true { best = (p, a.frame.minY - top) }
             }
             if best != nil { break }

@@ -6,7 +6,8 @@ import GripperLayout
 
 /// The whole interaction on one device and the app's data: contact
 /// tracking → viewport mapping → gesture arena → editing state machine →
-/// grid layout, with a transcript of what happened.
+/// layout (a ``GridLayout`` by default, or any ``CollectionLayout``), with
+/// a transcript of what happened.
 ///
 /// Feed it input frames in time order (``handle(_:)``), outside stimuli
 /// when they happen (``apply(_:at:)-(Stimulus,_)``), the app's batch
@@ -23,8 +24,9 @@ public struct Engine: Sendable {
     public let dataSource: any CollectionDataSource
     /// The app's rules.
     public var delegate: any CollectionDelegate { machine.policy }
-    /// The viewport's size in layout points; input maps onto it
-    /// (``resizeViewport(to:at:)`` changes it).
+    /// The viewport's size in screen points; input maps onto it (the
+    /// layout sees it in scroll space: ``orientation``), and
+    /// ``resizeViewport(to:at:)`` changes it.
     public private(set) var viewportSize: Size
     /// The layout metrics.
     public let metrics: LayoutMetrics
@@ -34,14 +36,17 @@ public struct Engine: Sendable {
     private var viewport: Viewport
     private var arena: GestureArena
     private var adapter = GestureInputAdapter()
-    private(set) var machine: EditingStateMachine
+    internal(set) var machine: EditingStateMachine
     /// Keeps ``layout`` in step with the model after each commit.
-    private var sync: LayoutSync
+    var sync: LayoutSync
     /// Turns what happens into transcript entries.
     private var recorder: TranscriptRecorder
     /// The layout, in step with ``model``.
     /// - Complexity: O(1).
-    public var layout: GridLayout { sync.layout }
+    public var layout: any CollectionLayout { sync.layout }
+    /// How the layout's scroll space maps onto the screen; the engine maps
+    /// every input point into scroll space before the editing machine sees it.
+    public let orientation: LayoutOrientation
     /// What has happened so far, when the engine was created with
     /// `recordingTranscript: true` (a replay, a test, `gripper live`); empty
     /// otherwise, so an engine that runs for weeks keeps flat memory. Every
@@ -68,7 +73,7 @@ public struct Engine: Sendable {
     /// The time of the first frame (or of the first call that carries a
     /// time): transcript times, and a driver's stimuli, count from it. Nil
     /// before.
-    public private(set) var origin: EventTime?
+    public internal(set) var origin: EventTime?
     /// The latest time the engine has seen.
     public private(set) var now: EventTime?
     /// Where the primary contact (or the mouse pointer with a button down)
@@ -89,6 +94,10 @@ public struct Engine: Sendable {
     /// - Throws: ``EngineError`` when the data source contradicts itself
     ///   (a repeated section identity, a negative count) or the layout
     ///   rejects the metrics or a height.
+    /// - Parameter layout: the layout to lay the data out with (its
+    ///   sections are replaced by the data source's); nil for a
+    ///   ``GridLayout`` of `metrics`. Its viewport must be `viewport` in its
+    ///   own scroll space (``LayoutOrientation/scrollSize(_:)``).
     /// - Parameter recordingTranscript: keep every entry in ``transcript``
     ///   (memory grows with what happens); without it the entries are only
     ///   returned by the calls that produce them.
@@ -99,8 +108,8 @@ public struct Engine: Sendable {
     ///   items when the source has heights of its own (two answers and one
     ///   `Double` per item).
     public init(dataSource: any CollectionDataSource, delegate: any CollectionDelegate, viewport: Size,
-                metrics: LayoutMetrics = LayoutMetrics(), device: DeviceDescription,
-                gestures: GestureConfiguration = .default, recordingTranscript: Bool = false,
+                metrics: LayoutMetrics = LayoutMetrics(), layout: (any CollectionLayout)? = nil,
+                device: DeviceDescription, gestures: GestureConfiguration = .default, recordingTranscript: Bool = false,
                 makingTransitions: Bool = false) throws(EngineError) {
         self.dataSource = dataSource
         viewportSize = viewport
@@ -113,10 +122,22 @@ public struct Engine: Sendable {
         tracker = ContactTracker(device: device)
         self.viewport = Viewport(device: device, rect: Rect(x: 0, y: 0, width: viewport.width, height: viewport.height))
         arena = GestureArena(configuration: gestures, deviceKind: device.kind)
-        machine = EditingStateMachine(model: model, policy: delegate,
-                                      configuration: EditingConfiguration(viewportHeight: viewport.height))
+        let chosen: any CollectionLayout
         do {
-            sync = try LayoutSync(model: model, dataSource: dataSource, metrics: metrics, viewport: viewport)
+            chosen = try layout ?? GridLayout(sections: [], metrics: metrics,
+                                              viewport: metrics.orientation.scrollSize(viewport))
+        } catch {
+            throw .layout("\(error)")
+        }
+        orientation = chosen.orientation
+        let scrollViewport = orientation.scrollSize(viewport)
+        guard chosen.viewport == scrollViewport else {
+            throw .layout("the layout's viewport \(chosen.viewport) is not the engine's \(scrollViewport) in scroll space")
+        }
+        machine = EditingStateMachine(model: model, policy: delegate,
+                                      configuration: EditingConfiguration(viewportHeight: scrollViewport.height))
+        do {
+            sync = try LayoutSync(model: model, dataSource: dataSource, metrics: metrics, layout: chosen)
         } catch {
             throw .layout("\(error)")
         }
@@ -457,7 +478,7 @@ public struct Engine: Sendable {
             recorder.record(event, offset: offset(of: event.time))
             let before = machine.phase
             for input in adapter.inputs(for: event) {
-                record(machine.handle(input, at: event.time, geometry: layout), at: event.time)
+                record(machine.handle(scrollSpace(input), at: event.time, geometry: layout), at: event.time)
             }
             noteTransition(from: before, at: event.time)
         }
@@ -465,7 +486,7 @@ public struct Engine: Sendable {
 
     /// Runs `body` on the editing machine at `time` and records what it did
     /// (its effects, and its state change).
-    mutating func recordDue(at time: EventTime, _ body: (inout EditingStateMachine, GridLayout) -> [EditingEffect]) {
+    mutating func recordDue(at time: EventTime, _ body: (inout EditingStateMachine, any CollectionLayout) -> [EditingEffect]) {
         let before = machine.phase
         record(body(&machine, layout), at: time)
         noteTransition(from: before, at: time)
@@ -485,7 +506,7 @@ public struct Engine: Sendable {
     /// Lays the content out for a viewport of `size` and maps input onto it.
     /// - Throws: what the layout rejects; nothing changes then.
     mutating func resizeLayout(to size: Size) throws {
-        try sync.resize(to: size)
+        try sync.resize(to: orientation.scrollSize(size), model: machine.model)
         viewportSize = size
         viewport.rect = Rect(x: 0, y: 0, width: size.width, height: size.height)
         viewport.movePointer(to: viewport.pointer)
@@ -495,7 +516,7 @@ public struct Engine: Sendable {
         for event in events { recorder.record(event, offset: offset(of: event.time)) }
     }
 
-    private mutating func noteTransition(from before: EditingPhase, at time: EventTime) {
+    mutating func noteTransition(from before: EditingPhase, at time: EventTime) {
         let after = machine.phase
         if after != before { append(.transition(from: before, to: after), at: time) }
     }
@@ -506,14 +527,14 @@ public struct Engine: Sendable {
         time.microseconds(since: origin ?? time)
     }
 
-    private mutating func append(_ event: Transcript.Event, at time: EventTime) {
+    mutating func append(_ event: Transcript.Event, at time: EventTime) {
         recorder.append(event, offset: offset(of: time))
     }
 
     /// Records the editing machine's effects and, for each change to the
     /// model (a commit, an undo, a redo, the app's batch), brings the layout
     /// in step and notes what the transition animates.
-    private mutating func record(_ effects: [EditingEffect], at time: EventTime) {
+    mutating func record(_ effects: [EditingEffect], at time: EventTime) {
         let offset = offset(of: time)
         var contentChanged = false
         defer {
@@ -556,13 +577,14 @@ public struct Engine: Sendable {
         if sync.firstReport(of: problem) { append(.dataSource(problem), at: time) }
     }
 
-    /// The grid layout of `model`: the metrics, each section's columns as
-    /// the data source says, and item heights where it has them.
-    /// A scene reader checks a scene's layouts with it before an engine opens.
-    /// - Complexity: O(s) for s sections, O(n) when the source has item heights.
+    /// `layout` (nil: a ``GridLayout`` of `metrics`) laid out with `model`
+    /// as `dataSource` describes it, as an engine opens it. A scene reader
+    /// checks a scene's layouts with it before an engine opens.
+    /// - Complexity: O(s) for s sections, O(n) with item heights or widths.
     package static func makeLayout(_ model: CollectionModel, dataSource: any CollectionDataSource, metrics: LayoutMetrics,
-                           viewport: Size, heights anyHeights: Bool) throws -> GridLayout {
-        try LayoutSync.makeLayout(model, dataSource: dataSource, metrics: metrics, viewport: viewport,
-                                  heights: anyHeights)
+                                   viewport: Size, layout: (any CollectionLayout)? = nil) throws -> any CollectionLayout {
+        let chosen = try layout ?? GridLayout(sections: [], metrics: metrics,
+                                              viewport: metrics.orientation.scrollSize(viewport))
+        return try LayoutSync(model: model, dataSource: dataSource, metrics: metrics, layout: chosen).layout
     }
 }

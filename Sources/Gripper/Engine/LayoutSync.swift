@@ -2,7 +2,7 @@ import GripperEditing
 import GripperGeometry
 import GripperLayout
 
-/// Keeps the grid layout in step with the model after each change the
+/// Keeps the layout in step with the model after each change the
 /// editing machine commits (a drop, a delete, an undo, the app's batch), and
 /// watches the data source while it does.
 ///
@@ -17,28 +17,38 @@ import GripperLayout
 /// `Documentation/Engine.md`, "A source that contradicts itself").
 struct LayoutSync: Sendable {
     /// The layout, in step with the model last followed.
-    private(set) var layout: GridLayout
+    private(set) var layout: any CollectionLayout
     /// The app's data, for heights and columns.
     let dataSource: any CollectionDataSource
     /// The layout metrics.
     let metrics: LayoutMetrics
-    /// The viewport's size in layout points.
-    private(set) var viewport: Size
-    /// Whether the data source gives items heights of their own.
+    /// Whether the layout keeps per-item extents: the data source gives
+    /// items heights of their own, or the metrics give an estimate.
     let hasItemHeights: Bool
+    /// Whether the data source gives items widths of their own.
+    let hasItemWidths: Bool
     /// The contradictions reported so far (each is reported once).
     private var reported: Set<DataSourceError> = []
 
-    /// The layout of `model` as `dataSource` describes it.
+    /// `layout` with the sections of `model` as `dataSource` describes them.
     /// - Throws: what the layout rejects (the metrics, a height).
-    /// - Complexity: as ``makeLayout(_:dataSource:metrics:viewport:heights:)``.
-    init(model: CollectionModel, dataSource: any CollectionDataSource, metrics: LayoutMetrics, viewport: Size) throws {
+    /// - Complexity: as ``contents(_:)`` and the layout's reload.
+    init(model: CollectionModel, dataSource: any CollectionDataSource, metrics: LayoutMetrics,
+         layout: any CollectionLayout) throws {
         self.dataSource = dataSource
         self.metrics = metrics
-        self.viewport = viewport
-        hasItemHeights = dataSource.hasItemHeights
-        layout = try Self.makeLayout(model, dataSource: dataSource, metrics: metrics, viewport: viewport,
-                                     heights: hasItemHeights)
+        hasItemHeights = dataSource.hasItemHeights || metrics.estimatedItemHeight != nil
+        hasItemWidths = dataSource.hasItemWidths
+        self.layout = layout
+        try self.layout.reload(contents(model))
+    }
+
+    /// The default extent of an item along the scroll axis: the estimate, or the row height.
+    private var defaultExtent: Double { metrics.estimatedItemHeight ?? metrics.rowHeight }
+
+    /// Sets a measured extent (see ``CollectionLayout/setExtent(_:of:)``).
+    mutating func setExtent(_ extent: Double, of indexPath: IndexPath) throws -> Double {
+        try layout.setExtent(extent, of: indexPath)
     }
 
     /// What went wrong while following a batch, for the transcript.
@@ -51,16 +61,15 @@ struct LayoutSync: Sendable {
 
     /// Brings the layout in step with `model`, on which `batch` was just
     /// applied, and reports what went wrong (usually nothing).
-    /// - Complexity: as ``GridLayout/applyItemChanges(removing:inserting:)``
+    /// - Complexity: as ``CollectionLayout/applyItemChanges(removing:inserting:)``
     ///   for an item batch, else as
-    ///   ``makeLayout(_:dataSource:metrics:viewport:heights:)``; plus O(s)
+    ///   ``contents(_:)`` and the layout's reload; plus O(s)
     ///   to check the lazy sections' counts (one answer each).
     mutating func follow(_ batch: BatchUpdate, model: CollectionModel) -> [Problem] {
         var problems = newContradictions(in: model).map(Problem.dataSource)
         if !followChanges(of: batch, model: model) {
             do {
-                layout = try Self.makeLayout(model, dataSource: dataSource, metrics: metrics, viewport: viewport,
-                                             heights: hasItemHeights)
+                try layout.reload(contents(model))
             } catch {
                 problems.append(.layoutRejected("layout: \(error)"))
             }
@@ -69,13 +78,14 @@ struct LayoutSync: Sendable {
     }
 
     /// Lays the content out for a viewport of `size` (a resize, a
-    /// rotation); the layout is as it was when it throws.
+    /// rotation; in the layout's scroll space); the layout is as it was
+    /// when it throws.
     /// - Throws: what the layout rejects (the size, metrics that do not fit it).
     /// - Complexity: O(s) for s sections with fixed row heights; O(n) with
     ///   item heights (see ``GridLayout/update(metrics:viewport:)``).
-    mutating func resize(to size: Size) throws {
-        try layout.update(viewport: size)
-        viewport = size
+    mutating func resize(to size: Size, model: CollectionModel) throws {
+        let content = contents(model)
+        try layout.resize(to: size, contents: content)
     }
 
     /// Whether `problem` is news: true the first time it is reported (here
@@ -102,16 +112,16 @@ struct LayoutSync: Sendable {
     /// unchanged, when the batch holds section changes or the layout rejects it.
     private mutating func followChanges(of batch: BatchUpdate, model: CollectionModel) -> Bool {
         var removals: [IndexPath] = []
-        var insertions: [(indexPath: IndexPath, height: Double?)] = []
+        var insertions: [ItemInsertion] = []
         for op in batch.operations {
             switch op {
             case .deleteItem(let p): removals.append(p)
             case .insertItem(let id, let q):
-                insertions.append((q, hasItemHeights ? dataSource.height(ofItem: id, at: q) ?? metrics.rowHeight : nil))
+                insertions.append(insertion(of: id, at: q))
             case .moveItem(let p, let q):
                 removals.append(p)
                 guard let id = model.item(at: q) else { return false }
-                insertions.append((q, hasItemHeights ? dataSource.height(ofItem: id, at: q) ?? metrics.rowHeight : nil))
+                insertions.append(insertion(of: id, at: q))
             case .reloadItem: continue
             case .deleteSection, .insertSection: return false
             }
@@ -120,37 +130,54 @@ struct LayoutSync: Sendable {
         return true
     }
 
-    /// The grid layout of `model`: the metrics, each section's columns as
-    /// the data source says, and item heights where it has them.
-    /// - Complexity: O(s) for s sections, O(n) when the source has item heights.
-    static func makeLayout(_ model: CollectionModel, dataSource: any CollectionDataSource, metrics: LayoutMetrics,
-                           viewport: Size, heights anyHeights: Bool) throws -> GridLayout {
+    /// An inserted item with its extents as the data source gives them.
+    private func insertion(of id: ItemID, at q: IndexPath) -> ItemInsertion {
+        ItemInsertion(q, extent: hasItemHeights ? dataSource.height(ofItem: id, at: q) ?? defaultExtent : nil,
+                      crossExtent: hasItemWidths ? dataSource.width(ofItem: id, at: q) ?? metrics.itemWidth : nil)
+    }
+
+    /// The sections of `model` for the layout: each section's columns as
+    /// the data source says, and item heights (and widths) where it has them
+    /// or the metrics give an estimate.
+    /// - Complexity: O(s) for s sections, O(n) with per-item heights or widths.
+    func contents(_ model: CollectionModel) -> [SectionContent] {
         var contents: [SectionContent] = []
         contents.reserveCapacity(model.sections.count)
         for (s, section) in model.sections.enumerated() {
             let sectionMetrics = SectionMetrics(columns: dataSource.columns(ofSection: section.id))
-            if anyHeights {
+            var content = SectionContent(count: section.items.count, metrics: sectionMetrics)
+            if dataSource.hasItemHeights {
                 var heights: [Double] = []
                 heights.reserveCapacity(section.items.count)
                 if section.items.isLazy {
                     // Untouched: asked of the source by its own index paths,
                     // so no identity need be made (a source that changed its
-                    // count behind the engine's back gets the row height).
+                    // count behind the engine's back gets the default).
                     let consistent = section.items.isConsistentLazyView
                     for i in 0..<section.items.count {
                         let h = consistent ? section.items.sourceHeight(at: i) ?? nil : nil
-                        heights.append(h ?? metrics.rowHeight)
+                        heights.append(h ?? defaultExtent)
                     }
                 } else {
                     for (i, id) in section.items.enumerated() {
-                        heights.append(dataSource.height(ofItem: id, at: IndexPath(section: s, item: i)) ?? metrics.rowHeight)
+                        heights.append(dataSource.height(ofItem: id, at: IndexPath(section: s, item: i)) ?? defaultExtent)
                     }
                 }
-                contents.append(SectionContent(itemHeights: heights, metrics: sectionMetrics))
-            } else {
-                contents.append(SectionContent(count: section.items.count, metrics: sectionMetrics))
+                content.itemHeights = heights
             }
+            if hasItemWidths {
+                // Without a width of its own: the metrics' item width, else the
+                // whole line (a flow layout clamps a width to its line).
+                let fallback = metrics.itemWidth ?? layout.viewport.width
+                var widths: [Double] = []
+                widths.reserveCapacity(section.items.count)
+                for (i, id) in section.items.enumerated() {
+                    widths.append(dataSource.width(ofItem: id, at: IndexPath(section: s, item: i)) ?? fallback)
+                }
+                content.itemWidths = widths
+            }
+            contents.append(content)
         }
-        return try GridLayout(sections: contents, metrics: metrics, viewport: viewport)
+        return contents
     }
 }

@@ -84,6 +84,14 @@ public protocol CollectionDataSource: Sendable {
     /// Asked once per section at opening, and for a section a batch inserts
     /// (by its identity).
     func columns(ofSection section: SectionID) -> Int?
+    /// Whether items have widths of their own (``width(ofItem:at:)``), which
+    /// a flow layout wraps into lines; the grid ignores them.
+    var hasItemWidths: Bool { get }
+    /// The width (the extent across the scroll axis) of `item`, which is or
+    /// will be at `indexPath`; nil for the layout's default. Asked for every
+    /// item at opening when ``hasItemWidths``, and for each item a batch inserts.
+    /// - Complexity: should be O(1).
+    func width(ofItem item: ItemID, at indexPath: IndexPath) -> Double?
 }
 
 extension CollectionDataSource {
@@ -97,6 +105,10 @@ extension CollectionDataSource {
     public func indexPath(ofItem item: ItemID) -> IndexPath? { nil }
     /// The layout's column count.
     public func columns(ofSection section: SectionID) -> Int? { nil }
+    /// No item widths of their own.
+    public var hasItemWidths: Bool { false }
+    /// The layout's default width.
+    public func width(ofItem item: ItemID, at indexPath: IndexPath) -> Double? { nil }
     /// The height of the item whose identity is at `indexPath`.
     public func height(ofItemAt indexPath: IndexPath) -> Double? {
         hasItemHeights ? height(ofItem: itemID(at: indexPath), at: indexPath) : nil

@@ -5,7 +5,7 @@ import GripperInput
 
 extension EditingStateMachine {
     /// Routes a contact input by state.
-    mutating func handleContact(_ input: EditingInput, at time: EventTime, geometry: GridLayout,
+    mutating func handleContact(_ input: EditingInput, at time: EventTime, geometry: some CollectionLayout,
                                 effects: inout [EditingEffect]) {
         if case .touchDown(let p) = input, scroller.isMoving, catchesScroll {
             catchScroll(at: p, effects: &effects)
@@ -63,7 +63,7 @@ extension EditingStateMachine {
     /// Idle (either mode): a touch starts tracking (or, on a gripper in batch
     /// editing, a drag at once); a tap without a touch-down is handled as one.
     private mutating func rest(_ input: EditingInput, editing: Bool, at time: EventTime,
-                               geometry: GridLayout, effects: inout [EditingEffect]) {
+                               geometry: some CollectionLayout, effects: inout [EditingEffect]) {
         switch input {
         case .touchDown(let p):
             let hit = hit(at: p, geometry: geometry)
@@ -102,7 +102,7 @@ extension EditingStateMachine {
 
     /// Tracking: wait for the gesture to declare itself.
     private mutating func track(_ t: Tracking, _ input: EditingInput, editing: Bool, at time: EventTime,
-                                geometry: GridLayout, effects: inout [EditingEffect]) {
+                                geometry: some CollectionLayout, effects: inout [EditingEffect]) {
         func unhighlight(_ effects: inout [EditingEffect]) {
             if t.highlighted != nil { effects.append(.highlight(nil)) }
         }
@@ -143,7 +143,7 @@ extension EditingStateMachine {
 
     /// A tap at rest: select, toggle, open a delete confirmation.
     private mutating func performTap(at p: Point, editing: Bool, at time: EventTime,
-                                     geometry: GridLayout, effects: inout [EditingEffect]) {
+                                     geometry: some CollectionLayout, effects: inout [EditingEffect]) {
         let hit = hit(at: p, geometry: geometry)
         guard case .cell(let path, let region) = hit, let item = model.item(at: path) else { return }
         if editing {
@@ -196,7 +196,7 @@ extension EditingStateMachine {
     /// finger taking hold of the content where it is (past an end, where
     /// the rubber band put it).
     mutating func decidePan(_ pan: EditingInput.Pan, editing: Bool, mayswipe: Bool = true,
-                            geometry: GridLayout, effects: inout [EditingEffect]) {
+                            geometry: some CollectionLayout, effects: inout [EditingEffect]) {
         let start = pan.location - pan.translation
         if !editing, mayswipe, abs(pan.translation.x) > abs(pan.translation.y),
            case .cell(let path, .content) = hit(at: start, geometry: geometry),
@@ -217,7 +217,7 @@ extension EditingStateMachine {
     }
 
     /// The finger drags the content: past an end, with the rubber band.
-    private mutating func track(_ s: Scrolling, _ pan: EditingInput.Pan, geometry: GridLayout,
+    private mutating func track(_ s: Scrolling, _ pan: EditingInput.Pan, geometry: some CollectionLayout,
                                 effects: inout [EditingEffect]) {
         scroller.track(raw: s.startOffset - pan.translation.y, maxOffset: maxOffset(geometry),
                        dimension: configuration.viewportHeight, configuration: configuration, effects: &effects)
@@ -226,7 +226,7 @@ extension EditingStateMachine {
     /// Scrolling follows the pan's vertical translation until it ends; the
     /// pan's end lets the content go with its speed (a fling, a bounce back).
     private mutating func scrolling(_ s: Scrolling, _ input: EditingInput, editing: Bool, at time: EventTime,
-                                    geometry: GridLayout, effects: inout [EditingEffect]) {
+                                    geometry: some CollectionLayout, effects: inout [EditingEffect]) {
         switch input {
         case .panChanged(let pan), .panBegan(let pan):
             track(s, pan, geometry: geometry, effects: &effects)

@@ -5,7 +5,7 @@ import GripperInput
 
 extension EditingStateMachine {
     /// Starts a drag when the cell under `p` may move.
-    mutating func beginDragIfMovable(at p: Point, editing: Bool, geometry: GridLayout,
+    mutating func beginDragIfMovable(at p: Point, editing: Bool, geometry: some CollectionLayout,
                                      effects: inout [EditingEffect]) {
         guard case .cell(let path, let region) = hit(at: p, geometry: geometry) else { return }
         switch region {
@@ -19,7 +19,7 @@ extension EditingStateMachine {
     /// Starts a drag of the cell at `path` (movable, checked by the caller):
     /// the source is hidden, the gap opens at its own place, and the proxy
     /// keeps the grab offset.
-    mutating func beginDrag(at path: IndexPath, contact p: Point, editing: Bool, geometry: GridLayout,
+    mutating func beginDrag(at path: IndexPath, contact p: Point, editing: Bool, geometry: some CollectionLayout,
                             effects: inout [EditingEffect]) {
         guard let item = model.item(at: path) else { return }
         // A drag holds the content: an animated scroll under way stops.
@@ -34,7 +34,7 @@ extension EditingStateMachine {
     /// Dragging (either mode): the proxy follows the contact, the gap follows
     /// the policy's say, auto-scroll runs near the edges, and a lift commits.
     mutating func dragging(_ d: Dragging, _ input: EditingInput, editing: Bool, at time: EventTime,
-                           geometry: GridLayout, effects: inout [EditingEffect]) {
+                           geometry: some CollectionLayout, effects: inout [EditingEffect]) {
         var d = d
         switch input {
         case .contactMoved(let p):
@@ -72,7 +72,7 @@ extension EditingStateMachine {
 
     /// Moves the gap to the proposed target (after the policy's say) and
     /// starts or stops auto-scroll.
-    mutating func follow(_ d: inout Dragging, at time: EventTime, geometry: GridLayout,
+    mutating func follow(_ d: inout Dragging, at time: EventTime, geometry: some CollectionLayout,
                          effects: inout [EditingEffect]) {
         let editing = isEditingDrag()
         retarget(&d, geometry: geometry, effects: &effects)
@@ -101,7 +101,7 @@ extension EditingStateMachine {
     /// The auto-scroll velocity for the contact at full speed: zero outside
     /// the edge zones, toward an edge the user has not moved toward, and
     /// when the content cannot scroll further that way.
-    private func autoScrollVelocity(_ d: Dragging, geometry: GridLayout) -> Double {
+    private func autoScrollVelocity(_ d: Dragging, geometry: some CollectionLayout) -> Double {
         let v = configuration.autoScrollVelocity(atViewportY: d.contact.y)
         if v < 0 && (contentOffset <= 0 || !d.intent.backward) { return 0 }
         if v > 0 && (contentOffset >= maxOffset(geometry) || !d.intent.forward) { return 0 }
@@ -120,7 +120,7 @@ extension EditingStateMachine {
     /// One auto-scroll tick: advance the offset by the velocity over the
     /// time since the last tick, ramped up from the zone's entry, move the
     /// gap, and ask for the next tick while still in an edge zone.
-    private mutating func autoScrollStep(_ d: inout Dragging, at time: EventTime, geometry: GridLayout,
+    private mutating func autoScrollStep(_ d: inout Dragging, at time: EventTime, geometry: some CollectionLayout,
                                          effects: inout [EditingEffect]) {
         let editing = isEditingDrag()
         guard let deadline = d.deadline, time >= deadline, let last = d.lastTick else { return }
@@ -152,7 +152,7 @@ extension EditingStateMachine {
     /// - Complexity: O(log n), the layout's query; the presentation it is
     ///   asked with carries only the drag (all a drop target depends on), so
     ///   a drag frame builds no traits closure and copies no selection.
-    private func retarget(_ d: inout Dragging, geometry: GridLayout, effects: inout [EditingEffect]) {
+    private func retarget(_ d: inout Dragging, geometry: some CollectionLayout, effects: inout [EditingEffect]) {
         let shown = LayoutPresentation(isEditing: isEditing,
                                        drag: DragState(source: d.source, target: d.target, proxyCenter: proxyCenter(d)))
         guard let raw = geometry.dropTarget(at: proxyCenter(d), presentation: shown),

@@ -21,7 +21,7 @@ extension EditingStateMachine {
     /// ``acceptsProgrammaticScroll`` is false (the caller says so).
     /// - Complexity: O(1).
     package mutating func scrollProgrammatically(to offset: Double, animated: Bool, at time: EventTime,
-                                                 geometry: GridLayout) -> [EditingEffect] {
+                                                 geometry: some CollectionLayout) -> [EditingEffect] {
         guard acceptsProgrammaticScroll else { return [] }
         var effects: [EditingEffect] = []
         if animated {
@@ -36,7 +36,7 @@ extension EditingStateMachine {
     /// The content's size changed (a commit, an undo, the app's batch): at
     /// rest an offset now past the end comes back into range at once.
     /// - Complexity: O(1).
-    package mutating func contentChanged(geometry: GridLayout) -> [EditingEffect] {
+    package mutating func contentChanged(geometry: some CollectionLayout) -> [EditingEffect] {
         var effects: [EditingEffect] = []
         scroller.rangeChanged(maxOffset: maxOffset(geometry), effects: &effects)
         return effects
@@ -54,7 +54,7 @@ extension EditingStateMachine {
     /// `contact` is where the contact still down is in the new viewport
     /// (a drag's proxy follows it from there).
     package mutating func viewportChanged(height: Double, offset: Double, contact: Point?, at time: EventTime,
-                                          geometry: GridLayout) -> [EditingEffect] {
+                                          geometry: some CollectionLayout) -> [EditingEffect] {
         var effects: [EditingEffect] = []
         configuration.viewportHeight = height
         let before = contentOffset

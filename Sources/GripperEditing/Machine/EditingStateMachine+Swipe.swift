@@ -5,7 +5,7 @@ import GripperInput
 
 extension EditingStateMachine {
     /// What the cell at `path` can reveal, or nil when it cannot be swiped.
-    func swipeSetup(at path: IndexPath, geometry: GridLayout) -> SwipeSetup? {
+    func swipeSetup(at path: IndexPath, geometry: some CollectionLayout) -> SwipeSetup? {
         guard let item = model.item(at: path), policy.canEdit(item, at: path) else { return nil }
         let trailing = policy.trailingActions(for: item, at: path)
         let leading = policy.leadingActions(for: item, at: path)
@@ -32,7 +32,7 @@ extension EditingStateMachine {
     /// Swiping: the cell follows the pan; on lift it settles open or shut, or
     /// performs the default action past the full-swipe breakpoint.
     mutating func swiping(_ sw: Swiping, _ input: EditingInput, at time: EventTime,
-                          geometry: GridLayout, effects: inout [EditingEffect]) {
+                          geometry: some CollectionLayout, effects: inout [EditingEffect]) {
         switch input {
         case .panChanged(let pan), .panBegan(let pan):
             slide(to: pan.translation.x, effects: &effects)
@@ -86,7 +86,7 @@ extension EditingStateMachine {
     /// cell; a horizontal pan on the cell slides it again; any other pan
     /// shuts it and scrolls.
     mutating func open(_ o: Open, _ input: EditingInput, at time: EventTime,
-                       geometry: GridLayout, effects: inout [EditingEffect]) {
+                       geometry: some CollectionLayout, effects: inout [EditingEffect]) {
         switch input {
         case .tap(let p):
             let hit = hit(at: p, geometry: geometry)
@@ -126,7 +126,7 @@ extension EditingStateMachine {
     /// confirmation deletes; any other tap, a pan, a long-press or the wheel
     /// cancels it.
     mutating func confirming(_ c: Confirmation, _ input: EditingInput, at time: EventTime,
-                             geometry: GridLayout, effects: inout [EditingEffect]) {
+                             geometry: some CollectionLayout, effects: inout [EditingEffect]) {
         switch input {
         case .tap(let p):
             let hit = hit(at: p, geometry: geometry)

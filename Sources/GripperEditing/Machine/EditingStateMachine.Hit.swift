@@ -19,7 +19,7 @@ enum EditingHit: Hashable, Sendable {
 extension EditingStateMachine {
     /// What lies under viewport point `p`, as the layout shows the current presentation.
     /// - Complexity: O(log n + k), the layout's hit test.
-    func hit(at p: Point, geometry: GridLayout) -> EditingHit? {
+    func hit(at p: Point, geometry: some CollectionLayout) -> EditingHit? {
         switch geometry.hitTest(contentPoint(p), presentation: presentation(askingTraits: isEditing),
                                   contentOffset: contentOffset) {
         case .cell(let ip): .cell(ip, .content)

@@ -104,7 +104,7 @@ public struct EditingStateMachine: Sendable {
     ///   selected paths are kept, never rebuilt per input); a commit costs
     ///   what ``Journal/commit(_:as:at:)``
     ///   costs, plus O(s) to carry s selected paths along (O(n) for a reload).
-    public mutating func handle(_ input: EditingInput, at time: EventTime, geometry: GridLayout) -> [EditingEffect] {
+    public mutating func handle(_ input: EditingInput, at time: EventTime, geometry: some CollectionLayout) -> [EditingEffect] {
         var effects: [EditingEffect] = []
         switch input {
         case .setEditing(let on): setEditing(on, effects: &effects)
@@ -129,7 +129,7 @@ public struct EditingStateMachine: Sendable {
     /// The largest content offset `geometry` allows: the content's height
     /// less the viewport's, 0 when it all fits.
     /// - Complexity: O(1).
-    func maxOffset(_ geometry: GridLayout) -> Double {
+    func maxOffset(_ geometry: some CollectionLayout) -> Double {
         let m = geometry.contentSize.height - configuration.viewportHeight
         return m.isFinite ? max(0, m) : 0
     }
@@ -137,7 +137,7 @@ public struct EditingStateMachine: Sendable {
     /// A finger that held the content has let go without a pan's end (a
     /// lift, a cancellation, an interruption): the content rests where it
     /// is, or springs back when past an end.
-    private mutating func releaseScrollerIfLetGo(at time: EventTime, geometry: GridLayout,
+    private mutating func releaseScrollerIfLetGo(at time: EventTime, geometry: some CollectionLayout,
                                                  effects: inout [EditingEffect]) {
         guard scroller.isTracking, !holdsScroller else { return }
         scroller.release(velocity: 0, at: time, maxOffset: maxOffset(geometry), configuration: configuration,
@@ -163,7 +163,7 @@ public struct EditingStateMachine: Sendable {
 
     /// Scrolls to `offset` at once, clamped to the content (stopping a
     /// motion under way), and reports a change.
-    mutating func scroll(to offset: Double, geometry: GridLayout, effects: inout [EditingEffect]) {
+    mutating func scroll(to offset: Double, geometry: some CollectionLayout, effects: inout [EditingEffect]) {
         scroller.jump(to: offset, maxOffset: maxOffset(geometry), effects: &effects)
     }
 }

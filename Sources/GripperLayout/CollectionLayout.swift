@@ -1,0 +1,147 @@
+import GripperGeometry
+
+/// What the editing machine and the engine ask of a layout: the grid
+/// (``GridLayout``), the flow layout (``FlowLayout``) and an app's own
+/// layout plug in the same way.
+///
+/// A layout works in *scroll space* (see ``LayoutOrientation``): y runs
+/// along the scroll axis from the content's start, x across it from the
+/// leading edge, and ``viewport`` is the viewport's size in that space. It
+/// says which way it maps onto the screen with ``orientation``; the engine
+/// and the renderers do the mapping, so a layout never transposes or
+/// mirrors anything itself.
+///
+/// Items are addressed by index path; each has an *extent* along the scroll
+/// axis (a height in scroll space) that the app may measure after the
+/// layout started from an estimate (``setExtent(_:of:)``), and, in layouts
+/// that use it, a cross extent given with ``SectionContent/itemWidths``.
+///
+/// The queries are asked per input event and per frame; a conforming layout
+/// should answer them in O(log n + k) for k elements returned, without a
+/// pass over the items.
+public protocol CollectionLayout: Sendable {
+    /// How scroll space maps onto the screen.
+    var orientation: LayoutOrientation { get }
+    /// The viewport's size in scroll space (its height runs along the scroll axis).
+    var viewport: Size { get }
+    /// The number of sections.
+    var numberOfSections: Int { get }
+    /// The number of items in `section`, or 0 for a section that does not exist.
+    func numberOfItems(inSection section: Int) -> Int
+    /// The content size at rest, scroll space.
+    /// - Complexity: should be O(1).
+    var contentSize: Size { get }
+    /// The content size under `presentation` (a drag can change it).
+    /// - Complexity: should be O(log n).
+    func contentSize(for presentation: LayoutPresentation) -> Size
+    /// The attributes of every element whose frame intersects `rect` (content
+    /// coordinates), for `presentation` and the scroll offset `contentOffset`
+    /// (which places pinned elements), in reading order. The dragged source
+    /// is not among them.
+    /// - Complexity: should be O(log n + k) for k elements returned.
+    func attributes(in rect: Rect, presentation: LayoutPresentation, contentOffset: Double) -> [LayoutAttributes]
+    /// The attributes of one item's cell; the dragged source answers hidden
+    /// at the gap's frame. `nil` for an index path that does not exist.
+    /// - Complexity: should be O(log n).
+    func attributes(for indexPath: IndexPath, presentation: LayoutPresentation) -> LayoutAttributes?
+    /// The attributes of any element by identity, or `nil` when no such
+    /// element exists in this state.
+    /// - Complexity: should be O(log n).
+    func attributes(for id: ElementID, presentation: LayoutPresentation, contentOffset: Double) -> LayoutAttributes?
+    /// What lies under `point` (content coordinates): the topmost element,
+    /// and inside a cell the control under the point before the cell.
+    /// - Complexity: should be O(log n + k) for the k elements near the point.
+    func hitTest(_ point: Point, presentation: LayoutPresentation, contentOffset: Double) -> HitTarget?
+    /// Where the dragged item would land with the proxy's centre at `point`
+    /// (content coordinates): the gap's next place; `nil` without a drag.
+    /// The answer must be stable: the same point proposes the same gap again.
+    /// - Complexity: should be O(log n) per section crossed.
+    func dropTarget(at point: Point, presentation: LayoutPresentation) -> IndexPath?
+    /// The swipe geometry of the cell at `indexPath` for `actions` (they
+    /// reveal across the scroll axis); `nil` when the cell does not exist
+    /// or cannot be swiped in this layout.
+    /// - Complexity: O(actions).
+    func swipeGeometry(for indexPath: IndexPath, actions: [SwipeAction]) -> SwipeGeometry?
+    /// Replaces every section (a reload, a section inserted or deleted).
+    /// - Throws: ``LayoutError``; the layout is then unchanged.
+    /// - Complexity: O(n) at most.
+    mutating func reload(_ sections: [SectionContent]) throws
+    /// Lays the content out for a new viewport (a window resize, a
+    /// rotation), in the layout's scroll space. `contents` is the content as
+    /// the data source gives it now, for a layout that must wrap it again
+    /// (the flow layout); one that keeps what it needs may ignore it (the
+    /// grid).
+    /// - Throws: ``LayoutError`` (a size the layout cannot use); the layout
+    ///   is then unchanged.
+    /// - Complexity: O(n) at most.
+    mutating func resize(to viewport: Size, contents: [SectionContent]) throws
+    /// Follows a batch of item changes at once: removes the items at
+    /// `removals` (index paths before the batch), then inserts items at
+    /// `insertions` (after it) with their extents along the scroll axis
+    /// (nil: the section's default) and cross extents (nil: the default).
+    /// - Throws: ``LayoutError``; the layout is then unchanged.
+    mutating func applyItemChanges(removing removals: [IndexPath], inserting insertions: [ItemInsertion]) throws
+    /// Sets the extent along the scroll axis of the item at `indexPath` (a
+    /// self-sizing cell's measured height) and returns how far that moved
+    /// the content after the item (its new extent's effect on the content).
+    /// - Throws: ``LayoutError`` for an index path that does not exist or
+    ///   an extent that is not finite and ≥ 0; the layout is then unchanged.
+    /// - Complexity: should be O(log n).
+    mutating func setExtent(_ extent: Double, of indexPath: IndexPath) throws -> Double
+    /// The layout's own consistency checks, run in debug and in tests; empty
+    /// when it holds.
+    func _checkInvariants() -> [String]
+}
+
+/// One item a batch inserts: where, and its extents when the app knows them.
+public struct ItemInsertion: Hashable, Sendable {
+    /// The item's index path after the batch.
+    public var indexPath: IndexPath
+    /// Its extent along the scroll axis, or nil for the section's default.
+    public var extent: Double?
+    /// Its extent across the scroll axis (flow layouts), or nil for the default.
+    public var crossExtent: Double?
+
+    /// An insertion at `indexPath`.
+    public init(_ indexPath: IndexPath, extent: Double? = nil, crossExtent: Double? = nil) {
+        self.indexPath = indexPath
+        self.extent = extent
+        self.crossExtent = crossExtent
+    }
+}
+
+extension CollectionLayout {
+    /// The number of items in all sections.
+    /// - Complexity: O(sections).
+    public var numberOfItems: Int {
+        (0..<numberOfSections).reduce(0) { $0 + numberOfItems(inSection: $1) }
+    }
+
+    /// The pinned elements (global header, pinned headers and footers) as
+    /// they stand for `contentOffset` in the viewport.
+    /// - Complexity: as ``attributes(in:presentation:contentOffset:)``.
+    public func pinnedAttributes(presentation: LayoutPresentation = .resting,
+                                 contentOffset: Double) -> [LayoutAttributes] {
+        let visible = Rect(x: 0, y: contentOffset, width: viewport.width, height: viewport.height)
+        return attributes(in: visible, presentation: presentation, contentOffset: contentOffset).filter(\.isPinned)
+    }
+}
+
+extension CollectionLayout {
+    /// The attributes in `rect` at rest or under `presentation` (see
+    /// ``attributes(in:presentation:contentOffset:)``), the offset at 0 by default.
+    public func attributes(in rect: Rect, presentation: LayoutPresentation = .resting) -> [LayoutAttributes] {
+        attributes(in: rect, presentation: presentation, contentOffset: 0)
+    }
+
+    /// One item's cell at rest (see ``attributes(for:presentation:)``).
+    public func attributes(for indexPath: IndexPath) -> LayoutAttributes? {
+        attributes(for: indexPath, presentation: .resting)
+    }
+
+    /// What lies under `point` at rest or under `presentation`, the offset
+    /// at 0 (see ``hitTest(_:presentation:contentOffset:)``).
+    public func hitTest(_ point: Point, presentation: LayoutPresentation = .resting) -> HitTarget? {
+        hitTest(point, presentation: presentation, contentOffset: 0)
+    }
+}

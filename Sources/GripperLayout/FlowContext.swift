@@ -1,0 +1,93 @@
+import GripperGeometry
+
+/// A flow layout seen through one presentation: the drag resolved into the
+/// presented views of the (at most two) sections it touches, and the
+/// section tops shifted by their extent changes. Built once per query.
+struct FlowContext {
+    struct Drag {
+        let source: IndexPath
+        let target: IndexPath
+        let size: Size
+        let proxyFrame: Rect
+        let sourceView: FlowView
+        let targetView: FlowView
+        let sourceDelta: Double
+        let targetDelta: Double
+    }
+
+    let layout: FlowLayout
+    let presentation: LayoutPresentation
+    let drag: Drag?
+
+    init(_ layout: FlowLayout, _ presentation: LayoutPresentation) {
+        self.layout = layout
+        self.presentation = presentation
+        drag = presentation.drag.flatMap { Self.resolve($0, in: layout) }
+    }
+
+    /// Checks a drag against the layout; an impossible one is ignored.
+    private static func resolve(_ d: DragState, in layout: FlowLayout) -> Drag? {
+        guard layout.isValid(d.source), layout.sections.indices.contains(d.target.section) else { return nil }
+        let s = d.source.section, t = d.target.section
+        let source = layout.sections[s]
+        let size = Size(width: source.widths[d.source.item], height: source.heights[d.source.item])
+        let proxy = Rect(x: d.proxyCenter.x - size.width / 2, y: d.proxyCenter.y - size.height / 2,
+                         width: size.width, height: size.height)
+        func delta(_ view: FlowView, _ section: Int) -> Double {
+            FlowLayout.sectionHeight(layout.sections[section], itemsHeight: view.itemsHeight) - layout.sectionHeights[section]
+        }
+        if s == t {
+            guard d.target.item >= 0, d.target.item < source.count else { return nil }
+            let view = FlowView(source, removed: d.source.item, placeholder: d.target.item, placeholderSize: size)
+            return Drag(source: d.source, target: d.target, size: size, proxyFrame: proxy, sourceView: view,
+                        targetView: view, sourceDelta: 0, targetDelta: delta(view, s))
+        }
+        guard d.target.item >= 0, d.target.item <= layout.sections[t].count else { return nil }
+        let sv = FlowView(source, removed: d.source.item)
+        let tv = FlowView(layout.sections[t], placeholder: d.target.item, placeholderSize: size)
+        return Drag(source: d.source, target: d.target, size: size, proxyFrame: proxy, sourceView: sv, targetView: tv,
+                    sourceDelta: delta(sv, s), targetDelta: delta(tv, t))
+    }
+
+    func view(_ section: Int) -> FlowView {
+        if let drag {
+            if section == drag.target.section { return drag.targetView }
+            if section == drag.source.section { return drag.sourceView }
+        }
+        return FlowView(layout.sections[section])
+    }
+
+    func sectionTop(_ section: Int) -> Double {
+        var y = layout.sectionTops[section]
+        if let drag {
+            if drag.source.section < section { y += drag.sourceDelta }
+            if drag.target.section < section { y += drag.targetDelta }
+        }
+        return y
+    }
+
+    func sectionHeight(_ section: Int) -> Double {
+        var h = layout.sectionHeights[section]
+        if let drag {
+            if section == drag.target.section { h += drag.targetDelta }
+            else if section == drag.source.section { h += drag.sourceDelta }
+        }
+        return h
+    }
+
+    /// The first section whose end is beyond `y` (or the section count).
+    func firstSection(endingBelow y: Double) -> Int {
+        var lower = 0, upper = layout.sections.count
+        while lower < upper {
+            let mid = (lower + upper) / 2
+            if sectionTop(mid) + sectionHeight(mid) > y { upper = mid } else { lower = mid + 1 }
+        }
+        return lower
+    }
+
+    /// The top-left of `section`'s items area.
+    func itemsOrigin(_ section: Int) -> Point {
+        let m = layout.sections[section].metrics
+        return Point(x: m.insets.left, y: sectionTop(section) + m.header.space + m.insets.top)
+    }
+}

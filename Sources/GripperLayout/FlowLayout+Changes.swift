@@ -1,0 +1,116 @@
+import GripperGeometry
+
+extension FlowLayout {
+    /// Replaces every section, keeping the metrics and the viewport.
+    /// - Complexity: O(n).
+    public mutating func reload(_ sections: [SectionContent]) throws {
+        self = try FlowLayout(sections: sections, metrics: metrics, viewport: viewport)
+    }
+
+    /// Wraps `contents` again for `viewport`, keeping the metrics: a flow
+    /// clamps each width to its line, so it takes the widths afresh.
+    /// - Complexity: O(n).
+    public mutating func resize(to viewport: Size, contents: [SectionContent]) throws {
+        self = try FlowLayout(sections: contents, metrics: metrics, viewport: viewport)
+    }
+
+    /// Follows a batch of item changes at once (removals at before-paths,
+    /// then insertions at after-paths, with their extents and widths; nil:
+    /// the defaults). Everything is checked first; a ``LayoutError`` leaves
+    /// the layout unchanged.
+    /// - Complexity: O(n) over the touched sections' items (their lines are
+    ///   wrapped again), plus O(sections).
+    public mutating func applyItemChanges(removing removals: [IndexPath], inserting insertions: [ItemInsertion]) throws {
+        var gone: [Int: Set<Int>] = [:]
+        for p in removals {
+            guard isValid(p) else { throw LayoutError(path: "applyItemChanges.removing", problem: "\(p) is not an item") }
+            guard gone[p.section, default: []].insert(p.item).inserted else {
+                throw LayoutError(path: "applyItemChanges.removing", problem: "\(p) twice")
+            }
+        }
+        var added: [Int: [ItemInsertion]] = [:]
+        for i in insertions {
+            guard sections.indices.contains(i.indexPath.section) else {
+                throw LayoutError(path: "applyItemChanges.inserting", problem: "section \(i.indexPath.section) does not exist")
+            }
+            for v in [i.extent, i.crossExtent].compactMap({ $0 }) where !(v.isFinite && v >= 0) {
+                throw LayoutError(path: "applyItemChanges.inserting", problem: "size \(v) at \(i.indexPath)")
+            }
+            added[i.indexPath.section, default: []].append(i)
+        }
+        var rebuilt: [Int: (widths: [Double], heights: [Double])] = [:]
+        for s in Set(gone.keys).union(added.keys) {
+            let store = sections[s]
+            let removed = gone[s] ?? []
+            var widths: [Double] = [], heights: [Double] = []
+            widths.reserveCapacity(store.count)
+            heights.reserveCapacity(store.count)
+            for k in 0..<store.count where !removed.contains(k) {
+                widths.append(store.widths[k])
+                heights.append(store.heights[k])
+            }
+            let inserts = (added[s] ?? []).sorted { $0.indexPath.item < $1.indexPath.item }
+            let after = widths.count + inserts.count
+            guard after <= GridLayout.maximumItemsWithExtents else {
+                throw LayoutError(path: "applyItemChanges.inserting", problem: "section \(s) is full")
+            }
+            for (n, i) in inserts.enumerated() {
+                let at = i.indexPath.item
+                guard at >= 0, at < after, n == 0 || inserts[n - 1].indexPath.item != at else {
+                    throw LayoutError(path: "applyItemChanges.inserting",
+                                      problem: "\(i.indexPath) is outside 0..<\(after) or twice")
+                }
+                widths.insert(i.crossExtent ?? metrics.itemWidth ?? viewport.width, at: at)
+                heights.insert(i.extent ?? metrics.estimatedItemHeight ?? store.metrics.rowHeight, at: at)
+            }
+            rebuilt[s] = (widths, heights)
+        }
+        guard let first = rebuilt.keys.min() else { return }
+        for (s, r) in rebuilt { sections[s].replace(widths: r.widths, heights: r.heights) }
+        recomputeSectionTops(from: first)
+    }
+
+    /// Sets one item's extent along the scroll axis (a measured height):
+    /// the lines stay (they depend on widths only), the item's line is
+    /// measured again. Returns how far the content after the item moved.
+    /// - Complexity: O(items in its line + log n), plus O(sections).
+    public mutating func setExtent(_ extent: Double, of indexPath: IndexPath) throws -> Double {
+        guard isValid(indexPath) else {
+            throw LayoutError(path: "setExtent.indexPath", problem: "\(indexPath) is not an item")
+        }
+        guard extent.isFinite, extent >= 0 else {
+            throw LayoutError(path: "setExtent.extent", problem: "must be a finite number ≥ 0, got \(extent)")
+        }
+        let s = indexPath.section
+        sections[s].setHeight(extent, at: indexPath.item)
+        let height = Self.sectionHeight(sections[s], itemsHeight: sections[s].itemsHeight)
+        let delta = height - sectionHeights[s]
+        guard delta != 0 else { return 0 }
+        sectionHeights[s] = height
+        var y = sectionTops[s] + height
+        for later in (s + 1)..<sections.count {
+            sectionTops[later] = y
+            y += sectionHeights[later]
+        }
+        return delta
+    }
+
+    /// Checks that each section's lines are the greedy wrap of its widths
+    /// and the section tops and extents agree with a fresh measurement.
+    /// O(n): for tests and debug checks.
+    public func _checkInvariants() -> [String] {
+        var problems: [String] = []
+        var y = metrics.globalHeaderHeight
+        for (s, store) in sections.enumerated() {
+            let fresh = FlowSection(widths: store.widths, heights: store.heights, metrics: store.metrics,
+                                    overrides: store.overrides, width: viewport.width)
+            if fresh.lineStarts != store.lineStarts { problems.append("sections[\(s)]: lines are not the greedy wrap") }
+            if fresh.lines.values != store.lines.values { problems.append("sections[\(s)]: line extents disagree") }
+            if sectionTops[s] != y { problems.append("sections[\(s)]: top \(sectionTops[s]), expected \(y)") }
+            let h = Self.sectionHeight(store, itemsHeight: store.itemsHeight)
+            if sectionHeights[s] != h { problems.append("sections[\(s)]: extent \(sectionHeights[s]), expected \(h)") }
+            y += h
+        }
+        return problems
+    }
+}

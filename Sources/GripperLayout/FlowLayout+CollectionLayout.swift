@@ -1,0 +1,229 @@
+import GripperGeometry
+
+extension FlowLayout: CollectionLayout {
+    /// How the layout maps onto the screen (``LayoutMetrics/orientation``).
+    public var orientation: LayoutOrientation { metrics.orientation }
+
+    /// The number of sections.
+    public var numberOfSections: Int { sections.count }
+
+    /// The number of items in `section`, or 0 for a section that does not exist.
+    public func numberOfItems(inSection section: Int) -> Int {
+        sections.indices.contains(section) ? sections[section].count : 0
+    }
+
+    /// The content size at rest.
+    public var contentSize: Size {
+        Size(width: viewport.width, height: (sectionTops.last ?? metrics.globalHeaderHeight) + (sectionHeights.last ?? 0))
+    }
+
+    /// The content size under `presentation`.
+    /// - Complexity: O(log n) plus the lines a drag rewraps.
+    public func contentSize(for presentation: LayoutPresentation) -> Size {
+        guard let last = sections.indices.last else { return contentSize }
+        let c = FlowContext(self, presentation)
+        return Size(width: viewport.width, height: c.sectionTop(last) + c.sectionHeight(last))
+    }
+
+    /// The attributes of every element intersecting `rect`, in reading
+    /// order: the global header, then section by section (background,
+    /// header, lines with their cells, gap and actions, footer), then the
+    /// drag proxy. The dragged source is not among them.
+    /// - Complexity: O(log n + k), plus the lines a drag rewraps.
+    public func attributes(in rect: Rect, presentation: LayoutPresentation = .resting,
+                           contentOffset: Double = 0) -> [LayoutAttributes] {
+        var out: [LayoutAttributes] = []
+        forEachAttributes(in: rect, presentation: presentation, contentOffset: contentOffset) { out.append($0) }
+        return out
+    }
+
+    /// Calls `body` with each element ``attributes(in:presentation:contentOffset:)`` returns.
+    /// - Complexity: O(log n + k).
+    public func forEachAttributes(in rect: Rect, presentation: LayoutPresentation = .resting,
+                                  contentOffset: Double = 0, _ body: (LayoutAttributes) -> Void) {
+        guard !rect.isEmpty else { return }
+        let c = FlowContext(self, presentation)
+        if let g = builder.globalHeaderAttributes(contentOffset: contentOffset), g.frame.intersects(rect) { body(g) }
+        var s = c.firstSection(endingBelow: rect.minY)
+        while s < sections.count {
+            let top = c.sectionTop(s)
+            if top >= rect.maxY { break }
+            visit(s, context: c, rect: rect, contentOffset: contentOffset, body)
+            s += 1
+        }
+        if let drag = c.drag, drag.proxyFrame.intersects(rect) {
+            body(LayoutAttributes(kind: .dragProxy, indexPath: drag.source, frame: drag.proxyFrame, zIndex: ZIndex.dragProxy))
+        }
+    }
+
+    private func visit(_ s: Int, context c: FlowContext, rect: Rect, contentOffset: Double,
+                       _ body: (LayoutAttributes) -> Void) {
+        let m = sections[s].metrics
+        let top = c.sectionTop(s), height = c.sectionHeight(s)
+        let view = c.view(s)
+        if m.background {
+            let a = background(s, view: view, top: top)
+            if a.frame.intersects(rect) { body(a) }
+        }
+        if m.header.exists {
+            let a = header(s, top: top, height: height, contentOffset: contentOffset)
+            if a.frame.intersects(rect) { body(a) }
+        }
+        let origin = c.itemsOrigin(s)
+        if var at = view.locate(y: rect.minY - origin.y) {
+            while true {
+                let line = view.line(run: at.run, at.line)
+                if line.top + origin.y >= rect.maxY { break }
+                for k in line.start..<line.end {
+                    let frame = view.frame(position: k, in: line).offsetBy(origin)
+                    guard frame.intersects(rect) else { continue }
+                    let item = view.item(at: k)
+                    if item < 0, let drag = c.drag {
+                        body(LayoutAttributes(kind: .placeholder, indexPath: drag.target, frame: frame,
+                                              zIndex: ZIndex.placeholder, column: 0))
+                        continue
+                    }
+                    let a = cell(IndexPath(section: s, item: item), frame: frame, presentation: c.presentation)
+                    body(a)
+                    if let swipe = a.swipe {
+                        for (index, action) in swipe.actions.enumerated() where action.frame.intersects(rect) {
+                            var e = LayoutAttributes(kind: .action(index: index), indexPath: a.indexPath,
+                                                     frame: action.frame, zIndex: ZIndex.action, column: 0)
+                            e.shareSwipe(of: a)
+                            body(e)
+                        }
+                    }
+                }
+                guard let next = view.next(at) else { break }
+                at = next
+            }
+        }
+        if m.footer.exists {
+            let a = footer(s, top: top, height: height, contentOffset: contentOffset)
+            if a.frame.intersects(rect) { body(a) }
+        }
+    }
+
+    /// One item's cell; the dragged source answers hidden at the gap.
+    /// - Complexity: O(log n), plus the lines a drag rewraps.
+    public func attributes(for indexPath: IndexPath, presentation: LayoutPresentation = .resting) -> LayoutAttributes? {
+        guard isValid(indexPath) else { return nil }
+        let c = FlowContext(self, presentation)
+        if let drag = c.drag, drag.source == indexPath {
+            guard let frame = placeholderFrame(c, drag) else { return nil }
+            var a = cell(indexPath, frame: frame, presentation: presentation)
+            a.isHidden = true
+            a.alpha = 0
+            return a
+        }
+        let view = c.view(indexPath.section)
+        guard let k = view.position(of: indexPath.item), let at = view.locate(position: k) else { return nil }
+        let frame = view.frame(position: k, in: view.line(run: at.run, at.line)).offsetBy(c.itemsOrigin(indexPath.section))
+        return cell(indexPath, frame: frame, presentation: presentation)
+    }
+
+    /// Any element by identity; separators never exist in a flow layout.
+    /// - Complexity: O(log n).
+    public func attributes(for id: ElementID, presentation: LayoutPresentation = .resting,
+                           contentOffset: Double = 0) -> LayoutAttributes? {
+        if case .globalHeader = id.kind { return builder.globalHeaderAttributes(contentOffset: contentOffset) }
+        guard let ip = id.indexPath, sections.indices.contains(ip.section) else { return nil }
+        let c = FlowContext(self, presentation)
+        let s = ip.section, m = sections[s].metrics
+        switch id.kind {
+        case .cell: return attributes(for: ip, presentation: presentation)
+        case .globalHeader, .rowSeparator, .columnSeparator: return nil
+        case .header:
+            guard ip.item == 0, m.header.exists else { return nil }
+            return header(s, top: c.sectionTop(s), height: c.sectionHeight(s), contentOffset: contentOffset)
+        case .footer:
+            guard ip.item == 0, m.footer.exists else { return nil }
+            return footer(s, top: c.sectionTop(s), height: c.sectionHeight(s), contentOffset: contentOffset)
+        case .sectionBackground:
+            guard ip.item == 0, m.background else { return nil }
+            return background(s, view: c.view(s), top: c.sectionTop(s))
+        case .placeholder:
+            guard let drag = c.drag, drag.target == ip, let frame = placeholderFrame(c, drag) else { return nil }
+            return LayoutAttributes(kind: .placeholder, indexPath: ip, frame: frame, zIndex: ZIndex.placeholder, column: 0)
+        case .dragProxy:
+            guard let drag = c.drag, drag.source == ip else { return nil }
+            return LayoutAttributes(kind: .dragProxy, indexPath: ip, frame: drag.proxyFrame, zIndex: ZIndex.dragProxy)
+        case .action(let index):
+            guard let cell = attributes(for: ip, presentation: presentation), !cell.isHidden,
+                  let actions = cell.swipe?.actions, actions.indices.contains(index) else { return nil }
+            var a = LayoutAttributes(kind: id.kind, indexPath: ip, frame: actions[index].frame, zIndex: ZIndex.action,
+                                     column: 0)
+            a.shareSwipe(of: cell)
+            return a
+        }
+    }
+
+    /// What lies under `point`: as the grid answers (see
+    /// ``GridLayout/hitTest(_:presentation:contentOffset:)``).
+    /// - Complexity: O(log n + k).
+    public func hitTest(_ point: Point, presentation: LayoutPresentation = .resting,
+                        contentOffset: Double = 0) -> HitTarget? {
+        HitTarget.topmost(at: point) { visit in
+            let probe = Rect(x: point.x, y: point.y, width: point.x.nextUp - point.x, height: point.y.nextUp - point.y)
+            forEachAttributes(in: probe, presentation: presentation, contentOffset: contentOffset, visit)
+        }
+    }
+
+    /// The swipe geometry of the cell at `indexPath`: its own width is the
+    /// most it can reveal.
+    /// - Complexity: O(actions).
+    public func swipeGeometry(for indexPath: IndexPath, actions: [SwipeAction]) -> SwipeGeometry? {
+        guard isValid(indexPath) else { return nil }
+        return GridLayout.swipeGeometry(cellWidth: sections[indexPath.section].widths[indexPath.item],
+                                        actions: actions, metrics: metrics.swipe)
+    }
+
+    // MARK: - Element builders
+
+    func cell(_ ip: IndexPath, frame: Rect, presentation: LayoutPresentation) -> LayoutAttributes {
+        builder.cellAttributes(indexPath: ip, frame: frame, column: 0, columns: 1, presentation: presentation)
+    }
+
+    func placeholderFrame(_ c: FlowContext, _ drag: FlowContext.Drag) -> Rect? {
+        let view = drag.targetView
+        guard let at = view.locate(position: drag.target.item) else { return nil }
+        return view.frame(position: drag.target.item, in: view.line(run: at.run, at.line))
+            .offsetBy(c.itemsOrigin(drag.target.section))
+    }
+
+    func header(_ s: Int, top: Double, height: Double, contentOffset: Double) -> LayoutAttributes {
+        let h = sections[s].metrics.header
+        var y = top + h.padding.top
+        if h.isPinned {
+            let line = contentOffset + metrics.globalHeaderHeight + h.padding.top
+            y = max(y, min(line, top + height - h.padding.bottom - h.height))
+        }
+        return LayoutAttributes(kind: .header, indexPath: IndexPath(section: s, item: 0),
+                                frame: Rect(x: h.padding.left, y: y,
+                                            width: max(0, viewport.width - h.padding.left - h.padding.right),
+                                            height: h.height),
+                                zIndex: h.isPinned ? ZIndex.pinned : ZIndex.supplementary, isPinned: h.isPinned)
+    }
+
+    func footer(_ s: Int, top: Double, height: Double, contentOffset: Double) -> LayoutAttributes {
+        let f = sections[s].metrics.footer
+        var y = top + height - f.padding.bottom - f.height
+        if f.isPinned {
+            let line = contentOffset + viewport.height - f.padding.bottom - f.height
+            y = min(y, max(top + f.padding.top, line))
+        }
+        return LayoutAttributes(kind: .footer, indexPath: IndexPath(section: s, item: 0),
+                                frame: Rect(x: f.padding.left, y: y,
+                                            width: max(0, viewport.width - f.padding.left - f.padding.right),
+                                            height: f.height),
+                                zIndex: f.isPinned ? ZIndex.pinned : ZIndex.supplementary, isPinned: f.isPinned)
+    }
+
+    func background(_ s: Int, view: FlowView, top: Double) -> LayoutAttributes {
+        let m = sections[s].metrics
+        return LayoutAttributes(kind: .sectionBackground, indexPath: IndexPath(section: s, item: 0),
+                                frame: Rect(x: 0, y: top + m.header.space, width: viewport.width,
+                                            height: m.insets.top + view.itemsHeight + m.insets.bottom),
+                                zIndex: ZIndex.background)
+    }
+}

@@ -1,0 +1,120 @@
+import GripperGeometry
+
+/// A flow layout: items of their own widths and extents wrapped into lines
+/// across the scroll axis, section by section, with section insets, headers
+/// and footers (pinned as in the grid), the drag gap, swipe actions and
+/// editing controls — the seeds' flow layout.
+///
+/// Spacing follows the seeds' rules: `interItemSpacing` and `lineSpacing`
+/// are minimums. A line takes as many items as fit with the minimum spacing
+/// between them; a full line is justified (its spacing grows so its items
+/// fill the line), the last line of a section and a line of one item start
+/// at the leading edge; an item wider than the line has a line of its own
+/// and the line's width; each item is centred along the scroll axis in its
+/// line, which is as tall as its tallest item, and lines are `lineSpacing`
+/// apart. Like every ``CollectionLayout`` it works in scroll space, so it
+/// flows horizontally too (``LayoutMetrics/orientation``).
+///
+/// Lines are found by binary search over their first items and a tree of
+/// their extents, so a rect query costs O(log n + k); a drag rewraps only
+/// the lines until the wrap falls back into step with the resting one
+/// (see `Documentation/Layout.md`, "The flow layout").
+///
+/// ```swift
+/// let layout = try FlowLayout(
+///     sections: [SectionContent(itemSizes: [Size(width: 120, height: 40), Size(width: 80, height: 40)])],
+///     metrics: LayoutMetrics(interItemSpacing: 8, lineSpacing: 8),
+///     viewport: Size(width: 390, height: 844))
+/// ```
+public struct FlowLayout: Sendable {
+    /// The layout-wide metrics (`columns`, separators and section
+    /// backgrounds are the grid's and not used here).
+    public private(set) var metrics: LayoutMetrics
+    /// The viewport's size in scroll space.
+    public private(set) var viewport: Size
+    var sections: [FlowSection]
+    var sectionTops: [Double]
+    var sectionHeights: [Double]
+    /// The grid's element builders (cells with their editing controls and
+    /// swipe panes, the global header), shared rather than written twice.
+    let builder: GridLayout
+
+    /// Prepares a flow layout.
+    /// - Complexity: O(n): every item's width and extent are kept.
+    /// - Throws: ``LayoutError`` naming the bad value; no layout is made then.
+    public init(sections: [SectionContent], metrics: LayoutMetrics, viewport: Size) throws {
+        var base = metrics
+        base.columns = 1
+        builder = try GridLayout(sections: [], metrics: base, viewport: viewport)
+        if let w = metrics.itemWidth, !(w.isFinite && w >= 0) {
+            throw LayoutError(path: "metrics.itemWidth", problem: "must be a finite number ≥ 0, got \(w)")
+        }
+        self.metrics = metrics
+        self.viewport = viewport
+        self.sections = []
+        sectionTops = []
+        sectionHeights = []
+        for (i, content) in sections.enumerated() {
+            self.sections.append(try Self.section(content, metrics: base, width: viewport.width, path: "sections[\(i)]"))
+        }
+        recomputeSectionTops(from: 0)
+    }
+
+    /// One section's store, checked.
+    static func section(_ content: SectionContent, metrics: LayoutMetrics, width: Double,
+                        path: String) throws -> FlowSection {
+        var overrides = content.metrics
+        overrides.columns = nil
+        let resolved = try ResolvedMetrics(metrics, overrides, width: width, path: "\(path).metrics")
+        guard content.count >= 0, content.count <= GridLayout.maximumItemsWithExtents else {
+            throw LayoutError(path: "\(path).count",
+                              problem: "must be between 0 and \(GridLayout.maximumItemsWithExtents), got \(content.count)")
+        }
+        func values(_ given: [Double]?, _ name: String, default value: Double) throws -> [Double] {
+            guard let given else { return [Double](repeating: value, count: content.count) }
+            guard given.count == content.count else {
+                throw LayoutError(path: "\(path).\(name)", problem: "has \(given.count) values for \(content.count) items")
+            }
+            for (k, v) in given.enumerated() where !(v.isFinite && v >= 0) {
+                throw LayoutError(path: "\(path).\(name)[\(k)]", problem: "must be a finite number ≥ 0, got \(v)")
+            }
+            return given
+        }
+        let heights = try values(content.itemHeights, "itemHeights",
+                                 default: metrics.estimatedItemHeight ?? resolved.rowHeight)
+        let widths = try values(content.itemWidths, "itemWidths", default: metrics.itemWidth ?? width)
+        return FlowSection(widths: widths, heights: heights, metrics: resolved, overrides: overrides, width: width)
+    }
+
+    /// Recomputes section tops and heights from `section` on.
+    /// - Complexity: O(sections × log n).
+    mutating func recomputeSectionTops(from section: Int) {
+        let start = max(0, min(section, sectionTops.count))
+        sectionTops.removeSubrange(start...)
+        sectionHeights.removeSubrange(start...)
+        var y = start == 0 ? metrics.globalHeaderHeight : sectionTops[start - 1] + sectionHeights[start - 1]
+        for s in start..<sections.count {
+            let h = Self.sectionHeight(sections[s], itemsHeight: sections[s].itemsHeight)
+            sectionTops.append(y)
+            sectionHeights.append(h)
+            y += h
+        }
+    }
+
+    /// A section's extent: header, insets, lines, footer.
+    static func sectionHeight(_ s: FlowSection, itemsHeight: Double) -> Double {
+        let m = s.metrics
+        return m.header.space + m.insets.top + itemsHeight + m.insets.bottom + m.footer.space
+    }
+
+    func isValid(_ p: IndexPath) -> Bool {
+        sections.indices.contains(p.section) && p.item >= 0 && p.item < sections[p.section].count
+    }
+
+    /// The size of the item at `indexPath` (width across the scroll axis).
+    public func size(of indexPath: IndexPath) -> Size? {
+        guard isValid(indexPath) else { return nil }
+        let s = sections[indexPath.section]
+        return Size(width: s.widths[indexPath.item], height: s.heights[indexPath.item])
+    }
+}

@@ -1,0 +1,64 @@
+import GripperGeometry
+
+extension GridLayout: CollectionLayout {
+    /// How the grid maps onto the screen (``LayoutMetrics/orientation``).
+    public var orientation: LayoutOrientation { metrics.orientation }
+
+    /// Lays the same sections out for `viewport` (``update(metrics:viewport:)``);
+    /// the grid keeps what it needs, so `contents` is not read.
+    /// - Complexity: O(s) for s sections of fixed row height, O(n) with item heights.
+    public mutating func resize(to viewport: Size, contents: [SectionContent]) throws {
+        try update(viewport: viewport)
+    }
+
+    /// Replaces every section, keeping the metrics and the viewport.
+    /// - Throws: ``LayoutError`` naming the bad section; the layout is then unchanged.
+    /// - Complexity: as ``init(sections:metrics:viewport:)``.
+    public mutating func reload(_ sections: [SectionContent]) throws {
+        self = try GridLayout(sections: sections, metrics: metrics, viewport: viewport)
+    }
+
+    /// Follows a batch of item changes (see
+    /// ``applyItemChanges(removing:inserting:)-(_,[(indexPath:IndexPath,height:Double?)])``);
+    /// the grid ignores cross extents.
+    public mutating func applyItemChanges(removing removals: [IndexPath], inserting insertions: [ItemInsertion]) throws {
+        try applyItemChanges(removing: removals, inserting: insertions.map { ($0.indexPath, $0.extent) })
+    }
+
+    /// Sets one item's extent along the scroll axis (a measured height) and
+    /// returns how far the content after it moved. A section of fixed row
+    /// height takes per-item extents first (once, O(n) for its items).
+    /// - Throws: ``LayoutError`` for an index path that does not exist or a
+    ///   bad extent; the layout is then unchanged.
+    /// - Complexity: O(columns + log n) for the item's rows, plus O(sections)
+    ///   additions to move the later sections.
+    public mutating func setExtent(_ extent: Double, of indexPath: IndexPath) throws -> Double {
+        guard isValid(indexPath) else {
+            throw LayoutError(path: "setExtent.indexPath", problem: "\(indexPath) is not an item")
+        }
+        guard extent.isFinite, extent >= 0 else {
+            throw LayoutError(path: "setExtent.extent", problem: "must be a finite number ≥ 0, got \(extent)")
+        }
+        let s = indexPath.section
+        if sections[s].heights == nil {
+            guard sections[s].count <= Self.maximumItemsWithExtents else {
+                throw LayoutError(path: "setExtent.indexPath",
+                                  problem: "section \(s) has \(sections[s].count) items: at most \(Self.maximumItemsWithExtents) keep extents of their own")
+            }
+            let store = sections[s]
+            sections[s].heights = ItemHeights([Double](repeating: store.metrics.rowHeight, count: store.count),
+                                              columns: store.metrics.columns)
+        }
+        sections[s].heights?.setHeight(extent, at: indexPath.item)
+        let height = Self.sectionHeight(view(section: s, arrangement: .resting(count: sections[s].count)))
+        let delta = height - sectionHeights[s]
+        guard delta != 0 else { return 0 }
+        sectionHeights[s] = height
+        var y = sectionTops[s] + height
+        for later in (s + 1)..<sections.count {
+            sectionTops[later] = y
+            y += sectionHeights[later]
+        }
+        return delta
+    }
+}

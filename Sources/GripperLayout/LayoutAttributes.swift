@@ -39,6 +39,21 @@ public struct LayoutAttributes: Hashable, Sendable {
     private var deleteControlWidth: Double
     private var gripperWidth: Double
     private var deleteConfirmationWidth: Double
+    /// Which edge of ``frame`` is the cell's leading edge, for the editing
+    /// controls: the left in a layout's own scroll space; another once the
+    /// attributes are mapped onto a right-to-left or horizontal screen
+    /// (``placeControls(leadingAt:)``).
+    private var leadingControlEdge: ControlEdge = .left
+
+    /// The screen edge a cell's leading editing control sits on.
+    package enum ControlEdge: UInt8, Hashable, Sendable {
+        /// Left (a vertical left-to-right layout, and scroll space).
+        case left
+        /// Right (a vertical right-to-left layout).
+        case right
+        /// Top (a horizontal layout: the cross axis runs down the screen).
+        case top
+    }
 
     /// Creates attributes; flags default to off.
     package init(kind: ElementKind, indexPath: IndexPath?, frame: Rect, zIndex: Int, isHidden: Bool = false,
@@ -78,18 +93,35 @@ public struct LayoutAttributes: Hashable, Sendable {
             guard deleteControlWidth > 0 || gripperWidth > 0 || deleteConfirmationWidth > 0 else { return nil }
             func edge(_ width: Double, leading: Bool) -> Rect? {
                 guard width > 0 else { return nil }
-                return Rect(x: leading ? frame.minX : frame.maxX - width, y: frame.minY, width: width,
-                            height: frame.height)
+                switch leadingControlEdge {
+                case .left:
+                    return Rect(x: leading ? frame.minX : frame.maxX - width, y: frame.minY, width: width,
+                                height: frame.height)
+                case .right:
+                    return Rect(x: leading ? frame.maxX - width : frame.minX, y: frame.minY, width: width,
+                                height: frame.height)
+                case .top:
+                    return Rect(x: frame.minX, y: leading ? frame.minY : frame.maxY - width, width: frame.width,
+                                height: width)
+                }
             }
             return EditingControls(deleteControl: edge(deleteControlWidth, leading: true),
                                    gripper: edge(gripperWidth, leading: false),
                                    deleteConfirmation: edge(deleteConfirmationWidth, leading: false))
         }
         set {
-            deleteControlWidth = newValue?.deleteControl?.width ?? 0
-            gripperWidth = newValue?.gripper?.width ?? 0
-            deleteConfirmationWidth = newValue?.deleteConfirmation?.width ?? 0
+            let across = { (r: Rect) in self.leadingControlEdge == .top ? r.height : r.width }
+            deleteControlWidth = newValue?.deleteControl.map(across) ?? 0
+            gripperWidth = newValue?.gripper.map(across) ?? 0
+            deleteConfirmationWidth = newValue?.deleteConfirmation.map(across) ?? 0
         }
+    }
+
+    /// Puts the editing controls' leading edge on `edge` of the frame: what
+    /// a picture does after mapping a scroll-space frame onto the screen, so
+    /// the controls are drawn where hit testing finds them.
+    package mutating func placeControls(leadingAt edge: ControlEdge) {
+        leadingControlEdge = edge
     }
 
     /// Sets the editing-control widths directly (the hot path).

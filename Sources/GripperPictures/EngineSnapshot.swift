@@ -90,8 +90,11 @@ extension Engine {
         let o = orientation
         if !o.isIdentity {
             let map = { (r: Rect) in o.screenRect(r, contentLength: contentSize.height, crossLength: scrollViewport.width) }
-            attributes = attributes.map { $0.mapped(map) }
-            hidden = hidden.map { $0.mapped(map) }
+            // The cells' leading edge on the screen, for their editing controls.
+            let edge: LayoutAttributes.ControlEdge = o.axis == .horizontal ? .top
+                : (o.direction == .rightToLeft ? .right : .left)
+            attributes = attributes.map { $0.mapped(map, leadingControlsAt: edge) }
+            hidden = hidden.map { $0.mapped(map, leadingControlsAt: edge) }
         }
         var snapshot = EngineSnapshot(viewport: viewportSize, contentOffset: contentOffset,
                               contentSize: o.scrollSize(contentSize), attributes: attributes,
@@ -108,10 +111,12 @@ extension Engine {
 
 extension LayoutAttributes {
     /// The attributes with every rect they carry mapped by `map` (the
-    /// frame, the action pane and the actions).
-    func mapped(_ map: (Rect) -> Rect) -> LayoutAttributes {
+    /// frame, the action pane and the actions), their editing controls on
+    /// the screen edge `edge` that the cell's leading edge maps to.
+    func mapped(_ map: (Rect) -> Rect, leadingControlsAt edge: ControlEdge) -> LayoutAttributes {
         var a = self
         a.frame = map(frame)
+        a.placeControls(leadingAt: edge)
         if var swipe = a.swipe {
             swipe.paneFrame = map(swipe.paneFrame)
             swipe.actions = swipe.actions.map { action in

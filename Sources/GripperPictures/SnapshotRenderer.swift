@@ -111,7 +111,8 @@ public enum SnapshotRenderer {
             if let d = controls.deleteControl {
                 out += "<circle class=\"delete-control\" cx=\"\(n(d.midX))\" cy=\"\(n(d.midY))\" r=\"10\" fill=\"#e53935\"/>"
                 out += "<rect x=\"\(n(d.midX - 6))\" y=\"\(n(d.midY - 1.5))\" width=\"12\" height=\"3\" fill=\"#fff\"/>\n"
-                labelX = max(labelX, d.maxX + 6)
+                // A control down the cell's left side pushes the label right.
+                if d.minX <= a.frame.minX, d.height >= a.frame.height { labelX = max(labelX, d.maxX + 6) }
             }
             if let g = controls.gripper {
                 for k in -1...1 {

@@ -120,7 +120,10 @@ public enum TerminalRenderer {
                         write("Delete", in: c, .destructive, center: true, clip: clip)
                     }
                 }
-                let labelFrame = a.editingControls?.deleteControl.map { Rect(x: $0.maxX, y: frame.minY, width: frame.maxX - $0.maxX, height: frame.height) } ?? frame
+                // A delete control down the cell's left side moves the label right of it.
+                let labelFrame = a.editingControls?.deleteControl
+                    .flatMap { $0.minX <= a.frame.minX && $0.height >= a.frame.height ? $0 : nil }
+                    .map { Rect(x: $0.maxX, y: frame.minY, width: frame.maxX - $0.maxX, height: frame.height) } ?? frame
                 write((a.isSelected && a.isEditing ? "✓ " : "") + label, in: labelFrame, style, clip: clip)
                 if let fade = under?.fade, let b = box(body, clip: fade) {
                     let x = under?.neighbourIsLeft == true ? b.c0 : b.c1 - 1

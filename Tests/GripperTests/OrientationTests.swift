@@ -115,6 +115,37 @@ import GripperScene
         #expect(pane.maxY == cell.frame.maxY && pane.height < cell.frame.height)
     }
 
+    /// In batch editing the pictures draw each cell's delete control and
+    /// gripper where a touch finds them, in every orientation: a tap at the
+    /// centre of the drawn delete control opens the delete confirmation.
+    @Test(arguments: ["", "\"layoutDirection\":\"rightToLeft\"", "\"scrollDirection\":\"horizontal\"",
+                      "\"scrollDirection\":\"horizontal\",\"layoutDirection\":\"rightToLeft\""])
+    func editingControlsAreDrawnWhereTheyAreHit(_ orientation: String) throws {
+        let s = try Scene.decode(scene(orientation.isEmpty ? "\"separator\":0" : orientation, count: 4))
+        var engine = try Engine(scene: s, device: TestDevices.probeTouchscreen, recordingTranscript: true)
+        _ = engine.apply(.setEditing(true), at: .zero)
+        let snapshot = engine.snapshot()
+        let cell = try #require(snapshot.attributes.first { $0.kind == .cell && $0.indexPath?.item == 1 })
+        let controls = try #require(cell.editingControls)
+        let delete = try #require(controls.deleteControl)
+        let gripper = try #require(controls.gripper)
+        #expect(cell.frame.contains(Point(x: delete.midX, y: delete.midY)))
+        #expect(!delete.intersects(gripper), "\(orientation): \(delete) \(gripper)")
+        // The drawn controls' centres, in viewport coordinates, as a finger would touch them.
+        let o = snapshot.origin
+        func onScreen(_ r: Rect) -> TraceBuilder.Location { pt(r.midX - o.x, r.midY - o.y) }
+        var b = TraceBuilder(device: TestDevices.probeTouchscreen, seed: 3)
+        b.pause(.milliseconds(10))
+        b.tap(at: onScreen(delete))
+        b.pause(.milliseconds(400))
+        for f in b.frames { engine.handle(f) }
+        let after = try #require(engine.snapshot().attributes.first { $0.kind == .cell && $0.indexPath?.item == 1 })
+        #expect(after.editingControls?.deleteConfirmation != nil, "\(orientation)\n\(engine.transcript.text)")
+        // The SVG draws the delete control at that centre.
+        let svg = SnapshotRenderer.svg(snapshot)
+        #expect(svg.contains("class=\"delete-control\" cx=\"\(FixedDecimal.string(delete.midX, places: 2))\" cy=\"\(FixedDecimal.string(delete.midY, places: 2))\""), "\(orientation)")
+    }
+
     @Test func rightToLeftMirrorsColumnsAndSwipes() throws {
         let s = try Scene.decode(scene("\"layoutDirection\":\"rightToLeft\"", columns: 2))
         var engine = try Engine(scene: s, device: TestDevices.probeTouchscreen)

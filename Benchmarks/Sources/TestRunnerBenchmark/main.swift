@@ -110,7 +110,9 @@ for k in 0..<4 {
     b.pause(.milliseconds(450))
 }
 b.perform([TraceBuilder.Stroke(at: pt(200, 560)).moving(to: pt(205, 300), over: .milliseconds(400))])
-b.pause(.milliseconds(500))
+// Long enough for the rubber band's spring back to settle: a touch on moving
+// content only stops it (as in TraceMinimizerTests).
+b.pause(.milliseconds(1_500))
 b.drag(from: pt(200, 84), to: pt(200, 320))
 b.pause(.milliseconds(600))
 b.tap(at: pt(100, 400))

@@ -3,7 +3,7 @@ import GripperGeometry
 /// A flow layout seen through one presentation: the drag resolved into the
 /// presented views of the (at most two) sections it touches, and the
 /// section tops shifted by their extent changes. Built once per query.
-struct FlowContext {
+struct FlowContext: DraggedSections {
     struct Drag {
         let source: IndexPath
         let target: IndexPath
@@ -57,32 +57,13 @@ struct FlowContext {
         return FlowView(layout.sections[section])
     }
 
-    func sectionTop(_ section: Int) -> Double {
-        var y = layout.sectionTops[section]
-        if let drag {
-            if drag.source.section < section { y += drag.sourceDelta }
-            if drag.target.section < section { y += drag.targetDelta }
-        }
-        return y
-    }
+    // MARK: DraggedSections (sectionTop, sectionHeight, firstSection)
 
-    func sectionHeight(_ section: Int) -> Double {
-        var h = layout.sectionHeights[section]
-        if let drag {
-            if section == drag.target.section { h += drag.targetDelta }
-            else if section == drag.source.section { h += drag.sourceDelta }
-        }
-        return h
-    }
-
-    /// The first section whose end is beyond `y` (or the section count).
-    func firstSection(endingBelow y: Double) -> Int {
-        var lower = 0, upper = layout.sections.count
-        while lower < upper {
-            let mid = (lower + upper) / 2
-            if sectionTop(mid) + sectionHeight(mid) > y { upper = mid } else { lower = mid + 1 }
-        }
-        return lower
+    var sectionCount: Int { layout.sections.count }
+    func restingTop(_ section: Int) -> Double { layout.sectionTops[section] }
+    func restingHeight(_ section: Int) -> Double { layout.sectionHeights[section] }
+    var sectionShift: (source: Int, sourceDelta: Double, target: Int, targetDelta: Double)? {
+        drag.map { ($0.source.section, $0.sourceDelta, $0.target.section, $0.targetDelta) }
     }
 
     /// The top-left of `section`'s items area.

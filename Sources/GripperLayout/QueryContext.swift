@@ -3,7 +3,7 @@ import GripperGeometry
 /// A layout seen through one presentation: the drag resolved into slot
 /// arrangements of the (at most two) sections it touches, and section tops
 /// shifted by their height changes. Built in O(log n) per query.
-struct QueryContext {
+struct QueryContext: DraggedSections {
     /// A drag checked against the layout; a class, so the context and its
     /// copies share it instead of copying the two sections' geometry.
     final class Drag {
@@ -98,36 +98,12 @@ struct QueryContext {
         return layout.view(section: section, arrangement: .resting(count: layout.sections[section].count))
     }
 
-    /// The top of `section`.
-    /// - Complexity: O(1).
-    func sectionTop(_ section: Int) -> Double {
-        var y = layout.sectionTops[section]
-        if let drag {
-            if drag.source.section < section { y += drag.sourceDelta }
-            if drag.target.section < section { y += drag.targetDelta }
-        }
-        return y
-    }
+    // MARK: DraggedSections (sectionTop, sectionHeight, firstSection)
 
-    /// The height of `section`.
-    /// - Complexity: O(1).
-    func sectionHeight(_ section: Int) -> Double {
-        var h = layout.sectionHeights[section]
-        if let drag {
-            if section == drag.target.section { h += drag.targetDelta }
-            else if section == drag.source.section { h += drag.sourceDelta }
-        }
-        return h
-    }
-
-    /// The first section whose bottom is below `y` (or the section count).
-    /// - Complexity: O(log sections).
-    func firstSection(endingBelow y: Double) -> Int {
-        var lower = 0, upper = layout.sections.count
-        while lower < upper {
-            let mid = (lower + upper) / 2
-            if sectionTop(mid) + sectionHeight(mid) > y { upper = mid } else { lower = mid + 1 }
-        }
-        return lower
+    var sectionCount: Int { layout.sections.count }
+    func restingTop(_ section: Int) -> Double { layout.sectionTops[section] }
+    func restingHeight(_ section: Int) -> Double { layout.sectionHeights[section] }
+    var sectionShift: (source: Int, sourceDelta: Double, target: Int, targetDelta: Double)? {
+        drag.map { ($0.source.section, $0.sourceDelta, $0.target.section, $0.targetDelta) }
     }
 }

@@ -1,0 +1,51 @@
+/// The section geometry a query context answers: the layout's resting
+/// section tops and heights, shifted by a drag in flight — the section the
+/// item leaves changes by `sourceDelta`, the one it enters by
+/// `targetDelta`, and every section after either moves with it. The grid's
+/// ``QueryContext`` and the flow's ``FlowContext`` both answer it so.
+protocol DraggedSections {
+    /// The number of sections.
+    var sectionCount: Int { get }
+    /// The top of `section` at rest.
+    func restingTop(_ section: Int) -> Double
+    /// The height of `section` at rest.
+    func restingHeight(_ section: Int) -> Double
+    /// The sections a drag leaves and enters and how much each changes;
+    /// nil when no drag is in flight.
+    var sectionShift: (source: Int, sourceDelta: Double, target: Int, targetDelta: Double)? { get }
+}
+
+extension DraggedSections {
+    /// The top of `section`.
+    /// - Complexity: O(1).
+    func sectionTop(_ section: Int) -> Double {
+        var y = restingTop(section)
+        if let shift = sectionShift {
+            if shift.source < section { y += shift.sourceDelta }
+            if shift.target < section { y += shift.targetDelta }
+        }
+        return y
+    }
+
+    /// The height of `section`.
+    /// - Complexity: O(1).
+    func sectionHeight(_ section: Int) -> Double {
+        var h = restingHeight(section)
+        if let shift = sectionShift {
+            if section == shift.target { h += shift.targetDelta }
+            else if section == shift.source { h += shift.sourceDelta }
+        }
+        return h
+    }
+
+    /// The first section whose end is beyond `y` (or the section count).
+    /// - Complexity: O(log sections).
+    func firstSection(endingBelow y: Double) -> Int {
+        var lower = 0, upper = sectionCount
+        while lower < upper {
+            let mid = (lower + upper) / 2
+            if sectionTop(mid) + sectionHeight(mid) > y { upper = mid } else { lower = mid + 1 }
+        }
+        return lower
+    }
+}

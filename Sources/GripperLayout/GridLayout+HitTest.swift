@@ -64,26 +64,37 @@ extension GridLayout {
         var centre: Point?
     }
 
-    /// The gaps a drop-target query has asked (a few; a linear list).
+    /// The gaps a drop-target query has asked (a few; a linear list). The
+    /// first ``inlineCapacity`` live inline, so a query on a drag frame —
+    /// one to a handful of gaps — allocates nothing; more go to an array.
     private struct SlotMemo {
+        typealias Asked = (gap: IndexPath, answer: GapAnswer?)
+        static let inlineCapacity = 8
         let probe: GapProbe
-        private var asked: [(gap: IndexPath, answer: GapAnswer?)] = []
+        private var inline = InlineArray<8, Asked>(repeating: (IndexPath(section: 0, item: 0), nil))
+        private var inlineCount = 0
+        private var overflow: [Asked] = []
         /// The section the item leaves, built on first use.
         private var leaving: GapProbe.Leaving?? = nil
 
         init(_ probe: GapProbe) {
             self.probe = probe
-            asked.reserveCapacity(32)
         }
 
         /// The answer for the gap at `gap`, worked out once per gap.
         mutating func answer(under point: Point, gapAt gap: IndexPath) -> GapAnswer? {
-            if let known = asked.first(where: { $0.gap == gap }) { return known.answer }
+            for i in 0..<inlineCount where inline[i].gap == gap { return inline[i].answer }
+            if let known = overflow.first(where: { $0.gap == gap }) { return known.answer }
             let answer = probe.answer(under: point, gapAt: gap, leaving: &leaving)
             assert(answer?.slot == probe.layout.slot(under: point, gapAt: gap, drag: probe.drag))
             assert(answer == nil || answer!.slot != gap
                    || answer!.centre == probe.layout.referenceGapCentre(gap, drag: probe.drag))
-            asked.append((gap, answer))
+            if inlineCount < Self.inlineCapacity {
+                inline[inlineCount] = (gap, answer)
+                inlineCount += 1
+            } else {
+                overflow.append((gap, answer))
+            }
             return answer
         }
     }

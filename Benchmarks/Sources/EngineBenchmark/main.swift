@@ -113,7 +113,8 @@ do {
 /// With --profile-state-changes: the frames that change the editing state
 /// (found by a first replay) go through this function on a second replay, so
 /// `valgrind --tool=callgrind --toggle-collect='*stateChangeFrame*'` counts
-/// the instructions of those frames alone.
+/// the instructions of those frames alone. Naming a state twice
+/// ("dragging→dragging") profiles the frames that stay in it instead.
 @inline(never)
 func stateChangeFrame(_ engine: inout Engine, _ frame: EventFrame) {
     engine.handle(frame)
@@ -130,7 +131,9 @@ if arguments.contains("--profile-state-changes") {
     for (i, frame) in frames.enumerated() {
         let before = first.stateName
         first.handle(frame)
-        if first.stateName != before, only == nil || only == "\(before)→\(first.stateName)" { changing.insert(i) }
+        // "dragging→dragging" names the frames that keep a state.
+        let kind = "\(before)→\(first.stateName)"
+        if first.stateName != before ? only == nil || only == kind : only == kind { changing.insert(i) }
     }
     var second = try Engine(scene: s, device: TestDevices.probeTouchscreen)
     for (i, frame) in frames.enumerated() {

@@ -31,26 +31,49 @@ public struct SectionItems: RandomAccessCollection, MutableCollection, RangeRepl
         /// A large section after edits: runs of the source and of identities
         /// of its own (see ``Pieces``).
         case pieces(Pieces)
+
+        /// How many identities the storage holds.
+        var count: Int {
+            switch self {
+            case .array(let a): a.count
+            case .lazy(let l): l.count
+            case .pieces(let p): p.count
+            }
+        }
     }
 
-    var storage: Storage
+    var storage: Storage {
+        didSet { endIndex = storage.count }
+    }
+
+    /// The number of items, kept beside the storage: reading it from the
+    /// storage copied the case's payload (an existential, or the pieces'
+    /// arrays) on every read, and a drag reads a section's count on every
+    /// frame.
+    /// - Complexity: O(1).
+    public private(set) var endIndex: Int
 
     /// An empty list.
-    public init() { storage = .array([]) }
+    public init() { self.init(storage: .array([])) }
 
     /// The identities of `items`.
-    public init(_ items: [ItemID]) { storage = .array(items) }
+    public init(_ items: [ItemID]) { self.init(storage: .array(items)) }
 
     /// Creates a list from a literal.
-    public init(arrayLiteral elements: ItemID...) { storage = .array(elements) }
+    public init(arrayLiteral elements: ItemID...) { self.init(storage: .array(elements)) }
 
     /// Creates a list from any sequence of identities.
-    public init<S: Sequence>(_ elements: S) where S.Element == ItemID { storage = .array(Array(elements)) }
+    public init<S: Sequence>(_ elements: S) where S.Element == ItemID { self.init(storage: .array(Array(elements))) }
 
     /// A lazy view of section `section` of `source`, which has `count` items.
     /// - Complexity: O(1).
     init(lazy source: any CollectionDataSource, section: Int, count: Int) {
-        storage = .lazy(Lazy(source: source, section: section, count: count))
+        self.init(storage: .lazy(Lazy(source: source, section: section, count: count)))
+    }
+
+    private init(storage: Storage) {
+        self.storage = storage
+        endIndex = storage.count
     }
 
     /// The height of the item at `index` as the data source this lazy view
@@ -89,13 +112,13 @@ public struct SectionItems: RandomAccessCollection, MutableCollection, RangeRepl
     public var startIndex: Int { 0 }
 
     /// - Complexity: O(1); a lazy view answers the count it was opened with.
-    public var endIndex: Int {
-        switch storage {
-        case .array(let a): a.count
-        case .lazy(let l): l.count
-        case .pieces(let p): p.count
-        }
-    }
+    /// The number of items (``endIndex``).
+    /// - Complexity: O(1).
+    public var count: Int { endIndex }
+
+    /// Whether the list has no items.
+    /// - Complexity: O(1).
+    public var isEmpty: Bool { endIndex == 0 }
 
     /// The identity at `index`. A lazy view asks the data source; when the
     /// source's count has changed since (a contradiction) it answers a

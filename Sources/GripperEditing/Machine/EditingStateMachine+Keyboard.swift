@@ -46,7 +46,7 @@ extension EditingStateMachine {
     /// - Complexity: O(c log n) for a step, c the section's columns (the
     ///   layout's queries); a section crossing adds O(c') for the other
     ///   section; a drop costs the commit.
-    package mutating func handle(_ key: KeyboardInput, at time: EventTime, geometry: some CollectionLayout) -> [EditingEffect] {
+    public mutating func handle(_ key: KeyboardInput, at time: EventTime, geometry: some CollectionLayout) -> [EditingEffect] {
         var effects: [EditingEffect] = []
         let seen = announces ? announcementContext() : nil
         let editing = isEditing
@@ -130,10 +130,12 @@ extension EditingStateMachine {
         guard approved != k.target else { return }
         var moved = k
         moved.target = approved
-        moved.proxyCenter = gapCenter(moved, geometry: geometry)
+        // One query for the placeholder: the proxy's centre and what to keep in view.
+        let frame = placeholderFrame(moved, geometry: geometry)
+        moved.proxyCenter = frame?.center ?? gapCenter(moved, geometry: geometry)
         state = editing ? .batchEditing(.keyboardMoving(moved)) : .keyboardMoving(moved)
         effects.append(.gapMoved(to: approved))
-        reveal(placeholder: moved, geometry: geometry, effects: &effects)
+        if let frame { reveal(frame, geometry: geometry, effects: &effects) }
     }
 
     /// Ends a keyboard move: one move committed at the gap, or nothing for a
@@ -178,7 +180,7 @@ extension EditingStateMachine {
     /// does nothing.
     /// - Complexity: O(s) for s sections (positions along the order), plus
     ///   the layout's query for the proxy, plus the commit at rest.
-    package mutating func handle(_ command: MoveCommand, at time: EventTime, geometry: some CollectionLayout) -> [EditingEffect] {
+    public mutating func handle(_ command: MoveCommand, at time: EventTime, geometry: some CollectionLayout) -> [EditingEffect] {
         var effects: [EditingEffect] = []
         let seen = announces ? announcementContext() : nil
         switch state {
@@ -347,23 +349,17 @@ extension EditingStateMachine {
     /// The centre of the gap's placeholder, content coordinates (the source
     /// cell's centre when the layout has none).
     func gapCenter(_ k: KeyboardMove, geometry: some CollectionLayout) -> Point {
-        let shown = LayoutPresentation(isEditing: isEditing,
-                                       drag: DragState(source: k.source, target: k.target, proxyCenter: k.proxyCenter))
-        if let a = geometry.attributes(for: ElementID(kind: .placeholder, indexPath: k.target), presentation: shown,
-                                       contentOffset: contentOffset) {
-            return a.frame.center
-        }
+        if let frame = placeholderFrame(k, geometry: geometry) { return frame.center }
         return geometry.attributes(for: k.source, presentation: .resting)?.frame.center ?? k.proxyCenter
     }
 
-    /// Scrolls (at once, the least) so the gap's placeholder is in view.
-    private mutating func reveal(placeholder k: KeyboardMove, geometry: some CollectionLayout,
-                                 effects: inout [EditingEffect]) {
+    /// The frame of the gap's placeholder, content coordinates, if the layout draws one.
+    /// - Complexity: O(log n), one layout query.
+    private func placeholderFrame(_ k: KeyboardMove, geometry: some CollectionLayout) -> Rect? {
         let shown = LayoutPresentation(isEditing: isEditing,
                                        drag: DragState(source: k.source, target: k.target, proxyCenter: k.proxyCenter))
-        guard let frame = geometry.attributes(for: ElementID(kind: .placeholder, indexPath: k.target),
-                                              presentation: shown, contentOffset: contentOffset)?.frame else { return }
-        reveal(frame, geometry: geometry, effects: &effects)
+        return geometry.attributes(for: ElementID(kind: .placeholder, indexPath: k.target), presentation: shown,
+                                   contentOffset: contentOffset)?.frame
     }
 
     /// Scrolls (at once, the least) so `frame` (content coordinates) is in view.

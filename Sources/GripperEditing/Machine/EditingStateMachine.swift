@@ -9,9 +9,12 @@ import GripperLayout
 /// ``Journal`` (and so the ``CollectionModel``), and says what the layout
 /// must show (``presentation``).
 ///
-/// States: idle, tracking, scrolling, swiping, open, dragging, and batch
-/// editing with its own idle, tracking, scrolling, open (delete confirmation)
-/// and dragging sub-states; see `Documentation/Editing.md` for the diagram.
+/// States: idle, tracking, scrolling, swiping, open, dragging, keyboard
+/// moving, and batch editing with its own idle, tracking, scrolling, open
+/// (delete confirmation), dragging and keyboard moving sub-states; see
+/// `Documentation/Editing.md` for the diagram. Keys and the app's move
+/// commands come in through ``handle(_:at:geometry:)-(KeyboardInput,_,_)``
+/// and ``handle(_:at:geometry:)-(MoveCommand,_,_)``.
 /// Time is the events' own: auto-scroll returns a deadline
 /// (``nextDeadline``, ``EditingEffect/scheduleTick(at:)``) and the driver
 /// sends ``EditingInput/tick`` when it is due.

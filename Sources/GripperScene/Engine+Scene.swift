@@ -32,6 +32,7 @@ extension Engine {
                           delegate: ScenePolicy(scene: scene, items: items), viewport: scene.viewport,
                           metrics: scene.metrics, layout: layout, device: device, gestures: gestures,
                           recordingTranscript: recordingTranscript, makingTransitions: makingTransitions)
+            announcementStrings = scene.announcements
         } catch {
             switch error {
             case .dataSource(let e): throw SceneError(path: "sections", problem: "\(e)")

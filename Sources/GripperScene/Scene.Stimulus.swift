@@ -24,6 +24,12 @@ extension Scene {
             case deviceLost
             /// The viewport takes a new size (a rotation, a window resized).
             case resizeViewport(Size)
+            /// A key pressed (the scene's keyboard track).
+            case key(KeyboardKey)
+            /// The app's move command.
+            case move(MoveCommand)
+            /// The app puts the keyboard focus on an item (nil: none).
+            case focus(IndexPath?)
 
             /// The stimulus as the transcript names it (`setEditing true`, `reload inbox(3) "to do"(0)` …:
             /// a reload lists its sections with their item counts, ids quoted as the transcript quotes them).
@@ -42,6 +48,9 @@ extension Scene {
                 case .redo: .redo
                 case .deviceLost: .deviceLost
                 case .resizeViewport(let size): .resizeViewport(size)
+                case .key(let key): .key(key)
+                case .move(let command): .move(command)
+                case .focus(let p): .focus(p)
                 }
             }
         }

@@ -27,6 +27,9 @@ public struct Scene: Hashable, Sendable {
     public var stimuli: [Stimulus]
     /// The layout the scene is laid out with (`layout.kind`): the grid by default.
     public var layoutKind: LayoutKind = .grid
+    /// The words a replay of the scene announces in (`announcements`), or
+    /// nil (the default) for no announcements.
+    public var announcements: AnnouncementStrings?
 
     /// Creates a scene.
     public init(viewport: Size, metrics: LayoutMetrics = LayoutMetrics(), globalHeaderTitle: String? = nil,

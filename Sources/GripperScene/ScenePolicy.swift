@@ -8,6 +8,7 @@ import GripperLayout
 public struct ScenePolicy: CollectionDelegate {
     private let items: [ItemID: Scene.Item]
     private let movesBetweenSections: Bool
+    private let sectionTitles: [SectionID: String]
     /// How many items a tap selects.
     public let selectionMode: SelectionMode
 
@@ -21,6 +22,23 @@ public struct ScenePolicy: CollectionDelegate {
         self.items = items
         movesBetweenSections = scene.movesBetweenSections
         selectionMode = scene.selectionMode
+        var titles: [SectionID: String] = [:]
+        for section in scene.sections { if let t = section.title { titles[section.id] = t } }
+        for stimulus in scene.stimuli {
+            if case .reload(let sections) = stimulus.action {
+                for section in sections { if let t = section.title { titles[section.id] = t } }
+            }
+        }
+        sectionTitles = titles
+    }
+
+    /// The item's label (its id when the scene gives none).
+    /// - Complexity: O(1).
+    public func accessibilityLabel(for item: ItemID) -> String { items[item]?.label ?? item.rawValue }
+    /// The section's title (its id when the scene gives none).
+    /// - Complexity: O(1).
+    public func accessibilityLabel(forSection section: SectionID) -> String {
+        sectionTitles[section] ?? section.rawValue
     }
 
     /// Whether the item may be swiped open and deleted; unknown items may not.

@@ -69,7 +69,7 @@ struct SceneReader {
 
     func scene(_ root: JSONValue) throws(SceneError) -> Scene {
         let keys = ["viewport", "layout", "globalHeader", "selection", "movesBetweenSections", "defaults", "sections",
-                    "stimuli"]
+                    "stimuli", "announcements"]
         let root = try members(root, "$", allowed: keys)
         let vp = try members(try required(root, "viewport", "$"), "viewport", allowed: ["width", "height"])
         let viewport = Size(width: try number(try required(vp, "width", "viewport"), "viewport.width", positive: true),
@@ -121,6 +121,7 @@ struct SceneReader {
         }
         var scene = Scene(viewport: viewport, metrics: metrics, globalHeaderTitle: globalTitle, sections: sections,
                           selectionMode: selection, movesBetweenSections: between, stimuli: stimuli)
+        if let v = root["announcements"] { scene.announcements = try announcements(v, "announcements") }
         if let x = root["layout"]?["kind"] {
             let name = try string(x, "layout.kind")
             guard let kind = LayoutKind(rawValue: name) else {
@@ -355,7 +356,8 @@ struct SceneReader {
     }
 
     private func stimulus(_ value: JSONValue, _ path: String, defaults: ItemDefaults) throws(SceneError) -> Scene.Stimulus {
-        let kinds = ["setEditing", "deleteSelected", "reload", "undo", "redo", "deviceLost", "resizeViewport"]
+        let kinds = ["setEditing", "deleteSelected", "reload", "undo", "redo", "deviceLost", "resizeViewport", "key",
+                     "move", "focus"]
         let o = try members(value, path, allowed: ["t"] + kinds)
         let tValue = try required(o, "t", path)
         let t = try number(tValue, path + ".t", minimum: 0)
@@ -376,6 +378,23 @@ struct SceneReader {
             let sections = try self.sections(v, p, defaults: defaults)
             _ = try Scene.model(of: sections, path: p)
             action = .reload(sections)
+        case "key":
+            let name = try string(v, p)
+            guard let key = KeyboardKey(rawValue: name) else {
+                throw fail(p, v, "expected one of \(KeyboardKey.allCases.map(\.rawValue).joined(separator: ", ")), found \(SceneError.quote(name))")
+            }
+            action = .key(key)
+        case "move":
+            action = .move(try moveCommand(v, p))
+        case "focus":
+            if case .null = v.content {
+                action = .focus(nil)
+            } else {
+                let pair = try array(v, p)
+                guard pair.count == 2 else { throw fail(p, v, "expected [section, item] or null, found \(pair.count) numbers") }
+                action = .focus(IndexPath(section: try integer(pair[0], p + "[0]", minimum: 0),
+                                          item: try integer(pair[1], p + "[1]", minimum: 0)))
+            }
         case "resizeViewport":
             let size = try members(v, p, allowed: ["width", "height"])
             action = .resizeViewport(Size(width: try number(try required(size, "width", p), p + ".width", positive: true),
@@ -391,6 +410,46 @@ struct SceneReader {
             }
         }
         return Scene.Stimulus(offset: offset, action: action)
+    }
+
+    /// A move command: `"up"`, `"down"`, `"toTop"`, `"toBottom"`, `{"by": n}` or `{"toSection": s}`.
+    private func moveCommand(_ v: JSONValue, _ p: String) throws(SceneError) -> MoveCommand {
+        if case .string(let name) = v.content {
+            switch name {
+            case "up": return .up
+            case "down": return .down
+            case "toTop": return .toTop
+            case "toBottom": return .toBottom
+            default:
+                throw fail(p, v, "expected one of up, down, toTop, toBottom, {\"by\": n}, {\"toSection\": s}, found \(SceneError.quote(name))")
+            }
+        }
+        let o = try members(v, p, allowed: ["by", "toSection"])
+        if let n = o["by"], o["toSection"] == nil {
+            let x = try number(n, p + ".by")
+            guard x == x.rounded(), abs(x) <= 1_000_000_000 else {
+                throw fail(p + ".by", n, "expected a whole number from -1000000000 to 1000000000, found \(x)")
+            }
+            return .by(Int(x))
+        }
+        if let s = o["toSection"], o["by"] == nil {
+            return .toSection(try integer(s, p + ".toSection", minimum: 0))
+        }
+        throw fail(p, v, "expected exactly one of by, toSection")
+    }
+
+    /// `true` for the English announcements, `false` for none, or an object
+    /// of templates (by ``AnnouncementStrings/Key``) in place of English ones.
+    private func announcements(_ v: JSONValue, _ p: String) throws(SceneError) -> AnnouncementStrings? {
+        if case .bool(let on) = v.content { return on ? .english : nil }
+        let keys = AnnouncementStrings.Key.allCases.map(\.rawValue)
+        guard case .object(let members) = try self.members(v, p, allowed: keys).content else { return nil }
+        var overrides: [AnnouncementStrings.Key: String] = [:]
+        for (name, value) in members {
+            guard let key = AnnouncementStrings.Key(rawValue: name) else { continue }
+            overrides[key] = try string(value, p + "." + name)
+        }
+        return AnnouncementStrings(overrides)
     }
 
     /// An item id defined twice (at the start and in a reload) must be defined the same way.

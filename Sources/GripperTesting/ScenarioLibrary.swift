@@ -18,7 +18,7 @@ public enum ScenarioLibrary {
         [swipeThenDelete, swipeThenShut, fullSwipe, verticalPanScrolls, pinnedHeaderPushedUp, batchSelectDelete,
          batchGripperDrag, longPressDragDownUp, gridDrag, dragIntoAnotherSection, dragAutoScroll,
          dragCancelledBySetEditing, dragEndedByDeviceLoss, mouseSwipe, mouseDrag, flingSettles, rubberBandAtTheTop,
-         rotationDuringDrag, horizontalDrag, flowDrag]
+         rotationDuringDrag, horizontalDrag, flowDrag, keyboardMoveAcrossSection, keyboardMoveCancelled]
     }
 
     /// The scenario called `name`, if any.
@@ -72,6 +72,48 @@ public enum ScenarioLibrary {
          "sections":[{"id":"list","items":[\(items)]}],
          "stimuli":[\(stimuli)]}
         """
+    }
+
+    // MARK: - Keyboard moves
+
+    /// Fruit and Vegetables with labels and titles, announcing in English, and `stimuli`.
+    static func fruitAndVegetables(stimuli: String) -> String {
+        """
+        {"viewport":{"width":400,"height":640},"layout":{"rowHeight":56,"headerHeight":32,"separator":1},
+         "announcements":true,
+         "sections":[
+          {"id":"fruit","title":"Fruit","items":[{"id":"apple","label":"Apple"},{"id":"pear","label":"Pear"},{"id":"plum","label":"Plum"}]},
+          {"id":"veg","title":"Vegetables","items":[{"id":"leek","label":"Leek"},{"id":"kale","label":"Kale"},{"id":"bean","label":"Bean"}]}],
+         "stimuli":[\(stimuli)]}
+        """
+    }
+
+    /// A touchscreen trace with nothing on it for `seconds`: a keyboard
+    /// scenario's pointer stays still while its key track plays.
+    static func idleTrace(seed: UInt64, seconds: Int64) -> Trace {
+        var b = touch(seed: seed)
+        b.pause(.seconds(seconds))
+        return trace(b)
+    }
+
+    static var keyboardMoveAcrossSection: Scenario {
+        let keys = """
+        {"t":0.5,"key":"down"},{"t":0.8,"key":"down"},{"t":1.1,"key":"space"},{"t":1.4,"key":"down"},\
+        {"t":1.7,"key":"down"},{"t":2.0,"key":"down"},{"t":2.3,"key":"enter"}
+        """
+        return Scenario(name: "keyboard-move-across-section",
+                        summary: "Focus Pear with the arrows, lift it with Space, move it down into Vegetables with the arrows and drop it with Enter after Leek, each step announced.",
+                        scene: fruitAndVegetables(stimuli: keys), trace: idleTrace(seed: 40, seconds: 3))
+    }
+
+    static var keyboardMoveCancelled: Scenario {
+        let keys = """
+        {"t":0.5,"key":"end"},{"t":0.8,"key":"up"},{"t":1.1,"key":"enter"},{"t":1.4,"key":"up"},\
+        {"t":1.7,"key":"up"},{"t":2.0,"key":"escape"}
+        """
+        return Scenario(name: "keyboard-move-cancelled",
+                        summary: "Lift Kale with Enter, move it up into Fruit with the arrows, then Escape: the move is cancelled and Kale is back in its place.",
+                        scene: fruitAndVegetables(stimuli: keys), trace: idleTrace(seed: 41, seconds: 3))
     }
 
     // MARK: - Swipe to edit

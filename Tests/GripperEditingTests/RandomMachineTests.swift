@@ -109,7 +109,8 @@ import GripperLayout
                 expected = Set(m.allItems)  // checked by replay
             case .highlight, .selectionChanged, .scrolled, .swipeBegan, .swipeOpened, .swipeShut,
                  .deleteConfirmationOpened, .deleteConfirmationCancelled, .dragBegan, .gapMoved, .dragEnded, .dragCancelled,
-                 .editingChanged, .rejected, .scheduleTick, .scrollMotionBegan, .scrollMotionEnded:
+                 .editingChanged, .rejected, .scheduleTick, .scrollMotionBegan, .scrollMotionEnded, .focusChanged,
+                 .moveRefused, .announcement:
                 break
             }
         }

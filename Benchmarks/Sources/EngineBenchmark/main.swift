@@ -82,8 +82,12 @@ func histogram(_ samples: [Double]) -> String {
 }
 
 // engine-bench [CYCLES] [--selection] [--sizes 10000,100000] [--explain] [--transitions] [--profile-state-changes [BEFORE→AFTER]]
-//   | engine-bench --rotation
+//   | engine-bench --rotation | engine-bench --keyboard
 let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.contains("--keyboard") {
+    try keyboardBenchmark()
+    exit(0)
+}
 if arguments.contains("--rotation") {
     try rotationBenchmark()
     try flingBenchmark()

@@ -115,7 +115,7 @@ extension Engine {
             case .selectionChanged: causes.insert(.selection)
             case .scrollMotionBegan(let m) where m.kind == .animation: causes.insert(.scrollAnimation)
             case .highlight, .scrolled, .swipeBegan, .dragBegan, .rejected, .scheduleTick, .scrollMotionBegan,
-                 .scrollMotionEnded:
+                 .scrollMotionEnded, .focusChanged, .moveRefused, .announcement:
                 continue
             }
         }

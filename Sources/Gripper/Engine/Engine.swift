@@ -75,11 +75,27 @@ public struct Engine: Sendable {
     /// before.
     public internal(set) var origin: EventTime?
     /// The latest time the engine has seen.
-    public private(set) var now: EventTime?
+    public internal(set) var now: EventTime?
     /// Where the primary contact (or the mouse pointer with a button down)
     /// is, viewport coordinates; nil when nothing is down.
     public private(set) var contactLocation: Point?
     private var finished = false
+    /// The words the engine says what happens in — an `announce` entry
+    /// (``SpokenAnnouncement``) after each lift, gap move, drop and
+    /// cancellation of a drag or a keyboard move, each refused move, swipe
+    /// actions revealed or performed, a batch delete — or nil (the
+    /// default) for none. Set it to ``AnnouncementStrings/english`` or the
+    /// app's own table; see `Documentation/Announcements.md`.
+    public var announcementStrings: AnnouncementStrings? {
+        get { announcementTable }
+        set {
+            // A computed setter, not an observer: it runs from a delegating
+            // initializer too (`Engine(scene:device:)`).
+            announcementTable = newValue
+            machine.announces = newValue != nil
+        }
+    }
+    private var announcementTable: AnnouncementStrings?
 
     /// Opens an engine at rest on the app's data and rules, for input from
     /// `device`: the model is a lazy view of `dataSource` (see
@@ -282,6 +298,11 @@ public struct Engine: Sendable {
     package mutating func applyDue(_ stimulus: Stimulus, at time: EventTime) {
         if origin == nil { origin = time }
         if now.map({ time > $0 }) ?? true { now = time }
+        if case .key(let key) = stimulus {
+            // A key on a track is a key press, written as one.
+            pressKey(key, repeated: false, at: time)
+            return
+        }
         append(.stimulus(stimulus), at: time)
         let input: EditingInput
         switch stimulus {
@@ -303,6 +324,14 @@ public struct Engine: Sendable {
             return
         case .resizeViewport(let size):
             resizeDue(to: size, at: time)
+            return
+        case .key:
+            return // pressed above
+        case .move(let command):
+            moveDue(command, at: time)
+            return
+        case .focus(let indexPath):
+            focusDue(indexPath, at: time)
             return
         }
         let before = machine.phase
@@ -456,8 +485,17 @@ public struct Engine: Sendable {
         case .dragCancelled, .swipeShut, .deleteConfirmationCancelled, .highlight(nil): true
         case .highlight, .selectionChanged, .scrolled, .swipeBegan, .swipeOpened, .deleteConfirmationOpened,
              .dragBegan, .gapMoved, .dragEnded, .editingChanged, .committed, .undone, .redone, .appBatchApplied,
-             .rejected, .scheduleTick, .scrollMotionBegan, .scrollMotionEnded:
+             .rejected, .scheduleTick, .scrollMotionBegan, .scrollMotionEnded, .focusChanged, .moveRefused,
+             .announcement:
             false
+        }
+    }
+
+    /// Cancels the gesture in flight when `effects` ended the interaction
+    /// it drove (a key's Escape), so the rest of that contact is ignored.
+    mutating func cancelGesture(ifEndedBy effects: [EditingEffect], at time: EventTime) {
+        if effects.contains(where: Self.cancelsGesture), !arena.isIdle {
+            recordGestures(arena.cancel(at: time))
         }
     }
 
@@ -468,7 +506,8 @@ public struct Engine: Sendable {
         case .dragCancelled, .swipeShut, .deleteConfirmationCancelled: true
         case .highlight, .selectionChanged, .scrolled, .swipeBegan, .swipeOpened, .deleteConfirmationOpened,
              .dragBegan, .gapMoved, .dragEnded, .editingChanged, .committed, .undone, .redone, .appBatchApplied,
-             .rejected, .scheduleTick, .scrollMotionBegan, .scrollMotionEnded:
+             .rejected, .scheduleTick, .scrollMotionBegan, .scrollMotionEnded, .focusChanged, .moveRefused,
+             .announcement:
             false
         }
     }
@@ -556,8 +595,12 @@ public struct Engine: Sendable {
                 continue
             case .highlight, .selectionChanged, .scrolled, .swipeBegan, .swipeOpened, .swipeShut,
                  .deleteConfirmationOpened, .deleteConfirmationCancelled, .dragBegan, .gapMoved, .dragEnded,
-                 .dragCancelled, .editingChanged, .scheduleTick, .scrollMotionBegan, .scrollMotionEnded:
+                 .dragCancelled, .editingChanged, .scheduleTick, .scrollMotionBegan, .scrollMotionEnded,
+                 .focusChanged, .moveRefused:
                 recorder.record(effect, offset: offset)
+                continue
+            case .announcement(let a):
+                append(.announcement(spoken(a)), at: time)
                 continue
             }
             recorder.record(effect, offset: offset)

@@ -1,5 +1,6 @@
 import GripperEditing
 import GripperGeometry
+import GripperLayout
 
 /// An outside stimulus: what the embedding app does while the user
 /// touches — turn batch editing on or off, delete the selection, undo,
@@ -26,6 +27,14 @@ public enum Stimulus: Hashable, Sendable, CustomStringConvertible {
     /// The viewport takes a new size (a window resized, a screen rotated):
     /// the first visible item stays where it was.
     case resizeViewport(Size)
+    /// A key pressed (a scene's keyboard track): as
+    /// ``Engine/handleKey(code:value:at:)`` with a press; written as a `key` line.
+    case key(KeyboardKey)
+    /// The app's move command (``Engine/move(_:at:)``).
+    case move(MoveCommand)
+    /// The app puts the keyboard focus on the item at this index path, or
+    /// none (``Engine/setFocus(_:at:)``).
+    case focus(IndexPath?)
 
     /// The stimulus as the transcript names it (`setEditing true`, `reload inbox(3) "to do"(0)` …:
     /// a reload lists its sections with their item counts, ids quoted as the transcript quotes them).
@@ -41,6 +50,9 @@ public enum Stimulus: Hashable, Sendable, CustomStringConvertible {
         case .scroll(let target, let animated): "scroll \(target)" + (animated ? " animated" : "")
         case .resizeViewport(let size):
             "resizeViewport " + FixedDecimal.string(size.width, places: 2) + "x" + FixedDecimal.string(size.height, places: 2)
+        case .key(let key): "key \(key)"
+        case .move(let command): "move " + command.transcriptText
+        case .focus(let p): "focus " + (p.map { "[\($0.section),\($0.item)]" } ?? "none")
         }
     }
 }

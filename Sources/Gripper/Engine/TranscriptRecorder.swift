@@ -68,7 +68,7 @@ struct TranscriptRecorder: Sendable {
             append(.effect(effect), offset: offset)
         case .scrollMotionBegan, .highlight, .selectionChanged, .swipeBegan, .swipeOpened, .swipeShut, .deleteConfirmationOpened,
              .deleteConfirmationCancelled, .dragBegan, .gapMoved, .dragEnded, .dragCancelled, .editingChanged,
-             .committed, .undone, .redone, .appBatchApplied, .rejected:
+             .committed, .undone, .redone, .appBatchApplied, .rejected, .focusChanged, .moveRefused, .announcement:
             append(.effect(effect), offset: offset)
         }
     }

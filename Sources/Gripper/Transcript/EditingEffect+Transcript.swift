@@ -31,6 +31,9 @@ extension EditingEffect {
         case .scheduleTick: "scheduleTick"
         case .scrollMotionBegan(let motion): Self.motionName(motion.kind) + "Began"
         case .scrollMotionEnded(let kind, _, let settled): Self.motionName(kind) + (settled ? "Settled" : "Stopped")
+        case .focusChanged: "focus"
+        case .moveRefused: "moveRefused"
+        case .announcement: "announce"
         }
     }
 
@@ -67,6 +70,9 @@ extension EditingEffect {
             "from \(Self.coordinate(m.from)) to \(Self.coordinate(m.to))"
                 + (m.kind == .animation ? "" : " velocity \(Self.coordinate(m.velocity))")
         case .scrollMotionEnded(_, let offset, _): "at \(Self.coordinate(offset))"
+        case .focusChanged(let f): f.map { "\(Self.token($0.item.rawValue)) at \(Self.path($0.indexPath))" } ?? "none"
+        case .moveRefused(let refusal): Escaping.freeText(refusal.description)
+        case .announcement(let a): "\(a)"
         }
     }
 
@@ -94,6 +100,11 @@ extension EditingEffect {
         case .scrollMotionBegan(let m):
             ",\"from\":\(Self.coordinate(m.from)),\"to\":\(Self.coordinate(m.to)),\"velocity\":\(Self.coordinate(m.velocity))"
         case .scrollMotionEnded(_, let offset, _): ",\"offset\":" + Self.coordinate(offset)
+        case .focusChanged(let f):
+            f.map { ",\"item\":\(Self.quoted($0.item.rawValue)),\"indexPath\":\(Self.path($0.indexPath))" }
+                ?? ",\"item\":null,\"indexPath\":null"
+        case .moveRefused(let refusal): ",\"reason\":" + Self.quoted(refusal.description)
+        case .announcement(let a): ",\"announcement\":" + Self.quoted("\(a)")
         }
     }
 

@@ -22,6 +22,12 @@ extension Transcript {
             FixedDecimal.seconds(microseconds: offset) + " " + event.name + " " + event.textDetail
         }
 
+        /// The announcement this entry carries, if it is one: what to hand
+        /// to whatever speaks (AT-SPI on Linux).
+        public var announcement: SpokenAnnouncement? {
+            if case .announcement(let a) = event { a } else { nil }
+        }
+
         /// The entry's line in the JSON Lines form.
         public var jsonLine: String {
             "{\"t\":" + FixedDecimal.seconds(microseconds: offset) + ",\"event\":\"" + event.name + "\""
@@ -61,6 +67,11 @@ extension Transcript {
         case dataSource(DataSourceError)
         /// The input device went away.
         case deviceLost
+        /// A key the engine acts on was pressed (`repeated`: its autorepeat).
+        case key(KeyboardKey, repeated: Bool)
+        /// What happened, in words (only when the engine announces:
+        /// ``Engine/announcementStrings``).
+        case announcement(SpokenAnnouncement)
 
         /// The `event` name in both forms.
         public var name: String {
@@ -72,6 +83,8 @@ extension Transcript {
             case .rejected: "rejected"
             case .dataSource: "dataSource"
             case .deviceLost: "deviceLost"
+            case .key: "key"
+            case .announcement: "announce"
             }
         }
 
@@ -96,6 +109,8 @@ extension Transcript {
             case .rejected(let why): Escaping.freeText(why)
             case .dataSource(let error): error.transcriptText
             case .deviceLost: "-"
+            case .key(let key, let repeated): key.rawValue + (repeated ? " repeat" : "")
+            case .announcement(let a): a.key.rawValue + " " + Escaping.freeText(a.text)
             }
         }
 
@@ -118,11 +133,17 @@ extension Transcript {
                     ",\"name\":\"scroll\"" + Self.targetJSON(target) + ",\"animated\":\(animated)"
                 case .resizeViewport(let size):
                     ",\"name\":\"resizeViewport\",\"width\":\(Self.coordinate(size.width)),\"height\":\(Self.coordinate(size.height))"
+                case .key(let key): ",\"name\":\"key\",\"key\":\"\(key.rawValue)\""
+                case .move(let command): ",\"name\":\"move\"" + command.transcriptJSONFields
+                case .focus(let p):
+                    ",\"name\":\"focus\",\"indexPath\":" + (p.map { "[\($0.section),\($0.item)]" } ?? "null")
                 }
             case .effect(let effect): effect.transcriptJSONFields
             case .rejected(let why): ",\"reason\":" + Self.quoted(why)
             case .dataSource(let error): error.transcriptJSONFields
             case .deviceLost: ""
+            case .key(let key, let repeated): ",\"key\":\"\(key.rawValue)\",\"repeat\":\(repeated)"
+            case .announcement(let a): ",\"kind\":\"\(a.key.rawValue)\",\"text\":" + Self.quoted(a.text)
             }
         }
     }

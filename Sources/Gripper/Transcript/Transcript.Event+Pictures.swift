@@ -6,7 +6,7 @@ extension Transcript.Event {
     package var isWorthAPicture: Bool {
         switch self {
         case .transition, .stimulus, .deviceLost: true
-        case .gesture, .rejected, .dataSource: false
+        case .gesture, .rejected, .dataSource, .key, .announcement: false
         case .effect(let effect):
             switch effect {
             case .selectionChanged, .swipeOpened, .swipeShut, .deleteConfirmationOpened, .deleteConfirmationCancelled,
@@ -14,7 +14,7 @@ extension Transcript.Event {
                  .scrollMotionEnded:
                 true
             case .highlight, .scrolled, .swipeBegan, .dragBegan, .dragEnded, .rejected, .scheduleTick,
-                 .scrollMotionBegan:
+                 .scrollMotionBegan, .focusChanged, .moveRefused, .announcement:
                 false
             }
         }

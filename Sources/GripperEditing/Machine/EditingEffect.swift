@@ -54,4 +54,12 @@ public enum EditingEffect: Hashable, Sendable {
     case scrollMotionEnded(ScrollMotion.Kind, at: Double, settled: Bool)
     /// Call back with ``EditingInput/tick`` at this time.
     case scheduleTick(at: EventTime)
+    /// The keyboard focus moved to this item (nil: no focus); not reported
+    /// when only its index path shifted (a batch before it).
+    case focusChanged(EditingFocus?)
+    /// A keyboard lift, a key step or a move command did nothing, and why.
+    case moveRefused(MoveRefusal)
+    /// What the effects before it mean to a person, as data; the engine
+    /// says it in words. Made only when announcing (`Engine.announcementStrings`).
+    case announcement(Announcement)
 }

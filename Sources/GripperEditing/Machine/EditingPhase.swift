@@ -13,6 +13,8 @@ public enum EditingPhase: String, Hashable, Sendable, CaseIterable, CustomString
     case open
     /// An item is being dragged.
     case dragging
+    /// An item lifted with the keyboard moves with the arrow keys.
+    case keyboardMoving
     /// Batch editing, at rest.
     case batchEditingIdle = "batchEditing.idle"
     /// Batch editing, a contact down.
@@ -23,6 +25,8 @@ public enum EditingPhase: String, Hashable, Sendable, CaseIterable, CustomString
     case batchEditingOpen = "batchEditing.open"
     /// Batch editing, an item being dragged.
     case batchEditingDragging = "batchEditing.dragging"
+    /// Batch editing, an item moving with the arrow keys.
+    case batchEditingKeyboardMoving = "batchEditing.keyboardMoving"
 
     /// The name the transcript prints.
     public var description: String { rawValue }

@@ -52,24 +52,26 @@ extension EditingStateMachine {
     package mutating func apply(_ batch: BatchUpdate, at time: EventTime) throws(BatchUpdateError) -> [EditingEffect] {
         guard !batch.isEmpty else { return [] }
         let seen = seenInFlight()
+        let heard = keyboard.announces ? announcementContext() : nil
         let entry = try journal.commit(batch, as: .app, at: time)
         var effects: [EditingEffect] = [.appBatchApplied(entry)]
         pruneSelection(after: batch, effects: &effects)
         rebaseInFlight(BatchUpdate.Rebase(batch), seen: seen, effects: &effects)
+        finishKeyboardStep(&effects, seen: heard)
         return effects
     }
 
     /// What re-basing needs from the model before the batch: the identities
     /// at the paths the state names (beyond the items it keeps itself), and
     /// a drag's gap neighbours.
-    private struct Seen {
+    struct Seen {
         var items: [IndexPath: ItemID] = [:]
         var targetNeighbours = Neighbours()
         var proposedNeighbours = Neighbours()
     }
 
     /// The items either side of a drag's gap, before-paths in the model.
-    private struct Neighbours {
+    struct Neighbours {
         var above: IndexPath?
         var below: IndexPath?
     }
@@ -94,6 +96,10 @@ extension EditingStateMachine {
                 note(n.above)
                 note(n.below)
             }
+        case .keyboardMoving(let k), .batchEditing(.keyboardMoving(let k)):
+            seen.targetNeighbours = neighbours(of: k.target, source: k.source)
+            note(seen.targetNeighbours.above)
+            note(seen.targetNeighbours.below)
         }
         return seen
     }
@@ -155,6 +161,14 @@ extension EditingStateMachine {
             }
         case .dragging(let d), .batchEditing(.dragging(let d)):
             rebaseDrag(d, editing: editing, rebase: rebase, seen: seen, effects: &effects)
+        case .keyboardMoving(let k), .batchEditing(.keyboardMoving(let k)):
+            let (moved, more) = rebasedKeyboardMove(k, rebase: rebase, seen: seen)
+            if let moved {
+                state = editing ? .batchEditing(.keyboardMoving(moved)) : .keyboardMoving(moved)
+            } else {
+                state = restState(editing: editing)
+            }
+            effects += more
         }
     }
 
@@ -190,7 +204,7 @@ extension EditingStateMachine {
     /// Where a gap (an after-move path, `from` the dragged item's old
     /// source) is after the batch, with the dragged item now `to`; `kept`
     /// when it is still next to the same neighbour (or at the own place).
-    private func rebaseGap(_ gap: IndexPath, neighbours: Neighbours, from old: IndexPath, to source: IndexPath,
+    func rebaseGap(_ gap: IndexPath, neighbours: Neighbours, from old: IndexPath, to source: IndexPath,
                            rebase: BatchUpdate.Rebase, seen: Seen) -> (path: IndexPath, kept: Bool) {
         if gap == old { return (source, true) }
         guard let section = rebase.section(gap.section), let count = model.numberOfItems(inSection: section) else {

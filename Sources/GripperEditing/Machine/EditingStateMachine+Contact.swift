@@ -34,6 +34,8 @@ extension EditingStateMachine {
             dragging(d, input, editing: false, at: time, geometry: geometry, effects: &effects)
         case .batchEditing(.dragging(let d)):
             dragging(d, input, editing: true, at: time, geometry: geometry, effects: &effects)
+        case .keyboardMoving, .batchEditing(.keyboardMoving):
+            keyboardMovingPointer(input, geometry: geometry, effects: &effects)
         }
     }
 
@@ -42,8 +44,8 @@ extension EditingStateMachine {
     private var catchesScroll: Bool {
         switch state {
         case .idle, .open, .batchEditing(.idle), .batchEditing(.open): true
-        case .tracking, .scrolling, .swiping, .dragging, .batchEditing(.tracking), .batchEditing(.scrolling),
-             .batchEditing(.dragging):
+        case .tracking, .scrolling, .swiping, .dragging, .keyboardMoving, .batchEditing(.tracking),
+             .batchEditing(.scrolling), .batchEditing(.dragging), .batchEditing(.keyboardMoving):
             false
         }
     }

@@ -20,6 +20,8 @@ extension EditingStateMachine {
             effects.append(.deleteConfirmationCancelled(c.item))
         case .dragging(let d), .batchEditing(.dragging(let d)):
             effects.append(.dragCancelled(d.item))
+        case .keyboardMoving(let k), .batchEditing(.keyboardMoving(let k)):
+            effects.append(.dragCancelled(k.item))
         }
         state = restState(editing: isEditing)
     }

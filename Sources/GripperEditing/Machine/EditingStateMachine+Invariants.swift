@@ -36,6 +36,12 @@ extension EditingStateMachine {
         case .dragging(let d), .batchEditing(.dragging(let d)):
             if m.item(at: d.source) != d.item { problems.append("dragged \(d.item) not at its source") }
             if validTarget(d.target, source: d.source) != d.target { problems.append("gap \(d.target) invalid") }
+        case .keyboardMoving(let k), .batchEditing(.keyboardMoving(let k)):
+            if m.item(at: k.source) != k.item { problems.append("moved \(k.item) not at its source") }
+            if validTarget(k.target, source: k.source) != k.target { problems.append("gap \(k.target) invalid") }
+        }
+        if let f = keyboard.focus, m.item(at: f.indexPath) != f.item {
+            problems.append("focus \(f.item) not at \(f.indexPath)")
         }
         if nextDeadline != nil && draggedItem == nil && !scroller.isMoving {
             problems.append("deadline without a drag or a scroll motion")

@@ -41,6 +41,8 @@ extension EditingStateMachine {
             p.deleteConfirmation = c.indexPath
         case .dragging(let d), .batchEditing(.dragging(let d)):
             p.drag = DragState(source: d.source, target: d.target, proxyCenter: proxyCenter(d))
+        case .keyboardMoving(let k), .batchEditing(.keyboardMoving(let k)):
+            p.drag = DragState(source: k.source, target: k.target, proxyCenter: k.proxyCenter)
         }
         return p
     }
@@ -54,6 +56,7 @@ extension EditingStateMachine {
     package var draggedItem: ItemID? {
         switch state {
         case .dragging(let d), .batchEditing(.dragging(let d)): d.item
+        case .keyboardMoving(let k), .batchEditing(.keyboardMoving(let k)): k.item
         case .idle, .tracking, .scrolling, .swiping, .open,
              .batchEditing(.idle), .batchEditing(.tracking), .batchEditing(.scrolling), .batchEditing(.open):
             nil

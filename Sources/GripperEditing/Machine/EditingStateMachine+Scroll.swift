@@ -9,7 +9,9 @@ extension EditingStateMachine {
     /// - Complexity: O(1).
     package var acceptsProgrammaticScroll: Bool {
         switch state {
-        case .scrolling, .dragging, .batchEditing(.scrolling), .batchEditing(.dragging): false
+        case .scrolling, .dragging, .keyboardMoving, .batchEditing(.scrolling), .batchEditing(.dragging),
+             .batchEditing(.keyboardMoving):
+            false
         case .idle, .tracking, .swiping, .open, .batchEditing(.idle), .batchEditing(.tracking), .batchEditing(.open):
             true
         }
@@ -93,6 +95,9 @@ extension EditingStateMachine {
                 state = .idle
                 effects.append(.swipeShut(o.setup.item))
             }
+        case .keyboardMoving(var k), .batchEditing(.keyboardMoving(var k)):
+            k.proxyCenter = gapCenter(k, geometry: geometry)
+            state = isEditing ? .batchEditing(.keyboardMoving(k)) : .keyboardMoving(k)
         case .idle, .tracking, .batchEditing(.idle), .batchEditing(.tracking), .batchEditing(.open):
             break
         }

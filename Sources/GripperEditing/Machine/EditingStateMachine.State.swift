@@ -18,6 +18,8 @@ extension EditingStateMachine {
         case open(Open)
         /// A long-pressed cell is being dragged.
         case dragging(Dragging)
+        /// An item lifted with Space or Enter moves with the arrow keys.
+        case keyboardMoving(KeyboardMove)
         /// Batch editing, with its own sub-states.
         case batchEditing(Batch)
     }
@@ -34,6 +36,8 @@ extension EditingStateMachine {
         case open(Confirmation)
         /// A cell grabbed by its gripper (or long-pressed) is being dragged.
         case dragging(Dragging)
+        /// An item lifted with Space or Enter moves with the arrow keys.
+        case keyboardMoving(KeyboardMove)
     }
 
     /// A contact down, undecided.

@@ -9,9 +9,12 @@ import GripperLayout
 /// ``Journal`` (and so the ``CollectionModel``), and says what the layout
 /// must show (``presentation``).
 ///
-/// States: idle, tracking, scrolling, swiping, open, dragging, and batch
-/// editing with its own idle, tracking, scrolling, open (delete confirmation)
-/// and dragging sub-states; see `Documentation/Editing.md` for the diagram.
+/// States: idle, tracking, scrolling, swiping, open, dragging, keyboard
+/// moving, and batch editing with its own idle, tracking, scrolling, open
+/// (delete confirmation), dragging and keyboard moving sub-states; see
+/// `Documentation/Editing.md` for the diagram. Keys and the app's move
+/// commands come in through ``handle(_:at:geometry:)-(KeyboardInput,_,_)``
+/// and ``handle(_:at:geometry:)-(MoveCommand,_,_)``.
 /// Time is the events' own: auto-scroll returns a deadline
 /// (``nextDeadline``, ``EditingEffect/scheduleTick(at:)``) and the driver
 /// sends ``EditingInput/tick`` when it is due.
@@ -25,6 +28,8 @@ public struct EditingStateMachine: Sendable {
     /// Where the selected items are: kept in step with ``selection`` and the
     /// model, so the presentation costs no scan.
     var selectedPaths: Set<IndexPath> = []
+    /// The keyboard focus and whether the machine announces (see `+Keyboard`).
+    var keyboard = KeyboardContext()
     /// The content offset and how it moves (fling, rubber band, bounce,
     /// animated scroll); see `Documentation/Scrolling.md`.
     package internal(set) var scroller = ScrollStateMachine()
@@ -53,7 +58,7 @@ public struct EditingStateMachine: Sendable {
     package var isEditing: Bool {
         switch state {
         case .batchEditing: true
-        case .idle, .tracking, .scrolling, .swiping, .open, .dragging: false
+        case .idle, .tracking, .scrolling, .swiping, .open, .dragging, .keyboardMoving: false
         }
     }
 
@@ -65,8 +70,9 @@ public struct EditingStateMachine: Sendable {
         case .dragging(let d), .batchEditing(.dragging(let d)):
             guard let motion = scroller.nextDeadline else { return d.deadline }
             return d.deadline.map { min($0, motion) } ?? motion
-        case .idle, .tracking, .scrolling, .swiping, .open,
-             .batchEditing(.idle), .batchEditing(.tracking), .batchEditing(.scrolling), .batchEditing(.open):
+        case .idle, .tracking, .scrolling, .swiping, .open, .keyboardMoving,
+             .batchEditing(.idle), .batchEditing(.tracking), .batchEditing(.scrolling), .batchEditing(.open),
+             .batchEditing(.keyboardMoving):
             return scroller.nextDeadline
         }
     }
@@ -85,11 +91,13 @@ public struct EditingStateMachine: Sendable {
         case .swiping: .swiping
         case .open: .open
         case .dragging: .dragging
+        case .keyboardMoving: .keyboardMoving
         case .batchEditing(.idle): .batchEditingIdle
         case .batchEditing(.tracking): .batchEditingTracking
         case .batchEditing(.scrolling): .batchEditingScrolling
         case .batchEditing(.open): .batchEditingOpen
         case .batchEditing(.dragging): .batchEditingDragging
+        case .batchEditing(.keyboardMoving): .batchEditingKeyboardMoving
         }
     }
 
@@ -106,6 +114,7 @@ public struct EditingStateMachine: Sendable {
     ///   costs, plus O(s) to carry s selected paths along (O(n) for a reload).
     public mutating func handle(_ input: EditingInput, at time: EventTime, geometry: some CollectionLayout) -> [EditingEffect] {
         var effects: [EditingEffect] = []
+        let seen = keyboard.announces ? announcementContext() : nil
         switch input {
         case .setEditing(let on): setEditing(on, effects: &effects)
         case .deleteSelected: deleteSelected(at: time, effects: &effects)
@@ -123,6 +132,7 @@ public struct EditingStateMachine: Sendable {
             handleContact(input, at: time, geometry: geometry, effects: &effects)
         }
         releaseScrollerIfLetGo(at: time, geometry: geometry, effects: &effects)
+        finishKeyboardStep(&effects, seen: seen)
         return effects
     }
 
@@ -150,7 +160,8 @@ public struct EditingStateMachine: Sendable {
         switch state {
         case .scrolling, .batchEditing(.scrolling): true
         case .tracking(let t), .batchEditing(.tracking(let t)): t.caughtScroll
-        case .idle, .swiping, .open, .dragging, .batchEditing(.idle), .batchEditing(.open), .batchEditing(.dragging):
+        case .idle, .swiping, .open, .dragging, .keyboardMoving, .batchEditing(.idle), .batchEditing(.open),
+             .batchEditing(.dragging), .batchEditing(.keyboardMoving):
             false
         }
     }

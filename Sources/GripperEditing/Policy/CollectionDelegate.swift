@@ -68,6 +68,14 @@ public protocol CollectionDelegate: Sendable {
     func perform(_ action: EditingAction, on item: ItemID, at indexPath: IndexPath) -> ActionOutcome
     /// How many items a tap selects.
     var selectionMode: SelectionMode { get }
+    /// The item's name in announcements ("Picked up Pear …") and for a
+    /// screen reader; by default its identity's raw value.
+    /// - Complexity: called per announcement; should be O(1).
+    func accessibilityLabel(for item: ItemID) -> String
+    /// The section's name in announcements ("… in Fruit"); by default its
+    /// identity's raw value.
+    /// - Complexity: called per announcement; should be O(1).
+    func accessibilityLabel(forSection section: SectionID) -> String
 }
 
 extension CollectionDelegate {
@@ -95,6 +103,10 @@ extension CollectionDelegate {
     }
     /// A tap selects one item (UIKit's default: selection on, multiple off).
     public var selectionMode: SelectionMode { .single }
+    /// The identity's raw value.
+    public func accessibilityLabel(for item: ItemID) -> String { item.rawValue }
+    /// The identity's raw value.
+    public func accessibilityLabel(forSection section: SectionID) -> String { section.rawValue }
 }
 
 /// The name the delegate had before it was an embedder's protocol; kept so

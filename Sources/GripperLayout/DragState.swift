@@ -1,22 +1,48 @@
 import GripperGeometry
 
 /// A drag in progress: the item being moved, the slot the gap is at, and
-/// where the proxy (the floating copy under the finger) is.
+/// where the proxy (the floating copy under the finger) is; in a drag of
+/// several items, the others carried along (``companions``).
 public struct DragState: Hashable, Sendable {
-    /// The dragged item's index path in the model (before the move).
+    /// The dragged item's index path in the model (before the move): the
+    /// item under the finger, whose proxy follows it.
     public var source: IndexPath
     /// Where the item would land: its index path after the move. In the
     /// source's section `item` ranges over `0..<count`; in another section
-    /// over `0...count`.
+    /// over `0...count`. The other items of a multi-item drag keep their
+    /// slots (hidden), so they count here like any other item.
     public var target: IndexPath
     /// The centre of the drag proxy in content coordinates: the contact's
     /// position plus the grab offset.
     public var proxyCenter: Point
+    /// The other items of a multi-item drag, by their index paths in the
+    /// model (before the move), ascending, without ``source``: each is
+    /// hidden in place (its slot stays, so nothing reflows until the drop)
+    /// and the proxy and the gap carry their count (``itemCount``). Empty
+    /// for a drag of one item.
+    public var companions: [IndexPath]
 
-    /// Creates a drag state.
-    public init(source: IndexPath, target: IndexPath, proxyCenter: Point) {
+    /// Creates a drag state; `companions` must be ascending and must not
+    /// hold `source`.
+    public init(source: IndexPath, target: IndexPath, proxyCenter: Point, companions: [IndexPath] = []) {
         self.source = source
         self.target = target
         self.proxyCenter = proxyCenter
+        self.companions = companions
+    }
+
+    /// How many items the drag carries: the source and its companions.
+    /// - Complexity: O(1).
+    public var itemCount: Int { 1 + companions.count }
+
+    /// Whether the item at `indexPath` is carried along with the source.
+    /// - Complexity: O(log k) for k companions.
+    public func isCompanion(_ indexPath: IndexPath) -> Bool {
+        var low = 0, high = companions.count
+        while low < high {
+            let mid = (low + high) / 2
+            if companions[mid] < indexPath { low = mid + 1 } else { high = mid }
+        }
+        return low < companions.count && companions[low] == indexPath
     }
 }

@@ -49,6 +49,9 @@ struct FlowContext: DraggedSections {
                     sourceDelta: delta(sv, s), targetDelta: delta(tv, t))
     }
 
+    /// How many items the drag carries (0 with no drag).
+    var itemCount: Int { drag == nil ? 0 : presentation.drag?.itemCount ?? 0 }
+
     func view(_ section: Int) -> FlowView {
         if let drag {
             if section == drag.target.section { return drag.targetView }

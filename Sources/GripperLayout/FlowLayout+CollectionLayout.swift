@@ -52,7 +52,10 @@ extension FlowLayout: CollectionLayout {
             s += 1
         }
         if let drag = c.drag, drag.proxyFrame.intersects(rect) {
-            body(LayoutAttributes(kind: .dragProxy, indexPath: drag.source, frame: drag.proxyFrame, zIndex: ZIndex.dragProxy))
+            var a = LayoutAttributes(kind: .dragProxy, indexPath: drag.source, frame: drag.proxyFrame,
+                                     zIndex: ZIndex.dragProxy)
+            a.dragItemCount = c.itemCount
+            body(a)
         }
     }
 
@@ -70,6 +73,8 @@ extension FlowLayout: CollectionLayout {
             if a.frame.intersects(rect) { body(a) }
         }
         let origin = c.itemsOrigin(s)
+        // A multi-item drag hides its companions in place.
+        let group = c.drag == nil ? nil : c.presentation.drag.flatMap { $0.companions.isEmpty ? nil : $0 }
         if var at = view.locate(y: rect.minY - origin.y) {
             while true {
                 let line = view.line(run: at.run, at.line)
@@ -79,10 +84,13 @@ extension FlowLayout: CollectionLayout {
                     guard frame.intersects(rect) else { continue }
                     let item = view.item(at: k)
                     if item < 0, let drag = c.drag {
-                        body(LayoutAttributes(kind: .placeholder, indexPath: drag.target, frame: frame,
-                                              zIndex: ZIndex.placeholder, column: 0))
+                        var a = LayoutAttributes(kind: .placeholder, indexPath: drag.target, frame: frame,
+                                                 zIndex: ZIndex.placeholder, column: 0)
+                        a.dragItemCount = c.itemCount
+                        body(a)
                         continue
                     }
+                    if let group, group.isCompanion(IndexPath(section: s, item: item)) { continue }
                     let a = cell(IndexPath(section: s, item: item), frame: frame, presentation: c.presentation)
                     body(a)
                     if let swipe = a.swipe {
@@ -119,7 +127,12 @@ extension FlowLayout: CollectionLayout {
         let view = c.view(indexPath.section)
         guard let k = view.position(of: indexPath.item), let at = view.locate(position: k) else { return nil }
         let frame = view.frame(position: k, in: view.line(run: at.run, at.line)).offsetBy(c.itemsOrigin(indexPath.section))
-        return cell(indexPath, frame: frame, presentation: presentation)
+        var a = cell(indexPath, frame: frame, presentation: presentation)
+        if c.drag != nil, let d = presentation.drag, !d.companions.isEmpty, d.isCompanion(indexPath) {
+            a.isHidden = true
+            a.alpha = 0
+        }
+        return a
     }
 
     /// Any element by identity; separators never exist in a flow layout.
@@ -144,10 +157,14 @@ extension FlowLayout: CollectionLayout {
             return background(s, view: c.view(s), top: c.sectionTop(s))
         case .placeholder:
             guard let drag = c.drag, drag.target == ip, let frame = placeholderFrame(c, drag) else { return nil }
-            return LayoutAttributes(kind: .placeholder, indexPath: ip, frame: frame, zIndex: ZIndex.placeholder, column: 0)
+            var a = LayoutAttributes(kind: .placeholder, indexPath: ip, frame: frame, zIndex: ZIndex.placeholder, column: 0)
+            a.dragItemCount = c.itemCount
+            return a
         case .dragProxy:
             guard let drag = c.drag, drag.source == ip else { return nil }
-            return LayoutAttributes(kind: .dragProxy, indexPath: ip, frame: drag.proxyFrame, zIndex: ZIndex.dragProxy)
+            var a = LayoutAttributes(kind: .dragProxy, indexPath: ip, frame: drag.proxyFrame, zIndex: ZIndex.dragProxy)
+            a.dragItemCount = c.itemCount
+            return a
         case .action(let index):
             guard let cell = attributes(for: ip, presentation: presentation), !cell.isHidden,
                   let actions = cell.swipe?.actions, actions.indices.contains(index) else { return nil }

@@ -37,13 +37,14 @@ extension GridLayout {
             section += 1
         }
         if let drag = context.drag, drag.proxyFrame.intersects(rect) {
-            body(proxyAttributes(drag))
+            body(proxyAttributes(drag, itemCount: context.itemCount))
         }
     }
 
     /// The attributes of one item's cell. The dragged source answers hidden
-    /// (alpha 0) at the gap's frame, where it will land.
-    /// - Complexity: O(log n).
+    /// (alpha 0) at the gap's frame, where it will land; the other items of
+    /// a multi-item drag answer hidden at their own frames.
+    /// - Complexity: O(log n), plus O(log k) for k companions of a drag.
     public func attributes(for indexPath: IndexPath, presentation: LayoutPresentation = .resting) -> LayoutAttributes? {
         guard isValid(indexPath) else { return nil }
         let context = QueryContext(self, presentation)
@@ -59,8 +60,13 @@ extension GridLayout {
         guard let slot = view.arrangement.slot(ofItem: indexPath.item) else { return nil }
         let itemsTop = context.sectionTop(indexPath.section) + view.metrics.header.space + view.metrics.insets.top
         let frame = slotFrame(view, slot: slot, itemsTop: itemsTop, rowTop: view.rowTop(slot / view.columns))
-        return cellAttributes(indexPath: indexPath, frame: frame, column: slot % view.columns,
-                              columns: view.columns, presentation: presentation)
+        var a = cellAttributes(indexPath: indexPath, frame: frame, column: slot % view.columns,
+                               columns: view.columns, presentation: presentation)
+        if context.drag != nil, let d = presentation.drag, !d.companions.isEmpty, d.isCompanion(indexPath) {
+            a.isHidden = true
+            a.alpha = 0
+        }
+        return a
     }
 
     /// The attributes of any element by identity (see ``ElementID``), or
@@ -105,7 +111,7 @@ extension GridLayout {
             return placeholderFrameAttributes(context: context, drag: drag)
         case .dragProxy:
             guard let drag = context.drag, drag.source == ip else { return nil }
-            return proxyAttributes(drag)
+            return proxyAttributes(drag, itemCount: context.itemCount)
         case .action(let index):
             guard let cell = attributes(for: ip, presentation: presentation), !cell.isHidden,
                   let actions = cell.swipe?.actions, actions.indices.contains(index) else { return nil }
@@ -146,6 +152,9 @@ extension GridLayout {
             let c = m.columns
             let slotCount = view.arrangement.slotCount
             let drag = context.drag
+            // A multi-item drag hides its companions in place: their slots
+            // stay, their cells are not drawn.
+            let group = drag == nil ? nil : context.presentation.drag.flatMap { $0.companions.isEmpty ? nil : $0 }
             while row < rows, rowTop < localMax {
                 let rowHeight = view.rowHeight(row)
                 let firstSlot = row * c
@@ -156,8 +165,12 @@ extension GridLayout {
                     let frame = slotFrame(view, slot: slot, itemsTop: itemsTop, rowTop: rowTop)
                     if frame.intersects(rect) {
                         if item < 0, let drag {
-                            body(LayoutAttributes(kind: .placeholder, indexPath: drag.target, frame: frame,
-                                                  zIndex: ZIndex.placeholder, column: slot - firstSlot))
+                            var a = LayoutAttributes(kind: .placeholder, indexPath: drag.target, frame: frame,
+                                                     zIndex: ZIndex.placeholder, column: slot - firstSlot)
+                            a.dragItemCount = context.itemCount
+                            body(a)
+                        } else if let group, group.isCompanion(IndexPath(section: s, item: item)) {
+                            // Hidden in place.
                         } else {
                             let a = cellAttributes(indexPath: IndexPath(section: s, item: item), frame: frame,
                                                    column: slot - firstSlot, columns: c,
@@ -308,11 +321,16 @@ extension GridLayout {
         let slot = drag.target.item
         let itemsTop = context.sectionTop(s) + view.metrics.header.space + view.metrics.insets.top
         let frame = slotFrame(view, slot: slot, itemsTop: itemsTop, rowTop: view.rowTop(slot / view.columns))
-        return LayoutAttributes(kind: .placeholder, indexPath: drag.target, frame: frame, zIndex: ZIndex.placeholder,
-                                column: slot % view.columns)
+        var a = LayoutAttributes(kind: .placeholder, indexPath: drag.target, frame: frame, zIndex: ZIndex.placeholder,
+                                 column: slot % view.columns)
+        a.dragItemCount = context.itemCount
+        return a
     }
 
-    func proxyAttributes(_ drag: QueryContext.Drag) -> LayoutAttributes {
-        LayoutAttributes(kind: .dragProxy, indexPath: drag.source, frame: drag.proxyFrame, zIndex: ZIndex.dragProxy)
+    func proxyAttributes(_ drag: QueryContext.Drag, itemCount: Int) -> LayoutAttributes {
+        var a = LayoutAttributes(kind: .dragProxy, indexPath: drag.source, frame: drag.proxyFrame,
+                                 zIndex: ZIndex.dragProxy)
+        a.dragItemCount = itemCount
+        return a
     }
 }

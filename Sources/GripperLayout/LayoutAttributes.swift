@@ -30,6 +30,10 @@ public struct LayoutAttributes: Hashable, Sendable {
     /// Whether the element is pinned: its frame follows the content offset
     /// (global header, pinned headers and footers).
     public var isPinned: Bool
+    /// How many items a drag carries, on its proxy and its gap (1 for a
+    /// drag of one item; a renderer draws a count badge above 1); 0 for
+    /// every other element.
+    public var dragItemCount: Int = 0
     /// The swipe state, boxed: only a swiped cell and its actions have one,
     /// and the box keeps every other element small and cheap to copy.
     private var swipeBox: SwipeBox?

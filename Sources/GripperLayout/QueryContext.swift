@@ -80,6 +80,9 @@ struct QueryContext: DraggedSections {
                     sourceView: sourceView, targetView: targetView)
     }
 
+    /// How many items the drag carries (0 with no drag).
+    var itemCount: Int { drag == nil ? 0 : presentation.drag?.itemCount ?? 0 }
+
     /// The slot arrangement of `section`.
     @inline(__always) func arrangement(_ section: Int) -> SlotArrangement {
         if let drag {

@@ -147,6 +147,13 @@ public enum SnapshotRenderer {
         let f = a.frame
         var out = "<g class=\"proxy\" filter=\"url(#\(id)-shadow)\"><rect x=\"\(n(f.minX))\" y=\"\(n(f.minY))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" rx=\"4\" fill=\"#ffffff\" stroke=\"#1e88e5\" stroke-width=\"1.5\"/></g>\n"
         out += text(x: f.minX + 14, y: f.midY + 5, a.indexPath.flatMap { s.items[$0]?.text } ?? "", fill: "#0d47a1", bold: true)
+        if a.dragItemCount > 1 {
+            // A multi-item drag: the count in a badge on the top-right corner.
+            let cx = f.maxX - 4, cy = f.minY + 4
+            out += "<g class=\"count\"><circle cx=\"\(n(cx))\" cy=\"\(n(cy))\" r=\"11\" fill=\"#e53935\"/>"
+            out += text(x: cx, y: cy + 4, "\(a.dragItemCount)", fill: "#ffffff", size: 12, anchor: "middle", bold: true)
+            out += "</g>\n"
+        }
         return out
     }
 

@@ -145,7 +145,9 @@ public enum TerminalRenderer {
         }
         if let proxy {
             fill(proxy.frame.inset(bottom: min(2 / sy, proxy.frame.height / 3)), .proxy)
-            write(proxy.indexPath.flatMap { snapshot.items[$0]?.text } ?? "", in: proxy.frame, .proxy)
+            let label = proxy.indexPath.flatMap { snapshot.items[$0]?.text } ?? ""
+            // A multi-item drag shows its count after the grabbed item's label.
+            write(proxy.dragItemCount > 1 ? "\(label) ×\(proxy.dragItemCount)" : label, in: proxy.frame, .proxy)
         }
         if let c = snapshot.contact {
             let x = Int(c.x * sx), y = Int(c.y * sy)

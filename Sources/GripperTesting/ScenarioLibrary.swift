@@ -18,7 +18,8 @@ public enum ScenarioLibrary {
         [swipeThenDelete, swipeThenShut, fullSwipe, verticalPanScrolls, pinnedHeaderPushedUp, batchSelectDelete,
          batchGripperDrag, longPressDragDownUp, gridDrag, dragIntoAnotherSection, dragAutoScroll,
          dragCancelledBySetEditing, dragEndedByDeviceLoss, mouseSwipe, mouseDrag, flingSettles, rubberBandAtTheTop,
-         rotationDuringDrag, horizontalDrag, flowDrag, keyboardMoveAcrossSection, keyboardMoveCancelled]
+         rotationDuringDrag, horizontalDrag, flowDrag, keyboardMoveAcrossSection, keyboardMoveCancelled,
+         multiDragAcrossSections, addToDragWithSecondFinger]
     }
 
     /// The scenario called `name`, if any.
@@ -280,6 +281,47 @@ public enum ScenarioLibrary {
         return Scenario(name: "flow-drag",
                         summary: "In a flow layout of tags of their own widths, long-press Tag 1 and drag it down into the third line: the lines rewrap around the gap as it passes the second line, and Tag 1 lands after Tag 8.",
                         scene: scene, trace: trace(b))
+    }
+
+    static var multiDragAcrossSections: Scenario {
+        var b = touch(seed: 41)
+        // Header 32, rows 56: Fruit's rows at 32…256 (apple, pear, plum, fig),
+        // Vegetables' header at 256…288 and its rows below.
+        for y in [32 + 28, 32 + 56 + 28, 32 + 112 + 28] as [Double] {
+            b.tap(at: pt(200, y))
+            b.pause(.milliseconds(350))
+        }
+        // Long-press Pear (selected) and drag it down into Vegetables, past
+        // Kale's centre: with Pear out of Fruit (Apple and Plum keep their
+        // slots, hidden) Kale sits at 288…344.
+        b.drag(from: pt(200, 32 + 56 + 28), to: pt(200, 388))
+        b.pause(.milliseconds(300))
+        let scene = """
+        {"viewport":{"width":400,"height":640},"layout":{"rowHeight":56,"headerHeight":32,"separator":1},
+         "sections":[
+          {"id":"fruit","title":"Fruit","items":[{"id":"apple","label":"Apple"},{"id":"pear","label":"Pear"},{"id":"plum","label":"Plum"},{"id":"fig","label":"Fig"}]},
+          {"id":"veg","title":"Vegetables","items":[{"id":"leek","label":"Leek"},{"id":"kale","label":"Kale"},{"id":"bean","label":"Bean"}]}],
+         "stimuli":[{"t":0,"setEditing":true}]}
+        """
+        return Scenario(name: "multi-drag-across-sections",
+                        summary: "In batch editing, select Apple, Pear and Plum, long-press Pear and drag the three into Vegetables: they land together after Kale, in their order, as one edit.",
+                        scene: scene, trace: trace(b))
+    }
+
+    static var addToDragWithSecondFinger: Scenario {
+        var b = touch(seed: 43)
+        // Item 1 is long-pressed and held; a second finger taps Item 4 (row
+        // 3: the gap is still at Item 1's own place, so nothing moved) and
+        // lifts; then the first finger drags the two down past Item 6.
+        b.perform([
+            TraceBuilder.Stroke(at: pt(200, row(0))).holding(.milliseconds(1200))
+                .moving(to: pt(200, row(5) + 10), over: .milliseconds(800)).holding(.milliseconds(150)),
+            TraceBuilder.Stroke(at: pt(200, row(3)), after: .milliseconds(800)).holding(.milliseconds(90)),
+        ])
+        b.pause(.milliseconds(300))
+        return Scenario(name: "add-to-drag-with-second-finger",
+                        summary: "Long-press Item 1; while holding it, tap Item 4 with a second finger (it joins the drag), then drag both down: they land together after Item 6.",
+                        scene: list(8), trace: trace(b))
     }
 
     static var dragIntoAnotherSection: Scenario {

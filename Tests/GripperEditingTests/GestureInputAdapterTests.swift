@@ -21,7 +21,7 @@ import GripperLayout
         let p = Self.p, m = Self.motion()
         #expect(a.inputs(for: Self.event(.touch(.began, Self.contact()))) == [.touchDown(p)])
         #expect(a.inputs(for: Self.event(.touch(.began, Self.contact(2)))) == [.secondContact])
-        #expect(a.inputs(for: Self.event(.touch(.ended, Self.contact(2)))) == [])
+        #expect(a.inputs(for: Self.event(.touch(.ended, Self.contact(2)))) == [.secondTap(p)])
         #expect(a.inputs(for: Self.event(.tap(count: 1, Self.contact()))) == [.tap(p)])
         #expect(a.inputs(for: Self.event(.tapFailed(m))) == [])
         #expect(a.inputs(for: Self.event(.longPress(.began, m))) == [.longPress(p)])

@@ -85,9 +85,11 @@ import GripperLayout
         // No item lost: the ids change only as the committed edits say.
         var expected = idsBefore
         var lastGap = lastGap  // the gap before the step, then as the step's effects move it
+        var began = false
         for effect in effects {
             if case .gapMoved(let to) = effect { lastGap = to }
-            if case .dragBegan(_, let from) = effect { lastGap = from }
+            // The grabbed item's dragBegan comes first; a group's others follow.
+            if case .dragBegan(_, let from) = effect, !began { lastGap = from; began = true }
             switch effect {
             case .committed(let entry):
                 switch entry.edit {
@@ -100,6 +102,11 @@ import GripperLayout
                     // A drag's commit lands where its last gap was.
                     #expect(to == lastGap, "\(where_)")
                     #expect(m.indexPath(of: item) == to || effects.last != effect, "\(where_)")
+                case .moveItems(let ids, _, let to):
+                    // A group lands together, in its order, from its landing.
+                    for (j, id) in ids.enumerated() {
+                        #expect(m.indexPath(of: id) == IndexPath(section: to.section, item: to.item + j), "\(where_)")
+                    }
                 case .reload, .batch, .app:
                     expected = Set(m.allItems)  // the reload's model (checked equal to replay above)
                 }
@@ -116,7 +123,7 @@ import GripperLayout
         }
         #expect(Set(m.allItems) == expected, "\(where_): items lost or made up")
         #expect(m.allItems.count == Set(m.allItems).count, "\(where_)")
-        // Exactly one hidden source and one placeholder while dragging, none otherwise.
+        // One placeholder while dragging, none otherwise.
         let p = h.machine.presentation
         let layout = h.layout
         let all = Rect(x: 0, y: -1000, width: 320, height: layout.contentSize.height + 2000)
@@ -129,7 +136,9 @@ import GripperLayout
             }
         }
         let dragging = h.machine.draggedItem != nil
-        #expect(hidden == (dragging ? 1 : 0), "\(where_): \(hidden) hidden")
+        // One hidden cell per item the drag carries (a group's companions too).
+        #expect(hidden == h.machine.draggedItems.count, "\(where_): \(hidden) hidden")
+        #expect(attributes.filter { $0.kind == .dragProxy }.allSatisfy { $0.dragItemCount == hidden }, "\(where_)")
         #expect(placeholders == (dragging ? 1 : 0), "\(where_): \(placeholders) placeholders")
         #expect((p.drag != nil) == dragging, "\(where_)")
         #expect(dragging || h.machine.scroller.isMoving || h.machine.nextDeadline == nil,

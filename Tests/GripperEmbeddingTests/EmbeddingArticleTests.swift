@@ -148,6 +148,12 @@ extension Mailbox {
                 let gone = Set(ids)
                 pinned.removeAll { gone.contains(ItemID($0.id)) }
                 inbox.removeAll { gone.contains(ItemID($0.id)) }
+            case .moveItems(_, let from, let to):
+                // Several at once: out from the last path up, in at the landing in order.
+                var moving: [Message] = []
+                for p in from.reversed() { moving.append(p.section == 0 ? pinned.remove(at: p.item) : inbox.remove(at: p.item)) }
+                moving.reverse()
+                if to.section == 0 { pinned.insert(contentsOf: moving, at: to.item) } else { inbox.insert(contentsOf: moving, at: to.item) }
             case .action, .reload, .batch, .app:
                 continue
             }

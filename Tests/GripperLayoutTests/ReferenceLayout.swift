@@ -121,8 +121,9 @@ struct ReferenceLayout {
                     let frame = Rect(x: r.x(col), y: itemsTop + row.top, width: r.cellWidth, height: h(slot))
                     switch slot {
                     case .placeholder:
-                        let a = LayoutAttributes(kind: .placeholder, indexPath: drag?.target, frame: frame,
+                        var a = LayoutAttributes(kind: .placeholder, indexPath: drag?.target, frame: frame,
                                                  zIndex: ZIndex.placeholder, column: col)
+                        a.dragItemCount = drag?.itemCount ?? 0
                         placeholderAttrs = a
                         out.all.append(a)
                     case .item(let k):
@@ -182,11 +183,13 @@ struct ReferenceLayout {
             hidden.isHidden = true
             hidden.alpha = 0
             out.cells[d.source] = hidden
-            out.all.append(LayoutAttributes(kind: .dragProxy, indexPath: d.source,
-                                            frame: Rect(x: d.proxyCenter.x - sr.cellWidth / 2,
-                                                        y: d.proxyCenter.y - dragHeight / 2,
-                                                        width: sr.cellWidth, height: dragHeight),
-                                            zIndex: ZIndex.dragProxy))
+            var proxy = LayoutAttributes(kind: .dragProxy, indexPath: d.source,
+                                         frame: Rect(x: d.proxyCenter.x - sr.cellWidth / 2,
+                                                     y: d.proxyCenter.y - dragHeight / 2,
+                                                     width: sr.cellWidth, height: dragHeight),
+                                         zIndex: ZIndex.dragProxy)
+            proxy.dragItemCount = d.itemCount
+            out.all.append(proxy)
         }
         return out
     }

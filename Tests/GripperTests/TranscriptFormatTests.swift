@@ -47,6 +47,21 @@ import Testing
         """)
     }
 
+    @Test func aGroupMoveIsOneLine() {
+        var t = Transcript()
+        let edit = Edit.moveItems(["apple", "pear"], from: [IndexPath(section: 0, item: 0), IndexPath(section: 0, item: 1)],
+                                  to: IndexPath(section: 1, item: 2))
+        t.append(.init(offset: 600_000, event: .effect(.committed(journalEntry(1, edit)))))
+        #expect(t.text == """
+        0.600000 committed #1 moveItems apple [0,0] pear [0,1] -> [1,2]
+
+        """)
+        #expect(t.jsonLines == """
+        {"t":0.600000,"event":"committed","sequence":1,"edit":"moveItems","items":["apple","pear"],"from":[[0,0],[0,1]],"to":[1,2]}
+
+        """)
+    }
+
     @Test func aCancelledDeleteConfirmationHasItsOwnEntry() {
         var t = Transcript()
         t.append(.init(offset: 400_000, event: .effect(.deleteConfirmationOpened("b"))))

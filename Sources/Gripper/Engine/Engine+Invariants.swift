@@ -6,8 +6,9 @@ extension Engine {
     /// What is wrong with the engine's state, if anything; empty when all
     /// holds. The editing machine's and the layout's own checks, and the
     /// layout in step with the model: the same sections and item counts, and
-    /// while a drag is on exactly one hidden source and one placeholder
-    /// (none otherwise). For tests and the fuzz targets (`GripperTesting`'s
+    /// while a drag is on exactly one hidden cell per item it carries (the
+    /// source and a multi-item drag's companions) and one placeholder (none
+    /// otherwise), and the proxy and the gap carry that count. For tests and the fuzz targets (`GripperTesting`'s
     /// `FuzzTarget`), never per frame.
     /// - Complexity: O(n) for n items.
     package func _invariantViolations() -> [String] {
@@ -32,12 +33,19 @@ extension Engine {
                 hidden += 1
             }
         }
-        if hidden != (dragging ? 1 : 0) { problems.append("\(hidden) hidden cells while dragging is \(dragging)") }
+        let carried = presentation.drag?.itemCount ?? 0
+        if carried != machine.draggedItems.count {
+            problems.append("the presentation carries \(carried) items, the drag \(machine.draggedItems.count)")
+        }
+        if hidden != carried { problems.append("\(hidden) hidden cells while the drag carries \(carried)") }
         let all = Rect(x: 0, y: -1000, width: layout.viewport.width,  // scroll space
                        height: layout.contentSize(for: presentation).height + 2000)
         let attributes = layout.attributes(in: all, presentation: presentation, contentOffset: contentOffset)
         let placeholders = attributes.filter { $0.kind == .placeholder }.count
         if placeholders != (dragging ? 1 : 0) { problems.append("\(placeholders) placeholders while dragging is \(dragging)") }
+        for a in attributes where (a.kind == .placeholder || a.kind == .dragProxy) && a.dragItemCount != carried {
+            problems.append("\(a.kind) shows \(a.dragItemCount) items, the drag carries \(carried)")
+        }
         let swiped = attributes.filter { $0.kind == .cell && $0.swipe != nil }.count
         if swiped > 1 { problems.append("\(swiped) cells swiped open at once") }
         let items = Set(model.allItems)

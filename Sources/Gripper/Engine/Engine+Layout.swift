@@ -51,6 +51,7 @@ extension Engine {
         case .touchDown(let p): return .touchDown(o.scrollPoint(p, viewport: v))
         case .tap(let p): return .tap(o.scrollPoint(p, viewport: v))
         case .longPress(let p): return .longPress(o.scrollPoint(p, viewport: v))
+        case .secondTap(let p): return .secondTap(o.scrollPoint(p, viewport: v))
         case .contactMoved(let p): return .contactMoved(o.scrollPoint(p, viewport: v))
         case .contactLifted(let p): return .contactLifted(o.scrollPoint(p, viewport: v))
         case .panBegan(let p): return .panBegan(pan(p))

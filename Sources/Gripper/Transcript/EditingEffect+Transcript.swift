@@ -118,6 +118,9 @@ extension EditingEffect {
         switch edit {
         case .delete(let ids): "delete " + ids.map { token($0.rawValue) }.joined(separator: " ")
         case .move(let id, let from, let to): "move \(token(id.rawValue)) \(path(from)) -> \(path(to))"
+        case .moveItems(let ids, let from, let to):
+            "moveItems " + zip(ids, from).map { "\(token($0.rawValue)) \(path($1))" }.joined(separator: " ")
+                + " -> \(path(to))"
         case .action(let action, let item): "action \(token(action.rawValue)) on \(token(item.rawValue))"
         case .reload: "reload"
         case .batch: "batch"
@@ -157,6 +160,9 @@ extension EditingEffect {
             ",\"edit\":\"delete\",\"items\":[" + ids.map { quoted($0.rawValue) }.joined(separator: ",") + "]"
         case .move(let id, let from, let to):
             ",\"edit\":\"move\",\"item\":\(quoted(id.rawValue)),\"from\":\(path(from)),\"to\":\(path(to))"
+        case .moveItems(let ids, let from, let to):
+            ",\"edit\":\"moveItems\",\"items\":[" + ids.map { quoted($0.rawValue) }.joined(separator: ",")
+                + "],\"from\":[" + from.map(path).joined(separator: ",") + "],\"to\":\(path(to))"
         case .action(let action, let item):
             ",\"edit\":\"action\",\"action\":\(quoted(action.rawValue)),\"item\":\(quoted(item.rawValue))"
         case .reload: ",\"edit\":\"reload\""

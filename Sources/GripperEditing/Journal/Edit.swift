@@ -6,6 +6,11 @@ public enum Edit: Hashable, Sendable, CustomStringConvertible {
     case delete([ItemID])
     /// One item moved by a drag, from its place before to its place after.
     case move(ItemID, from: IndexPath, to: IndexPath)
+    /// Several items moved together by one drag (a multi-item drag): the
+    /// items in the order they land, their places before, and the place
+    /// the first takes after; the others follow it, one after another, in
+    /// that section.
+    case moveItems([ItemID], from: [IndexPath], to: IndexPath)
     /// A swipe action performed on an item; a destructive action also deletes it.
     case action(ActionID, item: ItemID)
     /// The model replaced from outside (a reload), recorded as the diff between the two.
@@ -21,6 +26,7 @@ public enum Edit: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .delete(let ids): "delete \(ids.map(\.rawValue).joined(separator: ","))"
         case .move(let id, let from, let to): "move \(id) \(from) → \(to)"
+        case .moveItems(let ids, _, let to): "move \(ids.map(\.rawValue).joined(separator: ",")) → \(to)"
         case .action(let action, let item): "action \(action) on \(item)"
         case .reload: "reload"
         case .batch: "batch"

@@ -18,6 +18,7 @@ extension EditingStateMachine {
     /// | swiping, open | the cell's path is re-based, it stays as it was | the cell shuts (`swipeShut`) |
     /// | delete confirmation | re-based, kept open | cancelled (`deleteConfirmationCancelled`) |
     /// | dragging | the drag goes on: source re-based, gap re-based (below) | cancelled (`dragCancelled`), nothing committed |
+    /// | a multi-item drag's other items | each re-based, still carried | it leaves the group (silently: the `appBatch` entry names the delete) |
     ///
     /// The selection follows the batch (items deleted leave it). A drag's gap
     /// stays next to the same neighbour: just above the item that was below
@@ -173,28 +174,40 @@ extension EditingStateMachine {
     }
 
     /// A drag goes on with its source and gap re-based, or is cancelled when
-    /// the dragged item went; see ``apply(_:at:)`` for the gap's rule.
+    /// the grabbed item went (every item it carries goes back); a
+    /// multi-item drag's other items follow by identity, and one the batch
+    /// deleted leaves the group. See ``apply(_:at:)`` for the gap's rule.
+    /// - Complexity: O(k log k) for k items carried, besides the gap's.
     private mutating func rebaseDrag(_ d: Dragging, editing: Bool, rebase: BatchUpdate.Rebase, seen: Seen,
                                      effects: inout [EditingEffect]) {
         guard let source = rebase.indexPath(d.source, item: d.item) else {
             state = restState(editing: editing)
             effects.append(.dragCancelled(d.item))
+            for id in d.companionItems { effects.append(.dragCancelled(id)) }
             return
         }
         var moved = d
         moved.source = source
+        var groupChanged = false
+        if !d.companionPaths.isEmpty {
+            var companions: [(path: IndexPath, item: ItemID)] = []
+            companions.reserveCapacity(d.companionPaths.count)
+            for (id, p) in zip(d.companionItems, d.companionPaths) {
+                if let q = rebase.indexPath(p, item: id) { companions.append((q, id)) } else { groupChanged = true }
+            }
+            companions.sort { $0.path < $1.path }
+            moved.companionPaths = companions.map(\.path)
+            moved.companionItems = companions.map(\.item)
+        }
+        moved.regroup()
         let gap = rebaseGap(d.target, neighbours: seen.targetNeighbours, from: d.source, to: source,
                             rebase: rebase, seen: seen)
         moved.lastProposed = rebaseGap(d.lastProposed, neighbours: seen.proposedNeighbours, from: d.source, to: source,
                                        rebase: rebase, seen: seen).path
         var target = gap.path
         let changedSection = rebase.section(d.source.section) != source.section
-        if target != source, !gap.kept || changedSection {
-            switch policy.target(forMoving: d.item, from: source, proposed: target) {
-            case .accept: break
-            case .redirect(let p): target = validTarget(p, source: source) ?? source
-            case .veto: target = source
-            }
+        if target != source, !gap.kept || changedSection || groupChanged {
+            target = approve(moved, proposed: target) ?? source
         }
         moved.target = target
         state = editing ? .batchEditing(.dragging(moved)) : .dragging(moved)

@@ -86,7 +86,7 @@ extension EditingStateMachine {
             decidePan(pan, editing: editing, geometry: geometry, effects: &effects)
         case .scroll(let dy):
             scroll(to: contentOffset + dy, geometry: geometry, effects: &effects)
-        case .contactMoved, .contactLifted, .panChanged, .panEnded, .secondContact, .tick:
+        case .contactMoved, .contactLifted, .panChanged, .panEnded, .secondContact, .secondTap, .tick:
             break
         case .setEditing, .deleteSelected, .reload, .deviceLost, .contactCancelled, .undo, .redo:
             break // handled before routing
@@ -136,7 +136,7 @@ extension EditingStateMachine {
             handleContact(.touchDown(p), at: time, geometry: geometry, effects: &effects)
         case .scroll(let dy):
             scroll(to: contentOffset + dy, geometry: geometry, effects: &effects)
-        case .contactMoved, .panChanged, .panEnded, .tick:
+        case .contactMoved, .panChanged, .panEnded, .secondTap, .tick:
             break
         case .setEditing, .deleteSelected, .reload, .deviceLost, .contactCancelled, .undo, .redo:
             break // handled before routing
@@ -239,7 +239,7 @@ extension EditingStateMachine {
                              configuration: configuration, effects: &effects)
         case .contactLifted:
             state = restState(editing: editing)
-        case .touchDown, .tap, .longPress, .contactMoved, .secondContact, .scroll, .tick:
+        case .touchDown, .tap, .longPress, .contactMoved, .secondContact, .secondTap, .scroll, .tick:
             break // a second finger does not disturb a scroll
         case .setEditing, .deleteSelected, .reload, .deviceLost, .contactCancelled, .undo, .redo:
             break // handled before routing

@@ -18,21 +18,35 @@ extension EditingStateMachine {
 
     /// Starts a drag of the cell at `path` (movable, checked by the caller):
     /// the source is hidden, the gap opens at its own place, and the proxy
-    /// keeps the grab offset.
+    /// keeps the grab offset. In batch editing, grabbing a selected item
+    /// drags every selected movable item with it (its companions, hidden in
+    /// place); one `dragBegan` is reported per item, the grabbed one first.
+    /// - Complexity: O(log n), plus O(s log s) for s selected items when
+    ///   the grabbed one is selected in batch editing.
     mutating func beginDrag(at path: IndexPath, contact p: Point, editing: Bool, geometry: some CollectionLayout,
                             effects: inout [EditingEffect]) {
         guard let item = model.item(at: path) else { return }
         // A drag holds the content: an animated scroll under way stops.
         if scroller.isMoving { scroll(to: contentOffset, geometry: geometry, effects: &effects) }
         let center = geometry.attributes(for: path, presentation: .resting)?.frame.center ?? contentPoint(p)
-        let drag = Dragging(item: item, source: path, target: path, lastProposed: path,
+        var drag = Dragging(item: item, source: path, target: path, lastProposed: path,
                             grabOffset: center - contentPoint(p), contact: p)
+        if editing, selectedPaths.count > 1, selection.contains(item) {
+            for other in selectedPaths.sorted() where other != path {
+                guard let id = model.item(at: other), policy.canMove(id, at: other) else { continue }
+                drag.companionPaths.append(other)
+                drag.companionItems.append(id)
+            }
+            drag.regroup()
+        }
         state = editing ? .batchEditing(.dragging(drag)) : .dragging(drag)
         effects.append(.dragBegan(item, from: path))
+        for (id, from) in zip(drag.companionItems, drag.companionPaths) { effects.append(.dragBegan(id, from: from)) }
     }
 
     /// Dragging (either mode): the proxy follows the contact, the gap follows
-    /// the policy's say, auto-scroll runs near the edges, and a lift commits.
+    /// the policy's say, auto-scroll runs near the edges, a tap by another
+    /// finger adds its item, and a lift commits.
     mutating func dragging(_ d: Dragging, _ input: EditingInput, editing: Bool, at time: EventTime,
                            geometry: some CollectionLayout, effects: inout [EditingEffect]) {
         var d = d
@@ -54,8 +68,11 @@ extension EditingStateMachine {
         case .scroll(let dy):
             scroll(to: contentOffset + dy, geometry: geometry, effects: &effects)
             follow(&d, at: time, geometry: geometry, effects: &effects)
+        case .secondTap(let p):
+            addToDrag(&d, at: p, geometry: geometry, effects: &effects)
+            store(d, editing: editing)
         case .touchDown, .longPress, .secondContact:
-            break // a second finger is ignored: the drag stays with the first
+            break // a second finger's touch is ignored: the drag stays with the first
         case .setEditing, .deleteSelected, .reload, .deviceLost, .contactCancelled, .undo, .redo:
             break // handled before routing
         }
@@ -68,6 +85,37 @@ extension EditingStateMachine {
     private func isEditingDrag() -> Bool {
         if case .batchEditing(.dragging) = state { return true }
         return false
+    }
+
+    /// A tap by another finger during the drag (UIKit's adding to a drag
+    /// session): the movable item under it joins the drag, hidden in place;
+    /// the gap stays where it is (nothing reflows) and the delegate is asked
+    /// about it again for the new group. A tap on no cell, on an item that
+    /// may not move, or on a hidden one (the grabbed item, a companion) does
+    /// nothing.
+    /// - Complexity: O(log n + k) for k companions.
+    private mutating func addToDrag(_ d: inout Dragging, at p: Point, geometry: some CollectionLayout,
+                                    effects: inout [EditingEffect]) {
+        guard case .cell(let path, let region) = hit(at: p, geometry: geometry) else { return }
+        switch region {
+        case .content, .gripper: break
+        case .deleteControl, .action, .deleteConfirmation: return
+        }
+        guard path != d.source, let item = model.item(at: path), policy.canMove(item, at: path) else { return }
+        let at = Self.lowerBound(path, in: d.companionPaths)
+        guard at == d.companionPaths.count || d.companionPaths[at] != path else { return }
+        d.companionPaths.insert(path, at: at)
+        d.companionItems.insert(item, at: at)
+        d.regroup()
+        effects.append(.dragBegan(item, from: path))
+        // The group changed under the gap: its landing is asked about again;
+        // a veto sends the gap to the grabbed item's own place.
+        let approved = d.target == d.source ? d.source : approve(d, proposed: d.target) ?? d.source
+        d.lastProposed = d.target
+        if approved != d.target {
+            d.target = approved
+            effects.append(.gapMoved(to: approved))
+        }
     }
 
     /// Moves the gap to the proposed target (after the policy's say) and
@@ -147,27 +195,49 @@ extension EditingStateMachine {
     /// The proxy's centre, content coordinates.
     func proxyCenter(_ d: Dragging) -> Point { contentPoint(d.contact) + d.grabOffset }
 
+    /// The layout's view of a drag: the grabbed item's source and gap, the
+    /// proxy, and the companions hidden in place.
+    func dragState(_ d: Dragging) -> DragState {
+        DragState(source: d.source, target: d.target, proxyCenter: proxyCenter(d), companions: d.companionPaths)
+    }
+
     /// Asks the geometry for the target under the proxy and, when it changed,
     /// the policy for its say.
-    /// - Complexity: O(log n), the layout's query; the presentation it is
-    ///   asked with carries only the drag (all a drop target depends on), so
-    ///   a drag frame builds no traits closure and copies no selection.
+    /// - Complexity: O(log n), the layout's query, plus O(log k) for a
+    ///   group's landing (and the group question when the target changed);
+    ///   the presentation it is asked with carries only the drag (all a drop
+    ///   target depends on), so a drag frame builds no traits closure and
+    ///   copies no selection.
     private func retarget(_ d: inout Dragging, geometry: some CollectionLayout, effects: inout [EditingEffect]) {
-        let shown = LayoutPresentation(isEditing: isEditing,
-                                       drag: DragState(source: d.source, target: d.target, proxyCenter: proxyCenter(d)))
+        let shown = LayoutPresentation(isEditing: isEditing, drag: dragState(d))
         guard let raw = geometry.dropTarget(at: proxyCenter(d), presentation: shown),
               let proposed = validTarget(raw, source: d.source),
               proposed != d.lastProposed else { return }
         d.lastProposed = proposed
-        let approved: IndexPath?
-        switch policy.target(forMoving: d.item, from: d.source, proposed: proposed) {
-        case .accept: approved = proposed
-        case .redirect(let path): approved = validTarget(path, source: d.source)
-        case .veto: approved = nil
-        }
-        if let approved, approved != d.target {
+        if let approved = approve(d, proposed: proposed), approved != d.target {
             d.target = approved
             effects.append(.gapMoved(to: approved))
+        }
+    }
+
+    /// The delegate's say on the gap at `proposed` (a valid target of the
+    /// grabbed item): the approved target, or nil for a veto. A drag of one
+    /// item asks ``CollectionDelegate/target(forMoving:from:proposed:)``; a
+    /// group asks ``CollectionDelegate/target(forMovingItems:from:proposed:)``
+    /// with where the group would land, and a redirect names where it lands.
+    func approve(_ d: Dragging, proposed: IndexPath) -> IndexPath? {
+        guard !d.companionPaths.isEmpty else {
+            switch policy.target(forMoving: d.item, from: d.source, proposed: proposed) {
+            case .accept: return proposed
+            case .redirect(let path): return validTarget(path, source: d.source)
+            case .veto: return nil
+            }
+        }
+        switch policy.target(forMovingItems: d.groupItems, from: d.groupPaths,
+                             proposed: groupLanding(d, gap: proposed)) {
+        case .accept: return proposed
+        case .redirect(let path): return gap(d, landing: path)
+        case .veto: return nil
         }
     }
 
@@ -180,18 +250,103 @@ extension EditingStateMachine {
         return IndexPath(section: path.section, item: min(max(0, path.item), last))
     }
 
-    /// Ends the drag: commits one move landing at the gap, or nothing for a
-    /// drop on its own place.
+    // MARK: - A group
+
+    /// Where a group lands with the grabbed item's gap at `gap` (an
+    /// after-move path with the companions in place): the path its first
+    /// item takes after the move, counting only the items that stay in
+    /// that section (the group lands together, before the first item that
+    /// stays after the gap).
+    /// - Complexity: O(log k).
+    func groupLanding(_ d: Dragging, gap: IndexPath) -> IndexPath {
+        let range = companionRange(d, section: gap.section)
+        // Companions of the section whose index with the grabbed item left
+        // out is below the gap's: they leave from before the gap.
+        var low = range.lowerBound, high = range.upperBound
+        while low < high {
+            let mid = (low + high) / 2
+            if withoutSource(d.companionPaths[mid], d.source) < gap.item { low = mid + 1 } else { high = mid }
+        }
+        return IndexPath(section: gap.section, item: gap.item - (low - range.lowerBound))
+    }
+
+    /// The grabbed item's gap for a group landing at `landing` (clamped to
+    /// the items that stay in its section): the first such gap, before
+    /// any companions that sit there. Nil when the section does not exist.
+    /// - Complexity: O(k) for the companions of that section.
+    func gap(_ d: Dragging, landing: IndexPath) -> IndexPath? {
+        guard let count = model.numberOfItems(inSection: landing.section) else { return nil }
+        let range = companionRange(d, section: landing.section)
+        let staying = count - range.count - (landing.section == d.source.section ? 1 : 0)
+        var p = min(max(0, landing.item), max(0, staying))
+        for i in range {
+            if withoutSource(d.companionPaths[i], d.source) < p { p += 1 } else { break }
+        }
+        return validTarget(IndexPath(section: landing.section, item: p), source: d.source)
+    }
+
+    /// The index of `path` in its section with the grabbed item (at `source`) left out.
+    private func withoutSource(_ path: IndexPath, _ source: IndexPath) -> Int {
+        path.section == source.section && path.item > source.item ? path.item - 1 : path.item
+    }
+
+    /// The companions in `section`: a range of ``Dragging/companionPaths``.
+    /// - Complexity: O(log k).
+    private func companionRange(_ d: Dragging, section: Int) -> Range<Int> {
+        let lower = Self.lowerBound(IndexPath(section: section, item: Int.min), in: d.companionPaths)
+        let upper = section == Int.max ? d.companionPaths.count
+            : Self.lowerBound(IndexPath(section: section + 1, item: Int.min), in: d.companionPaths)
+        return lower..<upper
+    }
+
+    /// The first index of `sorted` whose element is not below `value`.
+    static func lowerBound(_ value: IndexPath, in sorted: [IndexPath]) -> Int {
+        var low = 0, high = sorted.count
+        while low < high {
+            let mid = (low + high) / 2
+            if sorted[mid] < value { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    // MARK: - The drop
+
+    /// Ends the drag: commits one batch landing every item at the gap, or
+    /// nothing when that changes nothing (a drop on its own place).
     private mutating func drop(_ d: Dragging, editing: Bool, at time: EventTime, effects: inout [EditingEffect]) {
         state = restState(editing: editing)
-        guard d.target != d.source else {
-            effects.append(.dragEnded(d.item, committed: false))
-            return
+        let batch: BatchUpdate
+        let edit: Edit
+        if d.companionPaths.isEmpty {
+            guard d.target != d.source else {
+                effects.append(.dragEnded(d.item, committed: false))
+                return
+            }
+            batch = BatchUpdate([.moveItem(from: d.source, to: d.target)])
+            edit = .move(d.item, from: d.source, to: d.target)
+        } else {
+            let landing = groupLanding(d, gap: d.target)
+            var operations: [BatchUpdate.Operation] = []
+            operations.reserveCapacity(d.groupPaths.count)
+            var changes = false
+            for (j, from) in d.groupPaths.enumerated() {
+                let to = IndexPath(section: landing.section, item: landing.item + j)
+                if to != from { changes = true }
+                operations.append(.moveItem(from: from, to: to))
+            }
+            guard changes else {
+                effects.append(.dragEnded(d.item, committed: false))
+                for id in d.companionItems { effects.append(.dragEnded(id, committed: false)) }
+                return
+            }
+            batch = BatchUpdate(operations)
+            edit = .moveItems(d.groupItems, from: d.groupPaths, to: landing)
         }
         let before = effects.count
-        commit(BatchUpdate([.moveItem(from: d.source, to: d.target)]),
-               as: .move(d.item, from: d.source, to: d.target), at: time, effects: &effects)
+        commit(batch, as: edit, at: time, effects: &effects)
         let committed = effects[before...].contains { if case .committed = $0 { true } else { false } }
-        effects.append(committed ? .dragEnded(d.item, committed: true) : .dragCancelled(d.item))
+        for id in [d.item] + d.companionItems {
+            effects.append(committed ? .dragEnded(id, committed: true) : .dragCancelled(id))
+        }
     }
 }

@@ -5,7 +5,8 @@ import GripperInput
 extension EditingStateMachine {
     /// Cancels whatever is in flight, keeping the mode: the highlight goes,
     /// a sliding or open cell shuts, a delete confirmation is cancelled, a
-    /// drag is reverted (nothing committed).
+    /// drag is reverted (nothing committed; every item it carries is
+    /// reported back, the grabbed one first).
     mutating func cancelInFlight(effects: inout [EditingEffect]) {
         switch state {
         case .idle, .batchEditing(.idle), .scrolling, .batchEditing(.scrolling):
@@ -20,6 +21,7 @@ extension EditingStateMachine {
             effects.append(.deleteConfirmationCancelled(c.item))
         case .dragging(let d), .batchEditing(.dragging(let d)):
             effects.append(.dragCancelled(d.item))
+            for id in d.companionItems { effects.append(.dragCancelled(id)) }
         case .keyboardMoving(let k), .batchEditing(.keyboardMoving(let k)):
             effects.append(.dragCancelled(k.item))
         }

@@ -36,6 +36,19 @@ extension EditingStateMachine {
         case .dragging(let d), .batchEditing(.dragging(let d)):
             if m.item(at: d.source) != d.item { problems.append("dragged \(d.item) not at its source") }
             if validTarget(d.target, source: d.source) != d.target { problems.append("gap \(d.target) invalid") }
+            if d.companionPaths.count != d.companionItems.count { problems.append("companion paths and items differ") }
+            for (id, p) in zip(d.companionItems, d.companionPaths) where m.item(at: p) != id {
+                problems.append("companion \(id) not at \(p)")
+            }
+            if zip(d.companionPaths, d.companionPaths.dropFirst()).contains(where: { !($0 < $1) }) {
+                problems.append("companions not ascending: \(d.companionPaths)")
+            }
+            if d.companionPaths.contains(d.source) { problems.append("the grabbed item is its own companion") }
+            var regrouped = d
+            regrouped.regroup()
+            if regrouped.groupItems != d.groupItems || regrouped.groupPaths != d.groupPaths {
+                problems.append("the group's order is stale: \(d.groupItems)")
+            }
         case .keyboardMoving(let k), .batchEditing(.keyboardMoving(let k)):
             if m.item(at: k.source) != k.item { problems.append("moved \(k.item) not at its source") }
             if validTarget(k.target, source: k.source) != k.target { problems.append("gap \(k.target) invalid") }

@@ -40,7 +40,7 @@ extension EditingStateMachine {
         case .batchEditing(.open(let c)):
             p.deleteConfirmation = c.indexPath
         case .dragging(let d), .batchEditing(.dragging(let d)):
-            p.drag = DragState(source: d.source, target: d.target, proxyCenter: proxyCenter(d))
+            p.drag = dragState(d)
         case .keyboardMoving(let k), .batchEditing(.keyboardMoving(let k)):
             p.drag = DragState(source: k.source, target: k.target, proxyCenter: k.proxyCenter)
         }
@@ -52,7 +52,19 @@ extension EditingStateMachine {
                    trailingActions: setup.trailingLayout, leadingActions: setup.leadingLayout)
     }
 
-    /// The item being dragged, if a drag is in flight.
+    /// Every item a drag in flight carries, in the order they land; empty
+    /// with no drag.
+    /// - Complexity: O(1).
+    package var draggedItems: [ItemID] {
+        switch state {
+        case .dragging(let d), .batchEditing(.dragging(let d)): d.companionItems.isEmpty ? [d.item] : d.groupItems
+        case .idle, .tracking, .scrolling, .swiping, .open,
+             .batchEditing(.idle), .batchEditing(.tracking), .batchEditing(.scrolling), .batchEditing(.open):
+            []
+        }
+    }
+
+    /// The item being dragged (the grabbed one), if a drag is in flight.
     package var draggedItem: ItemID? {
         switch state {
         case .dragging(let d), .batchEditing(.dragging(let d)): d.item

@@ -45,7 +45,7 @@ extension EditingStateMachine {
             // A second finger cancels a swipe: the cell shuts.
             state = .idle
             effects.append(.swipeShut(sw.setup.item))
-        case .touchDown, .tap, .longPress, .contactMoved, .scroll, .tick:
+        case .touchDown, .tap, .longPress, .contactMoved, .secondTap, .scroll, .tick:
             break
         case .setEditing, .deleteSelected, .reload, .deviceLost, .contactCancelled, .undo, .redo:
             break // handled before routing
@@ -115,7 +115,7 @@ extension EditingStateMachine {
             state = .idle
             effects.append(.swipeShut(o.setup.item))
             scroll(to: contentOffset + dy, geometry: geometry, effects: &effects)
-        case .touchDown, .contactMoved, .contactLifted, .panChanged, .panEnded, .secondContact, .tick:
+        case .touchDown, .contactMoved, .contactLifted, .panChanged, .panEnded, .secondContact, .secondTap, .tick:
             break // the cell stays open until a tap or a pan decides
         case .setEditing, .deleteSelected, .reload, .deviceLost, .contactCancelled, .undo, .redo:
             break // handled before routing
@@ -147,7 +147,7 @@ extension EditingStateMachine {
             state = .batchEditing(.idle)
             effects.append(.deleteConfirmationCancelled(c.item))
             scroll(to: contentOffset + dy, geometry: geometry, effects: &effects)
-        case .touchDown, .contactMoved, .contactLifted, .panChanged, .panEnded, .secondContact, .tick:
+        case .touchDown, .contactMoved, .contactLifted, .panChanged, .panEnded, .secondContact, .secondTap, .tick:
             break
         case .setEditing, .deleteSelected, .reload, .deviceLost, .contactCancelled, .undo, .redo:
             break // handled before routing

@@ -128,11 +128,27 @@ extension EditingStateMachine {
         var action: EditingAction
     }
 
-    /// A drag in flight.
+    /// A drag in flight: of one item, or of a group (the grabbed item and
+    /// its companions).
     struct Dragging: Hashable, Sendable {
+        /// The grabbed item: the proxy is its, the gap is placed for it.
         var item: ItemID
         var source: IndexPath
-        /// The approved after-move target (the gap).
+        /// The other items of a multi-item drag, ascending by their paths
+        /// in the model (before the move), without the grabbed item; they
+        /// stay in place, hidden, until the drop. Empty for one item.
+        var companionPaths: [IndexPath] = []
+        /// Their identities, in the order of ``companionPaths``.
+        var companionItems: [ItemID] = []
+        /// Every item carried, in the order they land (by their paths: section
+        /// order, then item order, the grabbed item among them), and their
+        /// paths; kept by ``regroup()`` so a gap change asks the delegate
+        /// without building them. Empty for a drag of one item.
+        private(set) var groupItems: [ItemID] = []
+        private(set) var groupPaths: [IndexPath] = []
+        /// The approved after-move target (the gap) of the grabbed item,
+        /// with the companions still in place (``groupLanding(_:)`` turns it
+        /// into where the group lands).
         var target: IndexPath
         /// The last target the geometry proposed (the policy is asked when it changes).
         var lastProposed: IndexPath
@@ -152,6 +168,31 @@ extension EditingStateMachine {
         var rampStart: EventTime?
         /// Whether that direction is forward (the offset grows).
         var rampForward = false
+
+        /// Makes ``groupItems`` and ``groupPaths`` again after the companions
+        /// or the source changed.
+        /// - Complexity: O(k) for k companions.
+        mutating func regroup() {
+            groupItems = []
+            groupPaths = []
+            guard !companionPaths.isEmpty else { return }
+            groupItems.reserveCapacity(companionPaths.count + 1)
+            groupPaths.reserveCapacity(companionPaths.count + 1)
+            var placed = false
+            for (id, path) in zip(companionItems, companionPaths) {
+                if !placed, source < path {
+                    groupItems.append(item)
+                    groupPaths.append(source)
+                    placed = true
+                }
+                groupItems.append(id)
+                groupPaths.append(path)
+            }
+            if !placed {
+                groupItems.append(item)
+                groupPaths.append(source)
+            }
+        }
 
         init(item: ItemID, source: IndexPath, target: IndexPath, lastProposed: IndexPath, grabOffset: Point,
              contact: Point) {

@@ -128,7 +128,7 @@ public struct EditingStateMachine: Sendable {
             }
             handleContact(input, at: time, geometry: geometry, effects: &effects)
         case .touchDown, .tap, .longPress, .contactMoved, .contactLifted,
-             .panBegan, .panChanged, .panEnded, .secondContact, .scroll:
+             .panBegan, .panChanged, .panEnded, .secondContact, .secondTap, .scroll:
             handleContact(input, at: time, geometry: geometry, effects: &effects)
         }
         releaseScrollerIfLetGo(at: time, geometry: geometry, effects: &effects)

@@ -53,6 +53,17 @@ public protocol CollectionDelegate: Sendable {
     /// gap change. An impossible redirect is not trusted: see ``MoveTarget``.
     /// - Complexity: called per frame while dragging; should be O(1).
     func target(forMoving item: ItemID, from source: IndexPath, proposed: IndexPath) -> MoveTarget
+    /// The target for moving several items together (a multi-item drag):
+    /// `items` in the order they will land, `sources` their index paths
+    /// now, and `proposed` the path the first of them would take after the
+    /// move — counting only the items that stay in that section, so it
+    /// ranges over `0 ... count` of them; the others follow it one after
+    /// another. Accept, redirect (a path of the same kind, clamped) or veto
+    /// (the gap stays where it was last approved). Asked at every gap change
+    /// of a multi-item drag instead of ``target(forMoving:from:proposed:)``.
+    /// - Complexity: called per gap change while dragging a group; the
+    ///   default asks the one-item question per item (O(k)).
+    func target(forMovingItems items: [ItemID], from sources: [IndexPath], proposed: IndexPath) -> MoveTarget
     /// The actions a swipe from the trailing edge (to the left) reveals
     /// (UIKit: `trailingSwipeActionsConfigurationForRowAt`).
     /// - Complexity: called per swipe; should be O(1).
@@ -91,6 +102,30 @@ extension CollectionDelegate {
     public func canMove(_ item: ItemID, at indexPath: IndexPath) -> Bool { true }
     /// Accepts the proposed target (UIKit's default).
     public func target(forMoving item: ItemID, from source: IndexPath, proposed: IndexPath) -> MoveTarget { .accept }
+    /// Asks ``target(forMoving:from:proposed:)`` for each item in turn, with
+    /// `proposed` as its target: the first veto vetoes, else the first
+    /// redirect redirects the group, else the group is accepted. So rules
+    /// written for one item (sections closed to drops, items that stay in
+    /// their section) hold for every item of a group.
+    public func target(forMovingItems items: [ItemID], from sources: [IndexPath],
+                       proposed: IndexPath) -> MoveTarget {
+        targetAskingEachItem(forMovingItems: items, from: sources, proposed: proposed)
+    }
+
+    /// The default group answer: the one-item question per item.
+    /// - Complexity: O(k) for k items.
+    func targetAskingEachItem(forMovingItems items: [ItemID], from sources: [IndexPath],
+                              proposed: IndexPath) -> MoveTarget {
+        var answer = MoveTarget.accept
+        for (item, source) in zip(items, sources) {
+            switch target(forMoving: item, from: source, proposed: proposed) {
+            case .accept: continue
+            case .veto: return .veto
+            case .redirect(let path): if answer == .accept { answer = .redirect(path) }
+            }
+        }
+        return answer
+    }
     /// Delete, performed by a full swipe (UIKit's default for an editable row).
     public func trailingActions(for item: ItemID, at indexPath: IndexPath) -> SwipeActions {
         SwipeActions([.delete], fullSwipeAction: "delete")

@@ -59,6 +59,17 @@ public struct StaticEditingPolicy: CollectionDelegate, Hashable {
 
     /// The item's entry in ``trailingOverrides``, else ``trailing``.
     /// - Complexity: O(1).
+    /// A group: accepted at once when no section is closed and items may
+    /// change sections; otherwise the one-item answer for each item in turn
+    /// (the first veto vetoes, the first redirect redirects).
+    /// - Complexity: O(1) with no rule that depends on the sections; O(k)
+    ///   for k items otherwise.
+    public func target(forMovingItems items: [ItemID], from sources: [IndexPath],
+                       proposed: IndexPath) -> MoveTarget {
+        if closedSections.isEmpty && movesBetweenSections { return .accept }
+        return targetAskingEachItem(forMovingItems: items, from: sources, proposed: proposed)
+    }
+
     public func trailingActions(for item: ItemID, at indexPath: IndexPath) -> SwipeActions {
         trailingOverrides[item] ?? trailing
     }

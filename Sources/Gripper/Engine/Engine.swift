@@ -80,6 +80,8 @@ public struct Engine: Sendable {
     /// is, viewport coordinates; nil when nothing is down.
     public private(set) var contactLocation: Point?
     private var finished = false
+    /// The data source's loading machine (see `Engine+Loading.swift`).
+    var loading = LoadingStateMachine()
 
     /// Opens an engine at rest on the app's data and rules, for input from
     /// `device`: the model is a lazy view of `dataSource` (see
@@ -304,6 +306,9 @@ public struct Engine: Sendable {
         case .resizeViewport(let size):
             resizeDue(to: size, at: time)
             return
+        case .loading(let event, let content):
+            loadDue(event, content: content, at: time)
+            return
         }
         let before = machine.phase
         let effects = machine.handle(input, at: time, geometry: layout)
@@ -477,7 +482,8 @@ public struct Engine: Sendable {
         for event in events {
             recorder.record(event, offset: offset(of: event.time))
             let before = machine.phase
-            for input in adapter.inputs(for: event) {
+            // A placeholder (no content, error) takes no editing gesture.
+            for input in adapter.inputs(for: event) where !showsPlaceholder {
                 record(machine.handle(scrollSpace(input), at: event.time, geometry: layout), at: event.time)
             }
             noteTransition(from: before, at: event.time)

@@ -26,6 +26,11 @@ public enum Stimulus: Hashable, Sendable, CustomStringConvertible {
     /// The viewport takes a new size (a window resized, a screen rotated):
     /// the first visible item stays where it was.
     case resizeViewport(Size)
+    /// A loading event of the data source (the app began a load, or a
+    /// load's result arrived), with the content a result brings: it lands
+    /// as one batch, a diff, with what is in flight kept alive (see
+    /// Documentation/DataSources.md).
+    case loading(LoadingEvent, content: [CollectionSection]?)
 
     /// The stimulus as the transcript names it (`setEditing true`, `reload inbox(3) "to do"(0)` …:
     /// a reload lists its sections with their item counts, ids quoted as the transcript quotes them).
@@ -41,6 +46,10 @@ public enum Stimulus: Hashable, Sendable, CustomStringConvertible {
         case .scroll(let target, let animated): "scroll \(target)" + (animated ? " animated" : "")
         case .resizeViewport(let size):
             "resizeViewport " + FixedDecimal.string(size.width, places: 2) + "x" + FixedDecimal.string(size.height, places: 2)
+        case .loading(let event, let content):
+            Self.loadingText(event) + (content.map { sections in
+                " " + sections.map { Escaping.token($0.id.rawValue) + "(\($0.items.count))" }.joined(separator: " ")
+            } ?? "")
         }
     }
 }

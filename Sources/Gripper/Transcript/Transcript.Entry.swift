@@ -61,6 +61,9 @@ extension Transcript {
         case dataSource(DataSourceError)
         /// The input device went away.
         case deviceLost
+        /// The data source's loading machine took an event: moved, or
+        /// ignored it (see Documentation/DataSources.md).
+        case loading(LoadingStep)
 
         /// The `event` name in both forms.
         public var name: String {
@@ -72,6 +75,7 @@ extension Transcript {
             case .rejected: "rejected"
             case .dataSource: "dataSource"
             case .deviceLost: "deviceLost"
+            case .loading: "loading"
             }
         }
 
@@ -96,6 +100,7 @@ extension Transcript {
             case .rejected(let why): Escaping.freeText(why)
             case .dataSource(let error): error.transcriptText
             case .deviceLost: "-"
+            case .loading(let step): step.transcriptText
             }
         }
 
@@ -118,11 +123,14 @@ extension Transcript {
                     ",\"name\":\"scroll\"" + Self.targetJSON(target) + ",\"animated\":\(animated)"
                 case .resizeViewport(let size):
                     ",\"name\":\"resizeViewport\",\"width\":\(Self.coordinate(size.width)),\"height\":\(Self.coordinate(size.height))"
+                case .loading(let event, let content):
+                    Stimulus.loadingJSON(event) + (content.map { ",\"sections\":" + Transcript.json($0) } ?? "")
                 }
             case .effect(let effect): effect.transcriptJSONFields
             case .rejected(let why): ",\"reason\":" + Self.quoted(why)
             case .dataSource(let error): error.transcriptJSONFields
             case .deviceLost: ""
+            case .loading(let step): step.transcriptJSONFields
             }
         }
     }

@@ -24,6 +24,28 @@ extension Scene {
             case deviceLost
             /// The viewport takes a new size (a rotation, a window resized).
             case resizeViewport(Size)
+            /// A loading event of the scene's source (`load`, `loaded`,
+            /// `empty`, `failed`, `refresh`), with the sections a result
+            /// brings (they land as one diff batch).
+            case loading(LoadingEvent, content: [Section]?)
+
+            /// The sections the action brings (a reload's, a load result's), if any.
+            public var sections: [Section]? {
+                switch self {
+                case .reload(let sections): sections
+                case .loading(_, let content): content
+                case .setEditing, .deleteSelected, .undo, .redo, .deviceLost, .resizeViewport: nil
+                }
+            }
+
+            /// Where a scene writes the sections the action brings (`reload`, `loaded`, `empty.sections`).
+            var sectionsField: String {
+                switch self {
+                case .loading(.loadedEmpty, _): "empty.sections"
+                case .loading(let event, _): event.name
+                case .reload, .setEditing, .deleteSelected, .undo, .redo, .deviceLost, .resizeViewport: "reload"
+                }
+            }
 
             /// The stimulus as the transcript names it (`setEditing true`, `reload inbox(3) "to do"(0)` …:
             /// a reload lists its sections with their item counts, ids quoted as the transcript quotes them).
@@ -42,6 +64,10 @@ extension Scene {
                 case .redo: .redo
                 case .deviceLost: .deviceLost
                 case .resizeViewport(let size): .resizeViewport(size)
+                case .loading(let event, let content):
+                    .loading(event, content: content.map { sections in
+                        sections.map { CollectionSection(id: $0.id, items: $0.items.map(\.id)) }
+                    })
                 }
             }
         }

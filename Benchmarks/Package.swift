@@ -82,6 +82,13 @@ let package = Package(
             .product(name: "GripperScene", package: "Gripper"),
             .product(name: "GripperTesting", package: "Gripper"),
         ], path: "Sources/TestRunnerBenchmark"),
+        .executableTarget(name: "datasource-bench", dependencies: [
+            "BenchmarkSupport",
+            .product(name: "Gripper", package: "Gripper"),
+            .product(name: "GripperEditing", package: "Gripper"),
+            .product(name: "GripperLayout", package: "Gripper"),
+            .product(name: "GripperTesting", package: "Gripper"),
+        ], path: "Sources/DataSourceBenchmark"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -41,6 +41,10 @@ public struct EngineSnapshot: Sendable {
     public var stateName: String
     /// Microseconds since the start of the input.
     public var offset: Int64
+    /// What the collection shows in place of its items (the loading
+    /// indicator, the no-content or error placeholder), in screen content
+    /// coordinates; nil when the items show.
+    public var placeholder: ContentPlaceholder?
 }
 
 extension Engine {
@@ -103,6 +107,13 @@ extension Engine {
                               contact: contactLocation, stateName: stateName,
                               offset: (now?.microseconds ?? 0) - (origin?.microseconds ?? 0))
         snapshot.orientation = o
+        snapshot.placeholder = contentPlaceholder.map { p in
+            var mapped = p
+            if !o.isIdentity {
+                mapped.frame = o.screenRect(p.frame, contentLength: contentSize.height, crossLength: scrollViewport.width)
+            }
+            return mapped
+        }
         snapshot.origin = o.screenOrigin(contentOffset: contentOffset, contentLength: contentSize.height,
                                          viewport: viewportSize)
         return snapshot

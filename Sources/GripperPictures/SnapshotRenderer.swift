@@ -61,6 +61,7 @@ public enum SnapshotRenderer {
             }
         }
         thin.flush(to: &out)
+        if let placeholder = snapshot.placeholder { out += contentPlaceholder(placeholder) }
         if let hidden = snapshot.hiddenSource { out += ghost(hidden, snapshot) }
         if let proxy { out += lifted(proxy, snapshot, id: id) }
         out += "</g></g>\n"
@@ -177,6 +178,25 @@ public enum SnapshotRenderer {
 
     private static func actionTitle(_ id: String, _ item: ItemLabel?) -> String {
         item?.title(ofAction: id) ?? id
+    }
+
+    /// The loading indicator (a ring), or the no-content or error
+    /// placeholder (a panel over the content, its title and message centred).
+    private static func contentPlaceholder(_ p: ContentPlaceholder) -> String {
+        switch p.kind {
+        case .loading:
+            let f = p.indicatorFrame
+            let r = max(0, f.width / 2 - 3)
+            return "<circle class=\"loading\" cx=\"\(n(f.midX))\" cy=\"\(n(f.midY))\" r=\"\(n(r))\" fill=\"none\" stroke=\"#1e88e5\" stroke-width=\"4\" stroke-dasharray=\"\(n(r * 4.2)) \(n(r * 2.1))\"/>\n"
+        case .noContent, .error:
+            let f = p.frame
+            let y = f.minY + f.height / 3
+            var out = "<g class=\"\(p.kind.rawValue)\">" + rect(f, fill: "#eceff1", stroke: nil)
+            out += text(x: f.midX, y: y, p.title, fill: p.kind == .error ? "#c62828" : "#37474f", size: 18,
+                        anchor: "middle", bold: true)
+            out += text(x: f.midX, y: y + 24, p.message, fill: "#607d8b", size: 13, anchor: "middle")
+            return out + "</g>\n"
+        }
     }
 
     // MARK: - Primitives

@@ -30,6 +30,28 @@ extension Scene {
             case move(MoveCommand)
             /// The app puts the keyboard focus on an item (nil: none).
             case focus(IndexPath?)
+            /// A loading event of the scene's source (`load`, `loaded`,
+            /// `empty`, `failed`, `refresh`), with the sections a result
+            /// brings (they land as one diff batch).
+            case loading(LoadingEvent, content: [Section]?)
+
+            /// The sections the action brings (a reload's, a load result's), if any.
+            public var sections: [Section]? {
+                switch self {
+                case .reload(let sections): sections
+                case .loading(_, let content): content
+                case .setEditing, .deleteSelected, .undo, .redo, .deviceLost, .resizeViewport, .key, .move, .focus: nil
+                }
+            }
+
+            /// Where a scene writes the sections the action brings (`reload`, `loaded`, `empty.sections`).
+            var sectionsField: String {
+                switch self {
+                case .loading(.loadedEmpty, _): "empty.sections"
+                case .loading(let event, _): event.name
+                case .reload, .setEditing, .deleteSelected, .undo, .redo, .deviceLost, .resizeViewport, .key, .move, .focus: "reload"
+                }
+            }
 
             /// The stimulus as the transcript names it (`setEditing true`, `reload inbox(3) "to do"(0)` …:
             /// a reload lists its sections with their item counts, ids quoted as the transcript quotes them).
@@ -51,6 +73,10 @@ extension Scene {
                 case .key(let key): .key(key)
                 case .move(let command): .move(command)
                 case .focus(let p): .focus(p)
+                case .loading(let event, let content):
+                    .loading(event, content: content.map { sections in
+                        sections.map { CollectionSection(id: $0.id, items: $0.items.map(\.id)) }
+                    })
                 }
             }
         }

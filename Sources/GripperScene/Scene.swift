@@ -72,7 +72,7 @@ public struct Scene: Hashable, Sendable {
         var out: [ItemID: Item] = [:]
         for section in sections { for item in section.items { out[item.id] = item } }
         for stimulus in stimuli {
-            if case .reload(let sections) = stimulus.action {
+            if let sections = stimulus.action.sections {
                 for section in sections { for item in section.items { out[item.id] = item } }
             }
         }

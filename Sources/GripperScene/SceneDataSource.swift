@@ -29,7 +29,7 @@ public struct SceneDataSource: CollectionDataSource {
         var columns: [SectionID: Int] = [:]
         for section in scene.sections { if let c = section.columns { columns[section.id] = c } }
         for stimulus in scene.stimuli {
-            if case .reload(let sections) = stimulus.action {
+            if let sections = stimulus.action.sections {
                 for section in sections { if let c = section.columns { columns[section.id] = c } }
             }
         }

@@ -144,7 +144,9 @@ struct SceneReader {
         let source = SceneDataSource(scene: scene, items: items)
         var lists = [("sections", scene.sections)]
         for (k, stimulus) in scene.stimuli.enumerated() {
-            if case .reload(let sections) = stimulus.action { lists.append(("stimuli[\(k)].reload", sections)) }
+            if let sections = stimulus.action.sections {
+                lists.append(("stimuli[\(k)].\(stimulus.action.sectionsField)", sections))
+            }
         }
         for (path, sections) in lists {
             let model = try Scene.model(of: sections, path: path)
@@ -357,7 +359,7 @@ struct SceneReader {
 
     private func stimulus(_ value: JSONValue, _ path: String, defaults: ItemDefaults) throws(SceneError) -> Scene.Stimulus {
         let kinds = ["setEditing", "deleteSelected", "reload", "undo", "redo", "deviceLost", "resizeViewport", "key",
-                     "move", "focus"]
+                     "move", "focus", "load", "loaded", "empty", "failed", "refresh"]
         let o = try members(value, path, allowed: ["t"] + kinds)
         let tValue = try required(o, "t", path)
         let t = try number(tValue, path + ".t", minimum: 0)
@@ -395,6 +397,30 @@ struct SceneReader {
                 action = .focus(IndexPath(section: try integer(pair[0], p + "[0]", minimum: 0),
                                           item: try integer(pair[1], p + "[1]", minimum: 0)))
             }
+        case "loaded":
+            if case .array = v.content {
+                let sections = try self.sections(v, p, defaults: defaults)
+                _ = try Scene.model(of: sections, path: p)
+                action = .loading(.loadedContent, content: sections)
+            } else {
+                guard try bool(v, p) else { throw fail(p, v, "expected true or sections") }
+                action = .loading(.loadedContent, content: nil)
+            }
+        case "empty", "failed":
+            let o = try members(v, p, allowed: kind == "empty" ? ["title", "message", "sections"] : ["title", "message"])
+            var message = ""
+            if let m = o["message"] { message = try string(m, p + ".message") }
+            let words = LoadingPlaceholder(title: try string(try required(o, "title", p), p + ".title"), message: message)
+            if kind == "failed" {
+                action = .loading(.failed(words), content: nil)
+            } else {
+                var content: [Scene.Section]?
+                if let s = o["sections"] {
+                    content = try self.sections(s, p + ".sections", defaults: defaults)
+                    _ = try Scene.model(of: content ?? [], path: p + ".sections")
+                }
+                action = .loading(.loadedEmpty(words), content: content)
+            }
         case "resizeViewport":
             let size = try members(v, p, allowed: ["width", "height"])
             action = .resizeViewport(Size(width: try number(try required(size, "width", p), p + ".width", positive: true),
@@ -406,6 +432,8 @@ struct SceneReader {
             case "deleteSelected": action = .deleteSelected
             case "undo": action = .undo
             case "redo": action = .redo
+            case "load": action = .loading(.beginLoading, content: nil)
+            case "refresh": action = .loading(.refresh, content: nil)
             default: action = .deviceLost
             }
         }
@@ -457,11 +485,11 @@ struct SceneReader {
         var seen: [ItemID: Scene.Item] = [:]
         for section in scene.sections { for item in section.items { seen[item.id] = item } }
         for (i, stimulus) in scene.stimuli.enumerated() {
-            guard case .reload(let sections) = stimulus.action else { continue }
+            guard let sections = stimulus.action.sections else { continue }
             for (s, section) in sections.enumerated() {
                 for (j, item) in section.items.enumerated() {
                     if let earlier = seen[item.id], earlier != item {
-                        throw SceneError(path: "stimuli[\(i)].reload[\(s)].items[\(j)]",
+                        throw SceneError(path: "stimuli[\(i)].\(stimulus.action.sectionsField)[\(s)].items[\(j)]",
                                          problem: "the item \(SceneError.quote(item.id.rawValue)) is defined differently from before; an item keeps its label, height, permissions and actions across reloads")
                     }
                     seen[item.id] = item

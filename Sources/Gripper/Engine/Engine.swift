@@ -96,6 +96,8 @@ public struct Engine: Sendable {
         }
     }
     private var announcementTable: AnnouncementStrings?
+    /// The data source's loading machine (see `Engine+Loading.swift`).
+    var loading = LoadingStateMachine()
 
     /// Opens an engine at rest on the app's data and rules, for input from
     /// `device`: the model is a lazy view of `dataSource` (see
@@ -333,6 +335,9 @@ public struct Engine: Sendable {
         case .focus(let indexPath):
             focusDue(indexPath, at: time)
             return
+        case .loading(let event, let content):
+            loadDue(event, content: content, at: time)
+            return
         }
         let before = machine.phase
         let effects = machine.handle(input, at: time, geometry: layout)
@@ -516,7 +521,8 @@ public struct Engine: Sendable {
         for event in events {
             recorder.record(event, offset: offset(of: event.time))
             let before = machine.phase
-            for input in adapter.inputs(for: event) {
+            // A placeholder (no content, error) takes no editing gesture.
+            for input in adapter.inputs(for: event) where !showsPlaceholder {
                 record(machine.handle(scrollSpace(input), at: event.time, geometry: layout), at: event.time)
             }
             noteTransition(from: before, at: event.time)

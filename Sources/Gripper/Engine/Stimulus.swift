@@ -35,6 +35,11 @@ public enum Stimulus: Hashable, Sendable, CustomStringConvertible {
     /// The app puts the keyboard focus on the item at this index path, or
     /// none (``Engine/setFocus(_:at:)``).
     case focus(IndexPath?)
+    /// A loading event of the data source (the app began a load, or a
+    /// load's result arrived), with the content a result brings: it lands
+    /// as one batch, a diff, with what is in flight kept alive (see
+    /// Documentation/DataSources.md).
+    case loading(LoadingEvent, content: [CollectionSection]?)
 
     /// The stimulus as the transcript names it (`setEditing true`, `reload inbox(3) "to do"(0)` …:
     /// a reload lists its sections with their item counts, ids quoted as the transcript quotes them).
@@ -53,6 +58,10 @@ public enum Stimulus: Hashable, Sendable, CustomStringConvertible {
         case .key(let key): "key \(key)"
         case .move(let command): "move " + command.transcriptText
         case .focus(let p): "focus " + (p.map { "[\($0.section),\($0.item)]" } ?? "none")
+        case .loading(let event, let content):
+            Self.loadingText(event) + (content.map { sections in
+                " " + sections.map { Escaping.token($0.id.rawValue) + "(\($0.items.count))" }.joined(separator: " ")
+            } ?? "")
         }
     }
 }

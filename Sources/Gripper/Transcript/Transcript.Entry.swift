@@ -72,6 +72,9 @@ extension Transcript {
         /// What happened, in words (only when the engine announces:
         /// ``Engine/announcementStrings``).
         case announcement(SpokenAnnouncement)
+        /// The data source's loading machine took an event: moved, or
+        /// ignored it (see Documentation/DataSources.md).
+        case loading(LoadingStep)
 
         /// The `event` name in both forms.
         public var name: String {
@@ -85,6 +88,7 @@ extension Transcript {
             case .deviceLost: "deviceLost"
             case .key: "key"
             case .announcement: "announce"
+            case .loading: "loading"
             }
         }
 
@@ -111,6 +115,7 @@ extension Transcript {
             case .deviceLost: "-"
             case .key(let key, let repeated): key.rawValue + (repeated ? " repeat" : "")
             case .announcement(let a): a.key.rawValue + " " + Escaping.freeText(a.text)
+            case .loading(let step): step.transcriptText
             }
         }
 
@@ -137,6 +142,8 @@ extension Transcript {
                 case .move(let command): ",\"name\":\"move\"" + command.transcriptJSONFields
                 case .focus(let p):
                     ",\"name\":\"focus\",\"indexPath\":" + (p.map { "[\($0.section),\($0.item)]" } ?? "null")
+                case .loading(let event, let content):
+                    Stimulus.loadingJSON(event) + (content.map { ",\"sections\":" + Transcript.json($0) } ?? "")
                 }
             case .effect(let effect): effect.transcriptJSONFields
             case .rejected(let why): ",\"reason\":" + Self.quoted(why)
@@ -144,6 +151,7 @@ extension Transcript {
             case .deviceLost: ""
             case .key(let key, let repeated): ",\"key\":\"\(key.rawValue)\",\"repeat\":\(repeated)"
             case .announcement(let a): ",\"kind\":\"\(a.key.rawValue)\",\"text\":" + Self.quoted(a.text)
+            case .loading(let step): step.transcriptJSONFields
             }
         }
     }

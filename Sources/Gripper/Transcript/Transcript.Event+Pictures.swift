@@ -7,6 +7,8 @@ extension Transcript.Event {
         switch self {
         case .transition, .stimulus, .deviceLost: true
         case .gesture, .rejected, .dataSource, .key, .announcement: false
+        case .loading(let step):
+            if case .moved = step { true } else { false }
         case .effect(let effect):
             switch effect {
             case .selectionChanged, .swipeOpened, .swipeShut, .deleteConfirmationOpened, .deleteConfirmationCancelled,

@@ -37,7 +37,7 @@ public struct EditingStateMachine: Sendable {
     /// an end only while a finger holds the content or it springs back.
     package var contentOffset: Double { scroller.offset }
     /// The data source's voice.
-    package let policy: any CollectionDelegate
+    package var policy: any CollectionDelegate
     /// Thresholds and viewport size (a new `undoLimit` trims the journal).
     package var configuration: EditingConfiguration {
         didSet { journal.limit = configuration.undoLimit }

@@ -1,0 +1,174 @@
+import GripperEditing
+import GripperInput
+import GripperLayout
+
+extension Engine {
+    /// Replaces the app's rules from now on: the next question the engine
+    /// asks (a touch, a gap change, a swipe) goes to `delegate`. What is in
+    /// flight stays as it is (a drag keeps its gap until the next change).
+    /// Composed and segmented sources change their rules with their
+    /// children; ``apply(_:toChild:of:becoming:at:)`` and
+    /// ``switchSegment(of:to:at:)`` call this for them.
+    /// - Complexity: O(1).
+    public mutating func replaceDelegate(_ delegate: any CollectionDelegate) {
+        machine.policy = delegate
+    }
+
+    /// Applies a change of one child of a composed source: `batch`, in the
+    /// child's own index paths, turns the child into `newChild`. The batch
+    /// is mapped to global index paths and applied as the app's batch
+    /// (``apply(_:at:)-(BatchUpdate,_)``: same validation, same re-basing of
+    /// what is in flight, one journal entry, one transition); only then does
+    /// `composed` take the new child, and, when the engine's rules are a
+    /// composed source, it takes the new `composed` as its rules.
+    ///
+    /// ```swift
+    /// // "recent" (child 1) got a new note at the top of its first section.
+    /// let newRecent = ChildDataSource(key: "recent", Recent(notes: [note] + recent))
+    /// try engine.apply(BatchUpdate([.insertItem(note.id, at: IndexPath(section: 0, item: 0))]),
+    ///                  toChild: 1, of: &home, becoming: newRecent, at: now)
+    /// ```
+    /// - Throws: ``SourceUpdateError``: no such child, a batch that reaches
+    ///   outside the child's sections, a new child whose section count the
+    ///   batch does not explain, or a batch the engine rejects. Nothing
+    ///   changes then, neither the engine nor `composed`.
+    /// - Complexity: O(k) to map k operations, O(c + s) to re-read the
+    ///   children's section counts, plus the batch's own cost.
+    @discardableResult
+    public mutating func apply(_ batch: BatchUpdate, toChild child: Int, of composed: inout ComposedDataSource,
+                               becoming newChild: ChildDataSource,
+                               at time: EventTime) throws(SourceUpdateError) -> [Transcript.Entry] {
+        guard let global = composed.globalBatch(batch, inChild: child) else {
+            throw .composition(.noSuchChild(child, count: composed.children.count))
+        }
+        guard let expected = composed.sectionCount(afterBatch: batch, inChild: child) else {
+            throw .outsideChild(child: child, operation: Self.firstOutside(batch, sections: composed.sections(ofChild: child).count))
+        }
+        let found = newChild.dataSource.numberOfSections
+        guard found == expected else {
+            throw .composition(.sectionCountMismatch(child: child, expected: expected, found: found))
+        }
+        var next = composed
+        do { try next.replaceChild(child, with: newChild) } catch { throw .composition(error) }
+        let entries: [Transcript.Entry]
+        do { entries = try apply(global, at: time) } catch { throw .batch(error) }
+        composed = next
+        if delegate is ComposedDataSource { replaceDelegate(next) }
+        return entries
+    }
+
+    /// Shows segment `index` of `segmented`: one app batch
+    /// (``SegmentedDataSource/switchBatch(to:)``) that deletes the shown
+    /// sections and inserts the new segment's, so a drag, an open cell or
+    /// a delete confirmation in flight is cancelled first (its item leaves)
+    /// and the rest of that contact is ignored until it lifts; a transition
+    /// animates the change. Then `segmented` shows the new segment and,
+    /// when the engine's rules are a segmented source, it takes the new
+    /// `segmented` as its rules. Switching to the segment shown does nothing.
+    ///
+    /// ```swift
+    /// try engine.switchSegment(of: &mail, to: 1, at: now)
+    /// // 2.500000 appBatch #3 delete section 0; insert section sent/all (x y) at 0
+    /// ```
+    /// - Throws: ``SourceUpdateError`` for no such segment or a batch the
+    ///   engine rejects (a new segment whose identities repeat); nothing
+    ///   changes then.
+    /// - Complexity: O(s + n) for the new segment's s sections and n items,
+    ///   plus the batch's cost (the layout is rebuilt).
+    @discardableResult
+    public mutating func switchSegment(of segmented: inout SegmentedDataSource, to index: Int,
+                                       at time: EventTime) throws(SourceUpdateError) -> [Transcript.Entry] {
+        guard let batch = segmented.switchBatch(to: index) else {
+            throw .composition(.noSuchChild(index, count: segmented.segments.count))
+        }
+        guard !batch.isEmpty else { return fire(until: time) }
+        var next = segmented
+        do { try next.select(index) } catch { throw .composition(error) }
+        let entries: [Transcript.Entry]
+        do { entries = try apply(batch, at: time) } catch { throw .batch(error) }
+        segmented = next
+        if delegate is SegmentedDataSource { replaceDelegate(next) }
+        return entries
+    }
+
+    /// Lands new content for children of a composed source — what a
+    /// ``LoadingGroup`` released when the last load finished: each child in
+    /// `released` replaces the child with its key in `composed`, and the
+    /// engine gets one app batch, the diff from what it shows to the new
+    /// composition (``CollectionModel/diff(to:)``: moves where items moved,
+    /// so a renderer animates it). What is in flight stays alive as for any
+    /// app batch: a drag goes on (re-based) unless its item left, an open
+    /// cell stays open unless its item left. When the engine's rules are a
+    /// composed source it takes the new `composed`. Nothing released does
+    /// nothing.
+    ///
+    /// ```swift
+    /// let step = group.handle(.loadedContent, forChild: "recent", content: newRecent)
+    /// try engine.land(step.released, in: &home, at: now)   // one batch, or nothing yet
+    /// ```
+    /// - Throws: ``SourceUpdateError``: a key that is no child, new content
+    ///   that contradicts itself, or a diff the engine rejects (identities
+    ///   repeated across children); nothing changes then.
+    /// - Complexity: O(n log n) for the n items shown and landed (the diff
+    ///   reads every identity), plus the batch's cost.
+    @discardableResult
+    public mutating func land(_ released: [ChildDataSource], in composed: inout ComposedDataSource,
+                              at time: EventTime) throws(SourceUpdateError) -> [Transcript.Entry] {
+        guard !released.isEmpty else { return fire(until: time) }
+        var next = composed
+        for child in released {
+            guard let c = next.child(keyed: child.key) else {
+                throw .composition(.noSuchChild(-1, count: next.children.count))
+            }
+            do { try next.replaceChild(c, with: child) } catch { throw .composition(error) }
+        }
+        let entries = try land(next, at: time)
+        composed = next
+        if delegate is ComposedDataSource { replaceDelegate(next) }
+        return entries
+    }
+
+    /// Lands new content for the whole collection (a refresh's result): one
+    /// app batch, the diff from what the engine shows to `content`'s
+    /// model, with what is in flight kept alive as for any app batch. The
+    /// engine's rules stay as they are (``replaceDelegate(_:)`` changes them).
+    /// - Throws: ``SourceUpdateError``: content that contradicts itself, or
+    ///   a diff the engine rejects; nothing changes then.
+    /// - Complexity: O(n log n) for the n items shown and landed.
+    @discardableResult
+    public mutating func land(_ content: any CollectionDataSource, at time: EventTime) throws(SourceUpdateError) -> [Transcript.Entry] {
+        let target: CollectionModel
+        do { target = try CollectionModel(dataSource: content) } catch { throw .dataSource(error) }
+        let batch = model.diff(to: target)
+        guard !batch.isEmpty else { return fire(until: time) }
+        do { return try apply(batch, at: time) } catch { throw .batch(error) }
+    }
+
+    /// The first operation of `batch` that names a section outside `0 ..< sections`
+    /// (before) or outside what the child has after it.
+    private static func firstOutside(_ batch: BatchUpdate, sections: Int) -> BatchUpdate.Operation {
+        var after = sections
+        for op in batch.operations {
+            switch op {
+            case .deleteSection: after -= 1
+            case .insertSection: after += 1
+            case .deleteItem, .insertItem, .reloadItem, .moveItem: break
+            }
+        }
+        for op in batch.operations {
+            switch op {
+            case .deleteSection(let s):
+                if s < 0 || s >= sections { return op }
+            case .deleteItem(let p), .reloadItem(let p):
+                if p.section < 0 || p.section >= sections { return op }
+            case .insertSection(_, let s):
+                if s < 0 || s >= after { return op }
+            case .insertItem(_, let p):
+                if p.section < 0 || p.section >= after { return op }
+            case .moveItem(let from, let to):
+                if from.section < 0 || from.section >= sections || to.section < 0 || to.section >= after { return op }
+            }
+        }
+        return batch.operations.first ?? .deleteSection(-1)
+    }
+}

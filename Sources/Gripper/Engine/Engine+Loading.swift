@@ -1,0 +1,109 @@
+// A change to the loading machine changes the diagram in Documentation/DataSources.md too.
+import GripperEditing
+import GripperInput
+import GripperLayout
+
+extension Engine {
+    /// The data source's loading state (see ``LoadingStateMachine``): an
+    /// engine opens in `initial`, and ``Stimulus/loading(_:content:)``
+    /// stimuli move it.
+    /// - Complexity: O(1).
+    public var loadingState: LoadingStateMachine.State { loading.state }
+
+    /// Whether a placeholder (no content, error) covers the content: then
+    /// editing gestures do nothing (they are recognized and recorded, and
+    /// reach no cell), and what was in flight was cancelled when it came.
+    /// - Complexity: O(1).
+    public var showsPlaceholder: Bool { loading.placeholder != nil }
+
+    /// What the collection shows in place of its items now, if anything: the
+    /// loading indicator during the first load, the no-content or error
+    /// placeholder with the data source's title and message (also while a
+    /// refresh of one is in flight). It spans the viewport below the global
+    /// header at the current offset, in scroll space.
+    /// - Complexity: O(1).
+    public var contentPlaceholder: ContentPlaceholder? {
+        let kind: ContentPlaceholder.Kind
+        let words: LoadingPlaceholder?
+        switch loading.state {
+        case .loadingContent: kind = .loading; words = nil
+        case .noContent(let p), .refreshing(.noContent(let p)): kind = .noContent; words = p
+        case .error(let p), .refreshing(.error(let p)): kind = .error; words = p
+        case .initial, .contentLoaded, .refreshing(.contentLoaded): return nil
+        }
+        return ContentPlaceholder(kind: kind, title: words?.title ?? "", message: words?.message ?? "",
+                                  frame: ContentPlaceholder.area(viewport: layout.viewport, contentOffset: contentOffset,
+                                                                 globalHeaderHeight: metrics.globalHeaderHeight))
+    }
+
+    /// Hands the loading machine `event` at `time` (the stimulus is already
+    /// recorded): records what it did; a result that moved it lands its
+    /// `content` as one app batch (the diff from what is shown, so a drag or
+    /// an open cell goes on, re-based, unless its item left); a placeholder
+    /// that appears cancels what is in flight. An ignored event changes
+    /// nothing, content included.
+    mutating func loadDue(_ event: LoadingEvent, content: [CollectionSection]?, at time: EventTime) {
+        let step = loading.handle(event)
+        append(.loading(step), at: time)
+        guard case .moved = step else { return }
+        if let content {
+            guard let target = try? CollectionModel(sections: content) else {
+                append(.rejected("\(event.name): the sections repeat an identity"), at: time)
+                return
+            }
+            let batch = model.diff(to: target)
+            if !batch.isEmpty {
+                let before = machine.phase
+                do {
+                    record(try machine.apply(batch, at: time), at: time)
+                } catch {
+                    append(.rejected("\(event.name): \(error)"), at: time)
+                }
+                noteTransition(from: before, at: time)
+            }
+        }
+        if showsPlaceholder {
+            recordDue(at: time) { machine, geometry in machine.handle(.contactCancelled, at: time, geometry: geometry) }
+        }
+    }
+}
+
+extension Stimulus {
+    /// A loading event as the transcript's stimulus line names it:
+    /// `load`, `loaded`, `empty "title" "message"` ….
+    static func loadingText(_ event: LoadingEvent) -> String {
+        switch event {
+        case .beginLoading, .loadedContent, .refresh: event.name
+        case .loadedEmpty(let p), .failed(let p):
+            event.name + " " + Escaping.token(p.title) + " " + Escaping.token(p.message)
+        }
+    }
+
+    /// The JSON fields of a loading stimulus (after `"event"`).
+    static func loadingJSON(_ event: LoadingEvent) -> String {
+        switch event {
+        case .beginLoading, .loadedContent, .refresh: ",\"name\":\"\(event.name)\""
+        case .loadedEmpty(let p), .failed(let p):
+            ",\"name\":\"\(event.name)\",\"title\":" + Escaping.json(p.title) + ",\"message\":" + Escaping.json(p.message)
+        }
+    }
+}
+
+extension LoadingStep {
+    /// `initial -> loadingContent`, or `ignored loaded in initial`.
+    var transcriptText: String {
+        switch self {
+        case .moved(let from, let to): "\(from) -> \(to)"
+        case .ignored(let state, let event): "ignored \(event.name) in \(state)"
+        }
+    }
+
+    /// `"from":…,"to":…`, or `"ignored":…,"in":…`, each with its leading comma.
+    var transcriptJSONFields: String {
+        switch self {
+        case .moved(let from, let to): ",\"from\":" + Escaping.json("\(from)") + ",\"to\":" + Escaping.json("\(to)")
+        case .ignored(let state, let event):
+            ",\"ignored\":" + Escaping.json(event.name) + ",\"in\":" + Escaping.json("\(state)")
+        }
+    }
+}

@@ -162,7 +162,7 @@ extension EditingStateMachine {
         case .scroll(let dy):
             scroll(to: contentOffset + dy, geometry: geometry, effects: &effects)
         case .touchDown, .tap, .longPress, .contactMoved, .contactLifted, .panBegan, .panChanged, .panEnded,
-             .secondContact, .tick:
+             .secondContact, .secondTap, .tick:
             break
         case .setEditing, .deleteSelected, .reload, .deviceLost, .contactCancelled, .undo, .redo:
             break // handled before routing

@@ -58,6 +58,7 @@ extension EditingStateMachine {
     package var draggedItems: [ItemID] {
         switch state {
         case .dragging(let d), .batchEditing(.dragging(let d)): d.companionItems.isEmpty ? [d.item] : d.groupItems
+        case .keyboardMoving(let k), .batchEditing(.keyboardMoving(let k)): [k.item]
         case .idle, .tracking, .scrolling, .swiping, .open,
              .batchEditing(.idle), .batchEditing(.tracking), .batchEditing(.scrolling), .batchEditing(.open):
             []

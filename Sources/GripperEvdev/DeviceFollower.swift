@@ -86,6 +86,11 @@ public final class DeviceFollower: LiveInputSource {
         }
     }
 
+    /// udev's monitor and the device node while one is open.
+    public var descriptors: [Int32] {
+        closed ? [] : [watcher.descriptor] + (reader.map { $0.descriptors } ?? [])
+    }
+
     /// Closes the device and the watcher; ``next(until:wakingOn:)`` returns
     /// nil afterwards. Safe to call more than once.
     public func close() {

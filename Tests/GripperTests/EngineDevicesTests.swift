@@ -198,3 +198,27 @@ import GripperTesting
         #expect(DeviceFrame.merged([]).isEmpty)
     }
 }
+
+extension EngineDevicesTests {
+    @Test func losingADeviceThatHoldsNothingChangesNothingButTheEntry() throws {
+        // An open swipe cell and a finger up: the keyboard goes away.
+        var engine = try Self.engine([TestDevices.probeTouchscreen, TestDevices.probeKeyboard])
+        var b = TraceBuilder(device: TestDevices.probeTouchscreen, seed: 11)
+        b.swipe(from: .fraction(0.85, 0.135), to: .fraction(0.55, 0.135), duration: .milliseconds(300))
+        for f in b.frames { engine.handle(f) }
+        let before = engine.stateName
+        #expect(before != "idle", "the swipe should leave the cell open")
+        let entries = engine.deviceLost(InputDeviceID(index: 1), at: b.frames.last!.time + .milliseconds(500))
+        #expect(entries.map { $0.event.name } == ["deviceLost"], "\(entries.map(\.textLine))")
+        #expect(engine.stateName == before)
+        // With the touchscreen the only device, the same loss cancels as before.
+        var single = try Self.engine([TestDevices.probeTouchscreen])
+        for f in b.frames { single.handle(f) }
+        let lost = single.deviceLost(at: b.frames.last!.time + .milliseconds(500))
+        let viaID = try Self.engine([TestDevices.probeTouchscreen])
+        var other = viaID
+        for f in b.frames { other.handle(f) }
+        #expect(other.deviceLost(.first, at: b.frames.last!.time + .milliseconds(500)).map(\.textLine)
+                == lost.map(\.textLine))
+    }
+}

@@ -61,9 +61,10 @@ extension Engine {
     }
 
     /// Input device `source` went away at `time`: its contacts are forgotten
-    /// and, when it drove the gesture in flight (or none was in flight), what
-    /// is in flight is cancelled as ``deviceLost(at:)`` cancels it. Another
-    /// device's gesture goes on. A device the engine does not have changes
+    /// and, when it drove the gesture in flight (or is the engine's only
+    /// device), what is in flight is cancelled as ``deviceLost(at:)`` cancels
+    /// it. Another device's gesture, and an open cell or a fling no device
+    /// holds, go on. A device the engine does not have changes
     /// nothing and is recorded as rejected.
     /// - Complexity: O(1) plus the cancellation's effects.
     /// - Returns: the transcript entries produced, recorded or not.

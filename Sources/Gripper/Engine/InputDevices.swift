@@ -94,13 +94,17 @@ struct InputDevices: Sendable {
     }
 
     /// Device `index` went away: its contacts are forgotten. Returns whether
-    /// it owned the arena (or none did), so what is in flight is its own to
-    /// cancel.
+    /// what is in flight is its own to cancel: it owned the arena — or it is
+    /// the engine's only device, which cancels as a loss always did (an open
+    /// cell shuts). A keyboard or a mouse unplugged while nothing of theirs
+    /// is down leaves the others' state alone.
     mutating func lose(_ index: Int) -> Bool {
         channels[index].reset()
-        guard owner == nil || owner == index else { return false }
-        owner = nil
-        return true
+        if owner == index {
+            owner = nil
+            return true
+        }
+        return owner == nil && channels.count == 1
     }
 
     /// Every device went away.

@@ -10,7 +10,7 @@ struct DeviceSelection: ParsableArguments {
     var node: String?
 
     @Option(name: .customLong("device"), help: ArgumentHelp(
-        "The device to use by kind (touchscreen, touchpad, mouse) or node pattern (/dev/input/event*): the first that matches.",
+        "The device to use by kind (touchscreen, touchpad, mouse, keyboard) or node pattern (/dev/input/event*): the first that matches.",
         valueName: "KIND|PATTERN"))
     var device: String?
 
@@ -32,7 +32,7 @@ struct DeviceSelection: ParsableArguments {
             throw ValidationError("give a device node, --device KIND|PATTERN or --device-name PATTERN")
         }
         if let device, !device.contains("/"), DeviceKind(rawValue: device) == nil || device == "other" {
-            throw ValidationError("--device takes touchscreen, touchpad, mouse or a node pattern such as /dev/input/event*, not \(device)")
+            throw ValidationError("--device takes touchscreen, touchpad, mouse, keyboard or a node pattern such as /dev/input/event*, not \(device)")
         }
     }
 

@@ -39,6 +39,14 @@ struct LiveCommand: ParsableCommand {
             A panel mounted rotated or needing calibration: --rotate, \
             --calibration, or the device's udev property \
             LIBINPUT_CALIBRATION_MATRIX (as libinput reads it).
+
+            --also reads more devices at the same time (a mouse and a keyboard \
+            beside the touchscreen): one engine, their frames merged in time \
+            order, one pointer gesture at a time (a touch while the mouse \
+            button is down is ignored until it lifts, and the other way round), \
+            a keyboard's keys to the keyboard moves. The loss of one does not \
+            stop the others. With --also, --record writes every device to one \
+            libinput-record file (.yml).
             """
     )
 
@@ -55,6 +63,11 @@ struct LiveCommand: ParsableCommand {
 
     @Option(name: .long, help: "Quit after this many seconds (for scripts and tests).")
     var duration: Double?
+
+    @Option(name: .customLong("also"), help: ArgumentHelp(
+        "Another device to read at the same time: a node, or a kind (touchscreen, touchpad, mouse, keyboard) for the first such device present, followed as it comes and goes. Repeatable.",
+        valueName: "NODE|KIND"))
+    var also: [String] = []
 
     @Option(name: .long, help: ArgumentHelp("Also write the frames read to this evemu file (an empty frame at the start first), to replay later.", valueName: "FILE"))
     var record: String?
@@ -81,6 +94,12 @@ struct LiveCommand: ParsableCommand {
         }
         if let calibration {
             do { _ = try CalibrationMatrix(parsing: calibration) } catch { throw ValidationError("--calibration: \(error)") }
+        }
+        for other in also where !other.contains("/") && (DeviceKind(rawValue: other) == nil || other == "other") {
+            throw ValidationError("--also takes a device node or touchscreen, touchpad, mouse or keyboard, not \(other)")
+        }
+        if !also.isEmpty, let record, !(record.hasSuffix(".yml") || record.hasSuffix(".yaml")) {
+            throw ValidationError("--record with --also writes every device to one libinput-record file: give a .yml path, not \(record)")
         }
         if let deliveryGrace, !(0...1000).contains(deliveryGrace) {
             throw ValidationError("--delivery-grace must be 0 to 1000 milliseconds, not \(deliveryGrace)")
@@ -115,11 +134,13 @@ struct LiveCommand: ParsableCommand {
         let matrix = try Self.matrix(calibration: calibration, rotate: rotate, node: source.path,
                                      properties: (source as? DeviceFollower)?.watcher.properties(of: source.path))
         let input: any LiveInputSource = matrix.isIdentity ? source : CalibratedSource(source, matrix: matrix)
+        let others = try also.map(openOther)
+        defer { for other in others { other.close() } }
         let session: LiveSession
         do {
             let grace = deliveryGrace.map { Duration.microseconds(Int64(($0 * 1000).rounded())) }
                 ?? LiveSession.defaultDeliveryGrace
-            session = try LiveSession(reader: input, scene: sceneValue, keepingFrames: record != nil,
+            session = try LiveSession(readers: [input] + others, scene: sceneValue, keepingFrames: record != nil,
                                       deliveryGrace: grace, recordingTranscript: true)
         } catch {
             throw BadInput.fail("\(error)")
@@ -154,7 +175,9 @@ struct LiveCommand: ParsableCommand {
         terminal.leave()
         session.finish()
         let engine = session.engine
-        if let record {
+        if let record, !others.isEmpty {
+            try Self.recordAll(session, to: record)
+        } else if let record {
             // The frames as read, resyncs as plain frames (what the engine was given).
             let sink = try OutputSink(path: record, replacing: true)
             var writer = TraceWriter(format: .evemu)
@@ -179,6 +202,59 @@ struct LiveCommand: ParsableCommand {
         let out = OutputSink.standardOutput
         try out.write(json ? engine.transcript.jsonLines : engine.transcript.text)
         try out.close()
+    }
+
+    /// A device of `--also`: a node read as it is, or the first present
+    /// device of a kind, followed as it comes and goes; its udev
+    /// `LIBINPUT_CALIBRATION_MATRIX` applies (the options apply to the first
+    /// device only).
+    func openOther(_ spec: String) throws -> any LiveInputSource {
+        let source: any LiveInputSource
+        do {
+            if spec.contains("/") {
+                source = try EvdevReader(path: spec, grab: grab)
+            } else {
+                let match = DeviceMatch(kind: DeviceKind(rawValue: spec))
+                let watcher = try DeviceWatcher()
+                guard case .change(.added(let found)) = try watcher.firstMatch(match, in: selection.directory,
+                                                                              until: watcher.now) else {
+                    throw BadInput.fail("--also \(spec): no \(match) is connected; `gripper devices` lists the devices present")
+                }
+                source = DeviceFollower(reader: try EvdevReader(path: found.path, grab: grab), match: match,
+                                        watcher: watcher, grab: grab)
+            }
+        } catch let error as EvdevError {
+            throw BadInput.fail("\(error)")
+        }
+        let matrix = try Self.matrix(calibration: nil, rotate: nil, node: source.path,
+                                     properties: (source as? DeviceFollower)?.watcher.properties(of: source.path))
+        return matrix.isIdentity ? source : CalibratedSource(source, matrix: matrix)
+    }
+
+    /// Writes every device's frames (and where each went away, as notes) to
+    /// one libinput-record file, on the session's one clock, so `gripper
+    /// replay` merges them as the session did.
+    static func recordAll(_ session: LiveSession, to path: String) throws {
+        let sink = try OutputSink(path: path, replacing: true)
+        var writer = TraceWriter(format: .libinputRecord)
+        let readers = session.readers
+        let frames = session.deviceFrames
+        writer.beginFile(metadata: TraceMetadata(), deviceCount: readers.count)
+        for (index, reader) in readers.enumerated() {
+            var metadata = TraceMetadata()
+            metadata.deviceNode = reader.path
+            writer.beginDevice(reader.device, metadata: metadata, index: index)
+            for tagged in frames where tagged.device.index == index {
+                writer.append(EventFrame(time: tagged.frame.time, events: tagged.frame.events))
+                if writer.pendingByteCount >= FileOutput.bufferSize { try writer.drain { try sink.write($0) } }
+            }
+        }
+        for loss in session.losses {
+            writer.appendNote("\(loss.device) lost at \(loss.time.microseconds) µs")
+        }
+        if let warning = session.lag.warning { writer.appendNote("lag: \(warning)") }
+        try writer.drain { try sink.write($0) }
+        try sink.close()
     }
 
     /// The matrix the panel's frames go through: `--calibration`, else the

@@ -6,9 +6,10 @@ import GripperInput
 import GripperReplay
 import GripperScene
 
-/// `gripper replay FILE --scene SCENE`: a recorded trace through the engine,
-/// printing the transcript, optionally drawing pictures and comparing with
-/// an expected transcript.
+/// `gripper replay FILE... --scene SCENE`: a recorded trace (or the traces
+/// of several devices, merged in time order) through the engine, printing
+/// the transcript, optionally drawing pictures and comparing with an
+/// expected transcript.
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
@@ -21,12 +22,15 @@ struct ReplayCommand: ParsableCommand {
             difference. --realtime replays at the trace's pace, waiting at most \
             --max-gap between two steps (a gapCapped line says where; --expect \
             ignores it). Exit status 2 on bad input (trace or scene) or a picture \
-            that cannot be written, naming the file, the line or field and the problem.
+            that cannot be written, naming the file, the line or field and the problem. \
+            Several files (or a libinput record of several devices) replay together: \
+            one engine with a device each, their frames merged in time order, one \
+            pointer gesture at a time (see Documentation/LiveInput.md).
             """
     )
 
-    @Argument(help: "An evemu trace (.evemu, .events, .desc, .txt) or a libinput-record file (.yml, .yaml).")
-    var file: String
+    @Argument(help: "One or more traces: evemu files (.evemu, .events, .desc, .txt), one device each, or libinput-record files (.yml, .yaml), every device they hold (or the one --device names). Several devices replay together, their frames merged in time order, the first the engine's first device.")
+    var files: [String]
 
     @Option(name: .long, help: "The scene (JSON; see Documentation/Scenes.md).")
     var scene: String
@@ -56,6 +60,8 @@ struct ReplayCommand: ParsableCommand {
     static let defaultMaxGap = 2.0
 
     func validate() throws {
+        if files.isEmpty { throw ValidationError("give a trace file to replay") }
+        if device != nil && files.count > 1 { throw ValidationError("--device applies to a single trace file") }
         if let maxGap {
             guard realtime else { throw ValidationError("--max-gap applies to --realtime only") }
             guard maxGap.isFinite, maxGap >= 0, maxGap <= 1_000_000 else {
@@ -65,7 +71,7 @@ struct ReplayCommand: ParsableCommand {
     }
 
     func run() throws {
-        let reader = try TraceInput.open(file, device: device)
+        let readers = try TraceInput.openAll(files, device: device)
         let sceneValue = try Self.loadScene(scene)
         var expected: String?
         if let expect {
@@ -78,31 +84,36 @@ struct ReplayCommand: ParsableCommand {
         let out = OutputSink.standardOutput
         var output: PictureOutput?
         if svg != nil || html != nil {
-            let parts = file.split(separator: "/").suffix(2).joined(separator: "/")
+            let parts = files.map { $0.split(separator: "/").suffix(2).joined(separator: "/") }.joined(separator: " ")
             output = try PictureOutput(svgDirectory: svg, html: html, title: "gripper replay \(parts)")
         }
         let engine: Engine
         if output != nil || realtime {
             // Pictures and pacing take the frames at hand.
-            let trace: Trace
-            do { trace = try reader.readTrace() } catch { throw BadInput.fail(error.description) }
-            let start: EngineDriver
+            var traces: [Trace] = []
+            for reader in readers {
+                do { traces.append(try reader.readTrace()) } catch { throw BadInput.fail(error.description) }
+            }
+            var start: EngineDriver
             do {
                 // The page animates between its pictures with the engine's transitions.
-                start = try EngineDriver(scene: sceneValue, device: trace.device, recordingTranscript: true,
+                start = try EngineDriver(scene: sceneValue, device: traces[0].device, recordingTranscript: true,
                                          makingTransitions: html != nil)
             } catch {
                 throw BadInput.fail("\(Self.naming(error, scene))")
             }
+            for trace in traces.dropFirst() { _ = start.engine.attach(trace.device) }
+            let frames = traces.count == 1 ? traces[0].frames.map { DeviceFrame($0) }
+                : DeviceFrame.merged(traces.map(\.frames))
             var done = start.engine
             if realtime {
                 let gap = Duration.microseconds(Int64(((maxGap ?? Self.defaultMaxGap) * 1_000_000).rounded()))
-                done = try Self.realtime(start, frames: trace.frames, json: json, maxGap: gap, to: out)
+                done = try Self.realtime(start, frames: frames, json: json, maxGap: gap, to: out)
             }
             if let output {
                 // Each picture is written as it is drawn (with --realtime, by a
                 // fast replay of its own after the paced one).
-                done = try Replay.run(start, frames: trace.frames, labels: sceneValue.pictureLabels, picture: output.add)
+                done = try Replay.run(start, frames: frames, labels: sceneValue.pictureLabels, picture: output.add)
                 try output.finish(transcript: done.transcript)
             }
             if !realtime { try Self.write(done.transcript, from: 0, json: json, final: true, to: out) }
@@ -112,10 +123,11 @@ struct ReplayCommand: ParsableCommand {
             // only for --expect: memory stays flat whatever the trace holds.
             var running: EngineDriver
             do {
-                running = try EngineDriver(scene: sceneValue, device: reader.device)
+                running = try EngineDriver(scene: sceneValue, device: readers[0].device)
             } catch {
                 throw BadInput.fail("\(Self.naming(error, scene))")
             }
+            for reader in readers.dropFirst() { _ = running.engine.attach(reader.device) }
             var kept = Transcript()
             func emit(_ entries: [Transcript.Entry]) throws {
                 for entry in entries {
@@ -123,7 +135,7 @@ struct ReplayCommand: ParsableCommand {
                     if expected != nil { kept.append(entry) }
                 }
             }
-            try TraceInput.forEachFrame(of: reader) { try emit(running.handle($0)) }
+            try TraceInput.forEachFrame(of: readers) { try emit(running.handle($0)) }
             try emit(running.finish())
             kept.finish(with: running.engine.model.sections)
             var last = Transcript()
@@ -174,11 +186,11 @@ struct ReplayCommand: ParsableCommand {
     /// Replays at the trace's pace: sleeps until each deadline and frame is
     /// due on a monotonic clock (a gap longer than `maxGap` cut to
     /// `maxGap`, with a `gapCapped` line), prints each entry when it happens.
-    static func realtime(_ driver: EngineDriver, frames: [EventFrame], json: Bool, maxGap: Duration,
+    static func realtime(_ driver: EngineDriver, frames: [DeviceFrame], json: Bool, maxGap: Duration,
                          to out: OutputSink) throws -> Engine {
         let clock = ContinuousClock()
         let start = clock.now
-        let origin = frames.first?.time ?? .zero
+        let origin = frames.first?.frame.time ?? .zero
         var printed = 0
         var failure: (any Error)?
         let done = Replay.paced(driver, frames: frames, maxGap: maxGap, wait: { due in

@@ -29,6 +29,51 @@ struct TraceInput: ParsableArguments {
         }
     }
 
+    /// The readers of every device of `files` for a command that takes
+    /// several devices: each evemu file's one device, each libinput-record
+    /// file's every device — or, with `device` (one file only), the device
+    /// it names. Bad input becomes its message on stderr and exit code 2.
+    static func openAll(_ files: [String], device: String?) throws -> [TraceFrameReader] {
+        if let device, let file = files.first { return [try open(file, device: device)] }
+        var readers: [TraceFrameReader] = []
+        for file in files {
+            if (try? TraceFile.Format(path: file)) == .libinputRecord {
+                readers += try BadInput.guarding { try TraceFile.openAll(path: file) }
+            } else {
+                readers.append(try open(file, device: nil))
+            }
+        }
+        return readers
+    }
+
+    /// Calls `body` with the frames of several devices' readers merged in
+    /// time order, each tagged with its device (the i-th reader: device i);
+    /// a tie goes to the lower device, and each device's frames keep their
+    /// order. Holds one frame per reader. A malformed line becomes its
+    /// message on stderr and exit code 2.
+    static func forEachFrame(of readers: [TraceFrameReader], _ body: (DeviceFrame) throws -> Void) throws {
+        if readers.count == 1 {
+            try forEachFrame(of: readers[0]) { try body(DeviceFrame($0)) }
+            return
+        }
+        func read(_ reader: TraceFrameReader) throws -> EventFrame? {
+            do { return try reader.next() } catch { throw BadInput.fail(error.description) }
+        }
+        var heads: [EventFrame?] = []
+        for reader in readers { heads.append(try read(reader)) }
+        while true {
+            var best: Int?
+            for i in heads.indices {
+                guard let head = heads[i] else { continue }
+                if let b = best, let current = heads[b], current.time <= head.time { continue }
+                best = i
+            }
+            guard let b = best, let frame = heads[b] else { return }
+            try body(DeviceFrame(frame, from: InputDeviceID(index: b)))
+            heads[b] = try read(readers[b])
+        }
+    }
+
     /// Calls `body` with each frame `reader` gives; a malformed line becomes
     /// its message on stderr and exit code 2 (what `body` throws passes through).
     static func forEachFrame(of reader: TraceFrameReader, _ body: (EventFrame) throws -> Void) throws {

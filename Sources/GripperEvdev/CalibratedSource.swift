@@ -31,6 +31,8 @@ public final class CalibratedSource: LiveInputSource {
     public var now: EventTime { inner.now }
     /// Whether `inner` reconnects.
     public var reconnects: Bool { inner.reconnects }
+    /// The inner source's descriptors.
+    public var descriptors: [Int32] { inner.descriptors }
 
     /// `inner`'s next event, a frame through the matrix. A loss or a return
     /// starts the calibrator afresh (the positions it remembered are gone).

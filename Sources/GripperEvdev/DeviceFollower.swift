@@ -75,10 +75,20 @@ public final class DeviceFollower: LiveInputSource {
             var fds = [pollfd(fd: watcher.descriptor, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: reader?.descriptor ?? -1, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: wakeFD ?? -1, events: Int16(POLLIN), revents: 0)]
-            guard try waitReady(&fds, until: deadline, now: { now }, path: path) > 0 else { continue }
+            guard try waitReady(&fds, until: deadline, now: { now }, path: path) > 0 else {
+                // Timed out: nothing was readable, so no second read before
+                // reporting the deadline (see EvdevReader.next).
+                if let deadline, now >= deadline { return .deadlineReached }
+                continue
+            }
             if fds[2].revents != 0 { return .woken }
             if fds[1].revents != 0, let event = try takeFromReader(revents: fds[1].revents) { return event }
         }
+    }
+
+    /// udev's monitor and the device node while one is open.
+    public var descriptors: [Int32] {
+        closed ? [] : [watcher.descriptor] + (reader.map { $0.descriptors } ?? [])
     }
 
     /// Closes the device and the watcher; ``next(until:wakingOn:)`` returns

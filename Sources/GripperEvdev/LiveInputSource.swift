@@ -24,11 +24,22 @@ public protocol LiveInputSource: AnyObject {
     /// Whether a device can come back after ``EvdevReader/Event/deviceLost``
     /// (a ``DeviceFollower``): a session then goes on reading after a loss.
     var reconnects: Bool { get }
+    /// The descriptors that become readable when the source has something
+    /// (its device node, a udev monitor): a session reading several sources
+    /// waits on all of them at once. Empty when there is none to wait on (a
+    /// synthetic source): such a source is asked again every millisecond
+    /// while the session waits.
+    var descriptors: [Int32] { get }
 }
 
 extension LiveInputSource {
     /// A source reconnects only when it says so.
     public var reconnects: Bool { false }
+    /// No descriptors unless the source has some.
+    public var descriptors: [Int32] { [] }
 }
 
-extension EvdevReader: LiveInputSource {}
+extension EvdevReader: LiveInputSource {
+    /// The device node's descriptor (none once closed or lost).
+    public var descriptors: [Int32] { descriptor >= 0 ? [descriptor] : [] }
+}

@@ -34,6 +34,16 @@ import Musl
 /// (with `deviceLost(at:)` at each of ``deviceLosses`` when the device went
 /// away).
 ///
+/// **Several devices.** A session made with several sources
+/// (``init(readers:driver:keepingFrames:deliveryGrace:)``: a touchscreen, a
+/// mouse and a keyboard) reads them together: the engine has one device per
+/// source, in order (``InputDeviceID``), and gets their frames merged in
+/// event-time order (as far as they have arrived); the loss of one cancels
+/// only what that device has in flight (``Engine/deviceLost(_:at:)``) and
+/// the others go on; a source that reconnects comes back on its own.
+/// ``lastSource`` says which device the latest step's frame, loss or return
+/// came from. The session's clock is the first source's.
+///
 /// **Hotplug.** On a source that ``LiveInputSource/reconnects`` (a
 /// ``DeviceFollower``), the session goes on reading after a loss; when a
 /// device comes back the step is ``Step/deviceReturned(_:)`` and its frames
@@ -76,8 +86,16 @@ public final class LiveSession {
     }
 
     /// The input the session owns (closed by ``finish()``): an
-    /// ``EvdevReader`` for a device.
-    public let reader: any LiveInputSource
+    /// ``EvdevReader`` for a device; with several, the first.
+    public var reader: any LiveInputSource { readers[0] }
+    /// Every source the session reads (closed by ``finish()``), in the
+    /// order of the engine's devices.
+    public var readers: [any LiveInputSource] { merger.sources }
+    /// The device the latest step's frame, loss or return came from.
+    public private(set) var lastSource = InputDeviceID.first
+    private let merger: SourceMerger
+    /// Which sources are lost (and not back).
+    private var lost: [Bool]
     /// The engine and its stimulus track, as of the latest step.
     public private(set) var driver: EngineDriver
     /// The engine, as of the latest step: draw `engine.snapshot(labels:)`,
@@ -86,26 +104,46 @@ public final class LiveSession {
     /// When the session was created, on the reader's clock: its time origin.
     public let start: EventTime
     /// When the device went away, in event time (what the engine was told);
-    /// nil while it is there (again).
+    /// nil while it is there (again). With several sources: when the last
+    /// of them went away, nil while any is there.
     public private(set) var deviceLostAt: EventTime?
-    /// Every time the device went away, in event time, when created with
-    /// `keepingFrames`; empty otherwise. A replay hands the engine
+    /// Every time the (first) device went away, in event time, when created
+    /// with `keepingFrames`; empty otherwise. A replay hands the engine
     /// `deviceLost(at:)` at each, among ``frames`` in time order (a loss
     /// comes after the frames stamped at or before it).
-    public private(set) var deviceLosses: [EventTime] = []
+    public var deviceLosses: [EventTime] { losses.filter { $0.device == .first }.map(\.time) }
+    /// Every time a device went away, when created with `keepingFrames`.
+    public private(set) var losses: [DeviceLoss] = []
+
+    /// A device that went away, and when (event time).
+    public struct DeviceLoss: Hashable, Sendable {
+        /// The device.
+        public var device: InputDeviceID
+        /// When, in event time.
+        public var time: EventTime
+    }
     /// How far behind its input the session ran: frames handled more than
     /// 20 ms after the kernel stamped them (libinput's warning), the worst
     /// lag. Kept beside the transcript, not in it: a replay has no lag.
     public private(set) var lag = LiveLag()
-    /// Whether the device went away (or the reader was closed from outside).
+    /// Whether the device went away (or the reader was closed from
+    /// outside); with several sources, whether all of them did.
     public var isDeviceLost: Bool { deviceLostAt != nil }
     /// Whether ``finish()`` was called.
     public private(set) var isFinished = false
-    /// Every frame handed to the engine, starting with the empty frame at
-    /// the origin, when created with `keepingFrames`; empty otherwise. A
-    /// trace of them replays to the same transcript (with a device loss at
-    /// each of ``deviceLosses`` among them).
-    public private(set) var frames: [EventFrame] = []
+    /// Every frame of the (first) device handed to the engine, starting with
+    /// the empty frame at the origin, when created with `keepingFrames`;
+    /// empty otherwise. A trace of them replays to the same transcript (with
+    /// a device loss at each of ``deviceLosses`` among them).
+    /// - Complexity: O(frames kept).
+    public var frames: [EventFrame] {
+        readers.count == 1 ? kept.map(\.frame) : kept.filter { $0.device == .first }.map(\.frame)
+    }
+    /// Every frame handed to the engine and its device, in the order handed
+    /// in, when created with `keepingFrames`: with several sources, what a
+    /// replay of all of them takes (``EngineDriver/handle(_:)-(DeviceFrame)``).
+    public var deviceFrames: [DeviceFrame] { kept }
+    private var kept: [DeviceFrame] = []
     /// What the engine reported during the latest ``step(until:wakingOn:)``
     /// (or ``finish()``): the transcript entries it produced, whether or not
     /// the transcript records them.
@@ -138,13 +176,25 @@ public final class LiveSession {
     ///   Without `recordingTranscript` on the engine, every
     ///   ``step(until:wakingOn:)`` still reports what happened in
     ///   ``lastEntries``, and memory stays flat however long the session runs.
-    public init(reader: any LiveInputSource, driver: EngineDriver, keepingFrames: Bool = false,
+    public convenience init(reader: any LiveInputSource, driver: EngineDriver, keepingFrames: Bool = false,
+                            deliveryGrace: Duration = LiveSession.defaultDeliveryGrace) {
+        self.init(readers: [reader], driver: driver, keepingFrames: keepingFrames, deliveryGrace: deliveryGrace)
+    }
+
+    /// Starts a session on several sources at once (a touchscreen, a mouse
+    /// and a keyboard) running `driver`, whose engine has one device per
+    /// source in the same order (the first it was opened with, the others
+    /// attached: ``Engine/attach(_:)``); its time origin is now, on the
+    /// first source's clock. See ``init(reader:driver:keepingFrames:deliveryGrace:)``
+    /// for the options. An empty `readers` is a programming error.
+    public init(readers: [any LiveInputSource], driver: EngineDriver, keepingFrames: Bool = false,
                 deliveryGrace: Duration = LiveSession.defaultDeliveryGrace) {
-        self.reader = reader
+        merger = SourceMerger(readers)
+        lost = Array(repeating: false, count: readers.count)
         self.deliveryGrace = max(.zero, deliveryGrace)
         self.driver = driver
         keepsFrames = keepingFrames
-        start = reader.now
+        start = merger.now
         clock = LiveClockStateMachine(start: start)
     }
 
@@ -162,17 +212,32 @@ public final class LiveSession {
                             keepingFrames: Bool = false,
                             deliveryGrace: Duration = LiveSession.defaultDeliveryGrace,
                             recordingTranscript: Bool = false) throws(SceneError) {
-        let driver = try EngineDriver(scene: scene, device: reader.device, gestures: gestures,
+        try self.init(readers: [reader], scene: scene, gestures: gestures, keepingFrames: keepingFrames,
+                      deliveryGrace: deliveryGrace, recordingTranscript: recordingTranscript)
+    }
+
+    /// Starts a session on several sources at once running `scene` (the
+    /// engine gets one device per source, in order); see
+    /// ``init(reader:scene:gestures:keepingFrames:deliveryGrace:recordingTranscript:)``.
+    /// An empty `readers` is a programming error.
+    /// - Throws: `SceneError` when the scene's model or layout is invalid.
+    public convenience init(readers: [any LiveInputSource], scene: Scene, gestures: GestureConfiguration = .default,
+                            keepingFrames: Bool = false,
+                            deliveryGrace: Duration = LiveSession.defaultDeliveryGrace,
+                            recordingTranscript: Bool = false) throws(SceneError) {
+        precondition(!readers.isEmpty, "a live session reads at least one source")
+        var driver = try EngineDriver(scene: scene, device: readers[0].device, gestures: gestures,
                                       recordingTranscript: recordingTranscript)
-        self.init(reader: reader, driver: driver, keepingFrames: keepingFrames, deliveryGrace: deliveryGrace)
+        for other in readers.dropFirst() { _ = driver.engine.attach(other.device) }
+        self.init(readers: readers, driver: driver, keepingFrames: keepingFrames, deliveryGrace: deliveryGrace)
     }
 
     /// The current time on the reader's clock (to compute the deadline of a
     /// ``step(until:wakingOn:)``).
-    public var now: EventTime { reader.now }
+    public var now: EventTime { merger.now }
 
     /// The current time in event time: what the engine's times are on.
-    public var eventNow: EventTime { clock.eventTime(reader.now) }
+    public var eventNow: EventTime { clock.eventTime(now) }
 
     /// When the session will next fire deadlines, on the reader's clock:
     /// the driver's next deadline (before the origin is handed over, the
@@ -211,33 +276,46 @@ public final class LiveSession {
         var wake = deadline
         if let due = nextDeadline { wake = wake.map { min($0, due) } ?? due }
         var event: EvdevReader.Event?
-        if isDeviceLost && !reader.reconnects {
+        var index = 0
+        if isDeviceLost && !readers.contains(where: \.reconnects) {
             event = try wait(until: wake, wakingOn: wakeFD)
         } else {
-            event = try reader.next(until: wake, wakingOn: wakeFD)
+            (index, event) = try merger.next(until: wake, wakingOn: wakeFD)
             // A reconnecting source closed from outside: nothing more comes.
             if event == nil && isDeviceLost { event = try wait(until: wake, wakingOn: wakeFD) }
         }
+        lastSource = InputDeviceID(index: index)
         switch event {
         case .frame(let frame)?:
-            perform(clock.frameArrived(stamped: frame.time, at: reader.now))
-            feed(frame)
-            if !clock.isForeign { lag.record(reader.now - frame.time, frameAt: frame.time) }
+            perform(clock.frameArrived(stamped: frame.time, at: now))
+            feed(DeviceFrame(frame, from: lastSource))
+            if !clock.isForeign { lag.record(now - frame.time, frameAt: frame.time) }
             return .frame(frame)
         case .deadlineReached?:
             return fireDue() ? .deadlinesFired : .deadlineReached
         case .woken?:
             return .woken
         case .deviceArrived(let device)?:
+            lost[index] = false
             deviceLostAt = nil
             return .deviceReturned(device)
         case .deviceLost?, nil:
-            // nil: the reader was closed from outside, as good as gone.
+            // nil: the reader (every reader) was closed from outside, as good as gone.
             perform(clock.originNeeded())
             let time = eventNow
-            lastEntries += driver.deviceLost(at: time)
-            deviceLostAt = time
-            if keepsFrames { deviceLosses.append(time) }
+            if readers.count == 1 {
+                lastEntries += driver.deviceLost(at: time)
+                lost[0] = true
+                if keepsFrames { losses.append(DeviceLoss(device: .first, time: time)) }
+            } else {
+                for i in lost.indices where !lost[i] && (event == nil || i == index) {
+                    let device = InputDeviceID(index: i)
+                    lastEntries += driver.deviceLost(device, at: time)
+                    lost[i] = true
+                    if keepsFrames { losses.append(DeviceLoss(device: device, time: time)) }
+                }
+            }
+            if !lost.contains(false) { deviceLostAt = time }
             return .deviceLost
         }
     }
@@ -253,14 +331,14 @@ public final class LiveSession {
         lastEntries.removeAll(keepingCapacity: true)
         perform(clock.originNeeded())
         lastEntries += driver.finish()
-        reader.close()
+        merger.close()
     }
 
     /// Fires what has been due for the grace; returns whether anything was.
     /// Deadlines inside the last grace still wait: a frame stamped before
     /// them may yet arrive.
     private func fireDue() -> Bool {
-        guard let due = nextDeadline, due <= reader.now else { return false }
+        guard let due = nextDeadline, due <= now else { return false }
         perform(clock.originNeeded())
         lastEntries += driver.fire(until: eventNow - deliveryGrace)
         return true
@@ -270,13 +348,13 @@ public final class LiveSession {
     /// empty frame.
     private func perform(_ action: LiveClockStateMachine.Action) {
         switch action {
-        case .handOrigin(let origin): feed(EventFrame(time: origin, events: []))
+        case .handOrigin(let origin): feed(DeviceFrame(EventFrame(time: origin, events: [])))
         case .none: break
         }
     }
 
-    private func feed(_ frame: EventFrame) {
-        if keepsFrames { frames.append(frame) }
+    private func feed(_ frame: DeviceFrame) {
+        if keepsFrames { kept.append(frame) }
         lastEntries += driver.handle(frame)
     }
 
@@ -286,8 +364,8 @@ public final class LiveSession {
         if deadline == nil && wakeFD == nil { return .deadlineReached }
         var fds = wakeFD.map { [pollfd(fd: $0, events: Int16(POLLIN), revents: 0)] } ?? []
         while true {
-            if let deadline, reader.now >= deadline { return .deadlineReached }
-            if try waitReady(&fds, until: deadline, now: { reader.now }, path: reader.path) > 0 { return .woken }
+            if let deadline, now >= deadline { return .deadlineReached }
+            if try waitReady(&fds, until: deadline, now: { self.now }, path: reader.path) > 0 { return .woken }
         }
     }
 }

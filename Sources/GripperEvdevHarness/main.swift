@@ -26,6 +26,11 @@
 //       `step fired +MS ms`, `step lost`, the transcript entries as they
 //       come (`| …`), `first-frame start|other N` and `replay same|differs`
 //       (the transcript against a Replay of the session's frames).
+//   GripperEvdevHarness pair TU TI TE MU1 MI1 MU2 MI2 ME SCENE.json --unplug-after K [--limit-ms N]
+//       Run under `umockdev-wrapper`. A LiveSession on a touchscreen and a
+//       followed mouse; the mouse is unplugged after K chunks of the
+//       touchscreen's script and plugged back (as event22), then clicks (see
+//       Pair.swift).
 //   GripperEvdevHarness hotplug U1 I1 E1 U2 I2 E2 SCENE.json --remove-after K [--kind K] [--name GLOB]
 //       Run under `umockdev-wrapper`. A LiveSession on a DeviceFollower: device 1
 //       (event20) is found by the match, fed K chunks of E1, unplugged (udev
@@ -294,6 +299,8 @@ case "hotplug":
     runHotplug(args)
 case "plugs":
     runPlugs(args)
+case "pair":
+    runPair(args)
 case "feed":
     guard args.count >= 5 else { fail("feed needs FILE.umockdev FILE.ioctl FILE.events") }
     let removeAfter = option("--remove-after", -1)

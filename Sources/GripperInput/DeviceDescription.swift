@@ -28,7 +28,10 @@ public enum DeviceKind: String, Hashable, Sendable, CaseIterable {
     case touchpad
     /// A relative pointing device with buttons.
     case mouse
-    /// Anything else (keyboards, tablets' pads, switches …).
+    /// A keyboard: its key presses, releases and autorepeats go to the
+    /// keyboard moves, never to the gesture arena.
+    case keyboard
+    /// Anything else (tablets' pads, switches, a power button …).
     case other
 }
 
@@ -89,6 +92,9 @@ public struct DeviceDescription: Hashable, Sendable {
     ///   with `BTN_TOUCH` and no `BTN_TOOL_FINGER`: a touchscreen;
     /// - absolute X/Y with `BTN_TOOL_FINGER` and not direct (or
     ///   `INPUT_PROP_POINTER`): a touchpad;
+    /// - every key from `KEY_ESC` to `KEY_S` (codes 1 to 31: Escape, the
+    ///   digits, the first letter rows), as udev's `ID_INPUT_KEYBOARD`
+    ///   asks: a keyboard;
     /// - anything else: other.
     public var kind: DeviceKind {
         let hasAbsXY = (has(type: EventType.abs, code: AbsCode.x) && has(type: EventType.abs, code: AbsCode.y)) || isMultitouch
@@ -106,6 +112,9 @@ public struct DeviceDescription: Hashable, Sendable {
         if has(type: EventType.rel, code: RelCode.x) && has(type: EventType.rel, code: RelCode.y)
             && has(type: EventType.key, code: KeyCode.btnLeft) {
             return .mouse
+        }
+        if let keys = codes[EventType.key], (KeyCode.esc...31).allSatisfy(keys.contains) {
+            return .keyboard
         }
         return .other
     }

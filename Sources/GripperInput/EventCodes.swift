@@ -42,6 +42,8 @@ public enum SynCode {
 
 /// `EV_KEY` codes Gripper interprets.
 public enum KeyCode {
+    /// `KEY_ESC`: the first key of a keyboard.
+    public static let esc: UInt16 = 1
     /// `BTN_LEFT`: the left mouse button (a mouse's contact).
     public static let btnLeft: UInt16 = 0x110
     /// `BTN_RIGHT`: the right mouse button.

@@ -55,6 +55,7 @@ extension TraceWriter {
         case .touchscreen: return ["ID_INPUT=1", "ID_INPUT_TOUCHSCREEN=1"]
         case .touchpad: return ["ID_INPUT=1", "ID_INPUT_TOUCHPAD=1"]
         case .mouse: return ["ID_INPUT=1", "ID_INPUT_MOUSE=1"]
+        case .keyboard: return ["ID_INPUT=1", "ID_INPUT_KEY=1", "ID_INPUT_KEYBOARD=1"]
         case .other: return ["ID_INPUT=1"]
         }
     }

@@ -47,6 +47,18 @@ public struct Replay: Sendable {
         return driver.engine
     }
 
+    /// Replays the frames of several devices (``DeviceFrame/merged(_:)``
+    /// puts several traces in one time order) through `driver`, whose
+    /// engine has every device the frames name (``Engine/attach(_:)``), as
+    /// fast as possible, and returns the engine finished.
+    /// - Complexity: O(total frames) plus the engine's work.
+    public static func run<Frames: Sequence<DeviceFrame>>(_ driver: EngineDriver, frames: Frames) -> Engine {
+        var driver = driver
+        for input in frames { driver.handle(input) }
+        driver.finish()
+        return driver.engine
+    }
+
     /// Replays `frames` through `driver` (its engine made for the frames'
     /// device, at rest) and returns the engine finished, handing each
     /// picture, with the words of `labels`, to `picture` as soon as it is
@@ -58,6 +70,16 @@ public struct Replay: Sendable {
     /// - Complexity: O(frames) engine steps, plus O(k) per picture for the
     ///   k elements in the viewport.
     public static func run<Frames: Sequence<EventFrame>, E: Error>(
+        _ driver: EngineDriver, frames: Frames, labels: PictureLabels,
+        picture: (TimelinePage.Frame) throws(E) -> Void
+    ) throws(E) -> Engine {
+        try run(driver, frames: frames.lazy.map { DeviceFrame($0) }, labels: labels, picture: picture)
+    }
+
+    /// The replay with pictures, for the frames of several devices (tagged
+    /// with their device, in one time order; the driver's engine has every
+    /// device they name).
+    public static func run<Frames: Sequence<DeviceFrame>, E: Error>(
         _ driver: EngineDriver, frames: Frames, labels: PictureLabels,
         picture: (TimelinePage.Frame) throws(E) -> Void
     ) throws(E) -> Engine {
@@ -81,7 +103,8 @@ public struct Replay: Sendable {
             transitions.removeAll()
         }
         var started = false
-        for frame in frames {
+        for input in frames {
+            let frame = input.frame
             if !started {
                 started = true
                 driver.fire(until: frame.time) // sets nothing before the first frame; keeps the start picture at rest
@@ -95,7 +118,7 @@ public struct Replay: Sendable {
                 }
                 try shoot(driver.engine)
             }
-            driver.handle(frame)
+            driver.handle(input)
             transitions += driver.engine.takeTransitions()
             try shoot(driver.engine)
         }
@@ -130,6 +153,16 @@ public struct Replay: Sendable {
         _ driver: EngineDriver, frames: Frames, maxGap: Duration,
         wait: (Int64) -> Void, capped: (RealtimePacer.CappedGap) -> Void, step: (Engine) -> Void
     ) -> Engine {
+        paced(driver, frames: frames.lazy.map { DeviceFrame($0) }, maxGap: maxGap, wait: wait, capped: capped, step: step)
+    }
+
+    /// The paced replay, for the frames of several devices (tagged with
+    /// their device, in one time order; the driver's engine has every device
+    /// they name).
+    public static func paced<Frames: Sequence<DeviceFrame>>(
+        _ driver: EngineDriver, frames: Frames, maxGap: Duration,
+        wait: (Int64) -> Void, capped: (RealtimePacer.CappedGap) -> Void, step: (Engine) -> Void
+    ) -> Engine {
         var driver = driver
         var pacer = RealtimePacer(maxGap: maxGap)
         func pace(_ time: EventTime) {
@@ -137,14 +170,15 @@ public struct Replay: Sendable {
             if let gap { capped(gap) }
             wait(due)
         }
-        for frame in frames {
+        for input in frames {
+            let frame = input.frame
             while let d = driver.nextDeadline, d < frame.time {
                 pace(d)
                 driver.fire(until: d)
                 step(driver.engine)
             }
             pace(frame.time)
-            driver.handle(frame)
+            driver.handle(input)
             step(driver.engine)
         }
         driver.finish()
@@ -155,5 +189,25 @@ public struct Replay: Sendable {
     /// Replays a whole trace.
     public init(trace: Trace, scene: Scene, pictures: Bool = false) throws(SceneError) {
         try self.init(frames: trace.frames, device: trace.device, scene: scene, pictures: pictures)
+    }
+
+    /// Replays several devices' traces together on `scene`: the engine's
+    /// first device is the first trace's, the others are attached in order
+    /// (``Engine/attach(_:)``), and their frames are merged in time order
+    /// (``DeviceFrame/merged(_:)``), as a live session with those devices
+    /// would have handed them in. The traces' times must be on one clock (as
+    /// a recording of one session's devices writes them). An empty list is
+    /// a programming error.
+    /// - Throws: `SceneError` when the scene's model or layout is invalid.
+    public init(traces: [Trace], scene: Scene, pictures: Bool = false) throws(SceneError) {
+        precondition(!traces.isEmpty, "a replay needs at least one trace")
+        var shots: [TimelinePage.Frame] = []
+        var driver = try EngineDriver(scene: scene, device: traces[0].device, recordingTranscript: true)
+        for trace in traces.dropFirst() { _ = driver.engine.attach(trace.device) }
+        let frames = DeviceFrame.merged(traces.map(\.frames))
+        self.engine = pictures
+            ? Self.run(driver, frames: frames, labels: scene.pictureLabels) { shots.append($0) }
+            : Self.run(driver, frames: frames)
+        self.pictures = shots
     }
 }

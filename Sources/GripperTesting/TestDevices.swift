@@ -31,6 +31,21 @@ public enum TestDevices {
 
     /// "Probe Mouse": `REL_X/Y`, `REL_WHEEL`, left, right and middle buttons,
     /// `MSC_SCAN`.
+    /// A USB keyboard: every key from `KEY_ESC` to `KEY_KPDOT` (1 to 83) and
+    /// the arrows, with scan codes (`MSC_SCAN`), LEDs and autorepeat.
+    public static let probeKeyboard = DeviceDescription(
+        name: "Probe Keyboard",
+        id: DeviceID(bustype: 0x03, vendor: 0x1234, product: 0x4b42, version: 0x111),
+        codes: [
+            EventType.syn: [SynCode.report, SynCode.config, SynCode.dropped],
+            EventType.key: Set(UInt16(1)...83).union([103, 105, 106, 108]),
+            EventType.msc: [4],
+            EventType.led: [0, 1, 2],
+            EventType.rep: [0, 1],
+        ],
+        ledStates: [0: 0, 1: 0, 2: 0]
+    )
+
     public static let probeMouse = DeviceDescription(
         name: "Probe Mouse",
         id: DeviceID(bustype: 0x03, vendor: 0x1234, product: 0x9abc, version: 0x111),

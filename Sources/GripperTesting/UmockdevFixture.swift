@@ -165,6 +165,7 @@ public struct UmockdevFixture: Hashable, Sendable {
         case .touchscreen: udev.append("ID_INPUT_TOUCHSCREEN=1")
         case .touchpad: udev.append("ID_INPUT_TOUCHPAD=1")
         case .mouse: udev.append("ID_INPUT_MOUSE=1")
+        case .keyboard: udev += ["ID_INPUT_KEY=1", "ID_INPUT_KEYBOARD=1"]
         case .other: break
         }
         let evBits = Set(device.codes.keys).union([EventType.syn]).reduce(UInt64(0)) { $0 | (UInt64(1) << UInt64($1)) }

@@ -160,7 +160,7 @@ public struct EngineDriver: Sendable {
         fireNext(until: time, origin: engine.origin)
     }
 
-    private mutating func fireDue(until time: EventTime, origin: EventTime?) {
+    mutating func fireDue(until time: EventTime, origin: EventTime?) {
         while fireNext(until: time, origin: origin) != nil {}
     }
 

@@ -30,10 +30,16 @@ public struct Engine: Sendable {
     public private(set) var viewportSize: Size
     /// The layout metrics.
     public let metrics: LayoutMetrics
-    /// The device the frames come from.
-    public let device: DeviceDescription
-    private var tracker: ContactTracker
-    private var viewport: Viewport
+    /// The device the engine was opened with (``InputDeviceID/first``);
+    /// ``devices`` lists every device, ``attach(_:)`` adds one.
+    public var device: DeviceDescription { inputs.channels[0].description }
+    /// Each input device's contact tracker and viewport mapping, and which
+    /// one drives the gesture arena.
+    var inputs: InputDevices
+    /// How many key events of keyboard devices reached
+    /// ``routeKey(code:value:at:)``, and the latest.
+    package internal(set) var keysRouted = 0
+    package internal(set) var lastKeyRouted: KeyRouted?
     private var arena: GestureArena
     private var adapter = GestureInputAdapter()
     internal(set) var machine: EditingStateMachine
@@ -134,11 +140,9 @@ public struct Engine: Sendable {
         self.metrics = metrics
         recorder = TranscriptRecorder(keepingTranscript: recordingTranscript)
         makesTransitions = makingTransitions
-        self.device = device
         let model: CollectionModel
         do { model = try CollectionModel(dataSource: dataSource) } catch { throw .dataSource(error) }
-        tracker = ContactTracker(device: device)
-        self.viewport = Viewport(device: device, rect: Rect(x: 0, y: 0, width: viewport.width, height: viewport.height))
+        inputs = InputDevices(device: device, rect: Rect(x: 0, y: 0, width: viewport.width, height: viewport.height))
         arena = GestureArena(configuration: gestures, deviceKind: device.kind)
         let chosen: any CollectionLayout
         do {
@@ -218,17 +222,18 @@ public struct Engine: Sendable {
     ///   entry; read ``contentOffset`` for the offset of every frame.
     @discardableResult
     public mutating func handle(_ frame: EventFrame) -> [Transcript.Entry] {
-        if origin == nil { origin = frame.time }
-        fireDue(until: frame.time)
-        now = max(now ?? frame.time, frame.time)
-        let contacts = viewport.map(tracker.process(frame))
+        handle(frame, from: .first)
+    }
+
+    /// Hands the arena a frame of contacts (tracked and mapped) of the
+    /// device that drives it.
+    mutating func handleContacts(_ contacts: ContactFrame) {
         if let c = contacts.contacts.first(where: { !$0.phase.isFinal }) {
             contactLocation = c.location
         } else {
             contactLocation = nil
         }
         process(arena.handle(contacts))
-        return takeOutbox()
     }
 
     /// Hands over the entries produced since the last public call (and makes
@@ -412,8 +417,9 @@ public struct Engine: Sendable {
         return takeOutbox()
     }
 
-    /// The input device went away at `time`: what is in flight is cancelled
-    /// and contacts still down are forgotten.
+    /// The input device went away at `time` — every device, when the engine
+    /// has several (``deviceLost(_:at:)`` loses one): what is in flight is
+    /// cancelled and contacts still down are forgotten.
     /// - Complexity: O(1) plus the cancellation's effects.
     /// - Returns: the transcript entries produced, recorded or not.
     @discardableResult
@@ -426,8 +432,14 @@ public struct Engine: Sendable {
 
     private mutating func loseDevice(at time: EventTime) {
         append(.deviceLost, at: time)
+        inputs.loseAll()
+        cancelInFlightForDeviceLoss(at: time)
+    }
+
+    /// Cancels the gesture and the interaction in flight after the device
+    /// that drove them went away.
+    mutating func cancelInFlightForDeviceLoss(at time: EventTime) {
         recordGestures(arena.cancel(at: time))
-        tracker = ContactTracker(device: device)
         adapter = GestureInputAdapter()
         contactLocation = nil
         let before = machine.phase
@@ -455,9 +467,9 @@ public struct Engine: Sendable {
     package mutating func finish(afterEach step: (Engine) -> Void) {
         guard !finished else { return }
         finished = true
-        if let frame = tracker.finish() {
+        if let frame = inputs.finish() {
             while fireNext(until: frame.time) != nil { step(self) }
-            process(arena.handle(viewport.map(frame)))
+            process(arena.handle(frame))
             contactLocation = nil
             step(self)
         }
@@ -546,15 +558,14 @@ public struct Engine: Sendable {
     mutating func setContactLocation(_ p: Point) { contactLocation = p }
 
     /// Where the pointer is, viewport coordinates.
-    var pointerLocation: Point { viewport.pointer }
+    var pointerLocation: Point { inputs.pointer }
 
     /// Lays the content out for a viewport of `size` and maps input onto it.
     /// - Throws: what the layout rejects; nothing changes then.
     mutating func resizeLayout(to size: Size) throws {
         try sync.resize(to: orientation.scrollSize(size), model: machine.model)
         viewportSize = size
-        viewport.rect = Rect(x: 0, y: 0, width: size.width, height: size.height)
-        viewport.movePointer(to: viewport.pointer)
+        inputs.resize(to: size)
     }
 
     private mutating func recordGestures(_ events: [GestureEvent]) {

@@ -1,0 +1,158 @@
+import GripperGeometry
+import GripperInput
+
+/// The engine's input devices: one contact tracker and viewport mapping per
+/// device, and the rule that one device at a time drives the gesture arena.
+///
+/// **One pointer gesture at a time.** The device whose contact goes down
+/// while no device has one down *owns* the arena until its last contact
+/// lifts (or is cancelled). Contacts of another device that go down
+/// meanwhile are ignored, and so is everything that device does until its
+/// own contacts have all lifted — even after the owner's gesture ended. A
+/// touch while the mouse button is down is therefore ignored until the
+/// finger lifts, and a mouse press while a finger is down until the button
+/// is released. Wheel and pointer-motion frames of a device that does not
+/// own the arena while another does are ignored too (the pointer still
+/// moves). Keyboards never own it: their keys go elsewhere.
+///
+/// Contacts are renumbered engine-wide (in the order they go down, so a
+/// frame's contacts keep their order), so the arena never sees two
+/// devices' touches under one number.
+struct InputDevices: Sendable {
+    /// One device's state.
+    struct Channel: Sendable {
+        let description: DeviceDescription
+        var tracker: ContactTracker
+        var viewport: Viewport
+        /// The tracker's contact ids still down and the engine-wide id each
+        /// got (a handful at most).
+        var ids: [(tracker: Int, engine: Int)] = []
+        /// Whether the device's contacts went down while another device owned
+        /// the arena: its frames are ignored until they have all lifted.
+        var blocked = false
+        /// Whether the device is a keyboard (its frames carry keys, no contacts).
+        let isKeyboard: Bool
+
+        init(_ device: DeviceDescription, rect: Rect) {
+            description = device
+            tracker = ContactTracker(device: device)
+            viewport = Viewport(device: device, rect: rect)
+            isKeyboard = device.kind == .keyboard
+        }
+
+        /// Forgets the device's contacts (it went away or was reset).
+        mutating func reset() {
+            tracker = ContactTracker(device: description)
+            ids.removeAll()
+            blocked = false
+        }
+    }
+
+    private(set) var channels: [Channel]
+    /// The device whose contacts the arena follows; nil when no contact is down.
+    private(set) var owner: Int?
+    /// The device the pointer last came from (``pointer`` reads its viewport).
+    private var pointerDevice = 0
+    private var nextContactID = 1
+
+    init(device: DeviceDescription, rect: Rect) {
+        channels = [Channel(device, rect: rect)]
+    }
+
+    /// Adds a device; returns its index.
+    mutating func attach(_ device: DeviceDescription, rect: Rect) -> Int {
+        channels.append(Channel(device, rect: rect))
+        return channels.count - 1
+    }
+
+    /// Where the pointer is, viewport coordinates: the pointer of the device
+    /// that last drove the arena.
+    var pointer: Point { channels[pointerDevice].viewport.pointer }
+
+    /// Tracks and maps `frame` of device `index` and returns what the arena
+    /// gets from it; nil when the frame is ignored (another device owns the
+    /// arena, or this one is blocked, or it is a keyboard).
+    ///
+    /// - Complexity: O(c) for the frame's c contacts.
+    mutating func process(_ frame: EventFrame, from index: Int) -> ContactFrame? {
+        guard !channels[index].isKeyboard else { return nil }
+        var mapped = channels[index].viewport.map(channels[index].tracker.process(frame))
+        if channels[index].blocked {
+            // Ignored until every contact of the device has lifted.
+            if channels[index].tracker.contactsDown == 0 { channels[index].blocked = false }
+            return nil
+        }
+        let down = mapped.contacts.contains { !$0.phase.isFinal }
+        if let owner, owner != index {
+            if down || channels[index].tracker.contactsDown > 0 { channels[index].blocked = true }
+            return nil
+        }
+        owner = down ? index : nil
+        pointerDevice = index
+        renumber(&mapped.contacts, of: index)
+        return mapped
+    }
+
+    /// Device `index` went away: its contacts are forgotten. Returns whether
+    /// what is in flight is its own to cancel: it owned the arena — or it is
+    /// the engine's only device, which cancels as a loss always did (an open
+    /// cell shuts). A keyboard or a mouse unplugged while nothing of theirs
+    /// is down leaves the others' state alone.
+    mutating func lose(_ index: Int) -> Bool {
+        channels[index].reset()
+        if owner == index {
+            owner = nil
+            return true
+        }
+        return owner == nil && channels.count == 1
+    }
+
+    /// Every device went away.
+    mutating func loseAll() {
+        for i in channels.indices { channels[i].reset() }
+        owner = nil
+    }
+
+    /// The end of input: every device's contacts still down are cancelled;
+    /// returns the owner's cancelling frame, mapped (the others' contacts
+    /// never reached the arena).
+    mutating func finish() -> ContactFrame? {
+        var result: ContactFrame?
+        for i in channels.indices {
+            guard let frame = channels[i].tracker.finish() else { continue }
+            if i == owner, !channels[i].blocked {
+                var mapped = channels[i].viewport.map(frame)
+                renumber(&mapped.contacts, of: i)
+                result = mapped
+            }
+        }
+        owner = nil
+        return result
+    }
+
+    /// Maps every device onto a viewport of `size`.
+    mutating func resize(to size: Size) {
+        for i in channels.indices {
+            channels[i].viewport.rect = Rect(x: 0, y: 0, width: size.width, height: size.height)
+            channels[i].viewport.movePointer(to: channels[i].viewport.pointer)
+        }
+    }
+
+    /// Gives each contact its engine-wide id (a new one when it is not yet
+    /// known) and forgets those that end in this frame.
+    private mutating func renumber(_ contacts: inout [Contact], of index: Int) {
+        for c in contacts.indices {
+            let id = contacts[c].id
+            let engineID: Int
+            if let k = channels[index].ids.firstIndex(where: { $0.tracker == id }) {
+                engineID = channels[index].ids[k].engine
+                if contacts[c].phase.isFinal { channels[index].ids.remove(at: k) }
+            } else {
+                engineID = nextContactID
+                nextContactID &+= 1
+                if !contacts[c].phase.isFinal { channels[index].ids.append((id, engineID)) }
+            }
+            contacts[c].id = engineID
+        }
+    }
+}

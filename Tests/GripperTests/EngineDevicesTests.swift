@@ -185,9 +185,35 @@ import GripperTesting
         let merged = DeviceFrame.merged([touch, keys])
         #expect(routed == merged.map { $0.device == keyboard ? 1 : 0 })
         #expect(engine.keysRouted == 5)
-        // The keys changed nothing of the drag.
+        // The presses reached the keyboard moves (releases do nothing), and
+        // changed nothing of the drag: the same edits as the touch alone.
+        let keyLines = engine.transcript.entries.map(\.textLine).filter { $0.contains(" key ") }
+        #expect(keyLines.map { $0.split(separator: " ").dropFirst().joined(separator: " ") }
+                == ["key up", "key up repeat", "key enter"])
         let alone = Self.run(try Self.engine([TestDevices.probeTouchscreen]), touch.map { DeviceFrame($0) })
-        #expect(engine.transcript.text == alone.transcript.text)
+        #expect(engine.journal == alone.journal)
+        #expect(engine.model == alone.model)
+    }
+
+    @Test func aKeyboardDeviceMovesAnItemThroughTheKeyboardMoves() throws {
+        var engine = try Self.engine([TestDevices.probeTouchscreen, TestDevices.probeKeyboard])
+        let keyboard = InputDeviceID(index: 1)
+        var ms: Int64 = 100
+        func press(_ code: UInt16) {
+            for value: Int32 in [1, 0] {
+                engine.handle(EventFrame(time: .milliseconds(ms), events: [
+                    RawEvent(time: .milliseconds(ms), type: EventType.key, code: code, value: value),
+                ]), from: keyboard)
+                ms += 50
+            }
+        }
+        // Down focuses the first item, Down again the second; Space lifts
+        // it, Down twice moves its gap two places, Enter drops it.
+        for code: UInt16 in [108, 108, 57, 108, 108, 28] { press(code) }
+        engine.finish()
+        #expect(engine.model.sections[0].items.map(\.rawValue) == ["a", "c", "d", "b", "e", "f", "g"])
+        #expect(engine.journal.entries.count == 1)
+        #expect(engine.keysRouted == 12)
     }
 
     @Test func mergingOrdersByTimeTiesToTheLowerDeviceAndKeepsEachDevicesOrder() {

@@ -5,15 +5,16 @@ extension Engine {
     /// `code` is the evdev `KEY_*` code, `value` 1 a press, 0 a release, 2 an
     /// autorepeat. Every `EV_KEY` event of a keyboard (``DeviceKind/keyboard``)
     /// comes through here, in its frame's order and in time order with the
-    /// other devices' frames (``handle(_:from:)``).
-    ///
-    /// No transcript entry fits a bare key yet, so for now this only counts
-    /// the keys routed (``keysRouted``).
-    // The integrator connects this to handleKey(code:value:at:) from the
-    // keyboard branch.
+    /// other devices' frames (``handle(_:from:)``), and so does
+    /// ``handleKey(code:value:at:)``: a press of a key the moves know (and
+    /// the autorepeat of one that repeats) acts and writes a `key` line;
+    /// releases and other keys do nothing. Counted in ``keysRouted``.
     mutating func routeKey(code: UInt16, value: Int32, at time: EventTime) {
         keysRouted &+= 1
         lastKeyRouted = KeyRouted(code: code, value: value, time: time, order: entriesProduced)
+        if let key = KeyboardKey(evdevCode: code), value == 1 || (value == 2 && key.repeats) {
+            pressKey(key, repeated: value == 2, at: time)
+        }
     }
 }
 

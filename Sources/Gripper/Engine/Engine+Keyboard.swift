@@ -37,9 +37,7 @@ extension Engine {
         if origin == nil { origin = time }
         fireDue(until: time)
         if now.map({ time > $0 }) ?? true { now = time }
-        if let key = KeyboardKey(evdevCode: code), value == 1 || (value == 2 && key.repeats) {
-            pressKey(key, repeated: value == 2, at: time)
-        }
+        routeKey(code: code, value: value, at: time)
         return takeOutbox()
     }
 

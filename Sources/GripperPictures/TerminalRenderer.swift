@@ -68,7 +68,9 @@ public enum TerminalRenderer {
                 let style: Style = c.rgb == 0xbbdefb ? .selected : (c.rgb == 0xcfd8dc ? .highlighted : .cell)
                 // A row of space under each cell when there is room, so rows read apart.
                 let body = r.inset(bottom: min(2 / grid.sy, r.height / 3))
-                if grid.fill(body, style, clip: clip) == 0, r.height > 0, drawing.viewport.intersects(r) {
+                // Too short for the spare row: the whole frame; too short for a row at all: counted.
+                if grid.fill(body, style, clip: clip) == 0, grid.fill(r, style, clip: clip) == 0, r.height > 0,
+                   drawing.viewport.intersects(r) {
                     grid.markHidden(at: r.midY)
                 }
             case (.fill(let r, let c), .header):

@@ -9,6 +9,8 @@ import PackageDescription
 //   CLibevdev, CLibudev, GripperInput, Gripper, GripperScene → GripperEvdev
 //   Gripper, GripperScene, GripperInput, GripperReplay, GripperFiles → GripperTesting (replay cases and assertions);  everything → gripper (the CLI)
 //   CUmockdev (libumockdev, tests only) → GripperEvdevHarness, the evdev tests' helper
+//   CSDL2 (SDL2, SDL2_ttf, zlib), Gripper, GripperPictures → GripperWindow → gripper-window (its own
+//   executable: `gripper` and its .deb never link SDL2; see Documentation/Renderer.md)
 // scripts/package builds with GRIPPER_PACKAGED=1: the CLI alone is then compiled with
 // -DGRIPPER_PACKAGED and takes `gripper --version` from the git-ignored source the script
 // writes (Sources/GripperCLI/BuildInfo.generated.swift); every other module keeps its flags.
@@ -29,6 +31,10 @@ let package = Package(
         .library(name: "GripperEvdev", targets: ["GripperEvdev"]),
         .library(name: "GripperTesting", targets: ["GripperTesting"]),
         .executable(name: "gripper", targets: ["GripperCLI"]),
+        // The window renderer (SDL2): the only products that link SDL2. The library is a product so the
+        // Benchmarks package can time it; nothing above depends on it.
+        .library(name: "GripperWindow", targets: ["GripperWindow"]),
+        .executable(name: "gripper-window", targets: ["GripperWindowCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -53,6 +59,12 @@ let package = Package(
             name: "CUmockdev",
             pkgConfig: "umockdev-1.0",
             providers: [.apt(["libumockdev-dev"])]
+        ),
+        // SDL2 and SDL2_ttf (the window renderer's drawing and text) and zlib (its PNG frames).
+        .systemLibrary(
+            name: "CSDL2",
+            pkgConfig: "sdl2",
+            providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev", "zlib1g-dev"])]
         ),
         .target(name: "GripperGeometry"),
         .target(name: "GripperInput", dependencies: [
@@ -79,6 +91,13 @@ let package = Package(
             "GripperEvdev", "GripperTesting",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], swiftSettings: packaged ? [.define("GRIPPER_PACKAGED")] : []),
+        // The window renderer: SceneDrawing (GripperPictures) drawn with SDL2 into a window or offscreen.
+        .target(name: "GripperWindow", dependencies: ["CSDL2", "Gripper", "GripperGeometry", "GripperInput", "GripperPictures"]),
+        .executableTarget(name: "GripperWindowCLI", dependencies: [
+            "CSDL2", "GripperWindow", "Gripper", "GripperGeometry", "GripperInput", "GripperLayout", "GripperPictures",
+            "GripperScene", "GripperReplay", "GripperFiles", "GripperEvdev",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         // Test helper: reads emulated devices with GripperEvdev and prints what it saw (see Tests/GripperEvdevTests).
         .executableTarget(name: "GripperEvdevHarness", dependencies: [
             "CUmockdev", "CLibevdev", "GripperEvdev", "GripperInput", "Gripper", "GripperScene", "GripperTesting",
@@ -100,6 +119,11 @@ let package = Package(
         ]),
         // Declares the executables its tests run, so `swift build --build-tests` builds them.
         .testTarget(name: "GripperCLITests", dependencies: ["GripperInput", "GripperTesting", "GripperCLI"]),
+        // The window renderer offscreen and under Xvfb; declares the executables its tests run.
+        .testTarget(name: "GripperWindowTests", dependencies: [
+            "CSDL2", "GripperWindow", "Gripper", "GripperGeometry", "GripperLayout", "GripperPictures", "GripperScene",
+            "GripperFiles", "GripperInput", "GripperTesting", "GripperWindowCLI", "GripperEvdevHarness",
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

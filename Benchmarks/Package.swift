@@ -43,6 +43,15 @@ let package = Package(
             .product(name: "GripperScene", package: "Gripper"),
             .product(name: "GripperTesting", package: "Gripper"),
         ], path: "Sources/EngineBenchmark"),
+        // The window renderer's draw time per frame (offscreen): needs libsdl2-dev and libsdl2-ttf-dev.
+        .executableTarget(name: "render-bench", dependencies: [
+            "BenchmarkSupport",
+            .product(name: "Gripper", package: "Gripper"),
+            .product(name: "GripperPictures", package: "Gripper"),
+            .product(name: "GripperScene", package: "Gripper"),
+            .product(name: "GripperTesting", package: "Gripper"),
+            .product(name: "GripperWindow", package: "Gripper"),
+        ], path: "Sources/RenderBenchmark"),
         .executableTarget(name: "memory-bench", dependencies: ["BenchmarkSupport"], path: "Sources/MemoryBenchmark"),
         .executableTarget(name: "open-bench", dependencies: [
             "BenchmarkSupport",

@@ -146,17 +146,22 @@ struct LiveCommand: ParsableCommand {
             throw BadInput.fail("\(error)")
         }
 
-        let terminal = Terminal()
-        terminal.enter()
-        defer { terminal.leave() }
+        // Draw only on a terminal: with stdout redirected, the transcript alone.
+        let terminal: Terminal? = isatty(STDOUT_FILENO) == 1 ? Terminal() : nil
+        terminal?.enter()
+        defer { terminal?.leave() }
 
         let end = try duration.map { session.start + (try DurationOption.duration($0)) }
         let labels = sceneValue.pictureLabels
         var lastScreen = ""
         loop: while true {
-            let screen = Self.screen(session.engine, labels: labels, size: terminal.size, lost: session.isDeviceLost)
-            if screen != lastScreen { terminal.draw(screen); lastScreen = screen }
-            switch terminal.pendingKey(signalPipe: pipeEnds[0]) {
+            if let terminal {
+                let clock = Self.clock(session.now, since: session.start)
+                let screen = Self.screen(session.engine, labels: labels, size: terminal.size, lost: session.isDeviceLost,
+                                         clock: clock)
+                if screen != lastScreen { terminal.draw(screen); lastScreen = screen }
+            }
+            switch Terminal.pendingKey(signalPipe: pipeEnds[0], keyboard: terminal != nil) {
             case .quit: break loop
             case .resize, .none: break
             }
@@ -167,12 +172,12 @@ struct LiveCommand: ParsableCommand {
             do {
                 _ = try session.step(until: wake, wakingOn: pipeEnds[0])
             } catch {
-                terminal.leave()
+                terminal?.leave()
                 throw BadInput.fail("\(error)")
             }
             if let end, session.now >= end { break loop }
         }
-        terminal.leave()
+        terminal?.leave()
         session.finish()
         let engine = session.engine
         if let record, !others.isEmpty {
@@ -276,16 +281,31 @@ struct LiveCommand: ParsableCommand {
         return matrix
     }
 
-    /// The whole screen: the picture, then as many transcript lines as fit.
-    static func screen(_ engine: Engine, labels: PictureLabels, size: (columns: Int, rows: Int), lost: Bool) -> String {
-        let pictureRows = max(8, min(size.rows * 2 / 3, size.rows - 6))
-        let aspect = engine.viewportSize.width / max(1, engine.viewportSize.height)
-        let columns = max(20, min(size.columns, Int(Double(pictureRows) * aspect * 2.1)))
-        var lines = TerminalRenderer.lines(engine.snapshot(labels: labels), columns: columns, rows: pictureRows, color: true)
+    /// The whole screen, scaled to the terminal: the status line (the live
+    /// clock, the state, "waiting for input" while nothing is down, the
+    /// scroll offset), the picture over the whole width, a line of help,
+    /// then the latest transcript lines (a quarter of the rows at most).
+    static func screen(_ engine: Engine, labels: PictureLabels, size: (columns: Int, rows: Int), lost: Bool,
+                       clock: String) -> String {
+        let columns = max(10, size.columns)
+        let transcriptRows = min(6, max(0, size.rows / 4))
+        let pictureRows = max(4, size.rows - 2 - transcriptRows)
+        var status = "\(clock) s  \(engine.stateName)"
+        if engine.contactLocation == nil { status += "  waiting for input" }
+        var lines = TerminalRenderer.lines(engine.snapshot(labels: labels), columns: columns, rows: pictureRows, color: true,
+                                           status: status)
         lines.append(lost ? "\u{1B}[1;31mthe device went away — q quits\u{1B}[0m" : "\u{1B}[2mq or Ctrl-C quits\u{1B}[0m")
-        let room = max(0, size.rows - lines.count - 1)
-        let entries = engine.transcript.entries.suffix(room)
-        for entry in entries { lines.append(String(entry.textLine.prefix(size.columns))) }
+        let room = max(0, size.rows - lines.count)
+        for entry in engine.transcript.entries.suffix(room) {
+            let line = entry.textLine
+            lines.append(line.count > columns ? String(line.prefix(columns - 1)) + "…" : line)
+        }
         return lines.joined(separator: "\u{1B}[K\r\n") + "\u{1B}[K\u{1B}[J"
+    }
+
+    /// Seconds since `start` on the reader's clock, to a tenth: the live clock.
+    static func clock(_ now: EventTime, since start: EventTime) -> String {
+        let micros = max(0, now.microseconds &- start.microseconds)
+        return "\(micros / 1_000_000).\(micros / 100_000 % 10)"
     }
 }

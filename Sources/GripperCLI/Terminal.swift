@@ -36,17 +36,18 @@ final class Terminal {
 
     func draw(_ screen: String) { emit("\u{1B}[H" + screen) }
 
-    /// A key or signal waiting, without blocking.
-    func pendingKey(signalPipe: Int32) -> Key? {
-        var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
-                   pollfd(fd: signalPipe, events: Int16(POLLIN), revents: 0)]
+    /// A key (when `keyboard`: the terminal is drawn on) or signal waiting, without blocking.
+    static func pendingKey(signalPipe: Int32, keyboard: Bool) -> Key? {
+        let isTTY = keyboard && isatty(STDIN_FILENO) == 1
+        var fds = [pollfd(fd: signalPipe, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: isTTY ? STDIN_FILENO : -1, events: Int16(POLLIN), revents: 0)]
         guard poll(&fds, 2, 0) > 0 else { return nil }
-        if fds[1].revents != 0 {
+        if fds[0].revents != 0 {
             var b: UInt8 = 0
             _ = read(signalPipe, &b, 1)
             return b == 2 ? .resize : .quit
         }
-        if isTTY, fds[0].revents & Int16(POLLIN) != 0 {
+        if isTTY, fds[1].revents & Int16(POLLIN) != 0 {
             var buffer = [UInt8](repeating: 0, count: 16)
             let n = read(STDIN_FILENO, &buffer, buffer.count)
             if n > 0, buffer[..<n].contains(where: { $0 == UInt8(ascii: "q") || $0 == 3 }) { return .quit }

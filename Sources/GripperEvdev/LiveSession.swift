@@ -334,6 +334,14 @@ public final class LiveSession {
         merger.close()
     }
 
+    /// The engine's transitions made since the last call (an engine made
+    /// with `makingTransitions: true`), oldest first, for a renderer that
+    /// animates them (see `Engine.takeTransitions()`).
+    /// - Complexity: O(transitions taken).
+    public func takeTransitions() -> [EngineTransition] {
+        driver.engine.takeTransitions()
+    }
+
     /// Fires what has been due for the grace; returns whether anything was.
     /// Deadlines inside the last grace still wait: a frame stamped before
     /// them may yet arrive.

@@ -3,19 +3,24 @@ import GripperGeometry
 import GripperLayout
 
 /// Draws an ``EngineSnapshot`` as lines of terminal text for `gripper live`:
-/// the viewport scaled onto a grid of character cells, with ANSI colours
-/// when asked (selected cells blue, highlighted grey, actions red or slate,
-/// the placeholder dashed, the lifted proxy yellow, the contact `@`), section
-/// headers where the content offset pins them, the global header with its
-/// title, and a swiped cell's content that slides under the neighbouring
-/// column clipped at the cell's frame with a shaded (`░`) column at that
-/// edge. Elements are drawn in the snapshot's order (by z-index). Pure:
-/// returns strings, the same for the same snapshot.
+/// the back end of ``SceneDrawing`` for character cells (the window is the
+/// other), so the terminal follows the same drawing rules — the viewport
+/// scaled onto the grid, with ANSI colours when asked (selected cells blue,
+/// highlighted grey, actions red or slate, the placeholder dashed, the
+/// lifted proxy yellow, the contact's cell red without hiding its letter),
+/// section headers where the content offset pins them, the global header,
+/// and a swiped cell's content that slides under the neighbouring column
+/// clipped at the cell's frame with a shaded (`░`) column at that edge.
+/// A label that does not fit its cells is cut with `…`; a cell too thin for
+/// a character row of its own is not dropped silently: the row it falls on
+/// ends with `+N` (N cells not shown there). The status line (time, state,
+/// scroll offset) spans the whole width. Pure: returns strings, the same
+/// for the same snapshot.
 public enum TerminalRenderer {
     /// How a character cell is coloured.
     enum Style: UInt8 {
         case background, cell, selected, highlighted, header, globalHeader, destructive, action, placeholder, proxy, ghost,
-             contact, control, fade
+             contact, control, fade, hidden
 
         /// The ANSI SGR sequence that starts the style.
         var sgr: String {
@@ -31,31 +36,139 @@ public enum TerminalRenderer {
             case .placeholder: "\u{1B}[0;34m"
             case .proxy: "\u{1B}[0;1;30;103m"
             case .ghost: "\u{1B}[0;2;37m"
-            case .contact: "\u{1B}[0;1;91m"
+            case .contact: "\u{1B}[0;1;97;101m"
             case .control: "\u{1B}[0;1;31;47m"
             case .fade: "\u{1B}[0;90;47m"
+            case .hidden: "\u{1B}[0;1;33;40m"
             }
         }
     }
 
-    /// The snapshot as `rows` lines of `columns` characters (plus escape
-    /// sequences when `color` is on), a status line first.
+    /// The snapshot as a status line of `columns` characters (`status`
+    /// replaces its left part: a live view's clock) and `rows` lines of
+    /// `columns` characters of picture (plus escape sequences when `color`
+    /// is on).
     /// - Complexity: O(rows × columns + k) for k elements.
-    public static func lines(_ snapshot: EngineSnapshot, columns: Int, rows: Int, color: Bool) -> [String] {
-        let columns = max(10, columns), rows = max(4, rows)
-        var chars = Array(repeating: Array(repeating: Character(" "), count: columns), count: rows)
-        var styles = Array(repeating: Array(repeating: Style.background, count: columns), count: rows)
-        let sx = Double(columns) / max(1, snapshot.viewport.width)
-        let sy = Double(rows) / max(1, snapshot.viewport.height)
-
-        // Character cells: columns c0..<c1, rows r0..<r1 (unclamped; `box` clamps to the screen).
-        func cells(_ r: Rect) -> (c0: Int, c1: Int, r0: Int, r1: Int) {
-            let top = r.minY - snapshot.origin.y, bottom = r.maxY - snapshot.origin.y
-            let left = r.minX - snapshot.origin.x, right = r.maxX - snapshot.origin.x
-            return (Int((left * sx).rounded()), Int((right * sx).rounded()),
-                    Int((top * sy).rounded()), Int((bottom * sy).rounded()))
+    public static func lines(_ snapshot: EngineSnapshot, columns: Int, rows: Int, color: Bool,
+                             status: String? = nil) -> [String] {
+        let columns = max(10, min(columns, 4096)), rows = max(4, min(rows, 4096))
+        let drawing = SceneDrawing(snapshot, status: status)
+        var grid = Grid(columns: columns, rows: rows, viewport: drawing.viewport)
+        var statusParts: [String] = []
+        var clip: Rect? = drawing.viewport
+        var gripperDrawn: Set<ElementID> = []
+        var ghostTexts: [(String, Rect)] = []
+        for item in drawing.items {
+            switch (item.shape, item.role) {
+            case (.text(let text, _, _, _, _, _), .status):
+                statusParts.append(text)
+            case (.clip(let r), _):
+                clip = r
+            case (.fill(let r, let c), .cell):
+                let style: Style = c.rgb == 0xbbdefb ? .selected : (c.rgb == 0xcfd8dc ? .highlighted : .cell)
+                // A row of space under each cell when there is room, so rows read apart.
+                let body = r.inset(bottom: min(2 / grid.sy, r.height / 3))
+                // Too short for the spare row: the whole frame; too short for a row at all: counted.
+                if grid.fill(body, style, clip: clip) == 0, grid.fill(r, style, clip: clip) == 0, r.height > 0,
+                   drawing.viewport.intersects(r) {
+                    grid.markHidden(at: r.midY)
+                }
+            case (.fill(let r, let c), .header):
+                switch c.rgb {
+                case 0x37474f: grid.fill(r, .globalHeader, clip: clip)
+                case 0xdfe4e7: grid.fill(r, .header, clip: clip)
+                default: break // footers, backgrounds, separators, hairlines: the grid is too coarse
+                }
+            case (.text(let text, let box, let alignment, _, _, let c), .header):
+                grid.write(text, in: box, c.rgb == 0xffffff ? .globalHeader : .header, alignment, clip: clip)
+            case (.fill(let r, let c), .action):
+                if c.rgb == 0xe53935 { grid.fill(r, .destructive, clip: clip) } else if c.rgb == 0x607d8b { grid.fill(r, .action, clip: clip) }
+            case (.text(let text, let box, let alignment, _, _, _), .action):
+                grid.write(text, in: box, grid.style(at: box.center) ?? .action, alignment, clip: clip)
+            case (.text(let text, let box, let alignment, _, _, _), .cell):
+                grid.write(text, in: box, grid.style(at: box.center) ?? .cell, alignment, clip: clip)
+            case (.outline(let r, _, _, _), .placeholder):
+                grid.outline(r, .placeholder, clip: clip)
+            case (.text(let text, let box, _, _, _, _), .ghost):
+                ghostTexts.append(("(" + text + ")", box))
+            case (.fill(let r, let c), .proxy) where c.alpha == 255:
+                grid.fill(r.inset(bottom: min(2 / grid.sy, r.height / 3)), .proxy, clip: clip)
+            case (.text(let text, let box, let alignment, _, _, _), .proxy):
+                grid.write(text, in: box, .proxy, alignment, clip: clip)
+            case (.disc(let centre, let radius, _), .delete) where radius >= 5:
+                grid.write("(-)", in: Rect(x: centre.x - radius, y: centre.y - radius, width: 3 / grid.sx + 2 * radius, height: 2 * radius),
+                           .control, .leading, clip: clip, cut: false)
+            case (.fill(let r, let c), .delete) where c.rgb == 0xe53935:
+                grid.fill(r, .destructive, clip: clip)
+            case (.text(let text, let box, let alignment, _, _, _), .delete):
+                grid.write(text, in: box, .destructive, alignment, clip: clip)
+            case (.fill(let r, _), .gripper):
+                if let id = item.element, gripperDrawn.insert(id).inserted {
+                    grid.write("≡", in: Rect(x: r.minX, y: r.minY - 6, width: r.width, height: 14), grid.style(at: r.center) ?? .cell,
+                               .center, clip: clip, cut: false)
+                }
+            case (.disc(let centre, let radius, _), .selection) where radius > 5:
+                grid.write("✓", in: Rect(x: centre.x - radius, y: centre.y - radius, width: 2 * radius, height: 2 * radius),
+                           .selected, .center, clip: clip, cut: false)
+            case (.gradient(let r, let from, let to), .fade):
+                grid.shade(r, darkAtLeft: from.alpha > to.alpha, clip: clip)
+            case (.disc(let centre, _, _), .contact):
+                grid.contact(at: centre)
+            case (.fill, _), (.outline, _), (.disc, _), (.ring, _), (.gradient, _), (.text, _):
+                break
+            }
         }
-        func box(_ r: Rect, clip: Rect? = nil) -> (c0: Int, c1: Int, r0: Int, r1: Int)? {
+        // The drag source's label in the gap, on a row the proxy leaves free.
+        for (text, box) in ghostTexts { grid.writeAvoiding(.proxy, text, in: box, .ghost) }
+        grid.writeHiddenMarks()
+
+        var statusLine = statusParts.joined(separator: "  ")
+        if statusLine.count > columns { statusLine = String(statusLine.prefix(columns - 1)) + "…" }
+        var out = [color ? "\u{1B}[0;1m" + statusLine + "\u{1B}[0m" : statusLine]
+        for y in 0..<rows {
+            var line = ""
+            var current: Style?
+            for x in 0..<columns {
+                if color, grid.styles[y][x] != current { current = grid.styles[y][x]; line += grid.styles[y][x].sgr }
+                line.append(grid.chars[y][x])
+            }
+            out.append(color ? line + "\u{1B}[0m" : line)
+        }
+        return out
+    }
+
+    /// The character grid and the mapping of picture points onto it.
+    struct Grid {
+        var columns: Int
+        var rows: Int
+        var viewport: Rect
+        var chars: [[Character]]
+        var styles: [[Style]]
+        var hidden: [Int]
+        /// Characters per point across and down.
+        var sx: Double
+        var sy: Double
+
+        init(columns: Int, rows: Int, viewport: Rect) {
+            self.columns = columns
+            self.rows = rows
+            self.viewport = viewport
+            chars = Array(repeating: Array(repeating: " ", count: columns), count: rows)
+            styles = Array(repeating: Array(repeating: .background, count: columns), count: rows)
+            hidden = Array(repeating: 0, count: rows)
+            sx = Double(columns) / max(1, viewport.width)
+            sy = Double(rows) / max(1, viewport.height)
+        }
+
+        /// Character cells of `r`: columns c0..<c1, rows r0..<r1, unclamped.
+        func cells(_ r: Rect) -> (c0: Int, c1: Int, r0: Int, r1: Int) {
+            func cell(_ v: Double) -> Int { v.isFinite ? Int(max(-1e9, min(1e9, v)).rounded()) : 0 }
+            return (cell((r.minX - viewport.minX) * sx), cell((r.maxX - viewport.minX) * sx),
+                    cell((r.minY - viewport.minY) * sy), cell((r.maxY - viewport.minY) * sy))
+        }
+
+        /// `r`'s cells inside `clip` and the grid, or nil when none.
+        func box(_ r: Rect, clip: Rect?) -> (c0: Int, c1: Int, r0: Int, r1: Int)? {
             var b = cells(r)
             if let clip {
                 let k = cells(clip)
@@ -64,107 +177,113 @@ public enum TerminalRenderer {
             b = (max(0, b.c0), min(columns, b.c1), max(0, b.r0), min(rows, b.r1))
             return b.c0 < b.c1 && b.r0 < b.r1 ? b : nil
         }
-        func fill(_ r: Rect, _ style: Style, char: Character = " ", clip: Rect? = nil) {
-            guard let b = box(r, clip: clip) else { return }
-            for y in b.r0..<b.r1 { for x in b.c0..<b.c1 { chars[y][x] = char; styles[y][x] = style } }
+
+        func style(at p: Point) -> Style? {
+            let c = cells(Rect(x: p.x, y: p.y, width: 0, height: 0))
+            guard c.r0 >= 0, c.r0 < rows, c.c0 >= 0, c.c0 < columns else { return nil }
+            let s = styles[c.r0][c.c0]
+            return s == .background ? nil : s
         }
-        // Text laid out across `r` (on the row of its visible middle) and shown
-        // only on screen and inside `clip`: content sliding under a neighbour
-        // or off the screen's edge keeps its place and loses what is past it.
-        func write(_ text: String, in r: Rect, _ style: Style, center: Bool = false, clip: Rect? = nil) {
-            guard let b = box(r), let shown = box(r, clip: clip) else { return }
-            let y = (b.r0 + b.r1 - 1) / 2
-            guard y >= shown.r0, y < shown.r1 else { return }
+
+        /// Fills `r`; returns how many character cells it covered.
+        @discardableResult
+        mutating func fill(_ r: Rect, _ style: Style, clip: Rect?) -> Int {
+            guard let b = box(r, clip: clip) else { return 0 }
+            for y in b.r0..<b.r1 { for x in b.c0..<b.c1 { chars[y][x] = " "; styles[y][x] = style } }
+            return (b.r1 - b.r0) * (b.c1 - b.c0)
+        }
+
+        mutating func outline(_ r: Rect, _ style: Style, clip: Rect?) {
+            guard let b = box(r, clip: clip) else { return }
+            for x in b.c0..<b.c1 {
+                chars[b.r0][x] = "-"; chars[b.r1 - 1][x] = "-"; styles[b.r0][x] = style; styles[b.r1 - 1][x] = style
+            }
+            for y in b.r0..<b.r1 {
+                chars[y][b.c0] = "|"; chars[y][b.c1 - 1] = "|"; styles[y][b.c0] = style; styles[y][b.c1 - 1] = style
+            }
+        }
+
+        /// Text on the middle row of `r`'s cells, laid out across `r` (cut
+        /// with `…` when wider, unless `cut` is false) and shown only inside
+        /// `clip` and the grid: content sliding off keeps its place and
+        /// loses what is past the edge.
+        mutating func write(_ text: String, in r: Rect, _ style: Style, _ alignment: SceneDrawing.Alignment, clip: Rect?,
+                            cut: Bool = true, row: Int? = nil) {
             let full = cells(r)
-            let width = full.c1 - full.c0 - 2
-            guard width > 0 else { return }
-            let t = Array(Escaping.visible(text).prefix(width))
-            var x = center ? full.c0 + max(1, (full.c1 - full.c0 - t.count) / 2) : full.c0 + 1
-            for ch in t where x < full.c1 {
-                if x >= shown.c0, x < shown.c1 { chars[y][x] = ch; styles[y][x] = style }
+            guard let shown = box(r, clip: clip) else { return }
+            let line = row ?? Self.middle(full.r0, full.r1)
+            guard line >= shown.r0, line < shown.r1 else { return }
+            let width = max(0, full.c1 - full.c0)
+            var t = Array(Escaping.visible(text))
+            if cut, t.count > width { t = width > 0 ? Array(t.prefix(width - 1)) + ["…"] : [] }
+            var x: Int
+            switch alignment {
+            case .leading: x = full.c0
+            case .center: x = full.c0 + max(0, (width - t.count) / 2)
+            case .trailing: x = full.c1 - t.count
+            }
+            for ch in t {
+                if x >= shown.c0, x < shown.c1 { chars[line][x] = ch; styles[line][x] = style }
                 x += 1
             }
         }
-        func outline(_ r: Rect, _ style: Style) {
-            guard let b = box(r) else { return }
-            for x in b.c0..<b.c1 { chars[b.r0][x] = "-"; chars[b.r1 - 1][x] = "-"; styles[b.r0][x] = style; styles[b.r1 - 1][x] = style }
-            for y in b.r0..<b.r1 { chars[y][b.c0] = "|"; chars[y][b.c1 - 1] = "|"; styles[y][b.c0] = style; styles[y][b.c1 - 1] = style }
-        }
 
-        var proxy: LayoutAttributes?
-        for a in snapshot.attributes {
-            switch a.kind {
-            case .cell:
-                let item = a.indexPath.flatMap { snapshot.items[$0] }
-                if let swipe = a.swipe {
-                    for action in swipe.actions {
-                        fill(action.frame, action.style == .destructive ? .destructive : .action)
-                        let title = item?.title(ofAction: action.id) ?? action.id
-                        write(title, in: action.frame, action.style == .destructive ? .destructive : .action, center: true)
-                    }
-                }
-                // Content that slides under the neighbouring column is clipped
-                // at the cell's frame and shaded (░) at the neighbour's edge.
-                let under = SlideUnder(a)
-                let clip = under?.clip
-                let frame = a.frame.offsetBy(snapshot.orientation.screenSlide(a.swipe?.contentOffset ?? 0))
-                let style: Style = a.isSelected ? .selected : (a.isHighlighted ? .highlighted : .cell)
-                let body = frame.inset(bottom: min(2 / sy, frame.height / 3))
-                fill(body, style, clip: clip)
-                let label = item?.text ?? ""
-                if let controls = a.editingControls {
-                    if let d = controls.deleteControl { write("(-)", in: d, .control, clip: clip) }
-                    if let g = controls.gripper { write("≡", in: g, style, center: true, clip: clip) }
-                    if let c = controls.deleteConfirmation {
-                        fill(c, .destructive, clip: clip)
-                        write("Delete", in: c, .destructive, center: true, clip: clip)
-                    }
-                }
-                // A delete control down the cell's left side moves the label right of it.
-                let labelFrame = a.editingControls?.deleteControl
-                    .flatMap { $0.minX <= a.frame.minX && $0.height >= a.frame.height ? $0 : nil }
-                    .map { Rect(x: $0.maxX, y: frame.minY, width: frame.maxX - $0.maxX, height: frame.height) } ?? frame
-                write((a.isSelected && a.isEditing ? "✓ " : "") + label, in: labelFrame, style, clip: clip)
-                if let fade = under?.fade, let b = box(body, clip: fade) {
-                    let x = under?.neighbourIsLeft == true ? b.c0 : b.c1 - 1
-                    for y in b.r0..<b.r1 { chars[y][x] = "░"; styles[y][x] = .fade }
-                }
-            case .globalHeader:
-                fill(a.frame, .globalHeader)
-                write(snapshot.globalHeaderTitle ?? "", in: a.frame, .globalHeader, center: true)
-            case .header:
-                fill(a.frame, .header)
-                write(a.indexPath.flatMap { snapshot.sectionTitles[$0.section] }?.uppercased() ?? "", in: a.frame, .header)
-            case .placeholder: outline(a.frame, .placeholder)
-            case .dragProxy: proxy = a
-            case .footer, .sectionBackground, .rowSeparator, .columnSeparator, .action: break
+        static func middle(_ r0: Int, _ r1: Int) -> Int { r1 > r0 ? (r0 + r1 - 1) / 2 : r0 }
+
+        /// Text in `r` on the first row from its middle outwards where no
+        /// cell has `avoid`'s style (the proxy over the gap); nowhere if none.
+        mutating func writeAvoiding(_ avoid: Style, _ text: String, in r: Rect, _ style: Style) {
+            guard let b = box(r, clip: viewport) else { return }
+            let mid = Self.middle(b.r0, b.r1)
+            let order = [mid] + (1..<max(1, b.r1 - b.r0)).flatMap { [mid - $0, mid + $0] }
+            let full = cells(r)
+            for y in order where y >= b.r0 && y < b.r1 {
+                let width = max(0, full.c1 - full.c0)
+                let shown = min(width, Escaping.visible(text).count)
+                let x0 = full.c0 + max(0, (width - shown) / 2)
+                let free = (max(0, x0)..<min(columns, x0 + shown)).allSatisfy { styles[y][$0] != avoid }
+                if free { write(text, in: r, style, .center, clip: viewport, row: y); return }
             }
         }
-        if let ghost = snapshot.hiddenSource {
-            write("(" + (ghost.indexPath.flatMap { snapshot.items[$0]?.text } ?? "") + ")", in: ghost.frame, .ghost, center: true)
-        }
-        if let proxy {
-            fill(proxy.frame.inset(bottom: min(2 / sy, proxy.frame.height / 3)), .proxy)
-            let label = proxy.indexPath.flatMap { snapshot.items[$0]?.text } ?? ""
-            // A multi-item drag shows its count after the grabbed item's label.
-            write(proxy.dragItemCount > 1 ? "\(label) ×\(proxy.dragItemCount)" : label, in: proxy.frame, .proxy)
-        }
-        if let c = snapshot.contact {
-            let x = Int(c.x * sx), y = Int(c.y * sy)
-            if x >= 0, x < columns, y >= 0, y < rows { chars[y][x] = "@"; styles[y][x] = .contact }
+
+        /// Shades the column of `r` at its dark edge.
+        mutating func shade(_ r: Rect, darkAtLeft: Bool, clip: Rect?) {
+            guard let b = box(r, clip: clip) else { return }
+            let x = darkAtLeft ? b.c0 : b.c1 - 1
+            for y in b.r0..<b.r1 where styles[y][x] != .background { chars[y][x] = "░"; styles[y][x] = .fade }
         }
 
-        let status = "\(FixedDecimal.seconds(microseconds: snapshot.offset)) s  \(snapshot.stateName)  offset \(FixedDecimal.string(snapshot.contentOffset, places: 0))"
-        var out = [color ? "\u{1B}[0;1m" + String(status.prefix(columns)) + "\u{1B}[0m" : String(status.prefix(columns))]
-        for y in 0..<rows {
-            var line = ""
-            var current: Style?
-            for x in 0..<columns {
-                if color, styles[y][x] != current { current = styles[y][x]; line += styles[y][x].sgr }
-                line.append(chars[y][x])
-            }
-            out.append(color ? line + "\u{1B}[0m" : line)
+        /// The contact: its cell takes the contact's colour and keeps its
+        /// letter (an `@` where there is none).
+        mutating func contact(at p: Point) {
+            let fx = (p.x - viewport.minX) * sx, fy = (p.y - viewport.minY) * sy
+            guard fx.isFinite, fy.isFinite, fx >= 0, fy >= 0, fx < Double(columns), fy < Double(rows) else { return }
+            let x = Int(fx), y = Int(fy)
+            guard x >= 0, x < columns, y >= 0, y < rows else { return }
+            if chars[y][x] == " " { chars[y][x] = "@" }
+            styles[y][x] = .contact
         }
-        return out
+
+        /// Counts a cell too thin for a row of its own at picture height `y`.
+        mutating func markHidden(at y: Double) {
+            let f = (y - viewport.minY) * sy
+            guard f.isFinite, f >= 0, f < Double(rows) else { return }
+            let row = Int(f)
+            hidden[row] += 1
+        }
+
+        /// `+N` at the end of each row with N cells not shown.
+        mutating func writeHiddenMarks() {
+            for y in 0..<rows where hidden[y] > 0 {
+                let mark = Array("+\(hidden[y])")
+                let x0 = max(0, columns - mark.count)
+                for (k, ch) in mark.prefix(columns).enumerated() { chars[y][x0 + k] = ch; styles[y][x0 + k] = .hidden }
+            }
+        }
     }
+}
+
+extension SceneDrawing.Color {
+    /// The colour as `0xRRGGBB`, opacity left out.
+    var rgb: UInt32 { UInt32(red) << 16 | UInt32(green) << 8 | UInt32(blue) }
 }

@@ -152,10 +152,11 @@ import GripperScene
         #expect(cell.column == 0 && !cell.contentSlidesUnderNeighbour)
         let lines = try terminal(engine)
         #expect(!lines.joined().contains("░"))
-        // "Charlie on the left" (cut to the cell's 17 characters) laid out
-        // from x 8 − 74 + 14: its first six characters are past the screen's
-        // left edge, the rest start at 0; the pane follows.
+        // "Charlie on the left", cut with an ellipsis to the room its cell
+        // gives the label ("Charlie on the …"), laid out from x 8 − 74 + 14:
+        // its first five characters are past the screen's left edge, the
+        // rest start at 0; the pane follows.
         let row = try #require(lines[9...18].first { $0.contains("Delete") })
-        #expect(row.hasPrefix("e on the le  Delete"), "\(row)")
+        #expect(row.hasPrefix("ie on the …  Delete"), "\(row)")
     }
 }

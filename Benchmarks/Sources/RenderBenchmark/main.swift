@@ -1,0 +1,111 @@
+// render-bench: the window renderer's draw time per frame, offscreen (SDL's
+// software renderer into a surface, as `gripper-window --frames` draws):
+// a session of drags, swipes and scrolls replayed over (a) a grid showing
+// 1,000 items at once and (b) a list of 1M items; each frame the engine
+// handles the input frame, then the painter draws the snapshot with the
+// running transitions. Prints the draw time (median, p99, max; target p99
+// ≤ 4 ms, a 240 Hz budget) and the engine's own time per frame with and
+// without drawing (drawing must leave it unchanged).
+import BenchmarkSupport
+import Gripper
+import GripperPictures
+import GripperScene
+import GripperTesting
+import GripperWindow
+#if canImport(Glibc)
+import Glibc
+#endif
+
+func say(_ line: String = "") {
+    print(line)
+    fflush(nil)
+}
+
+struct Case {
+    var name: String
+    var scene: Scene
+    var frames: [EventFrame]
+}
+
+func session(_ viewport: Size, row: Double, cycles: Int) -> [EventFrame] {
+    func pt(_ x: Double, _ y: Double) -> TraceBuilder.Location { .fraction(x / viewport.width, y / viewport.height) }
+    var b = TraceBuilder(device: TestDevices.probeTouchscreen, seed: 7)
+    for c in 0..<cycles {
+        let y = row * Double(2 + c % 5) + row / 2
+        b.swipe(from: pt(viewport.width * 0.85, y), to: pt(viewport.width * 0.35, y), duration: .milliseconds(260))
+        b.pause(.milliseconds(300))
+        b.tap(at: pt(viewport.width * 0.25, row * 9.5))
+        b.pause(.milliseconds(300))
+        b.perform([TraceBuilder.Stroke(at: pt(viewport.width / 2, viewport.height * 0.85))
+            .moving(to: pt(viewport.width / 2, viewport.height * 0.3), over: .milliseconds(400)).holding(.milliseconds(120))])
+        b.pause(.milliseconds(300))
+        b.perform([TraceBuilder.Stroke(at: pt(viewport.width / 3, row * 2.5)).holding(.milliseconds(650))
+            .moving(to: pt(viewport.width / 3, viewport.height - row / 2), over: .milliseconds(500)).holding(.milliseconds(700))
+            .moving(to: pt(viewport.width / 3, viewport.height / 2), over: .milliseconds(300)).holding(.milliseconds(100))])
+        b.pause(.milliseconds(400))
+    }
+    return b.frames
+}
+
+func scene(items: Int, viewport: Size, metrics: LayoutMetrics) -> Scene {
+    var sections: [Scene.Section] = []
+    var n = 0
+    while n < items {
+        let count = min(10_000, items - n)
+        sections.append(Scene.Section(id: SectionID("s\(sections.count)"),
+                                      items: (n..<(n + count)).map { Scene.Item(id: ItemID("i\($0)"), label: "Item \($0)") }))
+        n += count
+    }
+    return Scene(viewport: viewport, metrics: metrics, sections: sections)
+}
+
+func ms(_ ns: Double) -> String { fmt(ns / 1e6, 3) + " ms" }
+func us(_ ns: Double) -> String { fmt(ns / 1e3, 1) + " µs" }
+
+/// Replays the case; with `draw`, paints every frame. Returns the engine's
+/// time per frame, the draw time per frame, and the items drawn in the last frame's view.
+func run(_ c: Case, draw: Bool) throws -> (engine: Timings, draw: Timings, visible: Int) {
+    var engine = try Engine(scene: c.scene, device: TestDevices.probeTouchscreen, makingTransitions: true)
+    let size = Size(width: c.scene.viewport.width, height: c.scene.viewport.height + SceneDrawing.statusBarHeight)
+    let painter = ScenePainter(renderer: try SceneRenderer(target: .offscreen, size: size), labels: c.scene.pictureLabels)
+    var engineTimes: [Double] = [], drawTimes: [Double] = []
+    engineTimes.reserveCapacity(c.frames.count)
+    var visible = 0
+    let origin = c.frames.first?.time.microseconds ?? 0
+    for frame in c.frames {
+        let t0 = nanoseconds()
+        engine.handle(frame)
+        let transitions = engine.takeTransitions()
+        let t1 = nanoseconds()
+        engineTimes.append(Double(t1 - t0))
+        if draw {
+            painter.add(transitions)
+            let t2 = nanoseconds()
+            painter.paint(engine, at: frame.time.microseconds - origin)
+            drawTimes.append(Double(nanoseconds() - t2))
+            visible = painter.lastSnapshot?.attributes.filter { $0.kind == .cell }.count ?? 0
+        }
+    }
+    return (Timings(engineTimes), Timings(drawTimes), visible)
+}
+
+let gridViewport = Size(width: 1600, height: 800)
+let cases = [
+    Case(name: "1,000 visible items (20 columns × 50 rows, 10k items)",
+         scene: scene(items: 10_000, viewport: gridViewport, metrics: LayoutMetrics(columns: 20, rowHeight: 16)),
+         frames: session(gridViewport, row: 16, cycles: 4)),
+    Case(name: "1M items in the list (400×640, 56-point rows)",
+         scene: scene(items: 1_000_000, viewport: Size(width: 400, height: 640), metrics: LayoutMetrics(rowHeight: 56)),
+         frames: session(Size(width: 400, height: 640), row: 56, cycles: 4)),
+]
+say("render-bench: offscreen draw time per frame (SDL software renderer, scale 1)")
+for c in cases {
+    _ = try run(c, draw: true) // warm-up: fonts, glyph textures
+    let plain = try run(c, draw: false)
+    let drawn = try run(c, draw: true)
+    say("\n\(c.name): \(c.frames.count) frames, \(drawn.visible) cells in the last view")
+    say("  draw:   median \(ms(drawn.draw.median)), p99 \(ms(drawn.draw.p99)), max \(ms(drawn.draw.percentile(100)))"
+        + "  (target p99 ≤ 4 ms: \(drawn.draw.p99 <= 4e6 ? "met" : "NOT met"))")
+    say("  engine per frame without drawing: median \(us(plain.engine.median)), p99 \(us(plain.engine.p99))")
+    say("  engine per frame while drawing:   median \(us(drawn.engine.median)), p99 \(us(drawn.engine.p99))")
+}

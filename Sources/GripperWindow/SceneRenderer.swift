@@ -1,0 +1,371 @@
+import CSDL2
+import GripperGeometry
+import GripperPictures
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// SDL2_ttf's FreeType library is one per process and not thread-safe:
+/// every TTF call of every renderer goes through this lock.
+private let fontLock = FontLock()
+
+private final class FontLock: @unchecked Sendable {
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t> = {
+        let m = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        pthread_mutex_init(m, nil)
+        return m
+    }()
+
+    func withLock<T>(_ body: (()) -> T) -> T {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return body(())
+    }
+}
+
+/// Draws ``SceneDrawing``s with SDL2: into a window (X11, Wayland, or the
+/// whole screen on KMS/DRM, whichever SDL's video driver is) or into an
+/// offscreen surface with SDL's software renderer (no display needed: the
+/// headless mode and the tests). Text goes through SDL2_ttf (FreeType),
+/// cached as textures by string, face, size and colour, at most
+/// ``textCacheLimit`` of them. The same drawing into an offscreen surface
+/// gives the same pixels run to run.
+///
+/// Not thread-safe: use a renderer from the thread that made it (SDL's rule
+/// for windows).
+public final class SceneRenderer {
+    /// Where the renderer draws.
+    public enum Target: Hashable, Sendable {
+        /// An offscreen surface, through SDL's software renderer.
+        case offscreen
+        /// A window titled `title`, filling the screen when `fullscreen`
+        /// (a kiosk panel on KMS/DRM).
+        case window(title: String, fullscreen: Bool)
+    }
+
+    /// The most text textures kept; past it the cache starts over.
+    public static let textCacheLimit = 4096
+
+    /// The size of the picture in points.
+    public let size: Size
+    /// Pixels per point.
+    public let scale: Double
+    /// The output's size in pixels.
+    public let pixelWidth: Int32
+    /// See ``pixelWidth``.
+    public let pixelHeight: Int32
+    /// The name of SDL's renderer in use (`software`, `opengl` …).
+    public private(set) var rendererName = ""
+    /// The display's refresh rate in hertz (60 when unknown or offscreen).
+    public private(set) var refreshRate = 60
+
+    private let renderer: OpaquePointer
+    private var window: OpaquePointer?
+    private var surface: UnsafeMutablePointer<SDL_Surface>?
+    private let fontFiles: FontFiles
+    private var fonts: [FontKey: OpaquePointer] = [:]
+    private var texts: [TextKey: Text] = [:]
+    private var drawRectangles: [SDL_FRect] = []
+
+    private struct FontKey: Hashable { var pixels: Int32; var bold: Bool }
+    private struct TextKey: Hashable {
+        var text: String; var pixels: Int32; var bold: Bool; var color: SceneDrawing.Color; var maxWidth: Int32
+    }
+    private struct Text { var texture: OpaquePointer?; var width: Int32; var height: Int32 }
+
+    /// A renderer of pictures of `size` points at `scale` pixels a point on
+    /// `target`, its text in `fonts`.
+    /// - Throws: ``RendererError`` when SDL cannot start the video driver,
+    ///   open the window, make the renderer, or a font is missing.
+    public init(target: Target, size: Size, scale: Double = 1, fonts: FontFiles = .dejaVu) throws(RendererError) {
+        guard size.width.isFinite, size.height.isFinite, scale.isFinite, scale > 0,
+              size.width * scale >= 1, size.height * scale >= 1,
+              size.width * scale <= 16384, size.height * scale <= 16384 else {
+            throw RendererError("cannot draw a picture of \(size.width)x\(size.height) points at scale \(scale)",
+                                "each side must come to 1 to 16384 pixels")
+        }
+        self.size = size
+        self.scale = scale
+        self.fontFiles = try fonts.checked()
+        pixelWidth = Int32((size.width * scale).rounded())
+        pixelHeight = Int32((size.height * scale).rounded())
+        let started = fontLock.withLock { _ in TTF_WasInit() != 0 || TTF_Init() == 0 }
+        if !started { throw RendererError("cannot start SDL2_ttf", Self.sdlError()) }
+        switch target {
+        case .offscreen:
+            guard let s = SDL_CreateRGBSurfaceWithFormat(0, pixelWidth, pixelHeight, 32,
+                                                         UInt32(SDL_PIXELFORMAT_ARGB8888.rawValue)) else {
+                throw RendererError("cannot make an offscreen surface", Self.sdlError())
+            }
+            guard let r = SDL_CreateSoftwareRenderer(s) else {
+                SDL_FreeSurface(s)
+                throw RendererError("cannot make the software renderer", Self.sdlError())
+            }
+            surface = s
+            renderer = r
+        case .window(let title, let fullscreen):
+            if SDL_WasInit(UInt32(SDL_INIT_VIDEO)) == 0, SDL_InitSubSystem(UInt32(SDL_INIT_VIDEO)) != 0 {
+                throw RendererError("cannot start SDL's video (SDL_VIDEODRIVER=\(Self.environment("SDL_VIDEODRIVER") ?? "auto"))",
+                                    Self.sdlError())
+            }
+            let centred = Int32(bitPattern: 0x2FFF_0000) // SDL_WINDOWPOS_CENTERED
+            var flags = SDL_WINDOW_SHOWN.rawValue
+            if fullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
+            guard let w = SDL_CreateWindow(title, centred, centred, pixelWidth, pixelHeight, flags) else {
+                throw RendererError("cannot open the window", Self.sdlError())
+            }
+            guard let r = SDL_CreateRenderer(w, -1, 0) else {
+                SDL_DestroyWindow(w)
+                throw RendererError("cannot make a renderer for the window", Self.sdlError())
+            }
+            window = w
+            renderer = r
+            var mode = SDL_DisplayMode()
+            if SDL_GetCurrentDisplayMode(max(0, SDL_GetWindowDisplayIndex(w)), &mode) == 0, mode.refresh_rate > 0 {
+                refreshRate = Int(mode.refresh_rate)
+            }
+            if fullscreen {
+                // A panel's own resolution: the picture is scaled to fit it.
+                var ow: Int32 = 0, oh: Int32 = 0
+                SDL_GetRendererOutputSize(r, &ow, &oh)
+                SDL_RenderSetLogicalSize(r, pixelWidth, pixelHeight)
+            }
+        }
+        var info = SDL_RendererInfo()
+        if SDL_GetRendererInfo(renderer, &info) == 0, let name = info.name { rendererName = String(cString: name) }
+    }
+
+    deinit {
+        for text in texts.values { if let t = text.texture { SDL_DestroyTexture(t) } }
+        fontLock.withLock { _ in for font in fonts.values { TTF_CloseFont(font) } }
+        SDL_DestroyRenderer(renderer)
+        if let surface { SDL_FreeSurface(surface) }
+        if let window { SDL_DestroyWindow(window) }
+    }
+
+    /// Draws `drawing` (its points scaled by ``scale``) and, for a window,
+    /// shows it.
+    /// - Complexity: O(shapes); text costs a FreeType rendering the first
+    ///   time a string is drawn at a size and colour, a texture copy after.
+    public func draw(_ drawing: SceneDrawing) {
+        SDL_RenderSetClipRect(renderer, nil)
+        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
+        SDL_SetRenderDrawColor(renderer, 0xec, 0xef, 0xf1, 0xff)
+        SDL_RenderClear(renderer)
+        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+        for item in drawing.items { draw(item.shape) }
+        SDL_RenderSetClipRect(renderer, nil)
+        if window != nil { SDL_RenderPresent(renderer) }
+    }
+
+    /// The picture last drawn, as rows of red, green, blue bytes (the
+    /// window's back buffer for a window: call it before the next draw).
+    /// - Complexity: O(pixels).
+    public func pixels() -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: Int(pixelWidth) * Int(pixelHeight) * 3)
+        out.withUnsafeMutableBytes { buffer in
+            _ = SDL_RenderReadPixels(renderer, nil, UInt32(SDL_PIXELFORMAT_RGB24.rawValue), buffer.baseAddress,
+                                     pixelWidth * 3)
+        }
+        return out
+    }
+
+    /// The picture last drawn as a PNG file's bytes.
+    public func png() -> [UInt8] {
+        PNGEncoder.encode(rgb: pixels(), width: Int(pixelWidth), height: Int(pixelHeight))
+    }
+
+    // MARK: - Shapes
+
+    private func pixel(_ v: Double) -> Float {
+        let p = (v * scale).rounded()
+        return Float(p.isFinite ? min(max(p, -1e6), 1e6) : 0)
+    }
+
+    private func box(_ r: Rect) -> SDL_FRect {
+        let x0 = pixel(r.minX), y0 = pixel(r.minY)
+        return SDL_FRect(x: x0, y: y0, w: max(0, pixel(r.maxX) - x0), h: max(0, pixel(r.maxY) - y0))
+    }
+
+    /// Sets the draw colour; opaque colours draw without blending (SDL's
+    /// software renderer then fills rows with plain stores, several times
+    /// faster than blending each pixel).
+    private func color(_ c: SceneDrawing.Color) {
+        SDL_SetRenderDrawBlendMode(renderer, c.alpha == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
+        SDL_SetRenderDrawColor(renderer, c.red, c.green, c.blue, c.alpha)
+    }
+
+    private func draw(_ shape: SceneDrawing.Shape) {
+        switch shape {
+        case .fill(let r, let c):
+            guard c.alpha > 0 else { return }
+            color(c)
+            var b = box(r)
+            if b.w > 0, b.h > 0 { SDL_RenderFillRectF(renderer, &b) }
+        case .outline(let r, let c, let width, let dashed):
+            guard c.alpha > 0 else { return }
+            color(c)
+            let b = box(r), t = max(1, Float((width * scale).rounded()))
+            guard b.w > 0, b.h > 0 else { return }
+            drawRectangles.removeAll(keepingCapacity: true)
+            let dash = Float((6 * scale).rounded()), gap = Float((4 * scale).rounded())
+            func run(_ from: Float, _ length: Float, _ make: (Float, Float) -> SDL_FRect) {
+                guard dashed else { drawRectangles.append(make(from, length)); return }
+                var s: Float = 0
+                while s < length { drawRectangles.append(make(from + s, min(dash, length - s))); s += dash + gap }
+            }
+            run(b.x, b.w) { SDL_FRect(x: $0, y: b.y, w: $1, h: t) }
+            run(b.x, b.w) { SDL_FRect(x: $0, y: b.y + b.h - t, w: $1, h: t) }
+            run(b.y + t, b.h - 2 * t) { SDL_FRect(x: b.x, y: $0, w: t, h: $1) }
+            run(b.y + t, b.h - 2 * t) { SDL_FRect(x: b.x + b.w - t, y: $0, w: t, h: $1) }
+            SDL_RenderFillRectsF(renderer, drawRectangles, Int32(drawRectangles.count))
+        case .disc(let centre, let radius, let c):
+            guard c.alpha > 0 else { return }
+            color(c)
+            spans(centre, outer: radius * scale, inner: 0)
+        case .ring(let centre, let radius, let c, let width):
+            guard c.alpha > 0 else { return }
+            color(c)
+            spans(centre, outer: (radius + width / 2) * scale, inner: (radius - width / 2) * scale)
+        case .gradient(let r, let from, let to):
+            let b = box(r)
+            let n = Int(b.w)
+            guard n > 0, b.h > 0 else { return }
+            SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+            for k in 0..<n {
+                let f = n == 1 ? 0 : Double(k) / Double(n - 1)
+                func mix(_ a: UInt8, _ b: UInt8) -> UInt8 { UInt8((Double(a) + (Double(b) - Double(a)) * f).rounded()) }
+                SDL_SetRenderDrawColor(renderer, mix(from.red, to.red), mix(from.green, to.green), mix(from.blue, to.blue),
+                                       mix(from.alpha, to.alpha))
+                var strip = SDL_FRect(x: b.x + Float(k), y: b.y, w: 1, h: b.h)
+                SDL_RenderFillRectF(renderer, &strip)
+            }
+        case .text(let string, let r, let alignment, let size, let bold, let c):
+            text(string, in: box(r), alignment, size: size, bold: bold, c)
+        case .clip(let r):
+            if let r {
+                let b = box(r)
+                var clip = SDL_Rect(x: Int32(b.x), y: Int32(b.y), w: Int32(b.w), h: Int32(b.h))
+                if clip.w <= 0 || clip.h <= 0 { clip = SDL_Rect(x: -1, y: -1, w: 1, h: 1) } // nothing shows
+                SDL_RenderSetClipRect(renderer, &clip)
+            } else {
+                SDL_RenderSetClipRect(renderer, nil)
+            }
+        }
+    }
+
+    /// A disc or ring as one horizontal span (or two) per pixel row, so no
+    /// pixel is blended twice.
+    private func spans(_ centre: Point, outer: Double, inner: Double) {
+        guard outer > 0, outer.isFinite else { return }
+        let cx = centre.x * scale, cy = centre.y * scale
+        drawRectangles.removeAll(keepingCapacity: true)
+        var y = (cy - outer).rounded(.down)
+        while y < cy + outer {
+            let dy = y + 0.5 - cy
+            let o2 = outer * outer - dy * dy
+            if o2 > 0 {
+                let ox = o2.squareRoot()
+                let i2 = inner * inner - dy * dy
+                if inner > 0, i2 > 0 {
+                    let ix = i2.squareRoot()
+                    let l0 = (cx - ox).rounded(), l1 = (cx - ix).rounded(), r0 = (cx + ix).rounded(), r1 = (cx + ox).rounded()
+                    if l1 > l0 { drawRectangles.append(SDL_FRect(x: Float(l0), y: Float(y), w: Float(l1 - l0), h: 1)) }
+                    if r1 > r0 { drawRectangles.append(SDL_FRect(x: Float(r0), y: Float(y), w: Float(r1 - r0), h: 1)) }
+                } else {
+                    let l = (cx - ox).rounded(), r = (cx + ox).rounded()
+                    if r > l { drawRectangles.append(SDL_FRect(x: Float(l), y: Float(y), w: Float(r - l), h: 1)) }
+                }
+            }
+            y += 1
+        }
+        if !drawRectangles.isEmpty { SDL_RenderFillRectsF(renderer, drawRectangles, Int32(drawRectangles.count)) }
+    }
+
+    // MARK: - Text
+
+    private func font(pixels: Int32, bold: Bool) -> OpaquePointer? {
+        let key = FontKey(pixels: pixels, bold: bold)
+        if let f = fonts[key] { return f }
+        // Checked readable at init; a font that FreeType rejects draws no text.
+        let path = bold ? fontFiles.bold : fontFiles.regular
+        guard let f = fontLock.withLock({ _ in TTF_OpenFont(path, pixels) }) else { return nil }
+        fonts[key] = f
+        return f
+    }
+
+    /// `string` fitted into `box`: cut with an ellipsis when too wide.
+    private func text(_ string: String, in b: SDL_FRect, _ alignment: SceneDrawing.Alignment, size: Double, bold: Bool,
+                      _ c: SceneDrawing.Color) {
+        guard c.alpha > 0, b.w >= 1, b.h >= 1 else { return }
+        let pixels = Int32(max(1, min(512, (size * scale).rounded())))
+        var opaque = c
+        opaque.alpha = 255 // the opacity is the texture's alpha mod, set at each draw
+        let key = TextKey(text: string, pixels: pixels, bold: bold, color: opaque, maxWidth: Int32(b.w))
+        let shown: Text
+        if let cached = texts[key] {
+            shown = cached
+        } else {
+            guard let font = font(pixels: pixels, bold: bold) else { return }
+            if texts.count >= Self.textCacheLimit {
+                for t in texts.values { if let tex = t.texture { SDL_DestroyTexture(tex) } }
+                texts.removeAll(keepingCapacity: true)
+            }
+            let surface: UnsafeMutablePointer<SDL_Surface>? = fontLock.withLock { _ in
+                let fitted = Self.fit(string, width: Int32(b.w)) { s in
+                    var w: Int32 = 0, h: Int32 = 0
+                    TTF_SizeUTF8(font, s, &w, &h)
+                    return w
+                }
+                guard !fitted.isEmpty else { return nil }
+                return TTF_RenderUTF8_Blended(font, fitted, SDL_Color(r: c.red, g: c.green, b: c.blue, a: 255))
+            }
+            var made = Text(texture: nil, width: 0, height: 0)
+            if let surface {
+                made = Text(texture: SDL_CreateTextureFromSurface(renderer, surface), width: surface.pointee.w,
+                            height: surface.pointee.h)
+                SDL_FreeSurface(surface)
+                if let t = made.texture { SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND) }
+            }
+            texts[key] = made
+            shown = made
+        }
+        guard let texture = shown.texture else { return }
+        SDL_SetTextureAlphaMod(texture, c.alpha)
+        let x: Float
+        switch alignment {
+        case .leading: x = b.x
+        case .center: x = b.x + ((b.w - Float(shown.width)) / 2).rounded(.down)
+        case .trailing: x = b.x + b.w - Float(shown.width)
+        }
+        var dest = SDL_Rect(x: Int32(x), y: Int32(b.y + ((b.h - Float(shown.height)) / 2).rounded(.down)),
+                            w: shown.width, h: shown.height)
+        SDL_RenderCopy(renderer, texture, nil, &dest)
+    }
+
+    /// The longest prefix of `string` (whole characters) that, with "…"
+    /// after it when cut, measures at most `width`; empty when not even the
+    /// ellipsis fits.
+    package static func fit(_ string: String, width: Int32, measure: (String) -> Int32) -> String {
+        if measure(string) <= width { return string }
+        let characters = Array(string)
+        var low = 0, high = characters.count // the longest fitting prefix is in low..<high
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if measure(String(characters[..<mid]) + "…") <= width { low = mid } else { high = mid - 1 }
+        }
+        let cut = String(characters[..<low]) + "…"
+        return measure(cut) <= width ? cut : ""
+    }
+
+    // MARK: - SDL
+
+    static func sdlError() -> String {
+        let text = String(cString: SDL_GetError())
+        return text.isEmpty ? "no reason given" : text
+    }
+
+    static func environment(_ name: String) -> String? {
+        SDL_getenv(name).map { String(cString: $0) }
+    }
+}

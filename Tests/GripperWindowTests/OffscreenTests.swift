@@ -1,0 +1,159 @@
+import Foundation
+import Gripper
+import GripperFiles
+import GripperGeometry
+import GripperLayout
+import GripperPictures
+import GripperScene
+import GripperTesting
+import GripperWindow
+import Testing
+
+/// A bundled scenario played through a `ReplayPlayer` and drawn offscreen.
+struct OffscreenRun {
+    let scene: Scene
+    var player: ReplayPlayer
+    let painter: ScenePainter
+
+    init(_ scenario: String, scale: Double = 1) throws {
+        let dir = "scenarios/\(scenario)/"
+        scene = try Scene.decode(Array(Data(contentsOf: Fixtures.recording(dir + "scene.json"))), fileName: "scene.json")
+        let trace = try TraceFile.load(path: Fixtures.recording(dir + "trace.evemu").path)
+        let driver = try EngineDriver(scene: scene, device: trace.device, recordingTranscript: true, makingTransitions: true)
+        player = ReplayPlayer(driver: driver, frames: trace.frames)
+        let size = Size(width: scene.viewport.width, height: scene.viewport.height + SceneDrawing.statusBarHeight)
+        painter = ScenePainter(renderer: try SceneRenderer(target: .offscreen, size: size, scale: scale),
+                               labels: scene.pictureLabels)
+    }
+
+    /// Draws a frame every `step` µs until the end; `each` sees the time after every frame.
+    mutating func play(step: Int64, _ each: (Int64, ScenePainter, Engine) throws -> Void) rethrows {
+        var time: Int64 = 0
+        while true {
+            painter.add(player.advance(to: time))
+            painter.paint(player.engine, at: time)
+            try each(time, painter, player.engine)
+            if player.isFinished && !painter.isAnimating(at: time) { return }
+            time += step
+        }
+    }
+}
+
+/// An element's frame in picture pixels.
+func pixels(_ r: Rect, _ s: EngineSnapshot, scale: Double) -> Rect {
+    Rect(x: (r.minX - s.origin.x) * scale, y: (r.minY - s.origin.y + SceneDrawing.statusBarHeight) * scale,
+         width: r.width * scale, height: r.height * scale)
+}
+
+extension WindowRendererTests {
+@Suite struct OffscreenTests {
+    @Test func framesAreIdenticalRunToRun() throws {
+        func frames() throws -> [[UInt8]] {
+            var run = try OffscreenRun("drag-into-another-section")
+            var out: [[UInt8]] = []
+            try run.play(step: 100_000) { _, painter, _ in out.append(painter.renderer.png()) }
+            return out
+        }
+        let first = try frames(), second = try frames()
+        #expect(first.count > 20)
+        #expect(first == second)
+        // Not all the same picture: the drag moves.
+        #expect(Set(first).count > 10)
+    }
+
+    @Test func theReplayEndsAsTheEnginesReplayDoes() throws {
+        var run = try OffscreenRun("swipe-then-delete")
+        try run.play(step: 33_333) { _, _, _ in }
+        let expected = try String(contentsOf: Fixtures.recording("scenarios/swipe-then-delete/expected.txt"), encoding: .utf8)
+        #expect(run.player.engine.transcript.text == expected)
+    }
+
+    /// Mid-drag, at a frame with no transition running: the proxy, the
+    /// placeholder and the cells are drawn where the engine's attributes say.
+    @Test(arguments: [1.0, 2.0]) func dragPixelsFollowTheAttributes(scale: Double) throws {
+        var run = try OffscreenRun("drag-into-another-section", scale: scale)
+        var checked = 0
+        try run.play(step: 50_000) { time, painter, engine in
+            guard engine.stateName == "dragging", !painter.isAnimating(at: time), let s = painter.lastSnapshot,
+                  let proxy = s.attributes.first(where: { $0.kind == .dragProxy }),
+                  let gap = s.attributes.first(where: { $0.kind == .placeholder }) else { return }
+            let image = try PNGImage(painter.renderer.png())
+            let contact = s.contact.map { Point(x: $0.x * scale, y: ($0.y + SceneDrawing.statusBarHeight) * scale) }
+            checkDrag(image, proxy: pixels(proxy.frame, s, scale: scale), gap: pixels(gap.frame, s, scale: scale),
+                      contact: contact, scale: scale)
+            checked += 1
+        }
+        #expect(checked >= 3)
+    }
+
+    @Test func swipePixelsFollowTheAttributes() throws {
+        var run = try OffscreenRun("swipe-then-delete")
+        var checked = 0
+        try run.play(step: 20_000) { time, painter, engine in
+            guard ["swiping", "open"].contains(engine.stateName), !painter.isAnimating(at: time), let s = painter.lastSnapshot,
+                  let cell = s.attributes.first(where: { $0.swipe.map { $0.paneFrame.width >= 8 } ?? false }) else { return }
+            let swipe = try #require(cell.swipe)
+            checkSwipe(try PNGImage(painter.renderer.png()),
+                       actions: swipe.actions.map { (pixels($0.frame, s, scale: 1), $0.style == .destructive) },
+                       pane: pixels(swipe.paneFrame, s, scale: 1))
+            checked += 1
+        }
+        #expect(checked >= 3)
+    }
+
+    @Test func labelsThatDoNotFitAreCutWithAnEllipsis() {
+        // Each character 10 pixels wide, the ellipsis too.
+        let measure: (String) -> Int32 = { Int32($0.count * 10) }
+        #expect(SceneRenderer.fit("Delete", width: 60, measure: measure) == "Delete")
+        #expect(SceneRenderer.fit("Delete", width: 59, measure: measure) == "Dele…")
+        #expect(SceneRenderer.fit("Delete", width: 20, measure: measure) == "D…")
+        #expect(SceneRenderer.fit("Delete", width: 19, measure: measure) == "…")
+        #expect(SceneRenderer.fit("Delete", width: 9, measure: measure) == "")
+    }
+}
+}
+
+/// The proxy's border and inside, the placeholder's fill outside the proxy
+/// and the contact, and pixels left of the proxy are not its border. All
+/// rectangles in picture pixels.
+func checkDrag(_ image: PNGImage, proxy p: Rect, gap g: Rect, contact: Point?, scale: Double,
+               sourceLocation: SourceLocation = #_sourceLocation) {
+    let x0 = Int(p.minX.rounded()), y0 = Int(p.minY.rounded()), x1 = Int(p.maxX.rounded()) - 1
+    let midY = Int(p.midY)
+    #expect(near(image.color(x0, midY), 0x1e88e5, tolerance: 40), "proxy's left border at \(p)", sourceLocation: sourceLocation)
+    #expect(near(image.color(x1, midY), 0x1e88e5, tolerance: 40), "proxy's right border at \(p)", sourceLocation: sourceLocation)
+    #expect(near(image.color(x1 - Int(6 * scale), y0 + Int(4 * scale)), 0xffffff), "inside the proxy at \(p)",
+            sourceLocation: sourceLocation)
+    if x0 - Int(12 * scale) > 0 {
+        #expect(!near(image.color(x0 - Int(12 * scale), midY), 0x1e88e5, tolerance: 40), "left of the proxy",
+                sourceLocation: sourceLocation)
+    }
+    // The placeholder: its fill 8 points inside each corner that the proxy (and its shadow) and the contact leave free.
+    let corners = [Point(x: g.minX + 8 * scale, y: g.minY + 8 * scale), Point(x: g.maxX - 8 * scale, y: g.minY + 8 * scale),
+                   Point(x: g.minX + 8 * scale, y: g.maxY - 8 * scale), Point(x: g.maxX - 8 * scale, y: g.maxY - 8 * scale)]
+    let shadow = p.inset(top: -16 * scale, left: -16 * scale, bottom: -16 * scale, right: -16 * scale)
+    let free = corners.filter { c in
+        !shadow.contains(c) && (contact.map { (($0.x - c.x) * ($0.x - c.x) + ($0.y - c.y) * ($0.y - c.y)).squareRoot() > 20 * scale } ?? true)
+    }
+    for c in free {
+        #expect(near(image.color(Int(c.x), Int(c.y)), 0xe3f2fd), "placeholder fill at \(c) of \(g)", sourceLocation: sourceLocation)
+    }
+}
+
+/// Inside each action button (corners, away from its title) the button's
+/// colour; left of the pane not an action's colour. Picture pixels.
+func checkSwipe(_ image: PNGImage, actions: [(frame: Rect, destructive: Bool)], pane: Rect,
+                sourceLocation: SourceLocation = #_sourceLocation) {
+    var seen = 0
+    for (f, destructive) in actions where f.width >= 4 {
+        let color: UInt32 = destructive ? 0xe53935 : 0x607d8b
+        #expect(near(image.color(Int(f.minX + 1), Int(f.minY + 2)), color), "action at \(f)", sourceLocation: sourceLocation)
+        #expect(near(image.color(Int(f.maxX - 2), Int(f.maxY - 3)), color), "action at \(f)", sourceLocation: sourceLocation)
+        seen += 1
+    }
+    #expect(seen > 0, "no action wide enough to check", sourceLocation: sourceLocation)
+    if pane.minX > 6 {
+        let left = image.color(Int(pane.minX) - 4, Int(pane.minY + 3))
+        #expect(!near(left, 0xe53935) && !near(left, 0x607d8b), "left of the pane \(pane)", sourceLocation: sourceLocation)
+    }
+}

@@ -79,16 +79,23 @@ extension EditingStateMachine {
         return effects
     }
 
-    /// Space or Enter at rest: lifts the focused item when it may move.
-    private mutating func lift(editing: Bool, geometry: some CollectionLayout, effects: inout [EditingEffect]) {
+    /// The focus, when there is one and its item may move; otherwise nil,
+    /// with the refusal said.
+    private func movableFocus(effects: inout [EditingEffect]) -> EditingFocus? {
         guard let f = validFocus() else {
             effects.append(.moveRefused(.noFocus))
-            return
+            return nil
         }
         guard policy.canMove(f.item, at: f.indexPath) else {
             effects.append(.moveRefused(.notMovable(f.item)))
-            return
+            return nil
         }
+        return f
+    }
+
+    /// Space or Enter at rest: lifts the focused item when it may move.
+    private mutating func lift(editing: Bool, geometry: some CollectionLayout, effects: inout [EditingEffect]) {
+        guard let f = movableFocus(effects: &effects) else { return }
         // A move holds the content: an animated scroll under way stops.
         if scroller.isMoving { scroll(to: contentOffset, geometry: geometry, effects: &effects) }
         var k = KeyboardMove(item: f.item, source: f.indexPath, target: f.indexPath, proxyCenter: .zero)
@@ -209,14 +216,7 @@ extension EditingStateMachine {
     }
 
     private mutating func commandAtRest(_ command: MoveCommand, at time: EventTime, effects: inout [EditingEffect]) {
-        guard let f = validFocus() else {
-            effects.append(.moveRefused(.noFocus))
-            return
-        }
-        guard policy.canMove(f.item, at: f.indexPath) else {
-            effects.append(.moveRefused(.notMovable(f.item)))
-            return
-        }
+        guard let f = movableFocus(effects: &effects) else { return }
         let proposed: IndexPath
         switch commandTarget(command, item: f.item, source: f.indexPath, from: f.indexPath) {
         case .success(let p): proposed = p

@@ -117,6 +117,12 @@ import GripperScene
         e.setFocus(IndexPath(section: 1, item: 2), at: t(0))
         #expect(spoken(e.handleKey(code: Self.space, value: 1, at: t(10)))
                 == ["Bean angehoben, Position 3 von 3 in Vegetables {unknown}"])
+        // Names next to each other, text that is not ASCII, braces that
+        // name nothing or are never closed: kept as they are.
+        strings[.pickedUp] = "«{item}»{position}/{count} { {{item}} } ünd {"
+        e.announcementStrings = strings
+        e.handleKey(code: Self.escape, value: 1, at: t(20))
+        #expect(spoken(e.handleKey(code: Self.space, value: 1, at: t(30))) == ["«Bean»3/3 { {Bean} } ünd {"])
         #expect(AnnouncementStrings([.dropped: "{item} abgelegt"])[.dropped] == "{item} abgelegt")
         #expect(AnnouncementStrings([.dropped: "x"])[.moved] == AnnouncementStrings.english[.moved])
     }

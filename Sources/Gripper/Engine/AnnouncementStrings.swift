@@ -158,21 +158,31 @@ public struct AnnouncementStrings: Hashable, Sendable {
     /// `template` with each `{name}` of `values` replaced; other braces stay.
     /// - Complexity: O(t) for the template's length plus the values'.
     static func fill(_ template: String, _ values: [String: String]) -> String {
-        var out = ""
-        var rest = template[...]
-        while let open = rest.firstIndex(of: "{") {
-            out += rest[..<open]
-            let after = rest.index(after: open)
-            if let close = rest[after...].firstIndex(of: "}"), let value = values[String(rest[after..<close])] {
-                out += value
-                rest = rest[rest.index(after: close)...]
-            } else {
-                out.append("{")
-                rest = rest[after...]
+        // Braces are ASCII, so the template is scanned as UTF-8 bytes (a
+        // Character scan cost most of an announcing keyboard step) and cut
+        // at the braces, which are always character boundaries.
+        var template = template
+        return template.withUTF8 { t in
+            let open = UInt8(ascii: "{"), close = UInt8(ascii: "}")
+            var out: [UInt8] = []
+            out.reserveCapacity(t.count + 48)
+            var copied = 0, i = 0
+            while i < t.count {
+                guard t[i] == open else { i += 1; continue }
+                var j = i + 1
+                while j < t.count, t[j] != close { j += 1 }
+                if j < t.count, let value = values[String(decoding: UnsafeBufferPointer(rebasing: t[(i + 1)..<j]), as: UTF8.self)] {
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: t[copied..<i]))
+                    out.append(contentsOf: value.utf8)
+                    copied = j + 1
+                    i = j + 1
+                } else {
+                    i += 1
+                }
             }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: t[copied..<t.count]))
+            return String(decoding: out, as: UTF8.self)
         }
-        out += rest
-        return out
     }
 }
 

@@ -1,0 +1,142 @@
+// The tap decision is TouchpadTapStateMachine's: a change to it changes Documentation/ContactTracking.md too.
+import GripperGeometry
+
+/// Turns a touchpad's event frames into pointer frames, as libinput does:
+/// the touchpad is a pointer, its fingers are not contacts.
+///
+/// A finger moving moves the pointer (``pointer``, in millimetres of finger
+/// travel); a finger that taps (touches and lifts within
+/// ``tapMaximumDuration``, ending within ``tapMaximumDistanceMillimetres``
+/// of where it touched, alone) clicks button 1 at the pointer. The click is
+/// reported the way a mouse's is: a pointer contact that begins in one frame
+/// and ends in the next, both at the lift's time, so a ``ContactFrame``
+/// consumer (the gesture arena) sees a pointer device as with a mouse and two
+/// quick taps make its double tap.
+///
+/// A pure value like ``ContactTracker`` (which it uses for the fingers):
+/// feed every frame in order with ``process(_:)``, then call ``finish()``.
+/// Documentation/ContactTracking.md ("Touchpads: tap-to-click") describes
+/// the rules.
+public struct TouchpadTracker: Sendable {
+    /// The longest touch that is still a tap (libinput's tap timeout, 180 ms).
+    public static let tapMaximumDuration: Duration = .milliseconds(180)
+    /// The farthest a tapping finger may end from where it touched (libinput's
+    /// 1.3 mm tap motion threshold), in millimetres at the device's resolution.
+    public static let tapMaximumDistanceMillimetres = 1.3
+
+    /// The device the stream comes from.
+    public let device: DeviceDescription
+    /// The pointer's position, in millimetres of finger travel from the
+    /// device's origin; it starts where the device's axes say the finger was.
+    public private(set) var pointer: Point
+
+    var fingers: ContactTracker
+    var tap: TouchpadTapStateMachine
+    let origin: Point
+    let unitsPerMillimetre: Point
+    var nextID = 1
+    var lastTime: EventTime?
+
+    /// Creates a tracker for a touchpad (any device with position axes
+    /// works; one without them never moves nor clicks).
+    public init(device: DeviceDescription) {
+        self.device = device
+        fingers = ContactTracker(device: device)
+        tap = TouchpadTapStateMachine(maximumDuration: Self.tapMaximumDuration,
+                                      maximumDistanceMillimetres: Self.tapMaximumDistanceMillimetres)
+        if let axes = device.positionAxes, let upm = device.unitsPerMillimetre,
+           upm.x.isFinite, upm.y.isFinite, upm.x > 0, upm.y > 0 {
+            origin = Point(x: Double(axes.x.minimum), y: Double(axes.y.minimum))
+            unitsPerMillimetre = Point(x: upm.x, y: upm.y)
+        } else {
+            origin = .zero
+            unitsPerMillimetre = Point(x: 1, y: 1)
+        }
+        let start = ContactTracker.initialPosition(of: device)
+        pointer = Point(x: (start.x - origin.x) / unitsPerMillimetre.x, y: (start.y - origin.y) / unitsPerMillimetre.y)
+    }
+
+    /// Whether nothing is pending: no finger down.
+    public var isIdle: Bool {
+        if case .idle = tap.state, fingers.contactsDown == 0 { return true }
+        return false
+    }
+
+    /// Feeds one frame and returns the pointer frames it makes: always one
+    /// (the pointer's motion, in device units as ``ContactFrame/pointerMotion``
+    /// says), then, when a tap ended in it, the click's two frames.
+    ///
+    /// - Complexity: O(events in the frame + slots).
+    public mutating func process(_ frame: EventFrame) -> [ContactFrame] {
+        lastTime = frame.time
+        let touches = fingers.process(frame)
+        let motion = touches.pointerMotion
+        move(by: motion)
+        var clicked = false
+        for c in touches.contacts {
+            let action: TouchpadTapStateMachine.Action
+            switch c.phase {
+            case .began:
+                action = tap.fingerDown(id: c.id, time: frame.time, millimetres: c.millimetres)
+            case .moved, .stationary:
+                action = .none
+            case .ended:
+                action = tap.fingerUp(id: c.id, time: frame.time, millimetres: c.millimetres,
+                                      fingersLeft: fingers.contactsDown)
+            case .cancelled:
+                action = tap.fingerCancelled(fingersLeft: fingers.contactsDown)
+            }
+            switch action {
+            case .none: break
+            case .click: clicked = true
+            }
+        }
+        var out = [ContactFrame(time: frame.time, contacts: [], isPointer: true, pointerMotion: motion)]
+        if clicked { appendClick(at: frame.time, to: &out) }
+        return out
+    }
+
+    /// Ends the stream: fingers still down are forgotten (they click
+    /// nothing). Returns the frames that ends make (none yet).
+    ///
+    /// - Complexity: O(slots).
+    public mutating func finish() -> [ContactFrame] {
+        _ = fingers.finish()
+        _ = tap.fingerCancelled(fingersLeft: 0)
+        return []
+    }
+
+    /// Tracks a whole stream.
+    ///
+    /// - Complexity: O(events).
+    package static func track(_ frames: some Sequence<EventFrame>, device: DeviceDescription) -> [ContactFrame] {
+        var tracker = TouchpadTracker(device: device)
+        var result: [ContactFrame] = []
+        for frame in frames { result += tracker.process(frame) }
+        result += tracker.finish()
+        return result
+    }
+
+    // MARK: - Helpers
+
+    /// Moves the pointer by a finger's motion in device units.
+    mutating func move(by motion: Point) {
+        let next = Point(x: pointer.x + motion.x / unitsPerMillimetre.x, y: pointer.y + motion.y / unitsPerMillimetre.y)
+        if next.x.isFinite && next.y.isFinite { pointer = next }
+    }
+
+    /// The pointer contact for the button, at the pointer.
+    func pointerContact(id: Int, phase: ContactPhase) -> Contact {
+        Contact(id: id, phase: phase,
+                position: Point(x: origin.x + pointer.x * unitsPerMillimetre.x, y: origin.y + pointer.y * unitsPerMillimetre.y),
+                millimetres: pointer)
+    }
+
+    /// A click of button 1: a contact that begins and ends at `time`.
+    mutating func appendClick(at time: EventTime, to out: inout [ContactFrame]) {
+        let id = nextID
+        nextID += 1
+        out.append(ContactFrame(time: time, contacts: [pointerContact(id: id, phase: .began)], isPointer: true))
+        out.append(ContactFrame(time: time, contacts: [pointerContact(id: id, phase: .ended)], isPointer: true))
+    }
+}

@@ -5,7 +5,10 @@ import GripperGeometry
 /// the touchpad is a pointer, its fingers are not contacts.
 ///
 /// A finger moving moves the pointer (``pointer``, in millimetres of finger
-/// travel); a finger that taps (touches and lifts within
+/// travel scaled by an adaptive acceleration, ``accelerationFactor(speed:)``);
+/// the physical button (`BTN_LEFT`, a clickpad's click) presses button 1 at
+/// the pointer until it is released, the pointer contact moving with the
+/// pointer; a finger that taps (touches and lifts within
 /// ``tapMaximumDuration``, ending within ``tapMaximumDistanceMillimetres``
 /// of where it touched, alone) clicks button 1 at the pointer. The click is
 /// reported the way a mouse's is: a pointer contact that begins in one frame
@@ -23,6 +26,10 @@ public struct TouchpadTracker: Sendable {
     /// The farthest a tapping finger may end from where it touched (libinput's
     /// 1.3 mm tap motion threshold), in millimetres at the device's resolution.
     public static let tapMaximumDistanceMillimetres = 1.3
+    /// The finger speed (mm/s) up to which the pointer moves 1:1.
+    public static let accelerationThresholdMillimetresPerSecond = 50.0
+    /// The largest acceleration factor, reached at three times the threshold.
+    public static let maximumAcceleration = 3.0
 
     /// The device the stream comes from.
     public let device: DeviceDescription
@@ -36,6 +43,8 @@ public struct TouchpadTracker: Sendable {
     let unitsPerMillimetre: Point
     var nextID = 1
     var lastTime: EventTime?
+    /// The id of the pointer contact while the physical button is down.
+    var buttonContact: Int?
 
     /// Creates a tracker for a touchpad (any device with position axes
     /// works; one without them never moves nor clicks).
@@ -58,7 +67,7 @@ public struct TouchpadTracker: Sendable {
 
     /// Whether nothing is pending: no finger down.
     public var isIdle: Bool {
-        if case .idle = tap.state, fingers.contactsDown == 0 { return true }
+        if case .idle = tap.state, fingers.contactsDown == 0, buttonContact == nil { return true }
         return false
     }
 
@@ -68,10 +77,35 @@ public struct TouchpadTracker: Sendable {
     ///
     /// - Complexity: O(events in the frame + slots).
     public mutating func process(_ frame: EventFrame) -> [ContactFrame] {
+        let elapsed = lastTime.map { frame.time - $0 }
         lastTime = frame.time
         let touches = fingers.process(frame)
         let motion = touches.pointerMotion
-        move(by: motion)
+        let moved = move(by: motion, elapsed: elapsed)
+        // The button: the last BTN_LEFT of the frame wins; a frame with
+        // SYN_DROPPED is not a coherent snapshot, so its keys are ignored.
+        var button: Bool?
+        if !frame.events.contains(where: { $0.type == EventType.syn && $0.code == SynCode.dropped }) {
+            for event in frame.events where event.type == EventType.key && event.code == KeyCode.btnLeft {
+                button = event.value != 0
+            }
+        }
+        var contacts: [Contact] = []
+        switch (buttonContact, button) {
+        case (nil, true?):
+            _ = tap.buttonPressed()
+            let id = nextID
+            nextID += 1
+            buttonContact = id
+            contacts.append(pointerContact(id: id, phase: .began))
+        case (let id?, false?):
+            buttonContact = nil
+            contacts.append(pointerContact(id: id, phase: frame.isResync ? .cancelled : .ended))
+        case (let id?, true?), (let id?, nil):
+            contacts.append(pointerContact(id: id, phase: moved ? .moved : .stationary))
+        case (nil, false?), (nil, nil):
+            break
+        }
         var clicked = false
         for c in touches.contacts {
             let action: TouchpadTapStateMachine.Action
@@ -91,19 +125,35 @@ public struct TouchpadTracker: Sendable {
             case .click: clicked = true
             }
         }
-        var out = [ContactFrame(time: frame.time, contacts: [], isPointer: true, pointerMotion: motion)]
-        if clicked { appendClick(at: frame.time, to: &out) }
+        var out = [ContactFrame(time: frame.time, contacts: contacts, isPointer: true, pointerMotion: motion)]
+        // No tap clicks while the physical button is down.
+        if clicked, buttonContact == nil, contacts.isEmpty { appendClick(at: frame.time, to: &out) }
         return out
     }
 
     /// Ends the stream: fingers still down are forgotten (they click
-    /// nothing). Returns the frames that ends make (none yet).
+    /// nothing); a button still down is cancelled (its release is unknown).
+    /// Returns the frame that cancels it, if any, at the last frame's time.
     ///
     /// - Complexity: O(slots).
     public mutating func finish() -> [ContactFrame] {
         _ = fingers.finish()
         _ = tap.fingerCancelled(fingersLeft: 0)
-        return []
+        guard let id = buttonContact else { return [] }
+        buttonContact = nil
+        return [ContactFrame(time: lastTime ?? .zero, contacts: [pointerContact(id: id, phase: .cancelled)], isPointer: true)]
+    }
+
+    /// The pointer's acceleration at a finger speed in millimetres per
+    /// second: 1 up to ``accelerationThresholdMillimetresPerSecond``, then
+    /// proportional to the speed, capped at ``maximumAcceleration`` (a
+    /// simplified form of libinput's adaptive profile). 1 for a speed that
+    /// is not a finite positive number.
+    ///
+    /// - Complexity: O(1).
+    public static func accelerationFactor(speed: Double) -> Double {
+        guard speed.isFinite, speed > 0 else { return 1 }
+        return min(max(speed / accelerationThresholdMillimetresPerSecond, 1), maximumAcceleration)
     }
 
     /// Tracks a whole stream.
@@ -119,10 +169,22 @@ public struct TouchpadTracker: Sendable {
 
     // MARK: - Helpers
 
-    /// Moves the pointer by a finger's motion in device units.
-    mutating func move(by motion: Point) {
-        let next = Point(x: pointer.x + motion.x / unitsPerMillimetre.x, y: pointer.y + motion.y / unitsPerMillimetre.y)
-        if next.x.isFinite && next.y.isFinite { pointer = next }
+    /// Moves the pointer by a finger's motion in device units, accelerated
+    /// by its speed over `elapsed` (1:1 without a previous frame or when
+    /// time stood still or went back). Returns whether the pointer moved.
+    mutating func move(by motion: Point, elapsed: Duration?) -> Bool {
+        guard motion != .zero else { return false }
+        let mm = Point(x: motion.x / unitsPerMillimetre.x, y: motion.y / unitsPerMillimetre.y)
+        var factor = 1.0
+        if let elapsed, elapsed > .zero {
+            let (seconds, attoseconds) = elapsed.components
+            let interval = Double(seconds) + Double(attoseconds) * 1e-18
+            factor = Self.accelerationFactor(speed: mm.length / interval)
+        }
+        let next = Point(x: pointer.x + mm.x * factor, y: pointer.y + mm.y * factor)
+        guard next.x.isFinite, next.y.isFinite, next != pointer else { return false }
+        pointer = next
+        return true
     }
 
     /// The pointer contact for the button, at the pointer.

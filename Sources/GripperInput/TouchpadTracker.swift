@@ -30,6 +30,8 @@ public struct TouchpadTracker: Sendable {
     public static let accelerationThresholdMillimetresPerSecond = 50.0
     /// The largest acceleration factor, reached at three times the threshold.
     public static let maximumAcceleration = 3.0
+    /// Two fingers moving this far together scroll one wheel detent.
+    public static let scrollMillimetresPerDetent = 4.0
 
     /// The device the stream comes from.
     public let device: DeviceDescription
@@ -45,6 +47,8 @@ public struct TouchpadTracker: Sendable {
     var lastTime: EventTime?
     /// The id of the pointer contact while the physical button is down.
     var buttonContact: Int?
+    /// Each finger's position (mm) after the last frame, by contact id.
+    var fingerPositions: [Int: Point] = [:]
 
     /// Creates a tracker for a touchpad (any device with position axes
     /// works; one without them never moves nor clicks).
@@ -80,7 +84,22 @@ public struct TouchpadTracker: Sendable {
         let elapsed = lastTime.map { frame.time - $0 }
         lastTime = frame.time
         let touches = fingers.process(frame)
-        let motion = touches.pointerMotion
+        // Two fingers down in this frame and the last scroll by their mean
+        // motion and do not move the pointer.
+        var scroll = Point.zero
+        var held: [Point] = []
+        for c in touches.contacts where c.phase == .moved || c.phase == .stationary {
+            if let before = fingerPositions[c.id] { held.append(c.millimetres - before) }
+        }
+        let scrolling = held.count == 2 && fingers.contactsDown == 2
+        if scrolling {
+            let mean = (held[0] + held[1]) * 0.5
+            let detents = Point(x: mean.x / Self.scrollMillimetresPerDetent, y: mean.y / Self.scrollMillimetresPerDetent)
+            if detents.x.isFinite && detents.y.isFinite { scroll = detents }
+        }
+        fingerPositions.removeAll(keepingCapacity: true)
+        for c in touches.contacts where !c.phase.isFinal { fingerPositions[c.id] = c.millimetres }
+        let motion = scrolling ? Point.zero : touches.pointerMotion
         let moved = move(by: motion, elapsed: elapsed)
         // The button: the last BTN_LEFT of the frame wins; a frame with
         // SYN_DROPPED is not a coherent snapshot, so its keys are ignored.
@@ -125,7 +144,7 @@ public struct TouchpadTracker: Sendable {
             case .click: clicked = true
             }
         }
-        var out = [ContactFrame(time: frame.time, contacts: contacts, isPointer: true, pointerMotion: motion)]
+        var out = [ContactFrame(time: frame.time, contacts: contacts, scroll: scroll, isPointer: true, pointerMotion: motion)]
         // No tap clicks while the physical button is down.
         if clicked, buttonContact == nil, contacts.isEmpty { appendClick(at: frame.time, to: &out) }
         return out
@@ -138,6 +157,7 @@ public struct TouchpadTracker: Sendable {
     /// - Complexity: O(slots).
     public mutating func finish() -> [ContactFrame] {
         _ = fingers.finish()
+        fingerPositions.removeAll()
         _ = tap.fingerCancelled(fingersLeft: 0)
         guard let id = buttonContact else { return [] }
         buttonContact = nil

@@ -55,3 +55,24 @@ import Testing
         #expect(r.frames.filter { !$0.contacts.isEmpty }.flatMap(TrackerTest.phases) == ["1:began", "1:stationary", "1:stationary", "1:ended"])
     }
 }
+
+/// Two-finger scrolling.
+@Suite struct TouchpadScrollTests {
+    typealias T = TouchpadTrackerTests
+
+    @Test func twoFingersMovingTogetherScrollAndDoNotMoveThePointer() {
+        let r = T.run([T.down(0, id: 1, x: 40, y: 30), T.down(0, slot: 1, id: 2, x: 60, y: 30),
+                       TrackerTest.frame(50, [TrackerTest.slot(0), TrackerTest.mty(T.u(34)),
+                                              TrackerTest.slot(1), TrackerTest.mty(T.u(34))]),
+                       T.up(100), T.up(100, slot: 1)])
+        // 4 mm down together: one detent towards the user (content scrolls down).
+        #expect(r.frames.map(\.scroll).reduce(.zero, +) == Point(x: 0, y: 1))
+        #expect(r.tracker.pointer == .zero)
+        #expect(r.frames.filter { !$0.contacts.isEmpty }.isEmpty)
+    }
+
+    @Test func oneFingerMovingDoesNotScroll() {
+        let r = T.run([T.down(0, id: 1, x: 40, y: 30), T.move(50, x: 40, y: 34), T.up(100)])
+        #expect(r.frames.allSatisfy { $0.scroll == .zero })
+    }
+}

@@ -8,7 +8,9 @@ import GripperGeometry
 /// travel scaled by an adaptive acceleration, ``accelerationFactor(speed:)``);
 /// the physical button (`BTN_LEFT`, a clickpad's click) presses button 1 at
 /// the pointer until it is released, the pointer contact moving with the
-/// pointer; a finger that taps (touches and lifts within
+/// pointer; two fingers moving together scroll
+/// (``scrollMillimetresPerDetent``) and leave the pointer still; a finger
+/// that taps (touches and lifts within
 /// ``tapMaximumDuration``, ending within ``tapMaximumDistanceMillimetres``
 /// of where it touched, alone) clicks button 1 at the pointer. The click is
 /// reported the way a mouse's is: a pointer contact that begins in one frame
@@ -77,7 +79,8 @@ public struct TouchpadTracker: Sendable {
 
     /// Feeds one frame and returns the pointer frames it makes: always one
     /// (the pointer's motion, in device units as ``ContactFrame/pointerMotion``
-    /// says), then, when a tap ended in it, the click's two frames.
+    /// says, with the physical button's contact and the two-finger scroll),
+    /// then, when a tap ended in it, the click's two frames.
     ///
     /// - Complexity: O(events in the frame + slots).
     public mutating func process(_ frame: EventFrame) -> [ContactFrame] {

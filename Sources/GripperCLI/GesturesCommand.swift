@@ -40,6 +40,8 @@ struct GesturesCommand: ParsableCommand {
         var configuration = doubleTap ? GestureConfiguration.withDoubleTap : .default
         configuration.reportsFailures = failures
         var tracker = ContactTracker(device: reader.device)
+        // A touchpad is a pointer: taps click (TouchpadTracker), as libinput does.
+        var touchpad = reader.device.kind == .touchpad ? TouchpadTracker(device: reader.device) : nil
         var arena = GestureArena(configuration: configuration, deviceKind: reader.device.kind)
         var origin: EventTime?
         let out = OutputSink.standardOutput
@@ -53,9 +55,17 @@ struct GesturesCommand: ParsableCommand {
         }
         try TraceInput.forEachFrame(of: reader) { frame in
             if origin == nil { origin = frame.time }
-            try emit(arena.handle(tracker.process(frame)))
+            if touchpad != nil {
+                for pointerFrame in touchpad!.process(frame) { try emit(arena.handle(pointerFrame)) }
+            } else {
+                try emit(arena.handle(tracker.process(frame)))
+            }
         }
-        if let last = tracker.finish() { try emit(arena.handle(last)) }
+        if touchpad != nil {
+            for pointerFrame in touchpad!.finish() { try emit(arena.handle(pointerFrame)) }
+        } else if let last = tracker.finish() {
+            try emit(arena.handle(last))
+        }
         try emit(arena.finish())
         try out.close()
     }

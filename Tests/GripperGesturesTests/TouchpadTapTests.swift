@@ -1,0 +1,31 @@
+import Foundation
+import GripperGestures
+import GripperInput
+import GripperTesting
+import Testing
+
+/// Touchpad tap-to-click through the gesture arena: the real ALPS recording.
+@Suite struct TouchpadTapTests {
+    func frames() throws -> [ContactFrame] {
+        let file = "tp_alps-glidepoint_double-tap.evemu"
+        let trace = try EvemuFormat.read(Array(try Data(contentsOf: Fixtures.recording("real/\(file)"))), fileName: file)
+        return TouchpadTracker.track(trace.frames, device: trace.device)
+    }
+
+    @Test func alpsDoubleTapIsADoubleTapWithTheDoubleTapInstalled() throws {
+        var arena = GestureArena(configuration: .withDoubleTap, deviceKind: .touchpad)
+        let events = arena.replay(try frames()).filter { $0.kind != .touch }
+        #expect(events.map(\.kind) == [.tap])
+        #expect(events.map(\.tapCount) == [2])
+        #expect(events.allSatisfy { $0.isPointer })
+        #expect(arena.isIdle)
+    }
+
+    @Test func alpsDoubleTapIsTwoTapsWithoutIt() throws {
+        var arena = GestureArena(configuration: .default, deviceKind: .touchpad)
+        let events = arena.replay(try frames()).filter { $0.kind != .touch }
+        #expect(events.map(\.kind) == [.tap, .tap])
+        #expect(events.map(\.tapCount) == [1, 1])
+        #expect(arena.isIdle)
+    }
+}

@@ -46,7 +46,8 @@ struct MessageStore: CollectionDataSource {
             case .move(_, let from, let to):
                 let message = from.section == 0 ? pinned.remove(at: from.item) : inbox.remove(at: from.item)
                 if to.section == 0 { pinned.insert(message, at: to.item) } else { inbox.insert(message, at: to.item) }
-            case .delete(let ids):
+            case .delete(let ids), .dropInto(let ids, _):
+                // Dropped into another item: this list has no folders, so they leave it.
                 let gone = Set(ids)
                 pinned.removeAll { gone.contains(ItemID($0.id)) }
                 inbox.removeAll { gone.contains(ItemID($0.id)) }

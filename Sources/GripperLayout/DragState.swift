@@ -21,14 +21,21 @@ public struct DragState: Hashable, Sendable {
     /// and the proxy and the gap carry their count (``itemCount``). Empty
     /// for a drag of one item.
     public var companions: [IndexPath]
+    /// The item the drag proposes to drop into (a folder, a group), by its
+    /// index path in the model, or nil while it proposes "between" (the
+    /// gap at ``target``). Its cell is marked
+    /// (``LayoutAttributes/isDropTarget``); the gap stays where it was.
+    public var intoTarget: IndexPath?
 
     /// Creates a drag state; `companions` must be ascending and must not
-    /// hold `source`.
-    public init(source: IndexPath, target: IndexPath, proxyCenter: Point, companions: [IndexPath] = []) {
+    /// hold `source`, nor may `intoTarget` be a carried item.
+    public init(source: IndexPath, target: IndexPath, proxyCenter: Point, companions: [IndexPath] = [],
+                intoTarget: IndexPath? = nil) {
         self.source = source
         self.target = target
         self.proxyCenter = proxyCenter
         self.companions = companions
+        self.intoTarget = intoTarget
     }
 
     /// How many items the drag carries: the source and its companions.

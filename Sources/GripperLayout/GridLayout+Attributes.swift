@@ -240,6 +240,7 @@ extension GridLayout {
         if let swipe = presentation.swipe, swipe.indexPath == indexPath {
             a.swipe = swipeAttributes(cellFrame: frame, column: column, columns: columns, state: swipe)
         }
+        if let into = presentation.drag?.intoTarget, into == indexPath { a.isDropTarget = true }
         return a
     }
 

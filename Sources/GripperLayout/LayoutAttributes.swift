@@ -34,6 +34,9 @@ public struct LayoutAttributes: Hashable, Sendable {
     /// drag of one item; a renderer draws a count badge above 1); 0 for
     /// every other element.
     public var dragItemCount: Int = 0
+    /// Whether the cell is the item a drag proposes to drop into
+    /// (``DragState/intoTarget``): a renderer outlines it.
+    public var isDropTarget = false
     /// The swipe state, boxed: only a swiped cell and its actions have one,
     /// and the box keeps every other element small and cheap to copy.
     private var swipeBox: SwipeBox?

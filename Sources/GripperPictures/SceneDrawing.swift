@@ -233,6 +233,7 @@ public struct SceneDrawing: Sendable {
         let frame = a.frame.offsetBy(s.orientation.screenSlide(a.swipe?.contentOffset ?? 0))
         add(.fill(frame, c(a.isSelected ? 0xbbdefb : (a.isHighlighted ? 0xcfd8dc : 0xffffff))), .cell, id)
         add(.outline(frame, c(0xcfd8dc), width: 1, dashed: false), .cell, id)
+        if a.isDropTarget { add(.outline(frame, c(0x43a047), width: 3, dashed: false), .cell, id) }
         // Thinner than a point: no label or control could be seen.
         guard frame.height >= 1, frame.width >= 1 else {
             if under != nil { add(.clip(viewport), .cell, id) }

@@ -102,6 +102,10 @@ public enum SnapshotRenderer {
         let frame = a.frame.offsetBy(s.orientation.screenSlide(a.swipe?.contentOffset ?? 0))
         let fill = a.isSelected ? "#bbdefb" : (a.isHighlighted ? "#cfd8dc" : "#ffffff")
         out += "<rect class=\"cell\" x=\"\(n(frame.minX))\" y=\"\(n(frame.minY))\" width=\"\(n(frame.width))\" height=\"\(n(frame.height))\" fill=\"\(fill)\" stroke=\"#cfd8dc\"/>\n"
+        if a.isDropTarget {
+            // The item a drag proposes to drop into: outlined.
+            out += "<rect class=\"drop-target\" x=\"\(n(frame.minX + 1.5))\" y=\"\(n(frame.minY + 1.5))\" width=\"\(n(max(0, frame.width - 3)))\" height=\"\(n(max(0, frame.height - 3)))\" fill=\"none\" stroke=\"#43a047\" stroke-width=\"3\"/>\n"
+        }
         var labelX = frame.minX + 14
         if a.isEditing, a.isSelected {
             out += "<circle cx=\"\(n(frame.minX + 16))\" cy=\"\(n(frame.midY))\" r=\"9\" fill=\"#1e88e5\"/>"

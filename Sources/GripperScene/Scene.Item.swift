@@ -23,6 +23,11 @@ extension Scene {
         public var trailingActions: SwipeActions
         /// What a swipe to the right reveals.
         public var leadingActions: SwipeActions
+        /// Whether dragged items may be dropped into it (a folder, a group).
+        public var acceptsDrops = false
+        /// Its own dwell before a hover proposes dropping into it (nil: the
+        /// delegate's default, 500 ms).
+        public var dropIntoDelay: Duration?
 
         /// Creates an item; by default editable, movable and selectable,
         /// with a trailing Delete that a full swipe performs.

@@ -60,6 +60,16 @@ public struct ScenePolicy: CollectionDelegate {
     public func target(forMoving item: ItemID, from source: IndexPath, proposed: IndexPath) -> MoveTarget {
         proposed.section == source.section || movesBetweenSections ? .accept : .veto
     }
+    /// Whether `target` accepts drops: when the scene says `"acceptsDrops": true`.
+    /// - Complexity: O(1).
+    public func canAcceptDrop(of items: [ItemID], into target: ItemID) -> Bool {
+        self.items[target]?.acceptsDrops ?? false
+    }
+    /// The item's `"dropIntoDelay"`, else 500 ms.
+    /// - Complexity: O(1).
+    public func dropIntoDelay(for target: ItemID) -> Duration {
+        items[target]?.dropIntoDelay ?? .milliseconds(500)
+    }
     /// The item's trailing actions.
     /// - Complexity: O(1).
     public func trailingActions(for item: ItemID, at indexPath: IndexPath) -> SwipeActions {

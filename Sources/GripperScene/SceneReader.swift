@@ -312,7 +312,8 @@ struct SceneReader {
     }
 
     private func item(_ value: JSONValue, _ path: String, defaults: ItemDefaults) throws(SceneError) -> Scene.Item {
-        let keys = ["id", "label", "height", "width", "editable", "movable", "selectable", "actions", "leadingActions"]
+        let keys = ["id", "label", "height", "width", "editable", "movable", "selectable", "actions", "leadingActions",
+                    "acceptsDrops", "dropIntoDelay"]
         let o = try members(value, path, allowed: keys)
         let id = try string(try required(o, "id", path), path + ".id", nonEmpty: true)
         var item = Scene.Item(id: ItemID(id), label: id, isEditable: defaults.editable, isMovable: defaults.movable,
@@ -326,6 +327,12 @@ struct SceneReader {
         if let x = o["selectable"] { item.isSelectable = try bool(x, path + ".selectable") }
         if let x = o["actions"] { item.trailingActions = try actions(x, path + ".actions") }
         if let x = o["leadingActions"] { item.leadingActions = try actions(x, path + ".leadingActions") }
+        if let x = o["acceptsDrops"] { item.acceptsDrops = try bool(x, path + ".acceptsDrops") }
+        if let x = o["dropIntoDelay"] {
+            let ms = try number(x, path + ".dropIntoDelay", minimum: 0)
+            guard ms <= 3_600_000 else { throw fail(path + ".dropIntoDelay", x, "a dwell of at most an hour, in milliseconds") }
+            item.dropIntoDelay = .microseconds(Int64((ms * 1000).rounded()))
+        }
         return item
     }
 

@@ -93,7 +93,7 @@ import GripperLayout
             switch effect {
             case .committed(let entry):
                 switch entry.edit {
-                case .delete(let ids): expected.subtract(ids)
+                case .delete(let ids), .dropInto(let ids, _): expected.subtract(ids)
                 case .action(let action, let item):
                     if h.machine.policy.trailingActions(for: item, at: ip(0, 0)).action(action)?.style == .destructive {
                         expected.remove(item)
@@ -117,7 +117,7 @@ import GripperLayout
             case .highlight, .selectionChanged, .scrolled, .swipeBegan, .swipeOpened, .swipeShut,
                  .deleteConfirmationOpened, .deleteConfirmationCancelled, .dragBegan, .gapMoved, .dragEnded, .dragCancelled,
                  .editingChanged, .rejected, .scheduleTick, .scrollMotionBegan, .scrollMotionEnded, .focusChanged,
-                 .moveRefused, .announcement:
+                 .moveRefused, .announcement, .dropTargetChanged, .droppedInto:
                 break
             }
         }

@@ -46,6 +46,17 @@ extension Engine {
         for a in attributes where (a.kind == .placeholder || a.kind == .dragProxy) && a.dragItemCount != carried {
             problems.append("\(a.kind) shows \(a.dragItemCount) items, the drag carries \(carried)")
         }
+        // A drag proposing "into" marks that one cell, an existing item the drag does not carry.
+        let marked = attributes.filter { $0.kind == .cell && $0.isDropTarget }.compactMap(\.indexPath)
+        if let into = presentation.drag?.intoTarget {
+            if into.section >= model.sections.count || into.item >= model.sections[into.section].items.count
+                || into.item < 0 {
+                problems.append("the into-target \(into) is not in the model")
+            }
+            if marked != [into] { problems.append("cells \(marked) marked as the drop target, the drag proposes \(into)") }
+        } else if !marked.isEmpty {
+            problems.append("cells \(marked) marked as the drop target while none is proposed")
+        }
         let swiped = attributes.filter { $0.kind == .cell && $0.swipe != nil }.count
         if swiped > 1 { problems.append("\(swiped) cells swiped open at once") }
         let items = Set(model.allItems)

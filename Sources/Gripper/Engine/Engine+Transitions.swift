@@ -104,6 +104,7 @@ extension Engine {
             switch effect {
             case .dragEnded(_, let committed): causes.insert(committed ? .dropped : .dropCancelled)
             case .dragCancelled: causes.insert(.dropCancelled)
+            case .droppedInto: causes.insert(.dropped)
             case .committed: causes.insert(.committed)
             case .appBatchApplied: causes.insert(.appChanged)
             case .undone, .redone: causes.insert(.undoRedo)
@@ -111,7 +112,7 @@ extension Engine {
             case .swipeOpened: causes.insert(.swipeOpened)
             case .swipeShut: causes.insert(.swipeShut)
             case .deleteConfirmationOpened, .deleteConfirmationCancelled: causes.insert(.deleteConfirmation)
-            case .gapMoved: causes.insert(.gapMoved)
+            case .gapMoved, .dropTargetChanged: causes.insert(.gapMoved)
             case .selectionChanged: causes.insert(.selection)
             case .scrollMotionBegan(let m) where m.kind == .animation: causes.insert(.scrollAnimation)
             case .highlight, .scrolled, .swipeBegan, .dragBegan, .rejected, .scheduleTick, .scrollMotionBegan,

@@ -503,7 +503,7 @@ public struct Engine: Sendable {
         case .highlight, .selectionChanged, .scrolled, .swipeBegan, .swipeOpened, .deleteConfirmationOpened,
              .dragBegan, .gapMoved, .dragEnded, .editingChanged, .committed, .undone, .redone, .appBatchApplied,
              .rejected, .scheduleTick, .scrollMotionBegan, .scrollMotionEnded, .focusChanged, .moveRefused,
-             .announcement:
+             .announcement, .dropTargetChanged, .droppedInto:
             false
         }
     }
@@ -524,7 +524,7 @@ public struct Engine: Sendable {
         case .highlight, .selectionChanged, .scrolled, .swipeBegan, .swipeOpened, .deleteConfirmationOpened,
              .dragBegan, .gapMoved, .dragEnded, .editingChanged, .committed, .undone, .redone, .appBatchApplied,
              .rejected, .scheduleTick, .scrollMotionBegan, .scrollMotionEnded, .focusChanged, .moveRefused,
-             .announcement:
+             .announcement, .dropTargetChanged, .droppedInto:
             false
         }
     }
@@ -613,7 +613,7 @@ public struct Engine: Sendable {
             case .highlight, .selectionChanged, .scrolled, .swipeBegan, .swipeOpened, .swipeShut,
                  .deleteConfirmationOpened, .deleteConfirmationCancelled, .dragBegan, .gapMoved, .dragEnded,
                  .dragCancelled, .editingChanged, .scheduleTick, .scrollMotionBegan, .scrollMotionEnded,
-                 .focusChanged, .moveRefused:
+                 .focusChanged, .moveRefused, .dropTargetChanged, .droppedInto:
                 recorder.record(effect, offset: offset)
                 continue
             case .announcement(let a):

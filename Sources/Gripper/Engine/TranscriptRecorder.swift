@@ -68,7 +68,8 @@ struct TranscriptRecorder: Sendable {
             append(.effect(effect), offset: offset)
         case .scrollMotionBegan, .highlight, .selectionChanged, .swipeBegan, .swipeOpened, .swipeShut, .deleteConfirmationOpened,
              .deleteConfirmationCancelled, .dragBegan, .gapMoved, .dragEnded, .dragCancelled, .editingChanged,
-             .committed, .undone, .redone, .appBatchApplied, .rejected, .focusChanged, .moveRefused, .announcement:
+             .committed, .undone, .redone, .appBatchApplied, .rejected, .focusChanged, .moveRefused, .announcement,
+             .dropTargetChanged, .droppedInto:
             append(.effect(effect), offset: offset)
         }
     }

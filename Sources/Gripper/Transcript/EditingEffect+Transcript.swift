@@ -22,6 +22,8 @@ extension EditingEffect {
         case .gapMoved: "gapMoved"
         case .dragEnded: "dragEnded"
         case .dragCancelled: "dragCancelled"
+        case .dropTargetChanged: "dropTarget"
+        case .droppedInto: "droppedInto"
         case .editingChanged: "editing"
         case .committed: "committed"
         case .undone: "undone"
@@ -59,6 +61,9 @@ extension EditingEffect {
         case .dragBegan(let id, let from): "\(Self.token(id.rawValue)) from \(Self.path(from))"
         case .gapMoved(let p): "to \(Self.path(p))"
         case .dragEnded(let id, let committed): "\(Self.token(id.rawValue)) \(committed ? "committed" : "in place")"
+        case .dropTargetChanged(let id): id.map { Self.token($0.rawValue) } ?? "none"
+        case .droppedInto(let ids, let target):
+            ([target] + ids).map { Self.token($0.rawValue) }.joined(separator: " ")
         case .editingChanged(let on): on ? "on" : "off"
         case .committed(let entry), .undone(let entry), .redone(let entry):
             "#\(entry.sequence) " + Self.editText(entry.edit)
@@ -89,6 +94,9 @@ extension EditingEffect {
         case .dragBegan(let id, let from): ",\"item\":\(Self.quoted(id.rawValue)),\"from\":\(Self.path(from))"
         case .gapMoved(let p): ",\"to\":" + Self.path(p)
         case .dragEnded(let id, let committed): ",\"item\":\(Self.quoted(id.rawValue)),\"committed\":\(committed)"
+        case .dropTargetChanged(let id): ",\"item\":" + (id.map { Self.quoted($0.rawValue) } ?? "null")
+        case .droppedInto(let ids, let target):
+            ",\"into\":\(Self.quoted(target.rawValue)),\"items\":[" + ids.map { Self.quoted($0.rawValue) }.joined(separator: ",") + "]"
         case .editingChanged(let on): ",\"editing\":\(on)"
         case .committed(let entry), .undone(let entry), .redone(let entry):
             ",\"sequence\":\(entry.sequence)" + Self.editJSON(entry.edit)
@@ -121,6 +129,8 @@ extension EditingEffect {
         case .moveItems(let ids, let from, let to):
             "moveItems " + zip(ids, from).map { "\(token($0.rawValue)) \(path($1))" }.joined(separator: " ")
                 + " -> \(path(to))"
+        case .dropInto(let ids, let target):
+            "dropInto " + ids.map { token($0.rawValue) }.joined(separator: " ") + " -> \(token(target.rawValue))"
         case .action(let action, let item): "action \(token(action.rawValue)) on \(token(item.rawValue))"
         case .reload: "reload"
         case .batch: "batch"
@@ -163,6 +173,9 @@ extension EditingEffect {
         case .moveItems(let ids, let from, let to):
             ",\"edit\":\"moveItems\",\"items\":[" + ids.map { quoted($0.rawValue) }.joined(separator: ",")
                 + "],\"from\":[" + from.map(path).joined(separator: ",") + "],\"to\":\(path(to))"
+        case .dropInto(let ids, let target):
+            ",\"edit\":\"dropInto\",\"items\":[" + ids.map { quoted($0.rawValue) }.joined(separator: ",")
+                + "],\"into\":\(quoted(target.rawValue))"
         case .action(let action, let item):
             ",\"edit\":\"action\",\"action\":\(quoted(action.rawValue)),\"item\":\(quoted(item.rawValue))"
         case .reload: ",\"edit\":\"reload\""

@@ -13,7 +13,7 @@ extension Transcript.Event {
             switch effect {
             case .selectionChanged, .swipeOpened, .swipeShut, .deleteConfirmationOpened, .deleteConfirmationCancelled,
                  .gapMoved, .editingChanged, .committed, .undone, .redone, .appBatchApplied, .dragCancelled,
-                 .scrollMotionEnded:
+                 .scrollMotionEnded, .dropTargetChanged, .droppedInto:
                 true
             case .highlight, .scrolled, .swipeBegan, .dragBegan, .dragEnded, .rejected, .scheduleTick,
                  .scrollMotionBegan, .focusChanged, .moveRefused, .announcement:

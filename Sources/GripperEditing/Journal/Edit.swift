@@ -11,6 +11,10 @@ public enum Edit: Hashable, Sendable, CustomStringConvertible {
     /// the first takes after; the others follow it, one after another, in
     /// that section.
     case moveItems([ItemID], from: [IndexPath], to: IndexPath)
+    /// Items dropped into another item (a folder, a group) by a drag: the
+    /// items, in the order they were carried, leave the collection; the
+    /// target stays (the app files them, ``CollectionDelegate/didDrop(_:into:)``).
+    case dropInto([ItemID], into: ItemID)
     /// A swipe action performed on an item; a destructive action also deletes it.
     case action(ActionID, item: ItemID)
     /// The model replaced from outside (a reload), recorded as the diff between the two.
@@ -27,6 +31,7 @@ public enum Edit: Hashable, Sendable, CustomStringConvertible {
         case .delete(let ids): "delete \(ids.map(\.rawValue).joined(separator: ","))"
         case .move(let id, let from, let to): "move \(id) \(from) → \(to)"
         case .moveItems(let ids, _, let to): "move \(ids.map(\.rawValue).joined(separator: ",")) → \(to)"
+        case .dropInto(let ids, let target): "drop \(ids.map(\.rawValue).joined(separator: ",")) into \(target)"
         case .action(let action, let item): "action \(action) on \(item)"
         case .reload: "reload"
         case .batch: "batch"

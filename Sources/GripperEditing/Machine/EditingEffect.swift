@@ -29,6 +29,13 @@ public enum EditingEffect: Hashable, Sendable {
     case dragEnded(ItemID, committed: Bool)
     /// The drag was cancelled and reverted.
     case dragCancelled(ItemID)
+    /// The drag now proposes dropping into this item (nil: back to
+    /// "between", the gap where it was).
+    case dropTargetChanged(ItemID?)
+    /// The drag's items (in the order they were carried) were dropped into
+    /// `into` and left the collection (committed just before); this ends
+    /// the drag instead of a ``dragEnded(_:committed:)`` per item.
+    case droppedInto([ItemID], into: ItemID)
     /// Batch editing turned on or off.
     case editingChanged(Bool)
     /// An edit was committed to the journal.

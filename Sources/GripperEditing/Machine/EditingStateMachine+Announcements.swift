@@ -85,12 +85,13 @@ extension EditingStateMachine {
                 return .actionPerformed(title, on: item)
             case .delete(let ids):
                 return .deleted(ids)
-            case .move, .moveItems, .reload, .batch, .app:
+            case .move, .moveItems, .dropInto, .reload, .batch, .app:
                 return nil
             }
         case .highlight, .selectionChanged, .scrolled, .swipeBegan, .swipeShut, .deleteConfirmationOpened,
              .deleteConfirmationCancelled, .editingChanged, .undone, .redone, .appBatchApplied, .rejected,
-             .scrollMotionBegan, .scrollMotionEnded, .scheduleTick, .focusChanged, .announcement:
+             .scrollMotionBegan, .scrollMotionEnded, .scheduleTick, .focusChanged, .announcement,
+             .dropTargetChanged, .droppedInto:
             return nil
         }
     }

@@ -210,6 +210,15 @@ extension EditingStateMachine {
             target = approve(moved, proposed: target) ?? source
         }
         moved.target = target
+        if let into = d.into {
+            // The hovered item follows; when the batch deleted it, the
+            // proposal goes back to "between" (the next move retargets).
+            if let p = rebase.indexPath(into.path, item: into.item) {
+                moved.into = into.at(p)
+            } else {
+                leaveInto(&moved, effects: &effects)
+            }
+        }
         state = editing ? .batchEditing(.dragging(moved)) : .dragging(moved)
         if !gap.kept || target != gap.path { effects.append(.gapMoved(to: target)) }
     }

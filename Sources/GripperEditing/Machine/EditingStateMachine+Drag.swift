@@ -64,6 +64,7 @@ extension EditingStateMachine {
             // position does not move the gap again.
             drop(d, editing: editing, at: time, effects: &effects)
         case .tick:
+            if fireDwell(&d, at: time, effects: &effects) { store(d, editing: editing) }
             autoScrollStep(&d, at: time, geometry: geometry, effects: &effects)
         case .scroll(let dy):
             scroll(to: contentOffset + dy, geometry: geometry, effects: &effects)
@@ -108,6 +109,8 @@ extension EditingStateMachine {
         d.companionItems.insert(item, at: at)
         d.regroup()
         effects.append(.dragBegan(item, from: path))
+        // A hover "into" is asked about again for the new group on the next move.
+        leaveInto(&d, effects: &effects)
         // The group changed under the gap: its landing is asked about again;
         // a veto sends the gap to the grabbed item's own place.
         let approved = d.target == d.source ? d.source : approve(d, proposed: d.target) ?? d.source
@@ -123,7 +126,7 @@ extension EditingStateMachine {
     mutating func follow(_ d: inout Dragging, at time: EventTime, geometry: some CollectionLayout,
                          effects: inout [EditingEffect]) {
         let editing = isEditingDrag()
-        retarget(&d, geometry: geometry, effects: &effects)
+        track(&d, at: time, geometry: geometry, effects: &effects)
         let v = autoScrollVelocity(d, geometry: geometry)
         if v == 0 {
             d.deadline = nil
@@ -179,7 +182,7 @@ extension EditingStateMachine {
             - Self.rampedSeconds(Double(last.microseconds(since: start)) / 1_000_000, rampUp: rampUp)
         scroll(to: contentOffset + v * seconds, geometry: geometry, effects: &effects)
         d.lastTick = time
-        retarget(&d, geometry: geometry, effects: &effects)
+        track(&d, at: time, geometry: geometry, effects: &effects)
         if autoScrollVelocity(d, geometry: geometry) != 0 {
             let next = time + configuration.tickInterval
             d.deadline = next
@@ -192,13 +195,26 @@ extension EditingStateMachine {
         store(d, editing: editing)
     }
 
+    /// Follows the proxy: over the middle band of an item that accepts the
+    /// drop the gap holds still (see ``hoverInto(_:at:geometry:effects:)``),
+    /// elsewhere it follows the geometry's target.
+    private mutating func track(_ d: inout Dragging, at time: EventTime, geometry: some CollectionLayout,
+                                effects: inout [EditingEffect]) {
+        if !hoverInto(&d, at: time, geometry: geometry, effects: &effects) {
+            retarget(&d, geometry: geometry, effects: &effects)
+        }
+    }
+
     /// The proxy's centre, content coordinates.
     func proxyCenter(_ d: Dragging) -> Point { contentPoint(d.contact) + d.grabOffset }
 
     /// The layout's view of a drag: the grabbed item's source and gap, the
     /// proxy, and the companions hidden in place.
     func dragState(_ d: Dragging) -> DragState {
-        DragState(source: d.source, target: d.target, proxyCenter: proxyCenter(d), companions: d.companionPaths)
+        var into: IndexPath?
+        if case .proposed(let path, _)? = d.into { into = path }
+        return DragState(source: d.source, target: d.target, proxyCenter: proxyCenter(d), companions: d.companionPaths,
+                         intoTarget: into)
     }
 
     /// Asks the geometry for the target under the proxy and, when it changed,
@@ -315,6 +331,10 @@ extension EditingStateMachine {
     /// nothing when that changes nothing (a drop on its own place).
     private mutating func drop(_ d: Dragging, editing: Bool, at time: EventTime, effects: inout [EditingEffect]) {
         state = restState(editing: editing)
+        if case .proposed(let path, let target)? = d.into {
+            dropInto(d, target: target, at: path, at: time, effects: &effects)
+            return
+        }
         let batch: BatchUpdate
         let edit: Edit
         if d.companionPaths.isEmpty {

@@ -44,6 +44,12 @@ extension EditingStateMachine {
                 problems.append("companions not ascending: \(d.companionPaths)")
             }
             if d.companionPaths.contains(d.source) { problems.append("the grabbed item is its own companion") }
+            if let into = d.into {
+                if m.item(at: into.path) != into.item { problems.append("into-target \(into.item) not at \(into.path)") }
+                if into.path == d.source || d.companionPaths.contains(into.path) {
+                    problems.append("into-target \(into.item) is carried")
+                }
+            }
             var regrouped = d
             regrouped.regroup()
             if regrouped.groupItems != d.groupItems || regrouped.groupPaths != d.groupPaths {

@@ -527,7 +527,7 @@ extension EditingStateMachine {
                 case .highlight, .selectionChanged, .scrolled, .swipeBegan, .swipeOpened, .swipeShut,
                      .deleteConfirmationOpened, .deleteConfirmationCancelled, .dragBegan, .gapMoved, .dragEnded,
                      .dragCancelled, .editingChanged, .rejected, .scrollMotionBegan, .scrollMotionEnded,
-                     .scheduleTick, .focusChanged, .moveRefused, .announcement:
+                     .scheduleTick, .focusChanged, .moveRefused, .announcement, .dropTargetChanged, .droppedInto:
                     continue
                 }
             }

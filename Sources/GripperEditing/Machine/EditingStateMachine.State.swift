@@ -168,6 +168,18 @@ extension EditingStateMachine {
         var rampStart: EventTime?
         /// Whether that direction is forward (the offset grows).
         var rampForward = false
+        /// The hover over an item that accepts drops: dwelling, or
+        /// proposing "into" it; nil while the drag proposes "between".
+        var into: Into?
+        /// The item whose middle band the proxy is in and whose delegate
+        /// refused the drop (asked once per hover).
+        var refusedInto: ItemID?
+
+        /// The dwell's deadline, while dwelling.
+        var dwellDeadline: EventTime? {
+            if case .dwelling(_, _, let deadline)? = into { return deadline }
+            return nil
+        }
 
         /// Makes ``groupItems`` and ``groupPaths`` again after the companions
         /// or the source changed.

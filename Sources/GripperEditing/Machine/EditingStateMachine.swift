@@ -68,8 +68,8 @@ public struct EditingStateMachine: Sendable {
     package var nextDeadline: EventTime? {
         switch state {
         case .dragging(let d), .batchEditing(.dragging(let d)):
-            guard let motion = scroller.nextDeadline else { return d.deadline }
-            return d.deadline.map { min($0, motion) } ?? motion
+            let times = [d.deadline, d.dwellDeadline, scroller.nextDeadline].compactMap { $0 }
+            return times.min()
         case .idle, .tracking, .scrolling, .swiping, .open, .keyboardMoving,
              .batchEditing(.idle), .batchEditing(.tracking), .batchEditing(.scrolling), .batchEditing(.open),
              .batchEditing(.keyboardMoving):

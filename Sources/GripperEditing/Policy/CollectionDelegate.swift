@@ -77,6 +77,21 @@ public protocol CollectionDelegate: Sendable {
     /// sees the commit.
     /// - Complexity: called per action performed; should be O(1).
     func perform(_ action: EditingAction, on item: ItemID, at indexPath: IndexPath) -> ActionOutcome
+    /// Whether the dragged `items` (in the order they would land) may be
+    /// dropped into `target` (a folder, a group): asked once when the drag's
+    /// proxy enters the middle band of `target`'s cell. The default refuses.
+    /// - Complexity: called per hover; should be O(k) at most.
+    func canAcceptDrop(of items: [ItemID], into target: ItemID) -> Bool
+    /// How long the proxy must hover over `target`'s middle band before the
+    /// drag proposes dropping into it (event time; zero or less: at once).
+    /// The default is 500 ms.
+    /// - Complexity: called per hover; should be O(1).
+    func dropIntoDelay(for target: ItemID) -> Duration
+    /// The dragged `items` were dropped into `target` and removed from the
+    /// collection (one journal entry); the app files them there. Called
+    /// once, after the commit. The default does nothing.
+    /// - Complexity: called per drop.
+    func didDrop(_ items: [ItemID], into target: ItemID)
     /// How many items a tap selects.
     var selectionMode: SelectionMode { get }
     /// The item's name in announcements ("Picked up Pear …") and for a
@@ -136,6 +151,12 @@ extension CollectionDelegate {
     public func perform(_ action: EditingAction, on item: ItemID, at indexPath: IndexPath) -> ActionOutcome {
         action.style == .destructive ? .deleteItem : .keepItem
     }
+    /// No item accepts drops into it.
+    public func canAcceptDrop(of items: [ItemID], into target: ItemID) -> Bool { false }
+    /// Half a second.
+    public func dropIntoDelay(for target: ItemID) -> Duration { .milliseconds(500) }
+    /// Nothing.
+    public func didDrop(_ items: [ItemID], into target: ItemID) {}
     /// A tap selects one item (UIKit's default: selection on, multiple off).
     public var selectionMode: SelectionMode { .single }
     /// The identity's raw value.

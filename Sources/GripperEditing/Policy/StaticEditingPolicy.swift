@@ -24,9 +24,20 @@ public struct StaticEditingPolicy: CollectionDelegate, Hashable {
     public var leadingOverrides: [ItemID: SwipeActions] = [:]
     /// The selection mode.
     public var selectionMode: SelectionMode = .single
+    /// Items that accept drops into them (folders): any dragged items.
+    public var acceptsDrops: Set<ItemID> = []
+    /// The dwell before a hover proposes dropping into an item.
+    public var dropIntoDelay: Duration = .milliseconds(500)
 
     /// A policy that allows everything, with a trailing Delete that a full swipe performs.
     public init() {}
+
+    /// Whether `target` accepts drops: when it is in ``acceptsDrops``.
+    /// - Complexity: O(1).
+    public func canAcceptDrop(of items: [ItemID], into target: ItemID) -> Bool { acceptsDrops.contains(target) }
+    /// ``dropIntoDelay``, for every target.
+    /// - Complexity: O(1).
+    public func dropIntoDelay(for target: ItemID) -> Duration { dropIntoDelay }
 
     /// Whether `item` may be swiped or deleted: unless it is in ``notEditable``.
     /// - Complexity: O(1).

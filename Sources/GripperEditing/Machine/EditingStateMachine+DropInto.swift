@@ -1,0 +1,148 @@
+// A change to this machine changes the diagram in Documentation/Editing.md too.
+import GripperLayout
+import GripperGeometry
+import GripperInput
+
+extension EditingStateMachine {
+    /// A drag's hover over an item that accepts drops (a folder, a group):
+    /// waiting out the delegate's dwell, or proposing "into" that item.
+    enum Into: Hashable, Sendable {
+        /// The proxy's centre is in the item's middle band; at `deadline`
+        /// (event time) the drag proposes "into" it.
+        case dwelling(IndexPath, ItemID, deadline: EventTime)
+        /// The drag proposes "into" the item: a lift drops every carried
+        /// item into it.
+        case proposed(IndexPath, ItemID)
+
+        /// The hovered item's index path in the model.
+        var path: IndexPath {
+            switch self {
+            case .dwelling(let p, _, _), .proposed(let p, _): p
+            }
+        }
+
+        /// The hovered item.
+        var item: ItemID {
+            switch self {
+            case .dwelling(_, let id, _), .proposed(_, let id): id
+            }
+        }
+
+        /// The same hover at another index path (after an app batch).
+        func at(_ path: IndexPath) -> Into {
+            switch self {
+            case .dwelling(_, let id, let deadline): .dwelling(path, id, deadline: deadline)
+            case .proposed(_, let id): .proposed(path, id)
+            }
+        }
+    }
+
+    /// The share of an item's extent along the scroll axis, at each end,
+    /// that stays "between": the proxy's centre must be in the middle band,
+    /// from a quarter to three quarters of the item (start inclusive, end
+    /// exclusive), to hover "into" it.
+    static let dropIntoEdgeShare = 0.25
+
+    /// The item under the proxy's centre, in its middle band, that accepts
+    /// the drag's items (not one the drag carries), or nil.
+    /// - Complexity: O(log n), the layout's query of a 1-point rect, plus
+    ///   the delegate's ``CollectionDelegate/canAcceptDrop(of:into:)``.
+    func intoCandidate(_ d: Dragging, geometry: some CollectionLayout) -> (IndexPath, ItemID)? {
+        let c = proxyCenter(d)
+        guard c.x.isFinite, c.y.isFinite else { return nil }
+        let shown = LayoutPresentation(isEditing: isEditing, drag: dragState(d))
+        let probe = Rect(x: c.x - 0.5, y: c.y - 0.5, width: 1, height: 1)
+        for a in geometry.attributes(in: probe, presentation: shown, contentOffset: contentOffset) {
+            guard a.kind == .cell, !a.isHidden, let path = a.indexPath, a.frame.contains(c) else { continue }
+            let edge = a.frame.height * Self.dropIntoEdgeShare
+            guard c.y >= a.frame.minY + edge, c.y < a.frame.maxY - edge else { return nil }
+            guard path != d.source, !d.companionPaths.contains(path), let item = model.item(at: path) else {
+                return nil
+            }
+            return (path, item)
+        }
+        return nil
+    }
+
+    /// The items a drag carries, in the order they would land.
+    func carriedItems(_ d: Dragging) -> [ItemID] { d.companionPaths.isEmpty ? [d.item] : d.groupItems }
+
+    /// Follows the proxy over items that accept drops: entering an
+    /// accepting item's middle band starts its dwell (a deadline), leaving
+    /// it ends the hover (and a proposal). Returns whether the proxy hovers
+    /// such a band: the gap then holds still, so the item stays under it.
+    /// - Complexity: that of ``intoCandidate(_:geometry:)``.
+    mutating func hoverInto(_ d: inout Dragging, at time: EventTime, geometry: some CollectionLayout,
+                            effects: inout [EditingEffect]) -> Bool {
+        guard let (path, item) = intoCandidate(d, geometry: geometry) else {
+            leaveInto(&d, effects: &effects)
+            return false
+        }
+        if item == d.refusedInto { return false }
+        if let into = d.into, into.item == item {
+            d.into = into.at(path)
+            return true
+        }
+        leaveInto(&d, effects: &effects)
+        guard policy.canAcceptDrop(of: carriedItems(d), into: item) else {
+            // Asked once per hover: the refusal holds until the proxy leaves.
+            d.refusedInto = item
+            return false
+        }
+        let delay = policy.dropIntoDelay(for: item)
+        if delay <= .zero {
+            d.into = .proposed(path, item)
+            effects.append(.dropTargetChanged(item))
+        } else {
+            let deadline = time + delay
+            d.into = .dwelling(path, item, deadline: deadline)
+            effects.append(.scheduleTick(at: deadline))
+        }
+        return true
+    }
+
+    /// Ends a hover: a proposal goes back to "between".
+    mutating func leaveInto(_ d: inout Dragging, effects: inout [EditingEffect]) {
+        d.refusedInto = nil
+        guard let into = d.into else { return }
+        d.into = nil
+        switch into {
+        case .dwelling: break
+        case .proposed: effects.append(.dropTargetChanged(nil))
+        }
+    }
+
+    /// A tick: a dwell whose deadline has come proposes "into" its item.
+    /// Returns whether it did.
+    mutating func fireDwell(_ d: inout Dragging, at time: EventTime, effects: inout [EditingEffect]) -> Bool {
+        guard case .dwelling(let path, let item, let deadline)? = d.into, time >= deadline else { return false }
+        d.into = .proposed(path, item)
+        effects.append(.dropTargetChanged(item))
+        return true
+    }
+
+    /// A lift while proposing "into" `target` at `path`: every carried item
+    /// is removed in one batch (one journal entry, undone as one), the
+    /// delegate is told (``CollectionDelegate/didDrop(_:into:)``) and
+    /// ``EditingEffect/droppedInto(_:into:)`` ends the drag. When the
+    /// commit is refused, every item goes back (``EditingEffect/dragCancelled(_:)``).
+    /// - Complexity: O(k) for k carried items, plus the commit.
+    mutating func dropInto(_ d: Dragging, target: ItemID, at path: IndexPath, at time: EventTime,
+                           effects: inout [EditingEffect]) {
+        let items = carriedItems(d)
+        let paths = d.companionPaths.isEmpty ? [d.source] : d.groupPaths
+        var committed = false
+        if model.item(at: path) == target {
+            let before = effects.count
+            commit(BatchUpdate(paths.map { .deleteItem($0) }), as: .dropInto(items, into: target), at: time,
+                   effects: &effects)
+            committed = effects[before...].contains { if case .committed = $0 { true } else { false } }
+        }
+        if committed {
+            policy.didDrop(items, into: target)
+            effects.append(.droppedInto(items, into: target))
+        } else {
+            for id in [d.item] + d.companionItems { effects.append(.dragCancelled(id)) }
+        }
+    }
+}

@@ -52,6 +52,14 @@ public protocol CollectionLayout: Sendable {
     /// and inside a cell the control under the point before the cell.
     /// - Complexity: should be O(log n + k) for the k elements near the point.
     func hitTest(_ point: Point, presentation: LayoutPresentation, contentOffset: Double) -> HitTarget?
+    /// The shown cell whose frame contains `point` (content coordinates)
+    /// under `presentation`, and its frame: the first such cell of
+    /// ``attributes(in:presentation:contentOffset:)``. `nil` over a gap, the
+    /// hidden source, a header, spacing or empty space. A drag asks it on
+    /// every frame (is the proxy over an item that takes drops?); the
+    /// default answers through the attributes of a 1-point rect.
+    /// - Complexity: should be O(log n).
+    func visibleCell(at point: Point, presentation: LayoutPresentation) -> (indexPath: IndexPath, frame: Rect)?
     /// Where the dragged item would land with the proxy's centre at `point`
     /// (content coordinates): the gap's next place; `nil` without a drag.
     /// The answer must be stable: the same point proposes the same gap again.
@@ -137,6 +145,15 @@ extension CollectionLayout {
     /// One item's cell at rest (see ``attributes(for:presentation:)``).
     public func attributes(for indexPath: IndexPath) -> LayoutAttributes? {
         attributes(for: indexPath, presentation: .resting)
+    }
+
+    /// The shown cell under `point` through the attributes of a 1-point
+    /// rect: the default answer of ``visibleCell(at:presentation:)``.
+    /// - Complexity: as ``attributes(in:presentation:contentOffset:)``.
+    public func visibleCell(at point: Point, presentation: LayoutPresentation) -> (indexPath: IndexPath, frame: Rect)? {
+        CollectionLayoutCellQuery.firstCell(at: point) { probe, visit in
+            for a in attributes(in: probe, presentation: presentation, contentOffset: 0) { visit(a) }
+        }
     }
 
     /// What lies under `point` at rest or under `presentation`, the offset

@@ -45,23 +45,19 @@ extension EditingStateMachine {
 
     /// The item under the proxy's centre, in its middle band, that accepts
     /// the drag's items (not one the drag carries), or nil.
-    /// - Complexity: O(log n), the layout's query of a 1-point rect, plus
+    /// - Complexity: O(log n), the layout's cell under the point, plus
     ///   the delegate's ``CollectionDelegate/canAcceptDrop(of:into:)``.
     func intoCandidate(_ d: Dragging, geometry: some CollectionLayout) -> (IndexPath, ItemID)? {
         let c = proxyCenter(d)
         guard c.x.isFinite, c.y.isFinite else { return nil }
         let shown = LayoutPresentation(isEditing: isEditing, drag: dragState(d))
-        let probe = Rect(x: c.x - 0.5, y: c.y - 0.5, width: 1, height: 1)
-        for a in geometry.attributes(in: probe, presentation: shown, contentOffset: contentOffset) {
-            guard a.kind == .cell, !a.isHidden, let path = a.indexPath, a.frame.contains(c) else { continue }
-            let edge = a.frame.height * Self.dropIntoEdgeShare
-            guard c.y >= a.frame.minY + edge, c.y < a.frame.maxY - edge else { return nil }
-            guard path != d.source, !d.companionPaths.contains(path), let item = model.item(at: path) else {
-                return nil
-            }
-            return (path, item)
+        guard let (path, frame) = geometry.visibleCell(at: c, presentation: shown) else { return nil }
+        let edge = frame.height * Self.dropIntoEdgeShare
+        guard c.y >= frame.minY + edge, c.y < frame.maxY - edge else { return nil }
+        guard path != d.source, !d.companionPaths.contains(path), let item = model.item(at: path) else {
+            return nil
         }
-        return nil
+        return (path, item)
     }
 
     /// The items a drag carries, in the order they would land.

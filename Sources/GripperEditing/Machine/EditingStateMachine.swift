@@ -68,8 +68,13 @@ public struct EditingStateMachine: Sendable {
     package var nextDeadline: EventTime? {
         switch state {
         case .dragging(let d), .batchEditing(.dragging(let d)):
-            let times = [d.deadline, d.dwellDeadline, scroller.nextDeadline].compactMap { $0 }
-            return times.min()
+            // Asked several times a frame: no array.
+            func earlier(_ a: EventTime?, _ b: EventTime?) -> EventTime? {
+                guard let a else { return b }
+                guard let b else { return a }
+                return min(a, b)
+            }
+            return earlier(earlier(d.deadline, d.dwellDeadline), scroller.nextDeadline)
         case .idle, .tracking, .scrolling, .swiping, .open, .keyboardMoving,
              .batchEditing(.idle), .batchEditing(.tracking), .batchEditing(.scrolling), .batchEditing(.open),
              .batchEditing(.keyboardMoving):

@@ -1,0 +1,126 @@
+import GripperGeometry
+
+extension GridLayout {
+    /// The shown cell whose frame contains `point` (content coordinates)
+    /// under `presentation`: its index path and frame. `nil` over a gap,
+    /// the hidden source, a companion a multi-item drag hides, a header,
+    /// spacing or empty space.
+    ///
+    /// The answer is the first cell of ``attributes(in:presentation:contentOffset:)``
+    /// that contains the point, found without building any attributes: one
+    /// query context, a binary search over sections and the row and column
+    /// under the point (debug builds check it against that path).
+    /// - Complexity: O(log n); O(log s) with fixed row heights.
+    public func visibleCell(at point: Point, presentation: LayoutPresentation) -> (indexPath: IndexPath, frame: Rect)? {
+        let answer = visibleCellFast(at: point, presentation: presentation)
+        assert({
+            let reference = visibleCellByAttributes(at: point, presentation: presentation)
+            return answer?.indexPath == reference?.indexPath && answer?.frame == reference?.frame
+        }())
+        return answer
+    }
+
+    private func visibleCellFast(at point: Point, presentation: LayoutPresentation) -> (indexPath: IndexPath, frame: Rect)? {
+        guard point.x.isFinite, point.y.isFinite, !sections.isEmpty else { return nil }
+        if let answer = fixedVisibleCell(at: point, presentation: presentation) { return answer }
+        let context = QueryContext(self, presentation)
+        let s = context.firstSection(endingBelow: point.y)
+        guard s < sections.count else { return nil }
+        let view = context.view(s)
+        let rows = view.rowCount
+        guard rows > 0 else { return nil }
+        let m = view.metrics
+        let itemsTop = context.sectionTop(s) + m.header.space + m.insets.top
+        let y = point.y - itemsTop
+        guard y >= 0 else { return nil }
+        let row = view.row(at: y)
+        let x = ((point.x - m.originX) / m.columnStride).rounded(.down)
+        guard x >= 0, x < Double(view.columns) else { return nil }
+        let slot = row * view.columns + Int(x)
+        guard slot < view.arrangement.slotCount else { return nil }
+        let item = view.arrangement.item(atSlot: slot)
+        guard item >= 0 else { return nil }   // the gap
+        let path = IndexPath(section: s, item: item)
+        if context.drag != nil, let d = presentation.drag, !d.companions.isEmpty, d.isCompanion(path) { return nil }
+        let frame = slotFrame(view, slot: slot, itemsTop: itemsTop, rowTop: view.rowTop(row))
+        guard frame.contains(point) else { return nil }
+        return (path, frame)
+    }
+
+    /// ``visibleCellFast(at:presentation:)`` when every section's tops stay
+    /// where they rest — no drag, or a drag of one item inside a section of
+    /// fixed row height — and the point is in a section of fixed row
+    /// height: plain arithmetic, no query context (as
+    /// ``SectionView``'s fixed-row paths). `.none` when it does not apply.
+    private func fixedVisibleCell(at point: Point,
+                                  presentation: LayoutPresentation) -> (indexPath: IndexPath, frame: Rect)?? {
+        var within: (section: Int, arrangement: SlotArrangement)?
+        if let drag = presentation.drag {
+            let source = drag.source, target = drag.target
+            guard drag.companions.isEmpty, isValid(source), target.section == source.section else { return .none }
+            let store = sections[source.section]
+            guard store.heights == nil, target.item >= 0, target.item < store.count else { return .none }
+            within = (source.section, .within(count: store.count, source: source.item, target: target.item))
+        }
+        // The first section whose bottom is below the point.
+        var lower = 0, upper = sections.count
+        while lower < upper {
+            let mid = (lower + upper) / 2
+            if sectionTops[mid] + sectionHeights[mid] > point.y { upper = mid } else { lower = mid + 1 }
+        }
+        let s = lower
+        guard s < sections.count else { return .some(nil) }
+        let store = sections[s]
+        guard store.heights == nil else { return .none }
+        let m = store.metrics
+        let count = store.count, columns = m.columns
+        guard count > 0, columns > 0 else { return .some(nil) }
+        let rows = (count + columns - 1) / columns
+        let itemsTop = sectionTops[s] + m.header.space + m.insets.top
+        let y = point.y - itemsTop
+        guard y >= 0 else { return .some(nil) }
+        let stride = m.rowHeight + m.lineSpacing
+        var row = 0
+        if stride > 0, y > 0 {
+            let r = (y / stride).rounded(.down)
+            row = r >= Double(rows - 1) ? rows - 1 : Int(r)
+        }
+        let x = ((point.x - m.originX) / m.columnStride).rounded(.down)
+        guard x >= 0, x < Double(columns) else { return .some(nil) }
+        let slot = row * columns + Int(x)
+        guard slot < count else { return .some(nil) }
+        let item = within.map { $0.section == s ? $0.arrangement.item(atSlot: slot) : slot } ?? slot
+        guard item >= 0 else { return .some(nil) }   // the gap
+        let frame = Rect(x: m.x(column: slot % columns), y: itemsTop + Double(row) * stride,
+                         width: m.cellWidth, height: m.rowHeight)
+        guard frame.contains(point) else { return .some(nil) }
+        return .some((IndexPath(section: s, item: item), frame))
+    }
+
+    /// ``visibleCell(at:presentation:)`` through the attributes of a 1-point
+    /// rect: what the fast path must agree with.
+    fileprivate func visibleCellByAttributes(at point: Point,
+                                             presentation: LayoutPresentation) -> (indexPath: IndexPath, frame: Rect)? {
+        CollectionLayoutCellQuery.firstCell(at: point) { probe, visit in
+            forEachAttributes(in: probe, presentation: presentation, contentOffset: 0, visit)
+        }
+    }
+}
+
+/// The rule ``CollectionLayout/visibleCell(at:presentation:)`` follows,
+/// over any layout's attributes.
+enum CollectionLayoutCellQuery {
+    /// The first shown cell, among the attributes `query` visits for a
+    /// 1-point rect at `point`, whose frame contains `point`.
+    static func firstCell(at point: Point,
+                          _ query: (Rect, (LayoutAttributes) -> Void) -> Void) -> (indexPath: IndexPath, frame: Rect)? {
+        guard point.x.isFinite, point.y.isFinite else { return nil }
+        let probe = Rect(x: point.x - 0.5, y: point.y - 0.5, width: 1, height: 1)
+        var found: (indexPath: IndexPath, frame: Rect)?
+        query(probe) { a in
+            guard found == nil, a.kind == .cell, !a.isHidden, let path = a.indexPath, a.frame.contains(point) else { return }
+            found = (path, a.frame)
+        }
+        return found
+    }
+}

@@ -65,6 +65,12 @@ public protocol CollectionLayout: Sendable {
     /// The answer must be stable: the same point proposes the same gap again.
     /// - Complexity: should be O(log n) per section crossed.
     func dropTarget(at point: Point, presentation: LayoutPresentation) -> IndexPath?
+    /// How many items the first row (a flow layout's first line) of
+    /// `section` holds at rest, at least 1: what a keyboard step takes for
+    /// the section's columns. The grid answers from its metrics; the
+    /// default asks the cells' frames.
+    /// - Complexity: should be O(1); the default costs O(c log n) for c columns.
+    func columnCount(inSection section: Int) -> Int
     /// The swipe geometry of the cell at `indexPath` for `actions` (they
     /// reveal across the scroll axis); `nil` when the cell does not exist
     /// or cannot be swiped in this layout.
@@ -119,6 +125,20 @@ public struct ItemInsertion: Hashable, Sendable {
 }
 
 extension CollectionLayout {
+    /// The items of the first row of `section`, counted from the cells'
+    /// frames at rest: the cells whose top is the first cell's (at most 1,024).
+    /// - Complexity: O(c log n) for c columns.
+    public func columnCount(inSection section: Int) -> Int {
+        let count = numberOfItems(inSection: section)
+        guard count > 1, let first = attributes(for: IndexPath(section: section, item: 0))?.frame else { return 1 }
+        var c = 1
+        while c < count, c < 1_024, let f = attributes(for: IndexPath(section: section, item: c))?.frame,
+              f.minY == first.minY {
+            c += 1
+        }
+        return c
+    }
+
     /// The number of items in all sections.
     /// - Complexity: O(sections).
     public var numberOfItems: Int {

@@ -241,6 +241,7 @@ extension GridLayout {
             a.swipe = swipeAttributes(cellFrame: frame, column: column, columns: columns, state: swipe)
         }
         if let into = presentation.drag?.intoTarget, into == indexPath { a.isDropTarget = true }
+        if let focused = presentation.focused, focused == indexPath { a.isFocused = true }
         return a
     }
 

@@ -4,6 +4,14 @@ extension GridLayout: CollectionLayout {
     /// How the grid maps onto the screen (``LayoutMetrics/orientation``).
     public var orientation: LayoutOrientation { metrics.orientation }
 
+    /// The section's columns, or its item count when it has fewer (at
+    /// least 1; 1 for a section that does not exist).
+    /// - Complexity: O(1).
+    public func columnCount(inSection section: Int) -> Int {
+        guard sections.indices.contains(section) else { return 1 }
+        return max(1, min(sections[section].metrics.columns, sections[section].count))
+    }
+
     /// Lays the same sections out for `viewport` (``update(metrics:viewport:)``);
     /// the grid keeps what it needs, so `contents` is not read.
     /// - Complexity: O(s) for s sections of fixed row height, O(n) with item heights.

@@ -37,6 +37,9 @@ public struct LayoutAttributes: Hashable, Sendable {
     /// Whether the cell is the item a drag proposes to drop into
     /// (``DragState/intoTarget``): a renderer outlines it.
     public var isDropTarget = false
+    /// Whether the cell's item has the keyboard focus
+    /// (``LayoutPresentation/focused``): a renderer draws a focus ring.
+    public var isFocused = false
     /// The swipe state, boxed: only a swiped cell and its actions have one,
     /// and the box keeps every other element small and cheap to copy.
     private var swipeBox: SwipeBox?

@@ -17,6 +17,9 @@ public struct LayoutPresentation: Sendable {
     public var swipe: SwipeState?
     /// The cell showing its delete-confirmation button, if any.
     public var deleteConfirmation: IndexPath?
+    /// The item with the keyboard focus, if any: its cell is marked
+    /// (``LayoutAttributes/isFocused``) and a renderer draws a focus ring.
+    public var focused: IndexPath?
     /// Per-item traits; called once per visible cell, so it must be O(1).
     public var traits: @Sendable (IndexPath) -> ItemTraits
 
@@ -24,13 +27,14 @@ public struct LayoutPresentation: Sendable {
     /// is movable and deletable.
     public init(isEditing: Bool = false, selected: Set<IndexPath> = [], highlighted: Set<IndexPath> = [],
                 drag: DragState? = nil, swipe: SwipeState? = nil, deleteConfirmation: IndexPath? = nil,
-                traits: @escaping @Sendable (IndexPath) -> ItemTraits = { _ in .all }) {
+                focused: IndexPath? = nil, traits: @escaping @Sendable (IndexPath) -> ItemTraits = { _ in .all }) {
         self.isEditing = isEditing
         self.selected = selected
         self.highlighted = highlighted
         self.drag = drag
         self.swipe = swipe
         self.deleteConfirmation = deleteConfirmation
+        self.focused = focused
         self.traits = traits
     }
 

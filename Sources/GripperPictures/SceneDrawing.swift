@@ -68,6 +68,8 @@ public struct SceneDrawing: Sendable {
         case selection
         /// The contact point.
         case contact
+        /// The keyboard focus ring around the focused cell.
+        case focus
     }
 
     /// How text sits in its box.
@@ -234,6 +236,7 @@ public struct SceneDrawing: Sendable {
         add(.fill(frame, c(a.isSelected ? 0xbbdefb : (a.isHighlighted ? 0xcfd8dc : 0xffffff))), .cell, id)
         add(.outline(frame, c(0xcfd8dc), width: 1, dashed: false), .cell, id)
         if a.isDropTarget { add(.outline(frame, c(0x43a047), width: 3, dashed: false), .cell, id) }
+        if a.isFocused { add(.outline(frame.insetBy(dx: 2, dy: 2), c(0x1565c0), width: 2, dashed: false), .focus, id) }
         // Thinner than a point: no label or control could be seen.
         guard frame.height >= 1, frame.width >= 1 else {
             if under != nil { add(.clip(viewport), .cell, id) }

@@ -106,6 +106,10 @@ public enum SnapshotRenderer {
             // The item a drag proposes to drop into: outlined.
             out += "<rect class=\"drop-target\" x=\"\(n(frame.minX + 1.5))\" y=\"\(n(frame.minY + 1.5))\" width=\"\(n(max(0, frame.width - 3)))\" height=\"\(n(max(0, frame.height - 3)))\" fill=\"none\" stroke=\"#43a047\" stroke-width=\"3\"/>\n"
         }
+        if a.isFocused {
+            // The item with the keyboard focus: a ring inside its frame.
+            out += "<rect class=\"focus-ring\" x=\"\(n(frame.minX + 2))\" y=\"\(n(frame.minY + 2))\" width=\"\(n(max(0, frame.width - 4)))\" height=\"\(n(max(0, frame.height - 4)))\" fill=\"none\" stroke=\"#1565c0\" stroke-width=\"2\"/>\n"
+        }
         var labelX = frame.minX + 14
         if a.isEditing, a.isSelected {
             out += "<circle cx=\"\(n(frame.minX + 16))\" cy=\"\(n(frame.midY))\" r=\"9\" fill=\"#1e88e5\"/>"

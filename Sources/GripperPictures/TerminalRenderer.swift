@@ -114,6 +114,10 @@ public enum TerminalRenderer {
                 grid.shade(r, darkAtLeft: from.alpha > to.alpha, clip: clip)
             case (.disc(let centre, _, _), .contact):
                 grid.contact(at: centre)
+            case (.outline(let r, _, _, _), .focus):
+                // The focus ring: a mark on the focused cell's leading edge.
+                grid.write(">", in: Rect(x: r.minX, y: r.minY, width: 1 / grid.sx, height: r.height),
+                           grid.style(at: r.center) ?? .cell, .leading, clip: clip, cut: false)
             case (.fill, _), (.outline, _), (.disc, _), (.ring, _), (.gradient, _), (.text, _):
                 break
             }

@@ -19,7 +19,7 @@ public enum ScenarioLibrary {
          batchGripperDrag, longPressDragDownUp, gridDrag, dragIntoAnotherSection, dragAutoScroll,
          dragCancelledBySetEditing, dragEndedByDeviceLoss, mouseSwipe, mouseDrag, flingSettles, rubberBandAtTheTop,
          rotationDuringDrag, horizontalDrag, flowDrag, keyboardMoveAcrossSection, keyboardMoveCancelled,
-         multiDragAcrossSections, addToDragWithSecondFinger]
+         multiDragAcrossSections, addToDragWithSecondFinger, dropIntoFolder]
     }
 
     /// The scenario called `name`, if any.
@@ -322,6 +322,27 @@ public enum ScenarioLibrary {
         return Scenario(name: "add-to-drag-with-second-finger",
                         summary: "Long-press Item 1; while holding it, tap Item 4 with a second finger (it joins the drag), then drag both down: they land together after Item 6.",
                         scene: list(8), trace: trace(b))
+    }
+
+    static var dropIntoFolder: Scenario {
+        var b = touch(seed: 44)
+        // Rows 56 under a 32-point header: Pear's centre is at 116, the
+        // folder's row (the fourth) spans 200…256, its middle band 214…242.
+        // Pear is long-pressed and dragged to the folder's centre, where
+        // the gap holds still; after the 400 ms dwell the drag proposes
+        // "into", and the lift drops Pear into the folder.
+        b.drag(from: pt(200, 32 + 56 + 28), to: pt(200, 32 + 168 + 28), holdAtEnd: .milliseconds(700))
+        b.pause(.milliseconds(300))
+        let scene = """
+        {"viewport":{"width":400,"height":640},"layout":{"rowHeight":56,"headerHeight":32,"separator":1},
+         "announcements":true,
+         "sections":[
+          {"id":"fruit","title":"Fruit","items":[{"id":"apple","label":"Apple"},{"id":"pear","label":"Pear"},{"id":"plum","label":"Plum"},
+           {"id":"folder","label":"Folder","acceptsDrops":true,"dropIntoDelay":400},{"id":"fig","label":"Fig"}]}]}
+        """
+        return Scenario(name: "drop-into-folder",
+                        summary: "Long-press Pear and drag it onto Folder, an item that accepts drops; after a 400 ms dwell the drag proposes \"into\" (announced), and the lift drops Pear into Folder: one edit removes it from the list.",
+                        scene: scene, trace: trace(b))
     }
 
     static var dragIntoAnotherSection: Scenario {

@@ -58,4 +58,43 @@ import GripperScene
             try Scene.decode(#"{"sections":[{"id":"s","items":[{"id":"x","dropIntoDelay":-1}]}]}"#)
         }
     }
+
+    @Test func aDropIntoTheFolderIsAnnounced() throws {
+        var engine = try Engine(scene: try Scene.decode(Self.scene), device: TestDevices.probeTouchscreen,
+                                recordingTranscript: true)
+        engine.announcementStrings = .english
+        var b = TraceBuilder(device: TestDevices.probeTouchscreen, seed: 3)
+        b.drag(from: pt(200, 28), to: pt(200, 140), holdAtEnd: .milliseconds(600))
+        var said: [String] = []
+        for f in b.frames { said += engine.handle(f).compactMap { $0.announcement?.text } }
+        engine.finish()
+        // The scene gives no labels: the names are the identities.
+        #expect(said.first == "Picked up a, position 1 of 5 in s")
+        #expect(said.contains("Over folder: release to drop into it"))
+        #expect(said.last == "a dropped into folder")
+        let text = engine.transcript.text
+        #expect(text.contains(" announce proposedInto Over folder: release to drop into it\n"))
+        #expect(text.contains(" announce droppedInto a dropped into folder\n"))
+        // The proposal is said right after its dropTarget line, the drop after its droppedInto line.
+        let lines = text.split(separator: "\n").map { $0.split(separator: " ", maxSplits: 1).last.map(String.init) ?? "" }
+        let proposal = try #require(lines.firstIndex(of: "dropTarget folder"))
+        #expect(lines[proposal + 1] == "announce proposedInto Over folder: release to drop into it")
+        let drop = try #require(lines.firstIndex(of: "droppedInto folder a"))
+        #expect(lines[drop + 1] == "announce droppedInto a dropped into folder")
+    }
+
+    @Test func theDropIntoWordsComeFromTheTable() {
+        var strings = AnnouncementStrings.english
+        strings[.droppedInto] = "{item} in {target} abgelegt"
+        strings[.proposedInto] = "Über {target}: loslassen legt {item} hinein {unknown}"
+        let names: [ItemID: String] = ["pear": "Pear", "plum": "Plum", "fig": "Fig", "folder": "Folder"]
+        let name: (ItemID) -> String = { names[$0] ?? "?" }
+        #expect(strings.spoken(.droppedInto(["pear"], into: "folder"), itemName: name, sectionName: { $0.rawValue }).text
+                == "Pear in Folder abgelegt")
+        #expect(strings.spoken(.proposedInto("pear", into: "folder"), itemName: name, sectionName: { $0.rawValue }).text
+                == "Über Folder: loslassen legt Pear hinein {unknown}")
+        let many = AnnouncementStrings.english.spoken(.droppedInto(["pear", "plum", "fig"], into: "folder"),
+                                                      itemName: name, sectionName: { $0.rawValue })
+        #expect(many == SpokenAnnouncement(key: .droppedManyInto, text: "3 items dropped into Folder"))
+    }
 }

@@ -48,6 +48,13 @@ public struct AnnouncementStrings: Hashable, Sendable {
         case deletedOne
         /// Several items deleted: `{count}`.
         case deletedMany
+        /// A drag hovering an item that accepts drops proposes dropping
+        /// into it: `{item}` (the grabbed item), `{target}`.
+        case proposedInto
+        /// One item dropped into another: `{item}`, `{target}`.
+        case droppedInto
+        /// Several items dropped into another: `{count}`, `{item}` (the first), `{target}`.
+        case droppedManyInto
     }
 
     private var templates: [Key: String]
@@ -75,6 +82,9 @@ public struct AnnouncementStrings: Hashable, Sendable {
         .actionPerformed: "{action}: {item}",
         .deletedOne: "{item} deleted",
         .deletedMany: "{count} items deleted",
+        .proposedInto: "Over {target}: release to drop into it",
+        .droppedInto: "{item} dropped into {target}",
+        .droppedManyInto: "{count} items dropped into {target}",
     ]
 
     /// The template for `key`.
@@ -84,60 +94,113 @@ public struct AnnouncementStrings: Hashable, Sendable {
     }
 
     /// `announcement` in words, with the names `itemName` and `sectionName` give.
-    /// - Complexity: O(t) for the template's and the names' length.
+    /// - Complexity: O(t) for the template's and the names' length; no
+    ///   dictionary is built (a keyboard step that announces makes one per
+    ///   key press).
     public func spoken(_ announcement: Announcement, itemName: (ItemID) -> String,
                        sectionName: (SectionID) -> String) -> SpokenAnnouncement {
-        func place(_ p: ListPosition) -> [String: String] {
-            ["position": String(p.position), "count": String(p.count), "section": sectionName(p.section)]
-        }
         let key: Key
-        var values: [String: String] = [:]
+        var values = Values()
+        func place(_ item: ItemID, _ p: ListPosition) {
+            values.item = itemName(item)
+            values.position = p.position
+            values.count = p.count
+            values.section = sectionName(p.section)
+        }
         switch announcement {
         case .pickedUp(let item, let p):
             key = .pickedUp
-            values = place(p)
-            values["item"] = itemName(item)
+            place(item, p)
         case .moved(let item, let p):
             key = .moved
-            values = place(p)
-            values["item"] = itemName(item)
+            place(item, p)
         case .dropped(let item, let p):
             key = .dropped
-            values = place(p)
-            values["item"] = itemName(item)
+            place(item, p)
         case .cancelled(let item, let p):
             if let p {
                 key = .cancelled
-                values = place(p)
+                place(item, p)
             } else {
                 key = .cancelledRemoved
+                values.item = itemName(item)
             }
-            values["item"] = itemName(item)
         case .refused(let refusal):
             switch refusal {
             case .busy(let phase):
                 key = .refusedBusy
-                values["state"] = Self.phaseWords(phase)
+                values.state = Self.phaseWords(phase)
             case .noFocus: key = .refusedNoFocus
             case .notMovable: key = .refusedNotMovable
             case .vetoed: key = .refusedVetoed
             case .noSuchSection: key = .refusedNoSuchSection
             }
-            if let item = refusal.item { values["item"] = itemName(item) }
+            if let item = refusal.item { values.item = itemName(item) }
         case .actionsRevealed(let item, let actions):
             key = .actionsRevealed
-            values["item"] = itemName(item)
-            values["actions"] = actions.joined(separator: ", ")
+            values.item = itemName(item)
+            values.actions = actions.joined(separator: ", ")
         case .actionPerformed(let title, let item):
             key = .actionPerformed
-            values["action"] = title
-            values["item"] = itemName(item)
+            values.action = title
+            values.item = itemName(item)
         case .deleted(let items):
             key = items.count == 1 ? .deletedOne : .deletedMany
-            values["count"] = String(items.count)
-            if let first = items.first { values["item"] = itemName(first) }
+            values.count = items.count
+            if let first = items.first { values.item = itemName(first) }
+        case .proposedInto(let item, let target):
+            key = .proposedInto
+            values.item = itemName(item)
+            values.target = itemName(target)
+        case .droppedInto(let items, let target):
+            key = items.count == 1 ? .droppedInto : .droppedManyInto
+            values.count = items.count
+            if let first = items.first { values.item = itemName(first) }
+            values.target = itemName(target)
         }
         return SpokenAnnouncement(key: key, text: Self.fill(self[key], values))
+    }
+
+    /// The values a template names, as plain fields: looking one up
+    /// compares the name's bytes, so an announcement builds no dictionary.
+    struct Values {
+        var item: String?
+        var section: String?
+        var position: Int?
+        var count: Int?
+        var action: String?
+        var actions: String?
+        var state: String?
+        var target: String?
+
+        /// Appends the value called `name` (UTF-8) to `out`; false when
+        /// there is none.
+        func append(_ name: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) -> Bool {
+            func named(_ s: StaticString) -> Bool {
+                guard s.utf8CodeUnitCount == name.count else { return false }
+                let p = s.utf8Start
+                for k in 0..<name.count where p[k] != name[k] { return false }
+                return true
+            }
+            func text(_ v: String?) -> Bool {
+                guard let v else { return false }
+                out.append(contentsOf: v.utf8)
+                return true
+            }
+            func number(_ v: Int?) -> Bool {
+                guard let v else { return false }
+                out.append(contentsOf: String(v).utf8)
+                return true
+            }
+            switch name.count {
+            case 4: return named("item") ? text(item) : false
+            case 5: return named("count") ? number(count) : named("state") ? text(state) : false
+            case 6: return named("action") ? text(action) : named("target") ? text(target) : false
+            case 7: return named("section") ? text(section) : named("actions") ? text(actions) : false
+            case 8: return named("position") ? number(position) : false
+            default: return false
+            }
+        }
     }
 
     /// What a state is called in a refusal (`a drag`, `a swipe` …); English
@@ -157,7 +220,7 @@ public struct AnnouncementStrings: Hashable, Sendable {
 
     /// `template` with each `{name}` of `values` replaced; other braces stay.
     /// - Complexity: O(t) for the template's length plus the values'.
-    static func fill(_ template: String, _ values: [String: String]) -> String {
+    static func fill(_ template: String, _ values: Values) -> String {
         // Braces are ASCII, so the template is scanned as UTF-8 bytes (a
         // Character scan cost most of an announcing keyboard step) and cut
         // at the braces, which are always character boundaries.
@@ -171,12 +234,14 @@ public struct AnnouncementStrings: Hashable, Sendable {
                 guard t[i] == open else { i += 1; continue }
                 var j = i + 1
                 while j < t.count, t[j] != close { j += 1 }
-                if j < t.count, let value = values[String(decoding: UnsafeBufferPointer(rebasing: t[(i + 1)..<j]), as: UTF8.self)] {
-                    out.append(contentsOf: UnsafeBufferPointer(rebasing: t[copied..<i]))
-                    out.append(contentsOf: value.utf8)
+                guard j < t.count else { break }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: t[copied..<i]))
+                if values.append(UnsafeBufferPointer(rebasing: t[(i + 1)..<j]), to: &out) {
                     copied = j + 1
                     i = j + 1
                 } else {
+                    // Not a known value: the brace stays as written.
+                    copied = i
                     i += 1
                 }
             }

@@ -23,6 +23,12 @@ public enum Announcement: Hashable, Sendable {
     case actionPerformed(String, on: ItemID)
     /// Items were deleted together (batch editing's delete).
     case deleted([ItemID])
+    /// A drag dwelt over an item that accepts drops (a folder, a group) and
+    /// now proposes dropping into it: the grabbed item, and the target.
+    case proposedInto(ItemID, into: ItemID)
+    /// Items were dropped into another (they left the collection; the app
+    /// decides what "into" means), in the order they were carried.
+    case droppedInto([ItemID], into: ItemID)
 }
 
 /// A place in a section as a person counts it: the ``position`` (1-based) of

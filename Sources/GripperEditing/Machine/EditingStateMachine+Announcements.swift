@@ -44,7 +44,7 @@ extension EditingStateMachine {
 
     /// Puts an ``EditingEffect/announcement(_:)`` after each effect that a
     /// person should hear of: a lift, a gap move, a drop, a cancellation, a
-    /// refusal, a swipe's actions revealed or performed, a batch delete.
+    /// refusal, a proposal to drop into an item and a drop into it, a swipe's actions revealed or performed, a batch delete.
     /// - Complexity: O(e) for e effects; a cancelled move whose item is no
     ///   longer at its place (a reload moved it) costs a search of the model.
     mutating func announce(_ effects: inout [EditingEffect], seen: AnnouncementContext) {
@@ -74,6 +74,12 @@ extension EditingStateMachine {
             return .cancelled(item, returnedTo: model.indexPath(of: item).flatMap { listPosition($0) })
         case .moveRefused(let refusal):
             return .refused(refusal)
+        case .dropTargetChanged(let target):
+            // Back to "between" says nothing: the next gap move is heard.
+            guard let target, let move = moveInFlight ?? seen.move else { return nil }
+            return .proposedInto(move.item, into: target)
+        case .droppedInto(let items, let target):
+            return .droppedInto(items, into: target)
         case .swipeOpened(let item):
             guard case .open(let o) = state else { return nil }
             let actions = o.offset < 0 ? o.setup.trailing : o.setup.leading
@@ -90,8 +96,7 @@ extension EditingStateMachine {
             }
         case .highlight, .selectionChanged, .scrolled, .swipeBegan, .swipeShut, .deleteConfirmationOpened,
              .deleteConfirmationCancelled, .editingChanged, .undone, .redone, .appBatchApplied, .rejected,
-             .scrollMotionBegan, .scrollMotionEnded, .scheduleTick, .focusChanged, .announcement,
-             .dropTargetChanged, .droppedInto:
+             .scrollMotionBegan, .scrollMotionEnded, .scheduleTick, .focusChanged, .announcement:
             return nil
         }
     }

@@ -295,19 +295,10 @@ extension EditingStateMachine {
 
     /// The number of items in the first row of section `s` as `geometry`
     /// lays it out (at least 1): a grid's columns; a flow layout's first line.
-    /// - Complexity: O(c log n) for c columns.
+    /// - Complexity: O(1) for the grid (its metrics); see
+    ///   ``CollectionLayout/columnCount(inSection:)``.
     func columns(inSection s: Int, geometry: some CollectionLayout) -> Int {
-        let count = model.numberOfItems(inSection: s) ?? 0
-        guard count > 1,
-              let first = geometry.attributes(for: IndexPath(section: s, item: 0), presentation: .resting)?.frame
-        else { return 1 }
-        var c = 1
-        while c < count, c < 1_024,
-              let f = geometry.attributes(for: IndexPath(section: s, item: c), presentation: .resting)?.frame,
-              f.minY == first.minY {
-            c += 1
-        }
-        return c
+        max(1, geometry.columnCount(inSection: s))
     }
 
     /// Where a key puts the gap of `k`, or nil at an edge (nothing happens).

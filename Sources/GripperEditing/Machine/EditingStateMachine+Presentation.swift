@@ -3,8 +3,8 @@ import GripperLayout
 
 extension EditingStateMachine {
     /// What the layout must show now: editing mode, selection, highlight,
-    /// the swiped or open cell, the delete confirmation, the drag (hidden
-    /// source, gap, proxy), and per-item traits from the policy.
+    /// the keyboard focus, the swiped or open cell, the delete confirmation,
+    /// the drag (hidden source, gap, proxy), and per-item traits from the policy.
     /// - Complexity: O(1) in the item count and the selection (the selected
     ///   paths are kept in step with the model and shared, not copied), plus
     ///   the open cell's actions.
@@ -28,6 +28,7 @@ extension EditingStateMachine {
             p = LayoutPresentation(isEditing: isEditing, traits: { _ in .fixed })
         }
         p.selected = selectedPaths
+        p.focused = keyboard.focus?.indexPath
         switch state {
         case .idle, .scrolling, .batchEditing(.idle), .batchEditing(.scrolling):
             break

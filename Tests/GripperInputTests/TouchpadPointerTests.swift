@@ -29,8 +29,9 @@ import Testing
         // 1 mm in 10 ms is 100 mm/s: twice as far.
         let fast = T.run([T.down(0, id: 1, x: 50, y: 30), T.move(10, x: 51, y: 30), T.up(400)])
         #expect(fast.tracker.pointer == Point(x: 2, y: 0))
-        // The frames' pointerMotion stays the finger's, in device units.
-        #expect(fast.frames.map(\.pointerMotion.x).reduce(0, +) == 20)
+        // The frames' pointerMotion is the pointer's, accelerated, in device units.
+        #expect(fast.frames.map(\.pointerMotion.x).reduce(0, +) == 40)
+        #expect(slow.frames.map(\.pointerMotion.x).reduce(0, +) == 20)
     }
 
     @Test func thePhysicalButtonPressesAtThePointerAndFollowsIt() {

@@ -13,7 +13,8 @@ import GripperGeometry
 /// moving together scroll (``scrollMillimetresPerDetent``) and leave the
 /// pointer still; a finger that taps (touches and lifts within
 /// ``tapMaximumDuration``, ending within ``tapMaximumDistanceMillimetres``
-/// of where it touched, alone) clicks button 1 at the pointer. The click is
+/// of where it touched, alone) clicks button 1 at the pointer (two fingers
+/// tapping together are a secondary tap, three a middle one: ``lastTap``). The click is
 /// reported the way a mouse's is: a pointer contact that begins in one frame
 /// and ends in the next, both at the lift's time, so a ``ContactFrame``
 /// consumer (the gesture arena) sees a pointer device as with a mouse and two
@@ -69,6 +70,11 @@ public struct TouchpadTracker: Sendable {
     /// clickpad the software button areas decide it at the press; any other
     /// touchpad's `BTN_LEFT` is ``TouchpadButton/primary``.
     public private(set) var pressedButton: TouchpadButton?
+    /// The button the last tap clicked, nil before the first: one finger
+    /// taps ``TouchpadButton/primary`` (a click at the pointer), two the
+    /// secondary and three the middle button (libinput's mapping), which
+    /// press no pointer contact.
+    public private(set) var lastTap: TouchpadButton?
     /// The zones of the touchpad's surface (edges, thumb lines, software
     /// buttons), in millimetres from the device's origin.
     public let zones: TouchpadZones
@@ -145,7 +151,7 @@ public struct TouchpadTracker: Sendable {
         let dropped = frame.events.contains { $0.type == EventType.syn && $0.code == SynCode.dropped }
         if !dropped { readSlotAxes(frame) }
         let touches = fingers.process(frame)
-        var clicked = false
+        var tapped: TouchpadButton?
         // Where the fingers are; new ones get their first role.
         for c in touches.contacts {
             switch c.phase {
@@ -196,7 +202,7 @@ public struct TouchpadTracker: Sendable {
                     : tap.fingerCancelled(fingersLeft: tapFingers)
                 switch action {
                 case .none: break
-                case .click: clicked = true
+                case .click(let button): tapped = button
                 }
             }
         }
@@ -259,8 +265,11 @@ public struct TouchpadTracker: Sendable {
         }
         var out = [ContactFrame(time: frame.time, contacts: contacts, scroll: scroll, isPointer: true,
                                 pointerMotion: accelerated)]
-        // No tap clicks while a button is down.
-        if clicked, pressedButton == nil, contacts.isEmpty { appendClick(at: frame.time, to: &out) }
+        // No tap clicks while a button is down; only button 1 is a contact.
+        if let tapped, pressedButton == nil, contacts.isEmpty {
+            lastTap = tapped
+            if tapped == .primary { appendClick(at: frame.time, to: &out) }
+        }
         return out
     }
 

@@ -157,4 +157,11 @@ import GripperScene
         let taps = Self.gestures(engine).filter { $0.kind == .tap }
         #expect(taps.map(\.location) == [Point(x: 400, y: 240)])
     }
+
+    @Test func aTwoFingerTapIsASecondaryTapThatDoesNothing() throws {
+        let e = try Self.run([Self.down(0, id: 1, x: 40, y: 30), Self.down(10, slot: 1, id: 2, x: 60, y: 30),
+                              Self.up(90), Self.up(100, slot: 1)])
+        #expect(Self.gestures(e).isEmpty)
+        #expect(e.journal.entries.isEmpty && e.nextDeadline == nil)
+    }
 }

@@ -45,6 +45,10 @@ struct TouchpadFinger: Sendable {
     /// then; nil in the frame it touched.
     private var last: (position: Point, millimetres: Point)?
     private var movedPointerLast = false
+    /// When it last changed place before the frame in progress (when it
+    /// touched, at first): its speed is its step over the time since then,
+    /// whatever other fingers' frames came in between.
+    private(set) var movedAt: EventTime
 
     init(id: Int, time: EventTime, position: Point, millimetres: Point, zones: TouchpadZones,
          otherActiveFinger: Bool) {
@@ -53,6 +57,7 @@ struct TouchpadFinger: Sendable {
         start = millimetres
         self.position = position
         self.millimetres = millimetres
+        movedAt = time
         let area = zones.buttonArea(at: millimetres)
         inButtonArea = area != nil
         // No edge palm in the software button area, nor beside a finger
@@ -103,8 +108,10 @@ struct TouchpadFinger: Sendable {
         self.millimetres = millimetres
     }
 
-    /// The frame is over: remembers where it is and whether it moved the pointer.
-    mutating func endFrame() {
+    /// The frame at `time` is over: remembers where it is, when it last
+    /// moved and whether it moved the pointer.
+    mutating func endFrame(at time: EventTime) {
+        if let last, last.position != position { movedAt = time }
         last = (position, millimetres)
         movedPointerLast = movesPointer
     }

@@ -144,7 +144,6 @@ public struct TouchpadTracker: Sendable {
     /// - Complexity: O(events in the frame + slots + fingers²); fingers are
     ///   a handful.
     public mutating func process(_ frame: EventFrame) -> [ContactFrame] {
-        let elapsed = lastTime.map { frame.time - $0 }
         lastTime = frame.time
         // A frame with SYN_DROPPED is not a coherent snapshot: its axes and
         // keys are ignored (the tracker drops it whole too).
@@ -212,12 +211,16 @@ public struct TouchpadTracker: Sendable {
         var scroll = Point.zero
         var held: [Point] = []
         var driver: Point?
+        var driverElapsed: Duration?
         var active = 0
         for k in tracked.indices where tracked[k].movesPointer {
             active += 1
             guard let step = tracked[k].step else { continue }
             held.append(tracked[k].stepMillimetres)
-            if driver == nil { driver = step }
+            if driver == nil {
+                driver = step
+                driverElapsed = frame.time - tracked[k].movedAt
+            }
         }
         let scrolling = held.count == 2 && active == 2
         if scrolling {
@@ -227,9 +230,9 @@ public struct TouchpadTracker: Sendable {
         } else if let driver {
             motion = driver
         }
-        for k in tracked.indices { tracked[k].endFrame() }
+        for k in tracked.indices { tracked[k].endFrame(at: frame.time) }
         let before = pointer
-        let moved = move(by: motion, elapsed: elapsed)
+        let moved = move(by: motion, elapsed: driverElapsed)
         let accelerated = moved
             ? Point(x: (pointer.x - before.x) * unitsPerMillimetre.x, y: (pointer.y - before.y) * unitsPerMillimetre.y)
             : .zero
@@ -315,8 +318,9 @@ public struct TouchpadTracker: Sendable {
     // MARK: - Helpers
 
     /// Moves the pointer by a finger's motion in device units, accelerated
-    /// by its speed over `elapsed` (1:1 without a previous frame or when
-    /// time stood still or went back). Returns whether the pointer moved.
+    /// by its speed over `elapsed`, the time since the finger last moved
+    /// (1:1 when time stood still or went back). Returns whether the
+    /// pointer moved.
     mutating func move(by motion: Point, elapsed: Duration?) -> Bool {
         guard motion != .zero else { return false }
         let mm = Point(x: motion.x / unitsPerMillimetre.x, y: motion.y / unitsPerMillimetre.y)

@@ -1,5 +1,9 @@
+import Foundation
 import Testing
 import Gripper
+import GripperFiles
+import GripperReplay
+import GripperTesting
 import GripperGeometry
 import GripperInput
 import GripperScene
@@ -163,5 +167,20 @@ import GripperScene
                               Self.up(90), Self.up(100, slot: 1)])
         #expect(Self.gestures(e).isEmpty)
         #expect(e.journal.entries.isEmpty && e.nextDeadline == nil)
+    }
+
+    /// The scripted clickpad case (Recordings/touchpad): a palm resting at the
+    /// edge throughout, a long-press drag with the click held, a two-finger
+    /// scroll, a secondary click.
+    @Test func theScriptedClickpadCaseDragsScrollsAndIgnoresThePalm() throws {
+        let dir = "touchpad/clickpad-drag-scroll-palm"
+        let trace = try TraceFile.load(path: Fixtures.recording("\(dir)/trace.evemu").path)
+        #expect(trace.device.kind == .touchpad)
+        let bytes = try Data(contentsOf: Fixtures.recording("\(dir)/scene.json"))
+        let e = try Replay(trace: trace, scene: Scene.decode(Array(bytes), fileName: "scene.json")).engine
+        #expect(e.journal.entries.map(\.edit.description) == ["move i1 [0, 0] → [0, 3]"], "\(e.journal.entries)")
+        #expect(e.contentOffset == 144)
+        #expect(Self.gestures(e).filter { $0.kind == .tap }.isEmpty)
+        #expect(e.nextDeadline == nil)
     }
 }

@@ -209,14 +209,16 @@ public struct TouchpadTracker: Sendable {
         // last frame; scrolling: exactly two such fingers and no other.
         var motion = Point.zero
         var scroll = Point.zero
-        var held: [Point] = []
+        // The steps (mm) of the fingers that moved the pointer in both frames.
+        var held = (count: 0, sum: Point.zero)
         var driver: Point?
         var driverElapsed: Duration?
         var active = 0
         for k in tracked.indices where tracked[k].movesPointer {
             active += 1
             guard let step = tracked[k].step else { continue }
-            held.append(tracked[k].stepMillimetres)
+            held.count += 1
+            held.sum = held.sum + tracked[k].stepMillimetres
             if driver == nil {
                 driver = step
                 driverElapsed = frame.time - tracked[k].movedAt
@@ -224,7 +226,7 @@ public struct TouchpadTracker: Sendable {
         }
         let scrolling = held.count == 2 && active == 2
         if scrolling {
-            let mean = (held[0] + held[1]) * 0.5
+            let mean = held.sum * 0.5
             let detents = Point(x: mean.x / Self.scrollMillimetresPerDetent, y: mean.y / Self.scrollMillimetresPerDetent)
             if detents.x.isFinite && detents.y.isFinite { scroll = detents }
         } else if let driver {

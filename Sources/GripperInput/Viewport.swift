@@ -8,10 +8,12 @@ import GripperGeometry
 ///   nothing is clamped, because the finger really is there.
 /// - A mouse: the pointer moves by the frame's counts times
 ///   ``mousePointsPerCount``.
-/// - A touchpad: the pointer moves by the driving finger's motion in
-///   millimetres times ``touchpadPointsPerMillimetre``; the first finger
-///   down is at the pointer and other fingers keep their offset from it,
-///   scaled the same way.
+/// - A touchpad: the pointer moves by the frame's ``ContactFrame/pointerMotion``
+///   in millimetres times ``touchpadPointsPerMillimetre`` (a
+///   ``TouchpadTracker``'s frames carry its accelerated motion, a
+///   ``ContactTracker``'s the driving finger's); the first contact is at
+///   the pointer and other contacts keep their offset from it, scaled the
+///   same way.
 ///
 /// The pointer starts at the centre of ``rect`` and is clamped to it (edges
 /// included) after every move. The clamp is applied to the pointer itself,

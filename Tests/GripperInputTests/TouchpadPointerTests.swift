@@ -29,8 +29,9 @@ import Testing
         // 1 mm in 10 ms is 100 mm/s: twice as far.
         let fast = T.run([T.down(0, id: 1, x: 50, y: 30), T.move(10, x: 51, y: 30), T.up(400)])
         #expect(fast.tracker.pointer == Point(x: 2, y: 0))
-        // The frames' pointerMotion stays the finger's, in device units.
-        #expect(fast.frames.map(\.pointerMotion.x).reduce(0, +) == 20)
+        // The frames' pointerMotion is the pointer's, accelerated, in device units.
+        #expect(fast.frames.map(\.pointerMotion.x).reduce(0, +) == 40)
+        #expect(slow.frames.map(\.pointerMotion.x).reduce(0, +) == 20)
     }
 
     @Test func thePhysicalButtonPressesAtThePointerAndFollowsIt() {
@@ -74,5 +75,28 @@ import Testing
     @Test func oneFingerMovingDoesNotScroll() {
         let r = T.run([T.down(0, id: 1, x: 40, y: 30), T.move(50, x: 40, y: 34), T.up(100)])
         #expect(r.frames.allSatisfy { $0.scroll == .zero })
+    }
+}
+
+/// The finger's speed is its own: other fingers' frames in between (a palm
+/// resting, a second finger) do not make it look faster.
+@Suite struct TouchpadSpeedTests {
+    typealias T = TouchpadTrackerTests
+
+    @Test func aPalmsFramesBetweenTheFingersDoNotAccelerateIt() {
+        // The finger moves 1 mm every 20 ms (50 mm/s: 1:1); a palm resting at
+        // the edge (confirmed: the finger lands 205 ms after it) sends a frame
+        // 10 ms after each.
+        var frames = [T.down(0, slot: 1, id: 9, x: 3, y: 30), T.down(205, id: 1, x: 40, y: 30)]
+        for k in 1...5 {
+            frames.append(T.move(205 + Int64(k) * 20, x: 40 + Double(k), y: 30))
+            frames.append(T.move(215 + Int64(k) * 20, slot: 1, x: 3 + Double(k % 2) * 0.1, y: 30))
+        }
+        let r = T.run(frames)
+        #expect(r.tracker.pointer == Point(x: 5, y: 0))
+        // The same finger alone at 100 mm/s: twice as far.
+        var fast = [T.down(0, id: 1, x: 40, y: 30)]
+        for k in 1...5 { fast.append(T.move(Int64(k) * 10, x: 40 + Double(k), y: 30)) }
+        #expect(T.run(fast).tracker.pointer == Point(x: 10, y: 0))
     }
 }

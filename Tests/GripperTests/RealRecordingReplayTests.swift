@@ -65,7 +65,10 @@ import GripperScene
         e = try Self.replay("mouse_ultrathin-touch-mouse_motion-clicks-wheel.evemu")
         #expect(events(e).contains(.effect(.scrolled(to: 48))) && e.journal.entries.isEmpty)
 
+        // A touchpad is a pointer: two taps at the pointer (near the centre,
+        // where it starts), the second undoing the first's selection; no pan.
         e = try Self.replay("tp_alps-glidepoint_double-tap.evemu")
+        #expect(count(e, taps) == 2 && count(e, scrolls) == 0 && e.selection.isEmpty)
         #expect(e.journal.entries.isEmpty && e.model.numberOfItems == 40)
     }
 }

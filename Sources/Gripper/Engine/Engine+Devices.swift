@@ -54,8 +54,11 @@ extension Engine {
             for event in frame.events where event.type == EventType.key {
                 routeKey(code: event.code, value: event.value, at: frame.time)
             }
-        } else if let contacts = inputs.process(frame, from: source.index) {
-            handleContacts(contacts)
+        } else {
+            // A touchpad's tap adds its click's frames after the frame's own.
+            let routed = inputs.process(frame, from: source.index)
+            if let contacts = routed.frame { handleContacts(contacts) }
+            for contacts in routed.more { handleContacts(contacts) }
         }
         return takeOutbox()
     }

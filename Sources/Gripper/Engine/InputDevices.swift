@@ -18,11 +18,22 @@ import GripperInput
 /// Contacts are renumbered engine-wide (in the order they go down, so a
 /// frame's contacts keep their order), so the arena never sees two
 /// devices' touches under one number.
+///
+/// **A touchpad is a pointer** (``DeviceKind/touchpad``): its frames go
+/// through a ``TouchpadTracker``, as libinput makes of a touchpad: its
+/// fingers move the device's pointer (accelerated, starting at the centre of
+/// the viewport and clamped to it), a tap or the click's primary button is a
+/// press at the pointer, two fingers scroll. One event frame can then make
+/// several contact frames (a tap's click is two), each routed by the rule
+/// above in turn.
 struct InputDevices: Sendable {
     /// One device's state.
     struct Channel: Sendable {
         let description: DeviceDescription
         var tracker: ContactTracker
+        /// A touchpad's pointer tracking (nil for any other device); its
+        /// ``tracker`` then stays unused.
+        var touchpad: TouchpadTracker?
         var viewport: Viewport
         /// The tracker's contact ids still down and the engine-wide id each
         /// got (a handful at most).
@@ -36,13 +47,16 @@ struct InputDevices: Sendable {
         init(_ device: DeviceDescription, rect: Rect) {
             description = device
             tracker = ContactTracker(device: device)
+            touchpad = device.kind == .touchpad ? TouchpadTracker(device: device) : nil
             viewport = Viewport(device: device, rect: rect)
             isKeyboard = device.kind == .keyboard
         }
 
-        /// Forgets the device's contacts (it went away or was reset).
+        /// Forgets the device's contacts (it went away or was reset); the
+        /// pointer stays where it is.
         mutating func reset() {
             tracker = ContactTracker(device: description)
+            if touchpad != nil { touchpad = TouchpadTracker(device: description) }
             ids.removeAll()
             blocked = false
         }
@@ -69,22 +83,51 @@ struct InputDevices: Sendable {
     /// that last drove the arena.
     var pointer: Point { channels[pointerDevice].viewport.pointer }
 
+    /// What one event frame gives the arena: at most one contact frame for
+    /// most devices, a touchpad's tap adds its click's two.
+    struct Routed: Sendable {
+        /// The frame's contact frame, nil when it is ignored.
+        var frame: ContactFrame?
+        /// A touchpad's further frames (a tap's click), in order; those
+        /// ignored are left out. Empty for any other device.
+        var more: [ContactFrame] = []
+    }
+
     /// Tracks and maps `frame` of device `index` and returns what the arena
-    /// gets from it; nil when the frame is ignored (another device owns the
-    /// arena, or this one is blocked, or it is a keyboard).
+    /// gets from it; nothing when the frame is ignored (another device owns
+    /// the arena, or this one is blocked, or it is a keyboard).
     ///
     /// - Complexity: O(c) for the frame's c contacts.
-    mutating func process(_ frame: EventFrame, from index: Int) -> ContactFrame? {
-        guard !channels[index].isKeyboard else { return nil }
-        var mapped = channels[index].viewport.map(channels[index].tracker.process(frame))
+    mutating func process(_ frame: EventFrame, from index: Int) -> Routed {
+        guard !channels[index].isKeyboard else { return Routed() }
+        if channels[index].touchpad != nil {
+            var routed = Routed()
+            for contacts in channels[index].touchpad!.process(frame) {
+                let mapped = channels[index].viewport.map(contacts)
+                // A touchpad's only contact is its button's (or a tap's): down
+                // while this frame has it down.
+                let down = mapped.contacts.contains { !$0.phase.isFinal }
+                guard let accepted = route(mapped, from: index, stillDown: down) else { continue }
+                if routed.frame == nil { routed.frame = accepted } else { routed.more.append(accepted) }
+            }
+            return routed
+        }
+        let mapped = channels[index].viewport.map(channels[index].tracker.process(frame))
+        return Routed(frame: route(mapped, from: index, stillDown: channels[index].tracker.contactsDown > 0))
+    }
+
+    /// The one-gesture-at-a-time rule for one mapped frame of device
+    /// `index` (`stillDown`: the device has contacts down after it).
+    private mutating func route(_ frame: ContactFrame, from index: Int, stillDown: Bool) -> ContactFrame? {
+        var mapped = frame
         if channels[index].blocked {
             // Ignored until every contact of the device has lifted.
-            if channels[index].tracker.contactsDown == 0 { channels[index].blocked = false }
+            if !stillDown { channels[index].blocked = false }
             return nil
         }
         let down = mapped.contacts.contains { !$0.phase.isFinal }
         if let owner, owner != index {
-            if down || channels[index].tracker.contactsDown > 0 { channels[index].blocked = true }
+            if down || stillDown { channels[index].blocked = true }
             return nil
         }
         owner = down ? index : nil
@@ -119,7 +162,8 @@ struct InputDevices: Sendable {
     mutating func finish() -> ContactFrame? {
         var result: ContactFrame?
         for i in channels.indices {
-            guard let frame = channels[i].tracker.finish() else { continue }
+            let last = channels[i].touchpad != nil ? channels[i].touchpad!.finish().last : channels[i].tracker.finish()
+            guard let frame = last else { continue }
             if i == owner, !channels[i].blocked {
                 var mapped = channels[i].viewport.map(frame)
                 renumber(&mapped.contacts, of: i)

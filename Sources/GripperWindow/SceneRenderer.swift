@@ -70,7 +70,7 @@ public final class SceneRenderer {
     private var frameNumber: UInt64 = 0
     private var drawRectangles: [SDL_FRect] = []
     private var clipRect: SDL_Rect?
-    private var backdrop: Backdrop?
+    private var backdrop = Backdrop()
 
     private struct FontKey: Hashable { var pixels: Int32; var bold: Bool }
     private struct TextKey: Hashable {
@@ -104,18 +104,36 @@ public final class SceneRenderer {
     }
 
     /// A region the last opaque fill left one colour, less what was drawn
-    /// over it since (at most ``Backdrop/limit`` rectangles, then it is
-    /// forgotten): a label inside it and clear of those is composited over
-    /// the colour in advance and copied.
+    /// over it since (at most ``limit`` rectangles, then it is forgotten):
+    /// a label inside it and clear of those is composited over the colour
+    /// in advance and copied. One value, its list kept from fill to fill so
+    /// that tracking allocates nothing per shape.
     private struct Backdrop {
         static let limit = 16
-        var rect: SDL_Rect
-        var color: SceneDrawing.Color
+        var rect: SDL_Rect?
+        var color = SceneDrawing.Color(0)
         var covered: [SDL_Rect] = []
 
-        func isPlain(_ r: SDL_Rect) -> Bool {
-            r.x >= rect.x && r.y >= rect.y && r.x + r.w <= rect.x + rect.w && r.y + r.h <= rect.y + rect.h
-                && !covered.contains { $0.meets(r) }
+        /// Starts over at an opaque fill's pixels.
+        mutating func reset(_ r: SDL_Rect, _ c: SceneDrawing.Color) {
+            rect = r
+            color = c
+            covered.removeAll(keepingCapacity: true)
+        }
+
+        mutating func forget() { rect = nil }
+
+        /// Notes that the pixels of `r` changed.
+        mutating func drew(_ r: SDL_Rect) {
+            guard let rect, rect.meets(r) else { return }
+            if covered.count >= Self.limit { self.rect = nil } else { covered.append(r) }
+        }
+
+        /// The colour under all of `r`, if it is one plain colour.
+        func plainColor(under r: SDL_Rect) -> SceneDrawing.Color? {
+            guard let rect, r.x >= rect.x, r.y >= rect.y, r.x + r.w <= rect.x + rect.w, r.y + r.h <= rect.y + rect.h,
+                  !covered.contains(where: { $0.meets(r) }) else { return nil }
+            return color
         }
     }
 
@@ -196,7 +214,7 @@ public final class SceneRenderer {
     public func draw(_ drawing: SceneDrawing) {
         frameNumber &+= 1
         setClip(nil)
-        backdrop = nil
+        backdrop.forget()
         // The status bar and the viewport's background tile the picture in
         // every drawing; a clear under them would write every pixel twice.
         if !tiles(drawing.items) {
@@ -204,10 +222,78 @@ public final class SceneRenderer {
             SDL_SetRenderDrawColor(renderer, 0xec, 0xef, 0xf1, 0xff)
             SDL_RenderClear(renderer)
         }
-        for item in drawing.items { draw(item.shape) }
+        let hidden = coveredFills(drawing.items)
+        for (k, item) in drawing.items.enumerated() {
+            if !hidden.isEmpty, hidden.contains(k) {
+                backdrop.forget() // its colour is not what the pixels hold
+                continue
+            }
+            draw(item.shape)
+        }
         setClip(nil)
-        backdrop = nil
+        backdrop.forget()
         if window != nil { SDL_RenderPresent(renderer) }
+    }
+
+    /// The large opaque fills (a quarter of the picture or more, the first
+    /// four) that opaque fills drawn after them cover pixel for pixel — the
+    /// viewport's background under a grid of cells: drawing them would write
+    /// every pixel twice for nothing (what is drawn between is covered too).
+    /// - Complexity: O(f log f) for the f opaque fills.
+    private func coveredFills(_ items: [SceneDrawing.Item]) -> Set<Int> {
+        var fills: [(index: Int, rect: SDL_Rect)] = []
+        var clip: SDL_Rect?
+        for (k, item) in items.enumerated() {
+            switch item.shape {
+            case .fill(let r, let c) where c.alpha == 255:
+                let b = box(r)
+                guard b.w > 0, b.h > 0 else { continue }
+                var seen = SDL_Rect(x: Int32(b.x), y: Int32(b.y), w: Int32(b.w), h: Int32(b.h))
+                if let clip { seen = seen.intersection(clip) }
+                if seen.w > 0, seen.h > 0 { fills.append((k, seen)) }
+            case .clip(let r):
+                clip = r.map { r in
+                    let b = box(r)
+                    let c = SDL_Rect(x: Int32(b.x), y: Int32(b.y), w: Int32(b.w), h: Int32(b.h))
+                    return c.w > 0 && c.h > 0 ? c : SDL_Rect(x: -1, y: -1, w: 0, h: 0)
+                }
+            case .fill, .outline, .disc, .ring, .gradient, .text: break
+            }
+        }
+        let large = Int64(pixelWidth) * Int64(pixelHeight) / 4
+        var hidden: Set<Int> = []
+        for (n, f) in fills.enumerated() where Int64(f.rect.w) * Int64(f.rect.h) >= large {
+            if Self.covers(fills[(n + 1)...].map(\.rect), f.rect) { hidden.insert(f.index) }
+            if n >= 3 { break }
+        }
+        return hidden
+    }
+
+    /// Whether the union of `rects` covers every pixel of `target`: a sweep
+    /// down the bands between the rectangles' top and bottom edges, each
+    /// band's spans merged from the left.
+    /// - Complexity: O(r log r + bands × spans in a band).
+    package static func covers(_ rects: [SDL_Rect], _ target: SDL_Rect) -> Bool {
+        let inside = rects.map { $0.intersection(target) }.filter { $0.w > 0 && $0.h > 0 }
+            .sorted { $0.y < $1.y }
+        // Past a few thousand pieces the check would cost more than the fill.
+        guard inside.count <= 4096 else { return false }
+        var edges = Set<Int32>([target.y, target.y + target.h])
+        for r in inside { edges.insert(r.y); edges.insert(r.y + r.h) }
+        let bands = edges.sorted()
+        var next = 0
+        var active: [SDL_Rect] = []
+        for (top, bottom) in zip(bands, bands.dropFirst()) where top >= target.y && bottom <= target.y + target.h {
+            while next < inside.count, inside[next].y <= top { active.append(inside[next]); next += 1 }
+            active.removeAll { $0.y + $0.h <= top }
+            var reach = target.x
+            for r in active.sorted(by: { $0.x < $1.x }) {
+                if r.x > reach { break }
+                reach = max(reach, r.x + r.w)
+            }
+            if reach < target.x + target.w { return false }
+        }
+        return true
     }
 
     /// Whether the drawing's leading shapes are opaque fills that together
@@ -280,9 +366,7 @@ public final class SceneRenderer {
 
     /// Notes that the pixels of `r` changed (for the backdrop under a later label).
     private func drew(_ r: SDL_Rect) {
-        guard var b = backdrop, b.rect.meets(r) else { return }
-        b.covered.append(r)
-        backdrop = b.covered.count > Backdrop.limit ? nil : b
+        backdrop.drew(r)
     }
 
     private func draw(_ shape: SceneDrawing.Shape) {
@@ -293,7 +377,7 @@ public final class SceneRenderer {
             var b = box(r)
             guard b.w > 0, b.h > 0 else { return }
             SDL_RenderFillRectF(renderer, &b)
-            if c.alpha == 255 { backdrop = Backdrop(rect: visible(b), color: c) } else { drew(visible(b)) }
+            if c.alpha == 255 { backdrop.reset(visible(b), c) } else { drew(visible(b)) }
         case .outline(let r, let c, let width, let dashed):
             guard c.alpha > 0 else { return }
             color(c)
@@ -418,7 +502,7 @@ public final class SceneRenderer {
         let seen = clipRect.map { dest.intersection($0) } ?? dest
         guard seen.w > 0, seen.h > 0 else { return }
         var texture: OpaquePointer?
-        if c.alpha == 255, let backdrop, backdrop.isPlain(seen) { texture = opaqueTexture(shown, key, over: backdrop.color) }
+        if c.alpha == 255, let back = backdrop.plainColor(under: seen) { texture = opaqueTexture(shown, key, over: back) }
         if texture == nil {
             texture = blendedTexture(shown, key)
             if let texture { SDL_SetTextureAlphaMod(texture, c.alpha) }

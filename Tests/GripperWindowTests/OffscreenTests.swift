@@ -1,3 +1,4 @@
+import CSDL2
 import Foundation
 import Gripper
 import GripperFiles
@@ -135,6 +136,26 @@ extension WindowRendererTests {
         #expect(renderer.cachedLabelCount > SceneRenderer.textCacheLimit / 2)
         #expect(renderer.isCached("Label \(drawn - 1)"))
         #expect(!renderer.isCached("Label 0"))
+    }
+
+    /// A fill is left out only when the fills after it cover every pixel of
+    /// it: a grid of cells that tiles the viewport does; one pixel short, a
+    /// gap between two cells, or a missing corner does not.
+    @Test func aFillIsSkippedOnlyWhenCoveredPixelForPixel() {
+        let target = SDL_Rect(x: 0, y: 24, w: 160, h: 64)
+        var grid: [SDL_Rect] = []
+        for row in 0..<4 { for column in 0..<2 { grid.append(SDL_Rect(x: Int32(column * 80), y: Int32(24 + row * 16), w: 80, h: 16)) } }
+        #expect(SceneRenderer.covers(grid, target))
+        #expect(SceneRenderer.covers(grid.reversed(), target))
+        var short = grid
+        short[7].w = 79 // the bottom-right cell one pixel narrow
+        #expect(!SceneRenderer.covers(short, target))
+        var gap = grid
+        gap[2].y += 1; gap[2].h -= 1 // a one-pixel gap above a cell
+        #expect(!SceneRenderer.covers(gap, target))
+        #expect(!SceneRenderer.covers(Array(grid.dropLast()), target))
+        // Overlapping and larger than the target still covers it.
+        #expect(SceneRenderer.covers([SDL_Rect(x: -10, y: 0, w: 100, h: 200), SDL_Rect(x: 50, y: 20, w: 200, h: 100)], target))
     }
 
     @Test func labelsThatDoNotFitAreCutWithAnEllipsis() {

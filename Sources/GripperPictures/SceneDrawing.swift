@@ -110,6 +110,13 @@ public struct SceneDrawing: Sendable {
         public var role: Role
         /// The element it belongs to, if any.
         public var element: ElementID?
+
+        /// A shape showing `role`, of `element` (a back end's own drawing, a test's).
+        public init(_ shape: Shape, role: Role, element: ElementID? = nil) {
+            self.shape = shape
+            self.role = role
+            self.element = element
+        }
     }
 
     /// How an element is displaced while a transition animates it: added to
@@ -187,7 +194,7 @@ public struct SceneDrawing: Sendable {
     }
 
     private mutating func add(_ shape: Shape, _ role: Role, _ element: ElementID? = nil) {
-        items.append(Item(shape: shape, role: role, element: element))
+        items.append(Item(shape, role: role, element: element))
     }
 
     // MARK: - Elements (the rules SnapshotRenderer's SVG follows)

@@ -36,7 +36,7 @@ public enum SnapshotRenderer {
         out += "<rect x=\"0\" y=\"0\" width=\"\(n(w))\" height=\"\(n(bar))\" fill=\"#263238\"/>\n"
         out += text(x: 8, y: bar - 7, "\(FixedDecimal.seconds(microseconds: snapshot.offset)) s  \(snapshot.stateName)",
                     fill: "#ffffff", size: 12)
-        out += text(x: w - 8, y: bar - 7, "offset \(FixedDecimal.string(snapshot.contentOffset, places: 1))",
+        out += text(x: w - 8, y: bar - 7, "scroll \(FixedDecimal.string(snapshot.contentOffset, places: 0))",
                     fill: "#b0bec5", size: 12, anchor: "end")
         out += "<rect x=\"0\" y=\"\(n(bar))\" width=\"\(n(w))\" height=\"\(n(h))\" fill=\"#eceff1\"/>\n"
         out += "<g clip-path=\"url(#\(id)-clip)\"><g transform=\"translate(\(n(-snapshot.origin.x)) \(n(bar - snapshot.origin.y)))\">\n"

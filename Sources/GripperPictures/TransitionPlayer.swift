@@ -16,10 +16,10 @@ import GripperLayout
 /// progress)`. Memory: at most ``capacity`` transitions; finished ones are
 /// dropped as time passes.
 ///
-/// Transitions of a horizontal or right-to-left layout are in scroll
-/// coordinates; the player maps them onto the screen with the snapshot's
-/// orientation only when it is the identity, and otherwise shows the
-/// change at once.
+/// Transitions are in the layout's scroll space; the player maps them
+/// onto the screen with the snapshot's orientation (a horizontal layout's
+/// frames transposed, a right-to-left one's mirrored), the way the
+/// snapshot maps its attributes, so every orientation animates alike.
 public struct TransitionPlayer: Sendable {
     private struct Running: Sendable {
         var start: Int64
@@ -72,24 +72,48 @@ public struct TransitionPlayer: Sendable {
 
     /// The displacement of each element still moving at `time`, and the
     /// leaving elements still fading (their attributes interpolated, their
-    /// alpha the fade), for `orientation` (see the type's note).
+    /// alpha the fade), on the screen of `snapshot` (its orientation, content
+    /// length and viewport map the transitions' scroll-space frames, as the
+    /// snapshot maps its own attributes).
     /// - Complexity: O(changes of the running transitions).
-    public func frame(at time: Int64, orientation: LayoutOrientation = .standard)
+    public func frame(at time: Int64, for snapshot: EngineSnapshot)
+        -> (motion: [ElementID: SceneDrawing.Motion], leaving: [LayoutAttributes]) {
+        let o = snapshot.orientation
+        let screen = o.scrollSize(snapshot.viewport)
+        let contentLength = o.axis == .horizontal ? snapshot.contentSize.width : snapshot.contentSize.height
+        let edge: LayoutAttributes.ControlEdge = o.axis == .horizontal ? .top
+            : (o.direction == .rightToLeft ? .right : .left)
+        let map = { (r: Rect) in o.screenRect(r, contentLength: contentLength, crossLength: screen.width) }
+        return frame(at: time, orientation: o, map: map, edge: edge)
+    }
+
+    /// ``frame(at:for:)`` for a vertical left-to-right layout (scroll space
+    /// is the screen).
+    /// - Complexity: O(changes of the running transitions).
+    public func frame(at time: Int64) -> (motion: [ElementID: SceneDrawing.Motion], leaving: [LayoutAttributes]) {
+        frame(at: time, orientation: .standard, map: { $0 }, edge: .left)
+    }
+
+    private func frame(at time: Int64, orientation: LayoutOrientation, map: (Rect) -> Rect,
+                       edge: LayoutAttributes.ControlEdge)
         -> (motion: [ElementID: SceneDrawing.Motion], leaving: [LayoutAttributes]) {
         var motion: [ElementID: SceneDrawing.Motion] = [:]
         var leaving: [LayoutAttributes] = []
-        guard orientation.isIdentity else { return (motion, leaving) }
+        let mapped = !orientation.isIdentity
         for r in running {
             let elapsed = time.subtractingReportingOverflow(r.start)
             guard !elapsed.overflow, elapsed.partialValue >= 0, elapsed.partialValue < r.length else { continue }
             let p = r.curve.value(at: Double(elapsed.partialValue) / Double(r.length))
             let back = 1 - p
             for c in r.changes {
+                // The displacement on the screen: both frames mapped alike.
+                let initial = mapped ? map(c.initial.frame) : c.initial.frame
+                let final = mapped ? map(c.final.frame) : c.final.frame
                 var m = motion[c.final.id] ?? SceneDrawing.Motion()
-                m.dx += (c.initial.frame.minX - c.final.frame.minX) * back
-                m.dy += (c.initial.frame.minY - c.final.frame.minY) * back
-                m.dw += (c.initial.frame.width - c.final.frame.width) * back
-                m.dh += (c.initial.frame.height - c.final.frame.height) * back
+                m.dx += (initial.minX - final.minX) * back
+                m.dy += (initial.minY - final.minY) * back
+                m.dw += (initial.width - final.width) * back
+                m.dh += (initial.height - final.height) * back
                 m.alpha *= c.initial.alpha + (c.final.alpha - c.initial.alpha) * p
                 motion[c.final.id] = m
             }
@@ -99,6 +123,7 @@ public struct TransitionPlayer: Sendable {
                                y: c.initial.frame.minY + (c.final.frame.minY - c.initial.frame.minY) * p,
                                width: c.initial.frame.width, height: c.initial.frame.height)
                 a.alpha = c.initial.alpha * back + c.final.alpha * p
+                if mapped { a = a.mapped(map, leadingControlsAt: edge) }
                 leaving.append(a)
             }
         }

@@ -39,7 +39,7 @@ public final class ScenePainter {
     public func paint(_ engine: Engine, at time: Int64, status: String? = nil) {
         player.prune(at: time)
         let snapshot = engine.snapshot(labels: labels)
-        let (motion, leaving) = player.frame(at: time, orientation: snapshot.orientation)
+        let (motion, leaving) = player.frame(at: time, for: snapshot)
         renderer.draw(SceneDrawing(snapshot, motion: motion, leaving: leaving, status: status))
         lastSnapshot = snapshot
     }

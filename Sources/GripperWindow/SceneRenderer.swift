@@ -43,7 +43,9 @@ public final class SceneRenderer {
         case window(title: String, fullscreen: Bool)
     }
 
-    /// The most text textures kept; past it the cache starts over.
+    /// The most rendered labels kept (each with its texture); past it the
+    /// least recently drawn quarter is dropped, so a panel that runs for
+    /// weeks through any number of labels keeps flat memory.
     public static let textCacheLimit = 4096
 
     /// The size of the picture in points.
@@ -65,13 +67,75 @@ public final class SceneRenderer {
     private let fontFiles: FontFiles
     private var fonts: [FontKey: OpaquePointer] = [:]
     private var texts: [TextKey: Text] = [:]
+    private var frameNumber: UInt64 = 0
     private var drawRectangles: [SDL_FRect] = []
+    private var clipRect: SDL_Rect?
+    private var backdrop = Backdrop()
 
     private struct FontKey: Hashable { var pixels: Int32; var bold: Bool }
     private struct TextKey: Hashable {
         var text: String; var pixels: Int32; var bold: Bool; var color: SceneDrawing.Color; var maxWidth: Int32
     }
-    private struct Text { var texture: OpaquePointer?; var width: Int32; var height: Int32 }
+    /// A rendered label: its line box (what alignment places) and its ink
+    /// (the pixels that are not fully transparent, as ARGB, offset in the
+    /// box), with a texture for blending and one composited over an opaque
+    /// backdrop colour (copied without blending: several times cheaper in
+    /// the software renderer), each made when first drawn.
+    private final class Text {
+        let width: Int32, height: Int32
+        let ink: SDL_Rect
+        /// The ink's pixels until the first texture is made from them (a
+        /// second kind of texture renders the label again: rare, and the
+        /// cache stays the size of its textures).
+        var pending: [UInt32]?
+        var blended: OpaquePointer?
+        var opaque: (color: SceneDrawing.Color, texture: OpaquePointer)?
+        var lastUsed: UInt64 = 0
+
+        init(width: Int32, height: Int32, ink: SDL_Rect, pixels: [UInt32]) {
+            self.width = width; self.height = height; self.ink = ink; pending = pixels
+        }
+
+        func destroyTextures() {
+            if let blended { SDL_DestroyTexture(blended) }
+            if let opaque { SDL_DestroyTexture(opaque.texture) }
+            blended = nil; opaque = nil
+        }
+    }
+
+    /// A region the last opaque fill left one colour, less what was drawn
+    /// over it since (at most ``limit`` rectangles, then it is forgotten):
+    /// a label inside it and clear of those is composited over the colour
+    /// in advance and copied. One value, its list kept from fill to fill so
+    /// that tracking allocates nothing per shape.
+    private struct Backdrop {
+        static let limit = 16
+        var rect: SDL_Rect?
+        var color = SceneDrawing.Color(0)
+        var covered: [SDL_Rect] = []
+
+        /// Starts over at an opaque fill's pixels.
+        mutating func reset(_ r: SDL_Rect, _ c: SceneDrawing.Color) {
+            rect = r
+            color = c
+            covered.removeAll(keepingCapacity: true)
+        }
+
+        mutating func forget() { rect = nil }
+
+        /// Notes that the pixels of `r` changed.
+        mutating func drew(_ r: SDL_Rect) {
+            guard let rect, rect.meets(r) else { return }
+            if covered.count >= Self.limit { self.rect = nil } else { covered.append(r) }
+        }
+
+        /// The colour under all of `r`, if it is one plain colour.
+        func plainColor(under r: SDL_Rect) -> SceneDrawing.Color? {
+            guard let rect, r.x >= rect.x, r.y >= rect.y, r.x + r.w <= rect.x + rect.w, r.y + r.h <= rect.y + rect.h,
+                  !covered.contains(where: { $0.meets(r) }) else { return nil }
+            return color
+        }
+    }
 
     /// A renderer of pictures of `size` points at `scale` pixels a point on
     /// `target`, its text in `fonts`.
@@ -136,7 +200,7 @@ public final class SceneRenderer {
     }
 
     deinit {
-        for text in texts.values { if let t = text.texture { SDL_DestroyTexture(t) } }
+        for text in texts.values { text.destroyTextures() }
         fontLock.withLock { _ in for font in fonts.values { TTF_CloseFont(font) } }
         SDL_DestroyRenderer(renderer)
         if let surface { SDL_FreeSurface(surface) }
@@ -148,15 +212,108 @@ public final class SceneRenderer {
     /// - Complexity: O(shapes); text costs a FreeType rendering the first
     ///   time a string is drawn at a size and colour, a texture copy after.
     public func draw(_ drawing: SceneDrawing) {
-        SDL_RenderSetClipRect(renderer, nil)
-        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
-        SDL_SetRenderDrawColor(renderer, 0xec, 0xef, 0xf1, 0xff)
-        SDL_RenderClear(renderer)
-        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
-        for item in drawing.items { draw(item.shape) }
-        SDL_RenderSetClipRect(renderer, nil)
+        frameNumber &+= 1
+        setClip(nil)
+        backdrop.forget()
+        // The status bar and the viewport's background tile the picture in
+        // every drawing; a clear under them would write every pixel twice.
+        if !tiles(drawing.items) {
+            SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
+            SDL_SetRenderDrawColor(renderer, 0xec, 0xef, 0xf1, 0xff)
+            SDL_RenderClear(renderer)
+        }
+        let hidden = coveredFills(drawing.items)
+        for (k, item) in drawing.items.enumerated() {
+            if !hidden.isEmpty, hidden.contains(k) {
+                backdrop.forget() // its colour is not what the pixels hold
+                continue
+            }
+            draw(item.shape)
+        }
+        setClip(nil)
+        backdrop.forget()
         if window != nil { SDL_RenderPresent(renderer) }
     }
+
+    /// The large opaque fills (a quarter of the picture or more, the first
+    /// four) that opaque fills drawn after them cover pixel for pixel — the
+    /// viewport's background under a grid of cells: drawing them would write
+    /// every pixel twice for nothing (what is drawn between is covered too).
+    /// - Complexity: O(f log f) for the f opaque fills.
+    private func coveredFills(_ items: [SceneDrawing.Item]) -> Set<Int> {
+        var fills: [(index: Int, rect: SDL_Rect)] = []
+        var clip: SDL_Rect?
+        for (k, item) in items.enumerated() {
+            switch item.shape {
+            case .fill(let r, let c) where c.alpha == 255:
+                let b = box(r)
+                guard b.w > 0, b.h > 0 else { continue }
+                var seen = SDL_Rect(x: Int32(b.x), y: Int32(b.y), w: Int32(b.w), h: Int32(b.h))
+                if let clip { seen = seen.intersection(clip) }
+                if seen.w > 0, seen.h > 0 { fills.append((k, seen)) }
+            case .clip(let r):
+                clip = r.map { r in
+                    let b = box(r)
+                    let c = SDL_Rect(x: Int32(b.x), y: Int32(b.y), w: Int32(b.w), h: Int32(b.h))
+                    return c.w > 0 && c.h > 0 ? c : SDL_Rect(x: -1, y: -1, w: 0, h: 0)
+                }
+            case .fill, .outline, .disc, .ring, .gradient, .text: break
+            }
+        }
+        let large = Int64(pixelWidth) * Int64(pixelHeight) / 4
+        var hidden: Set<Int> = []
+        for (n, f) in fills.enumerated() where Int64(f.rect.w) * Int64(f.rect.h) >= large {
+            if Self.covers(fills[(n + 1)...].map(\.rect), f.rect) { hidden.insert(f.index) }
+            if n >= 3 { break }
+        }
+        return hidden
+    }
+
+    /// Whether the union of `rects` covers every pixel of `target`: a sweep
+    /// down the bands between the rectangles' top and bottom edges, each
+    /// band's spans merged from the left.
+    /// - Complexity: O(r log r + bands × spans in a band).
+    package static func covers(_ rects: [SDL_Rect], _ target: SDL_Rect) -> Bool {
+        let inside = rects.map { $0.intersection(target) }.filter { $0.w > 0 && $0.h > 0 }
+            .sorted { $0.y < $1.y }
+        // Past a few thousand pieces the check would cost more than the fill.
+        guard inside.count <= 4096 else { return false }
+        var edges = Set<Int32>([target.y, target.y + target.h])
+        for r in inside { edges.insert(r.y); edges.insert(r.y + r.h) }
+        let bands = edges.sorted()
+        var next = 0
+        var active: [SDL_Rect] = []
+        for (top, bottom) in zip(bands, bands.dropFirst()) where top >= target.y && bottom <= target.y + target.h {
+            while next < inside.count, inside[next].y <= top { active.append(inside[next]); next += 1 }
+            active.removeAll { $0.y + $0.h <= top }
+            var reach = target.x
+            for r in active.sorted(by: { $0.x < $1.x }) {
+                if r.x > reach { break }
+                reach = max(reach, r.x + r.w)
+            }
+            if reach < target.x + target.w { return false }
+        }
+        return true
+    }
+
+    /// Whether the drawing's leading shapes are opaque fills that together
+    /// cover the whole picture (full-width bands from its top down).
+    private func tiles(_ items: [SceneDrawing.Item]) -> Bool {
+        var covered: Float = 0
+        for item in items {
+            guard case .fill(let r, let c) = item.shape, c.alpha == 255 else { break }
+            let b = box(r)
+            guard b.x <= 0, b.x + b.w >= Float(pixelWidth), b.y <= covered else { break }
+            covered = max(covered, b.y + b.h)
+        }
+        return covered >= Float(pixelHeight)
+    }
+
+    /// How many rendered labels the cache holds (at most ``textCacheLimit``).
+    package var cachedLabelCount: Int { texts.count }
+
+    /// Whether a label with `text` is cached (at any size or colour).
+    package func isCached(_ text: String) -> Bool { texts.keys.contains { $0.text == text } }
 
     /// The picture last drawn, as rows of red, green, blue bytes (the
     /// window's back buffer for a window: call it before the next draw).
@@ -195,13 +352,32 @@ public final class SceneRenderer {
         SDL_SetRenderDrawColor(renderer, c.red, c.green, c.blue, c.alpha)
     }
 
+    private func setClip(_ clip: SDL_Rect?) {
+        clipRect = clip
+        if var clip { SDL_RenderSetClipRect(renderer, &clip) } else { SDL_RenderSetClipRect(renderer, nil) }
+    }
+
+    /// The pixels `r` (whole pixels, as ``box(_:)`` makes them) covers inside the clip.
+    private func visible(_ r: SDL_FRect) -> SDL_Rect {
+        func int(_ v: Float) -> Int32 { v.isFinite ? Int32(min(max(v, -4e6), 4e6)) : 0 }
+        let whole = SDL_Rect(x: int(r.x), y: int(r.y), w: int(r.w), h: int(r.h))
+        return clipRect.map { whole.intersection($0) } ?? whole
+    }
+
+    /// Notes that the pixels of `r` changed (for the backdrop under a later label).
+    private func drew(_ r: SDL_Rect) {
+        backdrop.drew(r)
+    }
+
     private func draw(_ shape: SceneDrawing.Shape) {
         switch shape {
         case .fill(let r, let c):
             guard c.alpha > 0 else { return }
             color(c)
             var b = box(r)
-            if b.w > 0, b.h > 0 { SDL_RenderFillRectF(renderer, &b) }
+            guard b.w > 0, b.h > 0 else { return }
+            SDL_RenderFillRectF(renderer, &b)
+            if c.alpha == 255 { backdrop.reset(visible(b), c) } else { drew(visible(b)) }
         case .outline(let r, let c, let width, let dashed):
             guard c.alpha > 0 else { return }
             color(c)
@@ -210,6 +386,7 @@ public final class SceneRenderer {
             drawRectangles.removeAll(keepingCapacity: true)
             let dash = Float((6 * scale).rounded()), gap = Float((4 * scale).rounded())
             func run(_ from: Float, _ length: Float, _ make: (Float, Float) -> SDL_FRect) {
+                drew(visible(make(from, max(0, length))))
                 guard dashed else { drawRectangles.append(make(from, length)); return }
                 var s: Float = 0
                 while s < length { drawRectangles.append(make(from + s, min(dash, length - s))); s += dash + gap }
@@ -240,6 +417,7 @@ public final class SceneRenderer {
                 var strip = SDL_FRect(x: b.x + Float(k), y: b.y, w: 1, h: b.h)
                 SDL_RenderFillRectF(renderer, &strip)
             }
+            drew(visible(b))
         case .text(let string, let r, let alignment, let size, let bold, let c):
             text(string, in: box(r), alignment, size: size, bold: bold, c)
         case .clip(let r):
@@ -247,9 +425,9 @@ public final class SceneRenderer {
                 let b = box(r)
                 var clip = SDL_Rect(x: Int32(b.x), y: Int32(b.y), w: Int32(b.w), h: Int32(b.h))
                 if clip.w <= 0 || clip.h <= 0 { clip = SDL_Rect(x: -1, y: -1, w: 1, h: 1) } // nothing shows
-                SDL_RenderSetClipRect(renderer, &clip)
+                setClip(clip)
             } else {
-                SDL_RenderSetClipRect(renderer, nil)
+                setClip(nil)
             }
         }
     }
@@ -257,8 +435,10 @@ public final class SceneRenderer {
     /// A disc or ring as one horizontal span (or two) per pixel row, so no
     /// pixel is blended twice.
     private func spans(_ centre: Point, outer: Double, inner: Double) {
-        guard outer > 0, outer.isFinite else { return }
         let cx = centre.x * scale, cy = centre.y * scale
+        // Far off the picture (or not a number): nothing to draw, and no
+        // row loop over an unbounded range.
+        guard outer > 0, outer < 1e6, abs(cx) < 1e6, abs(cy) < 1e6 else { return }
         drawRectangles.removeAll(keepingCapacity: true)
         var y = (cy - outer).rounded(.down)
         while y < cy + outer {
@@ -279,7 +459,11 @@ public final class SceneRenderer {
             }
             y += 1
         }
-        if !drawRectangles.isEmpty { SDL_RenderFillRectsF(renderer, drawRectangles, Int32(drawRectangles.count)) }
+        guard !drawRectangles.isEmpty else { return }
+        SDL_RenderFillRectsF(renderer, drawRectangles, Int32(drawRectangles.count))
+        let x0 = Float((cx - outer).rounded(.down)) - 1, y0 = Float((cy - outer).rounded(.down)) - 1
+        drew(visible(SDL_FRect(x: x0, y: y0, w: Float((cx + outer).rounded(.up)) + 2 - x0,
+                               h: Float((cy + outer).rounded(.up)) + 2 - y0)))
     }
 
     // MARK: - Text
@@ -294,7 +478,9 @@ public final class SceneRenderer {
         return f
     }
 
-    /// `string` fitted into `box`: cut with an ellipsis when too wide.
+    /// `string` fitted into `box`: cut with an ellipsis when too wide. An
+    /// opaque label whose ink falls where the last opaque fill left a plain
+    /// colour is copied precomposited over it; any other is blended.
     private func text(_ string: String, in b: SDL_FRect, _ alignment: SceneDrawing.Alignment, size: Double, bold: Bool,
                       _ c: SceneDrawing.Color) {
         guard c.alpha > 0, b.w >= 1, b.h >= 1 else { return }
@@ -302,45 +488,132 @@ public final class SceneRenderer {
         var opaque = c
         opaque.alpha = 255 // the opacity is the texture's alpha mod, set at each draw
         let key = TextKey(text: string, pixels: pixels, bold: bold, color: opaque, maxWidth: Int32(b.w))
-        let shown: Text
-        if let cached = texts[key] {
-            shown = cached
-        } else {
-            guard let font = font(pixels: pixels, bold: bold) else { return }
-            if texts.count >= Self.textCacheLimit {
-                for t in texts.values { if let tex = t.texture { SDL_DestroyTexture(tex) } }
-                texts.removeAll(keepingCapacity: true)
-            }
-            let surface: UnsafeMutablePointer<SDL_Surface>? = fontLock.withLock { _ in
-                let fitted = Self.fit(string, width: Int32(b.w)) { s in
-                    var w: Int32 = 0, h: Int32 = 0
-                    TTF_SizeUTF8(font, s, &w, &h)
-                    return w
-                }
-                guard !fitted.isEmpty else { return nil }
-                return TTF_RenderUTF8_Blended(font, fitted, SDL_Color(r: c.red, g: c.green, b: c.blue, a: 255))
-            }
-            var made = Text(texture: nil, width: 0, height: 0)
-            if let surface {
-                made = Text(texture: SDL_CreateTextureFromSurface(renderer, surface), width: surface.pointee.w,
-                            height: surface.pointee.h)
-                SDL_FreeSurface(surface)
-                if let t = made.texture { SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND) }
-            }
-            texts[key] = made
-            shown = made
-        }
-        guard let texture = shown.texture else { return }
-        SDL_SetTextureAlphaMod(texture, c.alpha)
+        guard let shown = texts[key] ?? render(key) else { return }
+        shown.lastUsed = frameNumber
+        guard shown.ink.w > 0, shown.ink.h > 0 else { return }
         let x: Float
         switch alignment {
         case .leading: x = b.x
         case .center: x = b.x + ((b.w - Float(shown.width)) / 2).rounded(.down)
         case .trailing: x = b.x + b.w - Float(shown.width)
         }
-        var dest = SDL_Rect(x: Int32(x), y: Int32(b.y + ((b.h - Float(shown.height)) / 2).rounded(.down)),
-                            w: shown.width, h: shown.height)
+        let y = b.y + ((b.h - Float(shown.height)) / 2).rounded(.down)
+        var dest = SDL_Rect(x: Int32(x) + shown.ink.x, y: Int32(y) + shown.ink.y, w: shown.ink.w, h: shown.ink.h)
+        let seen = clipRect.map { dest.intersection($0) } ?? dest
+        guard seen.w > 0, seen.h > 0 else { return }
+        var texture: OpaquePointer?
+        if c.alpha == 255, let back = backdrop.plainColor(under: seen) { texture = opaqueTexture(shown, key, over: back) }
+        if texture == nil {
+            texture = blendedTexture(shown, key)
+            if let texture { SDL_SetTextureAlphaMod(texture, c.alpha) }
+        }
+        guard let texture else { return }
         SDL_RenderCopy(renderer, texture, nil, &dest)
+        drew(seen)
+    }
+
+    /// Renders the label of `key` (fitted to its width) and keeps it.
+    private func render(_ key: TextKey) -> Text? {
+        guard let rendered = ink(of: key) else { return nil }
+        if texts.count >= Self.textCacheLimit { evictLeastRecentlyUsed() }
+        let made = Text(width: rendered.width, height: rendered.height, ink: rendered.ink, pixels: rendered.pixels)
+        texts[key] = made
+        return made
+    }
+
+    /// Drops the least recently drawn quarter of the labels.
+    /// - Complexity: O(n log n) once every n/4 new labels: O(log n) a label.
+    private func evictLeastRecentlyUsed() {
+        let oldest = texts.sorted { $0.value.lastUsed < $1.value.lastUsed }.prefix(max(1, texts.count / 4))
+        for (key, text) in oldest {
+            text.destroyTextures()
+            texts[key] = nil
+        }
+    }
+
+    /// The label of `key` rendered by FreeType: its line box, and its ink
+    /// (where it is not fully transparent) as ARGB rows; nil when the font
+    /// cannot be opened.
+    private func ink(of key: TextKey) -> (width: Int32, height: Int32, ink: SDL_Rect, pixels: [UInt32])? {
+        guard let font = font(pixels: key.pixels, bold: key.bold) else { return nil }
+        let c = key.color
+        let rendered: UnsafeMutablePointer<SDL_Surface>? = fontLock.withLock { _ in
+            let fitted = Self.fit(key.text, width: key.maxWidth) { s in
+                var w: Int32 = 0, h: Int32 = 0
+                TTF_SizeUTF8(font, s, &w, &h)
+                return w
+            }
+            guard !fitted.isEmpty else { return nil }
+            return TTF_RenderUTF8_Blended(font, fitted, SDL_Color(r: c.red, g: c.green, b: c.blue, a: 255))
+        }
+        guard let rendered else { return (0, 0, SDL_Rect(), []) }
+        defer { SDL_FreeSurface(rendered) }
+        guard let argb = SDL_ConvertSurfaceFormat(rendered, UInt32(SDL_PIXELFORMAT_ARGB8888.rawValue), 0) else {
+            return (0, 0, SDL_Rect(), [])
+        }
+        defer { SDL_FreeSurface(argb) }
+        let w = Int(argb.pointee.w), h = Int(argb.pointee.h), pitch = Int(argb.pointee.pitch)
+        guard w > 0, h > 0, let base = argb.pointee.pixels else { return (argb.pointee.w, argb.pointee.h, SDL_Rect(), []) }
+        func row(_ y: Int) -> UnsafePointer<UInt32> {
+            UnsafePointer((base + y * pitch).assumingMemoryBound(to: UInt32.self))
+        }
+        var minX = w, maxX = -1, minY = h, maxY = -1
+        for y in 0..<h {
+            let r = row(y)
+            for x in 0..<w where r[x] >> 24 != 0 {
+                minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+            }
+        }
+        guard maxX >= minX, maxY >= minY else { return (argb.pointee.w, argb.pointee.h, SDL_Rect(), []) }
+        var pixels: [UInt32] = []
+        pixels.reserveCapacity((maxX - minX + 1) * (maxY - minY + 1))
+        for y in minY...maxY { let r = row(y); for x in minX...maxX { pixels.append(r[x]) } }
+        return (argb.pointee.w, argb.pointee.h,
+                SDL_Rect(x: Int32(minX), y: Int32(minY), w: Int32(maxX - minX + 1), h: Int32(maxY - minY + 1)), pixels)
+    }
+
+    /// The ink's pixels of `text`: those kept from its rendering, or rendered again.
+    private func inkPixels(_ text: Text, _ key: TextKey) -> [UInt32]? {
+        if let pending = text.pending {
+            text.pending = nil
+            return pending
+        }
+        guard let again = ink(of: key), again.ink.isSame(as: text.ink) else { return nil }
+        return again.pixels
+    }
+
+    private func blendedTexture(_ text: Text, _ key: TextKey) -> OpaquePointer? {
+        if let t = text.blended { return t }
+        guard let pixels = inkPixels(text, key) else { return nil }
+        text.blended = texture(pixels, text.ink, blend: true)
+        return text.blended
+    }
+
+    private func opaqueTexture(_ text: Text, _ key: TextKey, over back: SceneDrawing.Color) -> OpaquePointer? {
+        if let o = text.opaque, o.color == back { return o.texture }
+        guard let pixels = inkPixels(text, key) else { return nil }
+        // Composited as a blend over an opaque colour would be: ink × a + back × (1 − a).
+        let over = pixels.map { p -> UInt32 in
+            let a = p >> 24, keep = 255 - a
+            func mix(_ shift: UInt32, _ b: UInt8) -> UInt32 { (((p >> shift) & 0xff) * a + UInt32(b) * keep + 127) / 255 }
+            return 0xff00_0000 | mix(16, back.red) << 16 | mix(8, back.green) << 8 | mix(0, back.blue)
+        }
+        guard let t = texture(over, text.ink, blend: false) else { return nil }
+        if let old = text.opaque { SDL_DestroyTexture(old.texture) }
+        text.opaque = (back, t)
+        return t
+    }
+
+    private func texture(_ pixels: [UInt32], _ ink: SDL_Rect, blend: Bool) -> OpaquePointer? {
+        var pixels = pixels
+        return pixels.withUnsafeMutableBytes { bytes -> OpaquePointer? in
+            guard let s = SDL_CreateRGBSurfaceWithFormatFrom(bytes.baseAddress, ink.w, ink.h, 32, ink.w * 4,
+                                                             UInt32(SDL_PIXELFORMAT_ARGB8888.rawValue)) else { return nil }
+            defer { SDL_FreeSurface(s) }
+            guard let t = SDL_CreateTextureFromSurface(renderer, s) else { return nil }
+            SDL_SetTextureBlendMode(t, blend ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE)
+            return t
+        }
     }
 
     /// The longest prefix of `string` (whole characters) that, with "…"
@@ -368,4 +641,21 @@ public final class SceneRenderer {
     static func environment(_ name: String) -> String? {
         SDL_getenv(name).map { String(cString: $0) }
     }
+}
+
+extension SDL_Rect {
+    /// The part of the rectangle inside `other` (zero size when they do not meet).
+    func intersection(_ other: SDL_Rect) -> SDL_Rect {
+        let x0 = Swift.max(x, other.x), y0 = Swift.max(y, other.y)
+        let x1 = Swift.min(x + w, other.x + other.w), y1 = Swift.min(y + h, other.y + other.h)
+        return SDL_Rect(x: x0, y: y0, w: Swift.max(0, x1 - x0), h: Swift.max(0, y1 - y0))
+    }
+
+    /// Whether the rectangles share a pixel.
+    func meets(_ other: SDL_Rect) -> Bool {
+        let i = intersection(other)
+        return i.w > 0 && i.h > 0
+    }
+
+    func isSame(as other: SDL_Rect) -> Bool { x == other.x && y == other.y && w == other.w && h == other.h }
 }

@@ -34,6 +34,14 @@ private func wellFormed(_ text: String) -> Bool {
         #expect(shots.allSatisfy { wellFormed($0.svg) })
     }
 
+    /// The status bar names the scroll position "scroll" as the window and
+    /// the terminal do ("offset" beside the time read like a clock offset).
+    @Test func theStatusBarSaysScrollNotOffset() throws {
+        let shots = try pictures("long-press-drag-down-up")
+        #expect(try #require(shots.first).svg.contains(">scroll 0</text>"))
+        #expect(shots.allSatisfy { $0.svg.contains(">scroll ") && !$0.svg.contains(">offset ") })
+    }
+
     @Test func swipeAndBatchPicturesShowTheirControls() throws {
         let swipe = try pictures("swipe-then-delete")
         let open = try #require(swipe.first { $0.caption == "state swiping -> open" })

@@ -1,3 +1,4 @@
+import CSDL2
 import Foundation
 import Gripper
 import GripperFiles
@@ -15,9 +16,16 @@ struct OffscreenRun {
     var player: ReplayPlayer
     let painter: ScenePainter
 
-    init(_ scenario: String, scale: Double = 1) throws {
+    /// The scenario's run; `orientation` "horizontal rightToLeft" turns a
+    /// horizontal scene right to left.
+    init(_ scenario: String, scale: Double = 1, orientation: String? = nil) throws {
         let dir = "scenarios/\(scenario)/"
-        scene = try Scene.decode(Array(Data(contentsOf: Fixtures.recording(dir + "scene.json"))), fileName: "scene.json")
+        var json = try String(contentsOf: Fixtures.recording(dir + "scene.json"), encoding: .utf8)
+        if orientation == "horizontal rightToLeft" {
+            json = json.replacingOccurrences(of: "\"scrollDirection\":\"horizontal\"",
+                                             with: "\"scrollDirection\":\"horizontal\",\"layoutDirection\":\"rightToLeft\"")
+        }
+        scene = try Scene.decode(Array(json.utf8), fileName: "scene.json")
         let trace = try TraceFile.load(path: Fixtures.recording(dir + "trace.evemu").path)
         let driver = try EngineDriver(scene: scene, device: trace.device, recordingTranscript: true, makingTransitions: true)
         player = ReplayPlayer(driver: driver, frames: trace.frames)
@@ -99,6 +107,55 @@ extension WindowRendererTests {
             checked += 1
         }
         #expect(checked >= 3)
+    }
+
+    /// However many different labels a long session draws, the renderer
+    /// keeps at most `textCacheLimit` of them, and the labels of the frame
+    /// just drawn survive the eviction (the least recently drawn go first).
+    @Test func theLabelCacheStaysBounded() throws {
+        let run = try OffscreenRun("swipe-then-delete")
+        let renderer = run.painter.renderer
+        let base = SceneDrawing(run.player.engine.snapshot(labels: run.painter.labels))
+        func frame(_ labels: Range<Int>) -> SceneDrawing {
+            var d = base
+            d.items = [SceneDrawing.Item(.fill(Rect(x: 0, y: 0, width: d.size.width, height: d.size.height),
+                                               SceneDrawing.Color(0xffffff)), role: .background)]
+            for k in labels {
+                d.items.append(SceneDrawing.Item(.text("Label \(k)", box: Rect(x: 4, y: 40, width: 190, height: 20),
+                                                       alignment: .leading, size: 14, bold: false, SceneDrawing.Color(0x212121)),
+                                                 role: .cell))
+            }
+            return d
+        }
+        var drawn = 0
+        while drawn < SceneRenderer.textCacheLimit + 1_500 {
+            renderer.draw(frame(drawn..<(drawn + 100)))
+            drawn += 100
+            #expect(renderer.cachedLabelCount <= SceneRenderer.textCacheLimit)
+        }
+        #expect(renderer.cachedLabelCount > SceneRenderer.textCacheLimit / 2)
+        #expect(renderer.isCached("Label \(drawn - 1)"))
+        #expect(!renderer.isCached("Label 0"))
+    }
+
+    /// A fill is left out only when the fills after it cover every pixel of
+    /// it: a grid of cells that tiles the viewport does; one pixel short, a
+    /// gap between two cells, or a missing corner does not.
+    @Test func aFillIsSkippedOnlyWhenCoveredPixelForPixel() {
+        let target = SDL_Rect(x: 0, y: 24, w: 160, h: 64)
+        var grid: [SDL_Rect] = []
+        for row in 0..<4 { for column in 0..<2 { grid.append(SDL_Rect(x: Int32(column * 80), y: Int32(24 + row * 16), w: 80, h: 16)) } }
+        #expect(SceneRenderer.covers(grid, target))
+        #expect(SceneRenderer.covers(grid.reversed(), target))
+        var short = grid
+        short[7].w = 79 // the bottom-right cell one pixel narrow
+        #expect(!SceneRenderer.covers(short, target))
+        var gap = grid
+        gap[2].y += 1; gap[2].h -= 1 // a one-pixel gap above a cell
+        #expect(!SceneRenderer.covers(gap, target))
+        #expect(!SceneRenderer.covers(Array(grid.dropLast()), target))
+        // Overlapping and larger than the target still covers it.
+        #expect(SceneRenderer.covers([SDL_Rect(x: -10, y: 0, w: 100, h: 200), SDL_Rect(x: 50, y: 20, w: 200, h: 100)], target))
     }
 
     @Test func labelsThatDoNotFitAreCutWithAnEllipsis() {

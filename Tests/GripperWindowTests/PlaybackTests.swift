@@ -57,11 +57,41 @@ extension WindowRendererTests {
         #expect(abs(m.dy - one * Double(TransitionPlayer.capacity)) < 1e-6)
     }
 
-    @Test func anotherOrientationShowsChangesAtOnce() throws {
-        var player = TransitionPlayer()
-        player.add([try gapTransition()])
-        let turned = LayoutOrientation(axis: .horizontal)
-        #expect(player.frame(at: 0, orientation: turned).motion.isEmpty)
+    /// A horizontal (and a right-to-left horizontal) layout animates: when a
+    /// transition starts, each element it moves is drawn where the engine
+    /// had it just before, on the screen (transposed, mirrored), not where
+    /// it lands.
+    @Test(arguments: ["horizontal", "horizontal rightToLeft"])
+    func turnedLayoutsAnimateFromWhereElementsWere(_ orientation: String) throws {
+        var run = try OffscreenRun("horizontal-drag", orientation: orientation)
+        var checked = 0, before: EngineSnapshot?
+        var time: Int64 = 0
+        while !run.player.isFinished {
+            let transitions = run.player.advance(to: time).filter { t in
+                t.layout.moving.contains { !$0.final.kind.isDecoration && $0.initial.frame != $0.final.frame }
+            }
+            let after = run.player.engine.snapshot(labels: run.painter.labels)
+            #expect(after.orientation.description == orientation)
+            if transitions.count == 1, let t = transitions.first, let before, before.origin == after.origin {
+                var player = TransitionPlayer()
+                player.add([t])
+                let motion = player.frame(at: t.time.microseconds, for: after).motion
+                let was = Dictionary(before.attributes.map { ($0.id, $0.frame) }, uniquingKeysWith: { a, _ in a })
+                for a in after.attributes where a.kind == .cell {
+                    guard let m = motion[a.id], let old = was[a.id] else { continue }
+                    // Drawn at the start: the landing frame displaced back by the motion.
+                    let drawn = Rect(x: a.frame.minX + m.dx, y: a.frame.minY + m.dy,
+                                     width: a.frame.width + m.dw, height: a.frame.height + m.dh)
+                    #expect(abs(drawn.minX - old.minX) < 1e-6 && abs(drawn.minY - old.minY) < 1e-6,
+                            "\(a.id) drawn at \(drawn), was at \(old)")
+                    if old != a.frame { checked += 1 }
+                }
+            }
+            before = after
+            time += 5_000
+        }
+        // The drag moved cells on the screen, and each was animated from its place.
+        #expect(checked > 0)
     }
 
     @Test func playbackClockPausesStepsAndHalves() {

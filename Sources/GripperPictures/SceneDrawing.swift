@@ -3,15 +3,19 @@ import GripperEditing
 import GripperGeometry
 import GripperLayout
 
-/// The scene drawing rules shared by the raster renderers (the SDL2 window
-/// and the terminal): what to draw for an ``EngineSnapshot``, as a list of
-/// simple shapes in drawing order, in picture points (the status bar on
-/// top, the viewport below it, as ``SnapshotRenderer`` lays out its SVG).
-/// A back end only maps shapes to its pixels or character cells; it adds
-/// no geometry of its own. Animation comes in as ``Motion``: the
-/// interpolated displacement of elements a transition moves (see
-/// ``TransitionPlayer``), applied here, so every back end animates alike.
-/// Pure: the same snapshot and motion give the same list.
+/// The scene drawing rules, shared by every back end: the SVG pictures
+/// (``SnapshotRenderer``), the SDL2 window and the terminal
+/// (``TerminalRenderer``). What to draw for an ``EngineSnapshot``, as a
+/// list of simple shapes in drawing order, in picture points (the status
+/// bar on top, the viewport below it). A back end only maps shapes to its
+/// SVG elements, pixels or character cells; it adds no geometry of its own.
+/// Elements thinner than a point (a pixel) — cells, headers, footers,
+/// separators, section backgrounds — are merged into bands (``Role/band(count:)``),
+/// so a drawing's size is bounded by the viewport, not by the item count.
+/// Animation comes in as ``Motion``: the interpolated displacement of
+/// elements a transition moves (see ``TransitionPlayer``), applied here, so
+/// every back end animates alike. Pure: the same snapshot and motion give
+/// the same list.
 public struct SceneDrawing: Sendable {
     /// A colour, 8 bits a channel.
     public struct Color: Hashable, Sendable {
@@ -40,36 +44,59 @@ public struct SceneDrawing: Sendable {
     }
 
     /// What a shape shows, so a back end can pick its own glyphs for it
-    /// (the terminal) and a test can find it.
+    /// (the terminal) or name it (the SVG's classes), and a test can find it.
     public enum Role: Hashable, Sendable {
         /// The status bar and its text.
         case status
-        /// The viewport's background.
+        /// The viewport's background, and the clip that starts and ends the content.
         case background
-        /// A cell (or its label).
+        /// A cell: its body, outline and label.
         case cell
-        /// A section header, the global header, a footer, a section background or a separator.
+        /// The outline of the item a drag proposes to drop into.
+        case dropTarget
+        /// A section header and its title.
         case header
+        /// A section header pinned over the content, and its title.
+        case pinnedHeader
+        /// The global header and its title.
+        case globalHeader
+        /// A footer, a section background, a separator, the hairline below a pinned header.
+        case decoration
+        /// `count` elements thinner than a point (a pixel) merged into one
+        /// fill over their extent, without labels or controls, which could
+        /// not be seen at that size (see ``SceneDrawing``); the item's
+        /// element is the first of them and says their kind.
+        case band(count: Int)
         /// The placeholder outline at the drag's gap.
         case placeholder
         /// The drag source, ghosted at the gap.
         case ghost
-        /// The lifted proxy under the finger (and its shadow).
+        /// The lifted proxy under the finger: its shadow, body and label.
         case proxy
-        /// A swiped cell's action pane or one of its action buttons.
+        /// The count badge on the proxy of a multi-item drag.
+        case count
+        /// A swiped cell's action pane (behind its buttons).
+        case actionPane
+        /// One of a swiped cell's action buttons and its title.
         case action
-        /// The gradient where a swiped cell's content slides under its neighbour.
+        /// Where a swiped cell's content slides under its neighbour: the
+        /// clip at the cell's frame (and the clip that ends it) and the gradient.
         case fade
-        /// A delete control, a delete confirmation.
+        /// A delete control.
         case delete
+        /// A delete confirmation button and its title.
+        case deleteConfirmation
         /// A gripper.
         case gripper
-        /// The selection mark.
+        /// The selection mark: a disc with a tick.
         case selection
         /// The contact point.
         case contact
         /// The keyboard focus ring around the focused cell.
         case focus
+        /// What the collection shows in place of its items: the loading
+        /// indicator, or the no-content or error panel with its title and message.
+        case contentPlaceholder(ContentPlaceholder.Kind)
     }
 
     /// How text sits in its box.
@@ -86,12 +113,21 @@ public struct SceneDrawing: Sendable {
     public enum Shape: Hashable, Sendable {
         /// A filled rectangle.
         case fill(Rect, Color)
-        /// A rectangle's outline, `width` points thick, dashed or solid.
+        /// A rectangle's outline, `width` points thick inside the rectangle,
+        /// dashed (6 points on, 4 off) or solid.
         case outline(Rect, Color, width: Double, dashed: Bool)
         /// A filled disc.
         case disc(center: Point, radius: Double, Color)
-        /// A ring (a circle's outline).
+        /// A ring (a circle's outline), `width` points thick centred on the circle.
         case ring(center: Point, radius: Double, Color, width: Double)
+        /// Part of a ring: from `start` to `end` degrees, clockwise on the
+        /// screen from the circle's rightmost point (3 o'clock).
+        case arc(center: Point, radius: Double, start: Double, end: Double, Color, width: Double)
+        /// A line through `points`, `width` points thick, with round joins and ends.
+        case polyline([Point], Color, width: Double)
+        /// The soft shadow a raised rectangle casts: `offset` points below
+        /// it, its edge fading out over about `blur` points.
+        case shadow(Rect, offset: Double, blur: Double, Color)
         /// A horizontal gradient over a rectangle, from `from` at its left to `to` at its right.
         case gradient(Rect, from: Color, to: Color)
         /// Text on one line in `box` (vertically centred), `size` points
@@ -139,7 +175,7 @@ public struct SceneDrawing: Sendable {
     }
 
     /// The height of the status bar above the viewport.
-    public static let statusBarHeight = SnapshotRenderer.statusBarHeight
+    public static let statusBarHeight = 24.0
 
     /// The picture's size in points: the viewport and the status bar.
     public var size: Size
@@ -148,6 +184,14 @@ public struct SceneDrawing: Sendable {
     /// The viewport in picture points (below the status bar): what the
     /// content is clipped to.
     public var viewport: Rect
+    /// What is added to a content point (the snapshot's screen content
+    /// coordinates) to make it a picture point.
+    var contentShift: Point
+    /// Whether the content's shapes (those between the ``Role/background``
+    /// clips) are in content points rather than picture points: a back end
+    /// that translates the content itself (the SVG's transform) asks for
+    /// them so.
+    var contentInContentPoints = false
 
     /// The drawing of `snapshot`: elements displaced by `motion` (by
     /// element), and `leaving` (elements a transition removes, at their
@@ -156,10 +200,19 @@ public struct SceneDrawing: Sendable {
     /// - Complexity: O(k) for the snapshot's k elements.
     public init(_ snapshot: EngineSnapshot, motion: [ElementID: Motion] = [:], leaving: [LayoutAttributes] = [],
                 status: String? = nil) {
+        self.init(snapshot, motion: motion, leaving: leaving, status: status, inContentPoints: false)
+    }
+
+    /// The drawing of `snapshot`, its content in content points when
+    /// `inContentPoints` (for the SVG), else in picture points.
+    init(_ snapshot: EngineSnapshot, motion: [ElementID: Motion] = [:], leaving: [LayoutAttributes] = [],
+         status: String? = nil, inContentPoints: Bool) {
         let w = snapshot.viewport.width, h = snapshot.viewport.height, bar = Self.statusBarHeight
         size = Size(width: w, height: h + bar)
         items = []
         viewport = Rect(x: 0, y: bar, width: w, height: h)
+        contentShift = Point(x: -snapshot.origin.x, y: bar - snapshot.origin.y)
+        contentInContentPoints = inContentPoints
         items.reserveCapacity(snapshot.attributes.count * 3 + 16)
         add(.fill(Rect(x: 0, y: 0, width: w, height: bar), Color(0x263238)), .status)
         let left = status ?? "\(FixedDecimal.seconds(microseconds: snapshot.offset)) s  \(snapshot.stateName)"
@@ -169,19 +222,23 @@ public struct SceneDrawing: Sendable {
                   box: Rect(x: w * 0.62, y: 0, width: max(0, w * 0.38 - 8), height: bar), alignment: .trailing,
                   size: 12, bold: false, Color(0xb0bec5)), .status)
         add(.fill(viewport, Color(0xeceff1)), .background)
-        add(.clip(viewport), .background)
-        // Content points → picture points.
-        let shift = Point(x: -snapshot.origin.x, y: bar - snapshot.origin.y)
+        // Content points → the points the content is drawn in.
+        let shift = inContentPoints ? Point.zero : contentShift
+        let clip = inContentPoints ? viewport.offsetBy(Point(x: -contentShift.x, y: -contentShift.y)) : viewport
+        add(.clip(clip), .background)
+        var bands = ThinBands()
         for a in leaving where !a.kind.isDecoration {
-            element(a.moved(shift, Motion()), snapshot, fade: a.alpha)
+            element(a.moved(shift, Motion()), snapshot, fade: a.alpha, clip: clip, bands: &bands)
         }
         var proxy: LayoutAttributes?
         for a in snapshot.attributes {
             let m = motion[a.id] ?? Motion()
             let placed = a.moved(shift, m)
             if a.kind == .dragProxy { proxy = placed; continue }
-            element(placed, snapshot, fade: m.alpha)
+            element(placed, snapshot, fade: m.alpha, clip: clip, bands: &bands)
         }
+        flush(&bands)
+        if let placeholder = snapshot.placeholder { contentPlaceholder(placeholder, shift) }
         if let hidden = snapshot.hiddenSource { ghost(hidden.moved(shift, motion[hidden.id] ?? Motion()), snapshot) }
         if let proxy { lifted(proxy, snapshot) }
         add(.clip(nil), .background)
@@ -197,26 +254,64 @@ public struct SceneDrawing: Sendable {
         items.append(Item(shape, role: role, element: element))
     }
 
-    // MARK: - Elements (the rules SnapshotRenderer's SVG follows)
+    // MARK: - Elements
 
-    private mutating func element(_ a: LayoutAttributes, _ s: EngineSnapshot, fade: Double) {
+    /// The fill of an element of `kind` (a cell's by its selection and
+    /// highlight), nil for elements drawn otherwise.
+    static func fill(of a: LayoutAttributes) -> UInt32? {
+        switch a.kind {
+        case .cell: a.isSelected ? 0xbbdefb : (a.isHighlighted ? 0xcfd8dc : 0xffffff)
+        case .header: 0xdfe4e7
+        case .globalHeader: 0x37474f
+        case .footer: 0xeceff1
+        case .sectionBackground: 0xe3e7ea
+        case .rowSeparator, .columnSeparator: 0xcfd8dc
+        case .placeholder, .dragProxy, .action: nil
+        }
+    }
+
+    /// `a`, merged into a band when thinner than a point (writing the run
+    /// it ends), else drawn after the bands still open.
+    private mutating func element(_ a: LayoutAttributes, _ s: EngineSnapshot, fade: Double, clip: Rect,
+                                  bands: inout ThinBands) {
+        if let band = ThinBands.band(of: a, fade: fade) {
+            if let done = bands.add(band) { add(done) }
+            return
+        }
+        flush(&bands)
+        element(a, s, fade: fade, clip: clip)
+    }
+
+    private mutating func flush(_ bands: inout ThinBands) {
+        guard !bands.isEmpty else { return }
+        for run in bands.flush() { add(run) }
+    }
+
+    private mutating func add(_ run: ThinBands.Band) {
+        add(.fill(run.frame, run.color), .band(count: run.count), run.element)
+    }
+
+    private mutating func element(_ a: LayoutAttributes, _ s: EngineSnapshot, fade: Double, clip: Rect) {
         let id = a.id
         func c(_ rgb: UInt32) -> Color { Color(rgb).faded(fade) }
+        let fill = Self.fill(of: a).map(c)
         switch a.kind {
-        case .cell: cell(a, s, fade: fade)
+        case .cell: cell(a, s, fade: fade, clip: clip)
         case .header:
-            add(.fill(a.frame, c(0xdfe4e7)), .header, id)
+            let role: Role = a.isPinned ? .pinnedHeader : .header
+            add(.fill(a.frame, fill ?? c(0)), role, id)
             if a.isPinned {
-                add(.fill(Rect(x: a.frame.minX, y: a.frame.maxY - 1, width: a.frame.width, height: 1), c(0xb0bec5)), .header, id)
+                add(.fill(Rect(x: a.frame.minX, y: a.frame.maxY - 1, width: a.frame.width, height: 1), c(0xb0bec5)),
+                    .decoration, id)
             }
             let title = a.indexPath.flatMap { s.sectionTitles[$0.section] } ?? ""
-            label(title.uppercased(), in: a.frame.insetBy(dx: 14, dy: 0), .leading, size: 12, bold: true, c(0x546e7a), .header, id)
+            label(title.uppercased(), in: a.frame.insetBy(dx: 14, dy: 0), .leading, size: 12, bold: true, c(0x546e7a), role, id)
         case .globalHeader:
-            add(.fill(a.frame, c(0x37474f)), .header, id)
-            label(s.globalHeaderTitle ?? "", in: a.frame.insetBy(dx: 8, dy: 0), .center, size: 17, bold: true, c(0xffffff), .header, id)
-        case .footer: add(.fill(a.frame, c(0xeceff1)), .header, id)
-        case .sectionBackground: add(.fill(a.frame, c(0xe3e7ea)), .header, id)
-        case .rowSeparator, .columnSeparator: add(.fill(a.frame, c(0xcfd8dc)), .header, id)
+            add(.fill(a.frame, fill ?? c(0)), .globalHeader, id)
+            label(s.globalHeaderTitle ?? "", in: a.frame.insetBy(dx: 8, dy: 0), .center, size: 17, bold: true, c(0xffffff),
+                  .globalHeader, id)
+        case .footer, .sectionBackground, .rowSeparator, .columnSeparator:
+            add(.fill(a.frame, fill ?? c(0)), .decoration, id)
         case .placeholder:
             let r = a.frame.insetBy(dx: 2, dy: 2)
             add(.fill(r, c(0xe3f2fd)), .placeholder, id)
@@ -225,42 +320,50 @@ public struct SceneDrawing: Sendable {
         }
     }
 
-    private mutating func cell(_ a: LayoutAttributes, _ s: EngineSnapshot, fade: Double) {
+    private mutating func cell(_ a: LayoutAttributes, _ s: EngineSnapshot, fade: Double, clip: Rect) {
         let id = a.id
         func c(_ rgb: UInt32) -> Color { Color(rgb).faded(fade) }
         let item = a.indexPath.flatMap { s.items[$0] }
         if let swipe = a.swipe {
-            add(.fill(swipe.paneFrame, c(0xb0bec5)), .action, id)
+            add(.fill(swipe.paneFrame, c(0xb0bec5)), .actionPane, id)
             for action in swipe.actions {
                 add(.fill(action.frame, c(action.style == .destructive ? 0xe53935 : 0x607d8b)), .action, id)
                 label(item?.title(ofAction: action.id) ?? action.id, in: action.frame.insetBy(dx: 4, dy: 0), .center,
                       size: 13, bold: true, c(0xffffff), .action, id)
             }
         }
+        // Content that slides under the neighbouring column is clipped at the
+        // cell's own frame and fades into the neighbour's shadow there.
         let under = SlideUnder(a)
-        if let under { add(.clip(under.clip.clipped(to: viewport)), .cell, id) }
+        if let under { add(.clip(under.clip.clipped(to: clip)), .fade, id) }
         let frame = a.frame.offsetBy(s.orientation.screenSlide(a.swipe?.contentOffset ?? 0))
-        add(.fill(frame, c(a.isSelected ? 0xbbdefb : (a.isHighlighted ? 0xcfd8dc : 0xffffff))), .cell, id)
+        add(.fill(frame, c(Self.fill(of: a) ?? 0xffffff)), .cell, id)
         add(.outline(frame, c(0xcfd8dc), width: 1, dashed: false), .cell, id)
-        if a.isDropTarget { add(.outline(frame, c(0x43a047), width: 3, dashed: false), .cell, id) }
+        if a.isDropTarget { add(.outline(frame, c(0x43a047), width: 3, dashed: false), .dropTarget, id) }
         if a.isFocused { add(.outline(frame.insetBy(dx: 2, dy: 2), c(0x1565c0), width: 2, dashed: false), .focus, id) }
         // Thinner than a point: no label or control could be seen.
         guard frame.height >= 1, frame.width >= 1 else {
-            if under != nil { add(.clip(viewport), .cell, id) }
+            if under != nil { add(.clip(clip), .fade, id) }
             return
         }
         var labelX = frame.minX + 14
-        if a.isEditing, a.isSelected {
-            add(.disc(center: Point(x: frame.minX + 16, y: frame.midY), radius: 9, c(0x1e88e5)), .selection, id)
-            add(.disc(center: Point(x: frame.minX + 16, y: frame.midY), radius: 3, c(0xffffff)), .selection, id)
-            labelX += 20
-        }
         var labelMaxX = frame.maxX - 8
+        // A control down the cell's left side pushes what follows it right.
+        var leadingControl: Rect?
+        if let d = a.editingControls?.deleteControl, d.minX <= a.frame.minX, d.height >= a.frame.height { leadingControl = d }
+        if a.isEditing, a.isSelected {
+            // A tick on a blue disc, after the delete control if there is one; the label after it.
+            let centre = Point(x: max(frame.minX + 16, (leadingControl?.maxX ?? -.infinity) + 11), y: frame.midY)
+            add(.disc(center: centre, radius: 9, c(0x1e88e5)), .selection, id)
+            add(.polyline([Point(x: centre.x - 5, y: centre.y), Point(x: centre.x - 1, y: centre.y + 4),
+                           Point(x: centre.x + 6, y: centre.y - 4)], c(0xffffff), width: 2), .selection, id)
+            labelX = max(labelX, centre.x + 18)
+        }
         if let controls = a.editingControls {
             if let d = controls.deleteControl {
                 add(.disc(center: Point(x: d.midX, y: d.midY), radius: 10, c(0xe53935)), .delete, id)
                 add(.fill(Rect(x: d.midX - 6, y: d.midY - 1.5, width: 12, height: 3), c(0xffffff)), .delete, id)
-                if d.minX <= a.frame.minX, d.height >= a.frame.height { labelX = max(labelX, d.maxX + 6) }
+                if leadingControl != nil { labelX = max(labelX, d.maxX + 6) }
             }
             if let g = controls.gripper {
                 for k in -1...1 {
@@ -269,8 +372,9 @@ public struct SceneDrawing: Sendable {
                 if g.minX > frame.midX { labelMaxX = min(labelMaxX, g.minX - 4) }
             }
             if let conf = controls.deleteConfirmation {
-                add(.fill(conf, c(0xe53935)), .delete, id)
-                label("Delete", in: conf.insetBy(dx: 4, dy: 0), .center, size: 13, bold: true, c(0xffffff), .delete, id)
+                add(.fill(conf, c(0xe53935)), .deleteConfirmation, id)
+                label("Delete", in: conf.insetBy(dx: 4, dy: 0), .center, size: 13, bold: true, c(0xffffff),
+                      .deleteConfirmation, id)
                 if conf.minX > frame.midX { labelMaxX = min(labelMaxX, conf.minX - 4) }
             }
         }
@@ -282,7 +386,29 @@ public struct SceneDrawing: Sendable {
                 let dark = Color(0x263238, alpha: 102).faded(fade), clear = Color(0x263238, alpha: 0)
                 add(.gradient(f, from: under.neighbourIsLeft ? dark : clear, to: under.neighbourIsLeft ? clear : dark), .fade, id)
             }
-            add(.clip(viewport), .cell, id)
+            add(.clip(clip), .fade, id)
+        }
+    }
+
+    /// The loading indicator (two thirds of a ring), or the no-content or
+    /// error panel over the content with its title and message centred.
+    private mutating func contentPlaceholder(_ p: ContentPlaceholder, _ shift: Point) {
+        var p = p
+        p.frame = p.frame.offsetBy(shift)
+        let role = Role.contentPlaceholder(p.kind)
+        switch p.kind {
+        case .loading:
+            let f = p.indicatorFrame
+            add(.arc(center: f.center, radius: max(0, f.width / 2 - 3), start: 0, end: 240, Color(0x1e88e5), width: 4), role)
+        case .noContent, .error:
+            let f = p.frame
+            add(.fill(f, Color(0xeceff1)), role)
+            let y = f.minY + f.height / 3
+            let box = f.insetBy(dx: 16, dy: 0)
+            label(p.title, in: Rect(x: box.minX, y: y - 18, width: box.width, height: 24), .center, size: 18, bold: true,
+                  Color(p.kind == .error ? 0xc62828 : 0x37474f), role, nil)
+            label(p.message, in: Rect(x: box.minX, y: y + 8, width: box.width, height: 20), .center, size: 13, bold: false,
+                  Color(0x607d8b), role, nil)
         }
     }
 
@@ -295,18 +421,21 @@ public struct SceneDrawing: Sendable {
 
     private mutating func lifted(_ a: LayoutAttributes, _ s: EngineSnapshot) {
         let f = a.frame
-        // The shadow: three widening bands, darkest nearest the proxy, 6 points below it.
-        for (k, alpha) in [(3.0, UInt8(20)), (2.0, 26), (1.0, 34)] {
-            add(.fill(Rect(x: f.minX - k * 2, y: f.minY + 6 - k * 2 + 2, width: f.width + k * 4, height: f.height + k * 4 - 2),
-                      Color(0x000000, alpha: alpha)), .proxy, a.id)
-        }
+        add(.shadow(f, offset: 6, blur: 6, Color(0x000000, alpha: 89)), .proxy, a.id)
         add(.fill(f, Color(0xffffff)), .proxy, a.id)
         add(.outline(f, Color(0x1e88e5), width: 1.5, dashed: false), .proxy, a.id)
-        // A multi-item drag shows its count after the grabbed item's label.
+        let many = a.dragItemCount > 1
         let text = a.indexPath.flatMap { s.items[$0]?.text } ?? ""
-        label(a.dragItemCount > 1 ? "\(text) ×\(a.dragItemCount)" : text,
-              in: Rect(x: f.minX + 14, y: f.minY, width: max(0, f.width - 22), height: f.height),
+        label(text, in: Rect(x: f.minX + 14, y: f.minY, width: max(0, f.width - (many ? 48 : 22)), height: f.height),
               .leading, size: 14, bold: true, Color(0x0d47a1), .proxy, a.id)
+        if many {
+            // A multi-item drag: the count in a badge at the proxy's right end
+            // (inside it, so the viewport never cuts it when the proxy is whole).
+            let centre = Point(x: f.maxX - 18, y: f.midY)
+            add(.disc(center: centre, radius: 11, Color(0xe53935)), .count, a.id)
+            label("\(a.dragItemCount)", in: Rect(x: centre.x - 11, y: centre.y - 11, width: 22, height: 22), .center,
+                  size: 12, bold: true, Color(0xffffff), .count, a.id)
+        }
     }
 
     private mutating func label(_ text: String, in box: Rect, _ alignment: Alignment, size: Double, bold: Bool,

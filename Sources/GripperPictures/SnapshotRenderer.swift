@@ -41,9 +41,9 @@ public enum SnapshotRenderer {
         out += "<rect x=\"0\" y=\"\(n(bar))\" width=\"\(n(w))\" height=\"\(n(h))\" fill=\"#eceff1\"/>\n"
         out += "<g clip-path=\"url(#\(id)-clip)\"><g transform=\"translate(\(n(-snapshot.origin.x)) \(n(bar - snapshot.origin.y)))\">\n"
         var proxy: LayoutAttributes?
-        var thin = ThinBands()
+        var thin = SVGThinBands()
         for a in snapshot.attributes {
-            if let band = ThinBands.band(of: a) {
+            if let band = SVGThinBands.band(of: a) {
                 thin.add(band, to: &out)
                 continue
             }

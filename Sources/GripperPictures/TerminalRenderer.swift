@@ -3,17 +3,21 @@ import GripperGeometry
 import GripperLayout
 
 /// Draws an ``EngineSnapshot`` as lines of terminal text for `gripper live`:
-/// the back end of ``SceneDrawing`` for character cells (the window is the
-/// other), so the terminal follows the same drawing rules — the viewport
+/// the back end of ``SceneDrawing`` for character cells (the SVG and the
+/// window are the others), so the terminal follows the same drawing rules — the viewport
 /// scaled onto the grid, with ANSI colours when asked (selected cells blue,
 /// highlighted grey, actions red or slate, the placeholder dashed, the
 /// lifted proxy yellow, the contact's cell red without hiding its letter),
 /// section headers where the content offset pins them, the global header,
 /// and a swiped cell's content that slides under the neighbouring column
-/// clipped at the cell's frame with a shaded (`░`) column at that edge.
+/// clipped at the cell's frame with a shaded (`░`) column at that edge,
+/// a multi-item drag's count as `×N` at the proxy's right end, a
+/// selected cell's tick as `✓`, and the loading indicator as `loading…`
+/// (the no-content and error panels by their title and message).
 /// A label that does not fit its cells is cut with `…`; a cell too thin for
 /// a character row of its own is not dropped silently: the row it falls on
-/// ends with `+N` (N cells not shown there). The status line (time, state,
+/// ends with `+N` (N cells not shown there; cells merged into a band are
+/// shared out over the rows it covers). The status line (time, state,
 /// scroll offset) spans the whole width. Pure: returns strings, the same
 /// for the same snapshot.
 public enum TerminalRenderer {
@@ -58,6 +62,7 @@ public enum TerminalRenderer {
         var clip: Rect? = drawing.viewport
         var gripperDrawn: Set<ElementID> = []
         var ghostTexts: [(String, Rect)] = []
+        var proxyLabel: Rect?
         for item in drawing.items {
             switch (item.shape, item.role) {
             case (.text(let text, _, _, _, _, _), .status):
@@ -73,16 +78,20 @@ public enum TerminalRenderer {
                    drawing.viewport.intersects(r) {
                     grid.markHidden(at: r.midY)
                 }
-            case (.fill(let r, let c), .header):
-                switch c.rgb {
-                case 0x37474f: grid.fill(r, .globalHeader, clip: clip)
-                case 0xdfe4e7: grid.fill(r, .header, clip: clip)
-                default: break // footers, backgrounds, separators, hairlines: the grid is too coarse
-                }
-            case (.text(let text, let box, let alignment, _, _, let c), .header):
-                grid.write(text, in: box, c.rgb == 0xffffff ? .globalHeader : .header, alignment, clip: clip)
+            case (.fill(let r, _), .band(let count)):
+                // Cells merged into a band: each counted on the row it falls on.
+                if item.element?.kind == .cell { grid.markHidden(count, over: r) }
+            case (.fill(let r, _), .header), (.fill(let r, _), .pinnedHeader):
+                grid.fill(r, .header, clip: clip)
+            case (.fill(let r, _), .globalHeader):
+                grid.fill(r, .globalHeader, clip: clip)
+            case (.text(let text, let box, let alignment, _, _, _), .header),
+                 (.text(let text, let box, let alignment, _, _, _), .pinnedHeader):
+                grid.write(text, in: box, .header, alignment, clip: clip)
+            case (.text(let text, let box, let alignment, _, _, _), .globalHeader):
+                grid.write(text, in: box, .globalHeader, alignment, clip: clip)
             case (.fill(let r, let c), .action):
-                if c.rgb == 0xe53935 { grid.fill(r, .destructive, clip: clip) } else if c.rgb == 0x607d8b { grid.fill(r, .action, clip: clip) }
+                grid.fill(r, c.rgb == 0xe53935 ? .destructive : .action, clip: clip)
             case (.text(let text, let box, let alignment, _, _, _), .action):
                 grid.write(text, in: box, grid.style(at: box.center) ?? .action, alignment, clip: clip)
             case (.text(let text, let box, let alignment, _, _, _), .cell):
@@ -91,16 +100,21 @@ public enum TerminalRenderer {
                 grid.outline(r, .placeholder, clip: clip)
             case (.text(let text, let box, _, _, _, _), .ghost):
                 ghostTexts.append(("(" + text + ")", box))
-            case (.fill(let r, let c), .proxy) where c.alpha == 255:
+            case (.fill(let r, _), .proxy):
                 grid.fill(r.inset(bottom: min(2 / grid.sy, r.height / 3)), .proxy, clip: clip)
             case (.text(let text, let box, let alignment, _, _, _), .proxy):
                 grid.write(text, in: box, .proxy, alignment, clip: clip)
+                proxyLabel = box
+            case (.text(let text, let box, _, _, _, _), .count):
+                // On the proxy's label row (the badge's own middle row can be the next one).
+                let rows = proxyLabel.map { Rect(x: box.minX, y: $0.minY, width: box.width, height: $0.height) } ?? box
+                grid.write("×" + text, in: rows, .destructive, .center, clip: clip, cut: false)
             case (.disc(let centre, let radius, _), .delete) where radius >= 5:
                 grid.write("(-)", in: Rect(x: centre.x - radius, y: centre.y - radius, width: 3 / grid.sx + 2 * radius, height: 2 * radius),
                            .control, .leading, clip: clip, cut: false)
-            case (.fill(let r, let c), .delete) where c.rgb == 0xe53935:
+            case (.fill(let r, _), .deleteConfirmation):
                 grid.fill(r, .destructive, clip: clip)
-            case (.text(let text, let box, let alignment, _, _, _), .delete):
+            case (.text(let text, let box, let alignment, _, _, _), .deleteConfirmation):
                 grid.write(text, in: box, .destructive, alignment, clip: clip)
             case (.fill(let r, _), .gripper):
                 if let id = item.element, gripperDrawn.insert(id).inserted {
@@ -118,7 +132,13 @@ public enum TerminalRenderer {
                 // The focus ring: a mark on the focused cell's leading edge.
                 grid.write(">", in: Rect(x: r.minX, y: r.minY, width: 1 / grid.sx, height: r.height),
                            grid.style(at: r.center) ?? .cell, .leading, clip: clip, cut: false)
-            case (.fill, _), (.outline, _), (.disc, _), (.ring, _), (.gradient, _), (.text, _):
+            case (.arc(let centre, let radius, _, _, _, _), .contentPlaceholder):
+                grid.write("loading…", in: Rect(x: centre.x - radius - 40, y: centre.y - radius, width: 2 * radius + 80,
+                                                height: 2 * radius), .placeholder, .center, clip: clip)
+            case (.text(let text, let box, let alignment, _, _, _), .contentPlaceholder(let kind)):
+                grid.write(text, in: box, kind == .error ? .destructive : .header, alignment, clip: clip)
+            case (.fill, _), (.outline, _), (.disc, _), (.ring, _), (.arc, _), (.polyline, _), (.shadow, _), (.gradient, _),
+                 (.text, _):
                 break
             }
         }
@@ -274,6 +294,30 @@ public enum TerminalRenderer {
             guard f.isFinite, f >= 0, f < Double(rows) else { return }
             let row = Int(f)
             hidden[row] += 1
+        }
+
+        /// Counts `count` cells merged into a band over `r` (picture
+        /// points): each row the band covers gets its share, by how much of
+        /// the band falls on it (the shares add up to `count`).
+        mutating func markHidden(_ count: Int, over r: Rect) {
+            let top = (r.minY - viewport.minY) * sy, bottom = (r.maxY - viewport.minY) * sy
+            guard count > 0, top.isFinite, bottom.isFinite else { return }
+            guard bottom > top else {
+                if top >= 0, top < Double(rows) { hidden[Int(top)] += count }
+                return
+            }
+            // Only the part in the viewport is counted.
+            let shownTop = max(0, top), shownBottom = min(Double(rows), bottom)
+            guard shownBottom > shownTop else { return }
+            func share(_ y: Double) -> Int { y >= bottom ? count : Int((Double(count) * ((y - top) / (bottom - top))).rounded(.down)) }
+            var row = Int(shownTop)
+            var given = share(shownTop)
+            while row < rows, Double(row) < shownBottom {
+                let total = share(min(shownBottom, Double(row + 1)))
+                hidden[row] += total - given
+                given = total
+                row += 1
+            }
         }
 
         /// `+N` at the end of each row with N cells not shown.

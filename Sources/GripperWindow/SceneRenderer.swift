@@ -257,7 +257,7 @@ public final class SceneRenderer {
                     let c = SDL_Rect(x: Int32(b.x), y: Int32(b.y), w: Int32(b.w), h: Int32(b.h))
                     return c.w > 0 && c.h > 0 ? c : SDL_Rect(x: -1, y: -1, w: 0, h: 0)
                 }
-            case .fill, .outline, .disc, .ring, .gradient, .text: break
+            case .fill, .outline, .disc, .ring, .arc, .polyline, .shadow, .gradient, .text: break
             }
         }
         let large = Int64(pixelWidth) * Int64(pixelHeight) / 4
@@ -404,6 +404,47 @@ public final class SceneRenderer {
             guard c.alpha > 0 else { return }
             color(c)
             spans(centre, outer: (radius + width / 2) * scale, inner: (radius - width / 2) * scale)
+        case .arc(let centre, let radius, let start, let end, let c, let width):
+            guard c.alpha > 0, width > 0, radius >= 0 else { return }
+            let sweep = end - start
+            let whole = !sweep.isFinite || sweep <= 0 || sweep >= 360
+            let from = start.truncatingRemainder(dividingBy: 360)
+            let a = Point(x: centre.x + radius * Self.cos(start), y: centre.y + radius * Self.sin(start))
+            let b = Point(x: centre.x + radius * Self.cos(end), y: centre.y + radius * Self.sin(end))
+            let reach = radius + width / 2
+            stroke(Rect(x: centre.x - reach, y: centre.y - reach, width: 2 * reach, height: 2 * reach), width: width, c) { p in
+                let dx = p.x - centre.x, dy = p.y - centre.y
+                if !whole {
+                    // Clockwise on the screen (y grows down) from 3 o'clock.
+                    var angle = Self.degrees(atan2(dy, dx)) - from
+                    angle = angle.truncatingRemainder(dividingBy: 360)
+                    if angle < 0 { angle += 360 }
+                    if angle > sweep { return min(Self.distance(p, a), Self.distance(p, b)) }
+                }
+                return abs((dx * dx + dy * dy).squareRoot() - radius)
+            }
+        case .polyline(let points, let c, let width):
+            guard c.alpha > 0, width > 0, let first = points.first else { return }
+            var minX = first.x, minY = first.y, maxX = first.x, maxY = first.y
+            for p in points { minX = min(minX, p.x); minY = min(minY, p.y); maxX = max(maxX, p.x); maxY = max(maxY, p.y) }
+            let half = width / 2
+            stroke(Rect(x: minX - half, y: minY - half, width: maxX - minX + width, height: maxY - minY + width), width: width, c) { p in
+                var nearest = Self.distance(p, first)
+                for (u, v) in zip(points, points.dropFirst()) { nearest = min(nearest, Self.distance(p, segment: u, v)) }
+                return nearest
+            }
+        case .shadow(let r, let offset, let blur, let c):
+            guard c.alpha > 0 else { return }
+            // Three widening bands, darkest nearest the rectangle, together
+            // about as dark as `c` under it.
+            let step = blur / 3
+            for (k, share) in [(3.0, 20.0), (2.0, 26.0), (1.0, 34.0)] {
+                let spread = step * k
+                var shade = c
+                shade.alpha = UInt8(min(255, (Double(c.alpha) * share / 89).rounded()))
+                draw(.fill(Rect(x: r.minX - spread, y: r.minY + offset - spread + step, width: r.width + 2 * spread,
+                                height: r.height + 2 * spread - step), shade))
+            }
         case .gradient(let r, let from, let to):
             let b = box(r)
             let n = Int(b.w)
@@ -430,6 +471,51 @@ public final class SceneRenderer {
                 setClip(nil)
             }
         }
+    }
+
+    /// The pixels within `width / 2` points of a path (by `distance`, in
+    /// points, from a pixel's centre) inside `bounds`, as one span per run
+    /// of pixels in a row, so no pixel is blended twice. Only the pixels of
+    /// `bounds` inside the picture and the clip are looked at.
+    private func stroke(_ bounds: Rect, width: Double, _ c: SceneDrawing.Color, distance: (Point) -> Double) {
+        // `visible` clips to the clip rectangle.
+        let area = visible(box(bounds)).intersection(SDL_Rect(x: 0, y: 0, w: pixelWidth, h: pixelHeight))
+        guard area.w > 0, area.h > 0 else { return }
+        color(c)
+        drawRectangles.removeAll(keepingCapacity: true)
+        let half = width / 2
+        for y in area.y..<(area.y + area.h) {
+            var run: Int32?
+            for x in area.x...(area.x + area.w) {
+                let inside = x < area.x + area.w
+                    && distance(Point(x: (Double(x) + 0.5) / scale, y: (Double(y) + 0.5) / scale)) <= half
+                if inside, run == nil { run = x }
+                if !inside, let start = run {
+                    drawRectangles.append(SDL_FRect(x: Float(start), y: Float(y), w: Float(x - start), h: 1))
+                    run = nil
+                }
+            }
+        }
+        guard !drawRectangles.isEmpty else { return }
+        SDL_RenderFillRectsF(renderer, drawRectangles, Int32(drawRectangles.count))
+        drew(area)
+    }
+
+    private static func degrees(_ radians: Double) -> Double { radians * 180 / Double.pi }
+    private static func cos(_ degrees: Double) -> Double { Glibc.cos(degrees * Double.pi / 180) }
+    private static func sin(_ degrees: Double) -> Double { Glibc.sin(degrees * Double.pi / 180) }
+
+    private static func distance(_ p: Point, _ q: Point) -> Double {
+        ((p.x - q.x) * (p.x - q.x) + (p.y - q.y) * (p.y - q.y)).squareRoot()
+    }
+
+    /// The distance from `p` to the segment from `u` to `v`.
+    private static func distance(_ p: Point, segment u: Point, _ v: Point) -> Double {
+        let dx = v.x - u.x, dy = v.y - u.y
+        let length2 = dx * dx + dy * dy
+        guard length2 > 0 else { return distance(p, u) }
+        let t = max(0, min(1, ((p.x - u.x) * dx + (p.y - u.y) * dy) / length2))
+        return distance(p, Point(x: u.x + t * dx, y: u.y + t * dy))
     }
 
     /// A disc or ring as one horizontal span (or two) per pixel row, so no

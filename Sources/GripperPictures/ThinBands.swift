@@ -27,16 +27,34 @@ struct ThinBands {
         /// What a run must share to be merged: kind, colour, direction, and
         /// the place across the run (x and width going down, y and height across).
         var key: Key {
-            Key(kind: element.kind, color: color, vertical: vertical,
+            Key(kind: ThinBands.name(of: element.kind), color: color, vertical: vertical,
                 across: vertical ? [frame.minX, frame.width] : [frame.minY, frame.height])
         }
     }
 
     struct Key: Hashable {
-        var kind: ElementKind
+        /// The kind's name: row and column separators of any row are one kind.
+        var kind: String
         var color: SceneDrawing.Color
         var vertical: Bool
         var across: [Double]
+    }
+
+    /// The name of a kind of element that merges: `cell`, `header`,
+    /// `footer`, `separator` or `background` (what the SVG's `thin` class
+    /// says), its case name for any other.
+    static func name(of kind: ElementKind) -> String {
+        switch kind {
+        case .cell: "cell"
+        case .header: "header"
+        case .footer: "footer"
+        case .rowSeparator, .columnSeparator: "separator"
+        case .sectionBackground: "background"
+        case .globalHeader: "global-header"
+        case .placeholder: "placeholder"
+        case .dragProxy: "proxy"
+        case .action: "action"
+        }
     }
 
     /// The runs still open, in the order they were started.

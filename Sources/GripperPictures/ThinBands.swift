@@ -28,7 +28,7 @@ struct ThinBands {
         /// the place across the run (x and width going down, y and height across).
         var key: Key {
             Key(kind: ThinBands.name(of: element.kind), color: color, vertical: vertical,
-                across: vertical ? [frame.minX, frame.width] : [frame.minY, frame.height])
+                at: vertical ? frame.minX : frame.minY, size: vertical ? frame.width : frame.height)
         }
     }
 
@@ -37,7 +37,10 @@ struct ThinBands {
         var kind: String
         var color: SceneDrawing.Color
         var vertical: Bool
-        var across: [Double]
+        /// Where the run lies across its direction (x going down, y going across) …
+        var at: Double
+        /// … and how wide (or high) it is there.
+        var size: Double
     }
 
     /// The name of a kind of element that merges: `cell`, `header`,

@@ -213,7 +213,8 @@ public struct SceneDrawing: Sendable {
         viewport = Rect(x: 0, y: bar, width: w, height: h)
         contentShift = Point(x: -snapshot.origin.x, y: bar - snapshot.origin.y)
         contentInContentPoints = inContentPoints
-        items.reserveCapacity(snapshot.attributes.count * 3 + 16)
+        // Thin elements merge into a few bands: a huge snapshot needs no more room than a screenful.
+        items.reserveCapacity(min(snapshot.attributes.count, 4096) * 3 + 16)
         add(.fill(Rect(x: 0, y: 0, width: w, height: bar), Color(0x263238)), .status)
         let left = status ?? "\(FixedDecimal.seconds(microseconds: snapshot.offset)) s  \(snapshot.stateName)"
         add(.text(left, box: Rect(x: 8, y: 0, width: max(0, w * 0.62 - 8), height: bar), alignment: .leading,

@@ -28,6 +28,9 @@ public struct SceneDataSource: CollectionDataSource {
         hasItemWidths = items.values.contains { $0.width != nil }
         var columns: [SectionID: Int] = [:]
         for section in scene.sections { if let c = section.columns { columns[section.id] = c } }
+        for segment in scene.segments ?? [] {
+            for section in segment.composedSections { if let c = section.columns { columns[section.id] = c } }
+        }
         for stimulus in scene.stimuli {
             if let sections = stimulus.action.sections {
                 for section in sections { if let c = section.columns { columns[section.id] = c } }

@@ -95,10 +95,32 @@ extension Engine {
     @discardableResult
     public mutating func switchSegment(of segmented: inout SegmentedDataSource, to index: Int,
                                        at time: EventTime) throws(SourceUpdateError) -> [Transcript.Entry] {
+        if origin == nil { origin = time }
+        fireDue(until: time)
+        try switchSegmentDue(of: &segmented, to: index, at: time)
+        return takeOutbox()
+    }
+
+    /// A ``Stimulus/switchSegment(_:)`` at `time` (what is due before it
+    /// already fired): the engine's rules are the segmented source switched.
+    mutating func switchSegmentDue(_ index: Int, at time: EventTime) {
+        guard var segmented = delegate as? SegmentedDataSource else {
+            append(.rejected("segment: the data source is not segmented"), at: time)
+            return
+        }
+        do { try switchSegmentDue(of: &segmented, to: index, at: time) } catch {
+            append(.rejected("segment: \(error)"), at: time)
+        }
+    }
+
+    /// ``switchSegment(of:to:at:)`` with what is due already fired; the
+    /// entries stay for the next public call.
+    private mutating func switchSegmentDue(of segmented: inout SegmentedDataSource, to index: Int,
+                                           at time: EventTime) throws(SourceUpdateError) {
         guard index >= 0, index < segmented.segments.count else {
             throw .composition(.noSuchChild(index, count: segmented.segments.count))
         }
-        guard index != segmented.selectedIndex else { return fire(until: time) }
+        guard index != segmented.selectedIndex else { return }
         var next = segmented
         do { try next.select(index) } catch { throw .composition(error) }
         let content: CollectionModel
@@ -108,26 +130,22 @@ extension Engine {
         let replacement = ContentReplacement(segment: index, key: next.segments[index].key,
                                              sectionsBefore: model.numberOfSections,
                                              sections: content.numberOfSections, items: items)
-        let entries = replaceContent(with: content, as: replacement, at: time)
+        replaceContent(with: content, as: replacement, at: time)
         segmented = next
         if delegate is SegmentedDataSource { replaceDelegate(next) }
-        return entries
     }
 
     /// Puts `content` in place of the whole model as the app's change
     /// `replacement`, cancelling what is in flight; see
     /// ``switchSegment(of:to:at:)``.
     private mutating func replaceContent(with content: CollectionModel, as replacement: ContentReplacement,
-                                         at time: EventTime) -> [Transcript.Entry] {
-        if origin == nil { origin = time }
-        fireDue(until: time)
+                                         at time: EventTime) {
         if now.map({ time > $0 }) ?? true { now = time }
         let before = machine.phase
         let effects = machine.replaceContent(with: content, as: replacement, at: time)
         record(effects, at: time)
         noteTransition(from: before, at: time)
         cancelGesture(ifAppChangeEnded: effects, at: time)
-        return takeOutbox()
     }
 
     /// The index path edits of a wholesale replacement, for matching

@@ -343,6 +343,9 @@ public struct Engine: Sendable {
         case .loading(let event, let content):
             loadDue(event, content: content, at: time)
             return
+        case .switchSegment(let index):
+            switchSegmentDue(index, at: time)
+            return
         }
         let before = machine.phase
         let effects = machine.handle(input, at: time, geometry: layout)

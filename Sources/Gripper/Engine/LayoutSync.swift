@@ -158,7 +158,7 @@ struct LayoutSync: Sendable {
         var contents: [SectionContent] = []
         contents.reserveCapacity(model.sections.count)
         for (s, section) in model.sections.enumerated() {
-            let sectionMetrics = SectionMetrics(columns: dataSource.columns(ofSection: section.id))
+            let sectionMetrics = dataSource.metrics(ofSection: section.id)
             var content = SectionContent(count: section.items.count, metrics: sectionMetrics)
             if dataSource.hasItemHeights {
                 var heights: [Double] = []

@@ -129,6 +129,14 @@ public struct SegmentedDataSource: CollectionDataSource, CollectionDelegate {
         guard let segment = segments.first(where: { $0.key == key }) else { return nil }
         return segment.dataSource.columns(ofSection: SectionID(String(section.rawValue[section.rawValue.index(after: slash)...])))
     }
+    /// The metrics of any segment's section (`key/id`): each segment brings
+    /// its own row height, header, insets ….
+    public func metrics(ofSection section: SectionID) -> SectionMetrics {
+        guard let slash = section.rawValue.firstIndex(of: "/") else { return .inherited }
+        let key = String(section.rawValue[..<slash])
+        guard let segment = segments.first(where: { $0.key == key }) else { return .inherited }
+        return segment.dataSource.metrics(ofSection: SectionID(String(section.rawValue[section.rawValue.index(after: slash)...])))
+    }
     /// Whether any segment has widths of its own.
     public var hasItemWidths: Bool { segments.contains { $0.dataSource.hasItemWidths } }
     /// The width in any segment that gives one for `item`.

@@ -35,7 +35,8 @@ extension Engine {
                 var part = scene
                 part.sections = segment.sections
                 part.segments = nil
-                return ChildDataSource(key: segment.key, dataSource: SceneDataSource(scene: part, items: items),
+                return ChildDataSource(key: segment.key,
+                                       dataSource: SceneDataSource(scene: part, items: items, metrics: segment.metrics),
                                        delegate: ScenePolicy(scene: part, items: items))
             }
             do {

@@ -1,4 +1,5 @@
 import GripperEditing
+import GripperLayout
 
 extension Scene {
     /// One segment of a segmented scene (`segments`): a key that names it
@@ -10,11 +11,16 @@ extension Scene {
         public var key: String
         /// The segment's sections, with their own identities (not prefixed).
         public var sections: [Section]
+        /// The segment's own metrics for all its sections (`rowHeight`,
+        /// `headerHeight`; a section's `columns` still wins); nil values are
+        /// the scene's layout.
+        public var metrics: SectionMetrics
 
         /// Creates a segment.
-        public init(key: String, sections: [Section]) {
+        public init(key: String, sections: [Section], metrics: SectionMetrics = .inherited) {
             self.key = key
             self.sections = sections
+            self.metrics = metrics
         }
 
         /// The sections as the engine's model names them: `key/id`.

@@ -114,7 +114,7 @@ struct SceneReader {
             if let s = root["sections"] {
                 throw fail("sections", s, "a scene has sections or segments, not both")
             }
-            let list = try self.segments(v, "segments", defaults: defaults, root: root)
+            let list = try self.segments(v, "segments", defaults: defaults, root: root, pinned: metrics.header.isPinned)
             if let s = root["selectedSegment"] {
                 selectedSegment = try integer(s, "selectedSegment", minimum: 0)
                 guard selectedSegment < list.count else {
@@ -393,7 +393,7 @@ struct SceneReader {
     /// `/`; sections as a scene's; item identities unique over every
     /// segment (the promise a segmented source makes).
     private func segments(_ value: JSONValue, _ path: String, defaults: ItemDefaults,
-                          root: JSONValue) throws(SceneError) -> [Scene.Segment] {
+                          root: JSONValue, pinned: Bool) throws(SceneError) -> [Scene.Segment] {
         let list = try array(value, path)
         guard !list.isEmpty else { throw fail(path, value, "expected at least one segment") }
         var out: [Scene.Segment] = []
@@ -401,7 +401,13 @@ struct SceneReader {
         var itemPaths: [ItemID: String] = [:]
         for (i, v) in list.enumerated() {
             let p = "\(path)[\(i)]"
-            let o = try members(v, p, allowed: ["key", "sections"])
+            let o = try members(v, p, allowed: ["key", "sections", "rowHeight", "headerHeight"])
+            var own = SectionMetrics.inherited
+            if let x = o["rowHeight"] { own.rowHeight = try number(x, p + ".rowHeight", positive: true) }
+            if let x = o["headerHeight"] {
+                let h = try number(x, p + ".headerHeight", minimum: 0)
+                own.header = h > 0 ? SupplementaryMetrics(height: h, isPinned: pinned) : SupplementaryMetrics.none
+            }
             let keyValue = try required(o, "key", p)
             let key = try string(keyValue, p + ".key", nonEmpty: true)
             if key.contains("/") { throw fail(p + ".key", keyValue, "a segment key may not contain \"/\"") }
@@ -420,7 +426,7 @@ struct SceneReader {
                     itemPaths[item.id] = itemPath
                 }
             }
-            out.append(Scene.Segment(key: key, sections: sections))
+            out.append(Scene.Segment(key: key, sections: sections, metrics: own))
         }
         return out
     }

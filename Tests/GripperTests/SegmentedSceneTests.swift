@@ -55,6 +55,23 @@ import GripperTesting
         #expect(try #require(engine.layout.attributes(for: IndexPath(section: 0, item: 0))).frame.width < 250)
     }
 
+    @Test func eachSegmentBringsItsRowHeightAndHeader() throws {
+        let text = scene(#""layout":{"rowHeight":50},"stimuli":[{"t":0.5,"segment":1}]"#, segments:
+            #""segments":[{"key":"inbox","rowHeight":40,"sections":[{"id":"all","items":[{"id":"a"},{"id":"b"}]}]},"#
+            + #"{"key":"sent","headerHeight":30,"sections":[{"id":"all","items":[{"id":"x"},{"id":"y"}]}]}]"#)
+        let s = try Scene.decode(text)
+        #expect(s.segments?[0].metrics.rowHeight == 40 && s.segments?[1].metrics.header?.height == 30)
+        var driver = try EngineDriver(scene: s, device: TestDevices.probeTouchscreen)
+        #expect(try #require(driver.engine.layout.attributes(for: IndexPath(section: 0, item: 1))).frame.minY == 40)
+        var b = TraceBuilder(device: TestDevices.probeTouchscreen, seed: 1)
+        b.tap(at: .fraction(0.5, 0.95))
+        for f in b.frames { driver.handle(f) }
+        driver.fire(until: b.frames[0].time + .seconds(1))
+        // Sent: the layout's 50-point rows under its own 30-point header.
+        #expect(try #require(driver.engine.layout.attributes(for: IndexPath(section: 0, item: 1))).frame.minY == 30 + 50)
+        #expect(driver.engine._invariantViolations().isEmpty)
+    }
+
     @Test func badSegmentsNameTheirPlace() throws {
         func expectError(_ text: String, path: String, line: Int? = nil, _ words: String) {
             guard let e = error(text) else { Issue.record("no error for \(path)"); return }
@@ -75,6 +92,10 @@ import GripperTesting
         expectError(scene(segments: #""segments":[{"key":"a","sections":[],"extra":1}]"#), path: "segments[0].extra",
                     "unknown field")
         expectError(scene(#""selectedSegment":2"#), path: "selectedSegment", "from 0 to 1")
+        expectError(scene(segments: #""segments":[{"key":"a","rowHeight":0,"sections":[]}]"#),
+                    path: "segments[0].rowHeight", "above 0")
+        expectError(scene(segments: #""segments":[{"key":"a","headerHeight":-1,"sections":[]}]"#),
+                    path: "segments[0].headerHeight", "at least 0")
         expectError(#"{"viewport":{"width":400,"height":640},"sections":[],"selectedSegment":0}"#,
                     path: "selectedSegment", "only a scene with segments")
         expectError(scene(#""stimuli":[{"t":1,"segment":5}]"#), path: "stimuli[0].segment", "from 0 to 1")

@@ -343,6 +343,9 @@ public struct Engine: Sendable {
         case .loading(let event, let content):
             loadDue(event, content: content, at: time)
             return
+        case .switchSegment(let index):
+            switchSegmentDue(index, at: time)
+            return
         }
         let before = machine.phase
         let effects = machine.handle(input, at: time, geometry: layout)
@@ -516,6 +519,15 @@ public struct Engine: Sendable {
         }
     }
 
+    /// Cancels the gesture in flight when an app change's `effects` ended
+    /// the interaction it drove (a drag, a swiped or open cell, a
+    /// confirmation), so the rest of that contact is ignored until it lifts.
+    mutating func cancelGesture(ifAppChangeEnded effects: [EditingEffect], at time: EventTime) {
+        if effects.contains(where: Self.endsInteraction), !arena.isIdle {
+            recordGestures(arena.cancel(at: time))
+        }
+    }
+
     /// Whether an app batch's effect ended an interaction (back to rest).
     /// A dropped highlight does not: the touch is still tracked.
     private static func endsInteraction(_ effect: EditingEffect) -> Bool {
@@ -622,8 +634,16 @@ public struct Engine: Sendable {
             }
             recorder.record(effect, offset: offset)
             contentChanged = true
-            if makesTransitions { transitionEdits += Self.mappingEdits(of: batch) }
-            for problem in sync.follow(batch, model: machine.model) {
+            let problems: [LayoutSync.Problem]
+            if case .appBatchApplied(let entry) = effect, case .replaced(let r) = entry.edit {
+                // The whole content replaced (a segment switch): no batch; rebuilt.
+                if makesTransitions { transitionEdits += Self.mappingEdits(replacing: r) }
+                problems = sync.reload(machine.model)
+            } else {
+                if makesTransitions { transitionEdits += Self.mappingEdits(of: batch) }
+                problems = sync.follow(batch, model: machine.model)
+            }
+            for problem in problems {
                 switch problem {
                 case .layoutRejected(let why): append(.rejected(why), at: time)
                 case .dataSource(let error): append(.dataSource(error), at: time)

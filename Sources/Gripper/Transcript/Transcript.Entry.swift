@@ -144,6 +144,7 @@ extension Transcript {
                     ",\"name\":\"focus\",\"indexPath\":" + (p.map { "[\($0.section),\($0.item)]" } ?? "null")
                 case .loading(let event, let content):
                     Stimulus.loadingJSON(event) + (content.map { ",\"sections\":" + Transcript.json($0) } ?? "")
+                case .switchSegment(let index): ",\"name\":\"segment\",\"segment\":\(index)"
                 }
             case .effect(let effect): effect.transcriptJSONFields
             case .rejected(let why): ",\"reason\":" + Self.quoted(why)

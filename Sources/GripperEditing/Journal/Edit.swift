@@ -25,6 +25,11 @@ public enum Edit: Hashable, Sendable, CustomStringConvertible {
     /// A batch the app applied (`EditingStateMachine/apply(_:at:)`): an
     /// entry of its own kind that the user's undo never takes off.
     case app
+    /// The app put new content in place of the whole collection in one step
+    /// (a segment switch, `Engine.switchSegment(of:to:at:)`): an app entry
+    /// with no batch and no inverse, at which the journal restarts
+    /// (``Journal/replaceContent(with:as:at:)``).
+    case replaced(ContentReplacement)
 
     public var description: String {
         switch self {
@@ -36,6 +41,7 @@ public enum Edit: Hashable, Sendable, CustomStringConvertible {
         case .reload: "reload"
         case .batch: "batch"
         case .app: "app"
+        case .replaced(let r): r.summary
         }
     }
 }

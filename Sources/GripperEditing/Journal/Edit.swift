@@ -31,6 +31,7 @@ public enum Edit: Hashable, Sendable, CustomStringConvertible {
     /// (``Journal/replaceContent(with:as:at:)``).
     case replaced(ContentReplacement)
 
+    /// The edit in a few words, as the journal's transcript lines write it.
     public var description: String {
         switch self {
         case .delete(let ids): "delete \(ids.map(\.rawValue).joined(separator: ","))"

@@ -6,7 +6,7 @@ import Musl
 #endif
 
 /// Reads a live evdev device: opens the node, describes it, and hands out the
-/// same ``EventFrame``s a trace of the device would hold, stamped with the
+/// same `EventFrame`s a trace of the device would hold, stamped with the
 /// kernel's event times.
 ///
 /// The reader never busy-waits: ``next(until:wakingOn:)`` waits on the device

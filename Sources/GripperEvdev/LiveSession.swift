@@ -37,9 +37,9 @@ import Musl
 /// **Several devices.** A session made with several sources
 /// (``init(readers:driver:keepingFrames:deliveryGrace:)``: a touchscreen, a
 /// mouse and a keyboard) reads them together: the engine has one device per
-/// source, in order (``InputDeviceID``), and gets their frames merged in
+/// source, in order (`InputDeviceID`), and gets their frames merged in
 /// event-time order (as far as they have arrived); the loss of one cancels
-/// only what that device has in flight (``Engine/deviceLost(_:at:)``) and
+/// only what that device has in flight (`Engine/deviceLost(_:at:)`) and
 /// the others go on; a source that reconnects comes back on its own.
 /// ``lastSource`` says which device the latest step's frame, loss or return
 /// came from. The session's clock is the first source's.
@@ -141,7 +141,7 @@ public final class LiveSession {
     }
     /// Every frame handed to the engine and its device, in the order handed
     /// in, when created with `keepingFrames`: with several sources, what a
-    /// replay of all of them takes (``EngineDriver/handle(_:)-(DeviceFrame)``).
+    /// replay of all of them takes (`EngineDriver.handle(_:)` with a `DeviceFrame`).
     public var deviceFrames: [DeviceFrame] { kept }
     private var kept: [DeviceFrame] = []
     /// What the engine reported during the latest ``step(until:wakingOn:)``
@@ -184,7 +184,7 @@ public final class LiveSession {
     /// Starts a session on several sources at once (a touchscreen, a mouse
     /// and a keyboard) running `driver`, whose engine has one device per
     /// source in the same order (the first it was opened with, the others
-    /// attached: ``Engine/attach(_:)``); its time origin is now, on the
+    /// attached: `Engine/attach(_:)`); its time origin is now, on the
     /// first source's clock. See ``init(reader:driver:keepingFrames:deliveryGrace:)``
     /// for the options. An empty `readers` is a programming error.
     public init(readers: [any LiveInputSource], driver: EngineDriver, keepingFrames: Bool = false,

@@ -27,7 +27,7 @@ extension GridLayout: CollectionLayout {
     }
 
     /// Follows a batch of item changes (see
-    /// ``applyItemChanges(removing:inserting:)-(_,[(indexPath:IndexPath,height:Double?)])``);
+    /// `applyItemChanges(removing:inserting:)`);
     /// the grid ignores cross extents.
     public mutating func applyItemChanges(removing removals: [IndexPath], inserting insertions: [ItemInsertion]) throws {
         try applyItemChanges(removing: removals, inserting: insertions.map { ($0.indexPath, $0.extent) })

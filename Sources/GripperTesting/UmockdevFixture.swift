@@ -3,7 +3,7 @@ import GripperInput
 /// The two files umockdev needs to emulate an evdev device for an unmodified
 /// program: the sysfs/udev description (`.umockdev`, for `umockdev-run -d`)
 /// and the answers to the evdev ioctls libevdev sends (`.ioctl`, for
-/// `umockdev-run -i NODE=FILE`). Made from any ``DeviceDescription``, so the
+/// `umockdev-run -i NODE=FILE`). Made from any `DeviceDescription`, so the
 /// device of any recording can be emulated.
 ///
 /// ```

@@ -73,7 +73,7 @@ extension Engine {
     /// shown does nothing.
     ///
     /// What is checked: the segment exists; its sections' identities are
-    /// unique and their counts not negative (``DataSourceError``). What is
+    /// unique and their counts not negative (`DataSourceError`). What is
     /// trusted: item identities are unique in the segment and not shared
     /// with another segment — the data source's promise, as when a
     /// collection opens; a repeat is found where an edit meets it (the edit
@@ -159,10 +159,10 @@ extension Engine {
     }
 
     /// Lands new content for children of a composed source — what a
-    /// ``LoadingGroup`` released when the last load finished: each child in
+    /// `LoadingGroup` released when the last load finished: each child in
     /// `released` replaces the child with its key in `composed`, and the
     /// engine gets one app batch, the diff from what it shows to the new
-    /// composition (``CollectionModel/diff(to:)``: moves where items moved,
+    /// composition (`CollectionModel/diff(to:)`: moves where items moved,
     /// so a renderer animates it). What is in flight stays alive as for any
     /// app batch: a drag goes on (re-based) unless its item left, an open
     /// cell stays open unless its item left. When the engine's rules are a

@@ -6,7 +6,7 @@ import GripperLayout
 
 /// The whole interaction on one device and the app's data: contact
 /// tracking → viewport mapping → gesture arena → editing state machine →
-/// layout (a ``GridLayout`` by default, or any ``CollectionLayout``), with
+/// layout (a `GridLayout` by default, or any `CollectionLayout`), with
 /// a transcript of what happened.
 ///
 /// Feed it input frames in time order (``handle(_:)``), outside stimuli
@@ -20,7 +20,7 @@ import GripperLayout
 /// reads a clock or does I/O, so a replay and a live run of the same input
 /// give the same ``transcript``, byte for byte.
 public struct Engine: Sendable {
-    /// The app's data, as the engine opened it (read lazily; see ``CollectionDataSource``).
+    /// The app's data, as the engine opened it (read lazily; see `CollectionDataSource`).
     public let dataSource: any CollectionDataSource
     /// The app's rules.
     public var delegate: any CollectionDelegate { machine.policy }
@@ -107,7 +107,7 @@ public struct Engine: Sendable {
 
     /// Opens an engine at rest on the app's data and rules, for input from
     /// `device`: the model is a lazy view of `dataSource` (see
-    /// ``CollectionModel/init(dataSource:)``) and the layout is built from
+    /// `CollectionModel/init(dataSource:)`) and the layout is built from
     /// the sections' counts — and each item's height when the source has
     /// heights of its own.
     ///
@@ -120,8 +120,8 @@ public struct Engine: Sendable {
     ///   rejects the metrics or a height.
     /// - Parameter layout: the layout to lay the data out with (its
     ///   sections are replaced by the data source's); nil for a
-    ///   ``GridLayout`` of `metrics`. Its viewport must be `viewport` in its
-    ///   own scroll space (``LayoutOrientation/scrollSize(_:)``).
+    ///   `GridLayout` of `metrics`. Its viewport must be `viewport` in its
+    ///   own scroll space (`LayoutOrientation/scrollSize(_:)`).
     /// - Parameter recordingTranscript: keep every entry in ``transcript``
     ///   (memory grows with what happens); without it the entries are only
     ///   returned by the calls that produce them.
@@ -381,7 +381,7 @@ public struct Engine: Sendable {
     /// // 1.200000 appBatch #1 insert new at [0,0]
     /// ```
     ///
-    /// - Throws: ``BatchUpdateError`` naming the operation at fault (its
+    /// - Throws: `BatchUpdateError` naming the operation at fault (its
     ///   index and the operation) and the rule it breaks with the index
     ///   path; the model, the journal, the editing state, the gesture and
     ///   the layout are then as they were. Entries of deadlines fired before

@@ -41,7 +41,7 @@ public enum Stimulus: Hashable, Sendable, CustomStringConvertible {
     /// Documentation/DataSources.md).
     case loading(LoadingEvent, content: [CollectionSection]?)
     /// The app shows segment `index` of the engine's segmented source (its
-    /// rules are a ``SegmentedDataSource``): as
+    /// rules are a `SegmentedDataSource`): as
     /// ``Engine/switchSegment(of:to:at:)``. An engine whose rules are not
     /// segmented, or a segment that does not exist, records a `rejected`
     /// entry and changes nothing.

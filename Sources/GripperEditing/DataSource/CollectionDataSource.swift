@@ -85,7 +85,7 @@ public protocol CollectionDataSource: Sendable {
     /// (by its identity).
     func columns(ofSection section: SectionID) -> Int?
     /// The layout metrics of section `section` where they differ from the
-    /// layout's (``SectionMetrics``: columns, row height, spacing, insets,
+    /// layout's (`SectionMetrics`: columns, row height, spacing, insets,
     /// header and footer, separators; nil inherits). The default is
     /// ``columns(ofSection:)`` alone. A child of a ``ComposedDataSource`` or
     /// a segment of a ``SegmentedDataSource`` brings its own this way: its

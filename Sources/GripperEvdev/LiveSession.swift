@@ -164,6 +164,8 @@ public final class LiveSession {
     /// Starts a session on `reader` running `driver` (its engine at rest,
     /// made for the reader's device); its time origin is now.
     ///
+    /// - Parameter reader: the device's live input.
+    /// - Parameter driver: the engine and its stimulus track.
     /// - Parameter keepingFrames: keep every frame handed to the engine in
     ///   ``frames`` (to record the session).
     /// - Parameter deliveryGrace: how long a deadline that came due waits
@@ -202,6 +204,12 @@ public final class LiveSession {
     /// (see ``init(reader:driver:keepingFrames:deliveryGrace:)``); its time
     /// origin is now.
     ///
+    /// - Parameter reader: the device's live input.
+    /// - Parameter scene: the items, rules, layout and stimulus track.
+    /// - Parameter gestures: the recognizers' thresholds.
+    /// - Parameter keepingFrames: keep every frame handed to the engine in
+    ///   ``frames``.
+    /// - Parameter deliveryGrace: see ``init(reader:driver:keepingFrames:deliveryGrace:)``.
     /// - Parameter recordingTranscript: keep the engine's transcript (memory
     ///   grows with what happens; `gripper live` prints it at the end).
     ///   Without it every ``step(until:wakingOn:)`` still reports what
@@ -264,7 +272,8 @@ public final class LiveSession {
     /// wait; with none of them the step returns ``Step/deadlineReached`` at
     /// once rather than wait forever.
     ///
-    /// - Parameter wakingOn: an extra descriptor to watch (a terminal, a
+    /// - Parameter deadline: when to stop waiting; nil waits for input.
+    /// - Parameter wakeFD: an extra descriptor to watch (a terminal, a
     ///   signal's self-pipe); readable, it ends the wait with ``Step/woken``.
     /// - Throws: ``EvdevError`` when reading or polling fails other than by
     ///   the device going away (that is ``Step/deviceLost``).

@@ -21,6 +21,8 @@ public struct UmockdevFixture: Hashable, Sendable {
     /// Makes the fixture for `device` as `/dev/input/event<eventNumber>`.
     ///
     /// - Parameters:
+    ///   - device: the device to emulate.
+    ///   - eventNumber: the `N` of its `/dev/input/eventN` node.
     ///   - initialState: what the device reports when opened; by default the
     ///     description's own state (axis values, LED and switch states).
     ///   - resyncState: when given, a second snapshot appended to the ioctl

@@ -118,6 +118,12 @@ public struct Engine: Sendable {
     /// - Throws: ``EngineError`` when the data source contradicts itself
     ///   (a repeated section identity, a negative count) or the layout
     ///   rejects the metrics or a height.
+    /// - Parameter dataSource: the app's sections and items, asked lazily.
+    /// - Parameter delegate: the app's rules (what may move, be deleted,
+    ///   accept a drop …); the defaults where it says nothing.
+    /// - Parameter viewport: the viewport's size on screen, in points.
+    /// - Parameter metrics: row height, columns, headers and the rest of
+    ///   the layout's measures (used when `layout` is nil).
     /// - Parameter layout: the layout to lay the data out with (its
     ///   sections are replaced by the data source's); nil for a
     ///   `GridLayout` of `metrics`. Its viewport must be `viewport` in its
@@ -128,6 +134,9 @@ public struct Engine: Sendable {
     /// - Parameter makingTransitions: make an ``EngineTransition`` for every
     ///   change to what is shown (a renderer that animates asks for them with
     ///   ``takeTransitions()``); each costs what is on screen.
+    /// - Parameter device: the input device the frames come from (its axes
+    ///   map onto the viewport).
+    /// - Parameter gestures: the recognizers' thresholds.
     /// - Complexity: O(s) for s sections with fixed row heights; O(n) for n
     ///   items when the source has heights of its own (two answers and one
     ///   `Double` per item).

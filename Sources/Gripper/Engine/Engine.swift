@@ -42,7 +42,8 @@ public struct Engine: Sendable {
     package internal(set) var lastKeyRouted: KeyRouted?
     private var arena: GestureArena
     private var adapter = GestureInputAdapter()
-    internal(set) var machine: EditingStateMachine
+    /// The editing state machine the gestures drive (its `+Concern` files reach it).
+    var machine: EditingStateMachine
     /// Keeps ``layout`` in step with the model after each commit.
     var sync: LayoutSync
     /// Turns what happens into transcript entries.

@@ -1,7 +1,7 @@
 import GripperInput
 
 /// A ``LiveInputSource`` whose frames come out of another through a
-/// ``FrameCalibrator``: a panel mounted rotated or needing calibration, as
+/// `FrameCalibrator`: a panel mounted rotated or needing calibration, as
 /// the engine should see it. Its ``device`` is the device as mounted (axes
 /// swapped for a quarter turn); make the session's engine for it.
 ///

@@ -11,7 +11,7 @@ import Musl
 /// ``EvdevReader/Event/deviceLost``; when a matching device of the same kind
 /// appears (the same one plugged back, or another), it opens it, reports
 /// ``EvdevReader/Event/deviceArrived(_:)`` and hands out its frames, their
-/// positions mapped onto the first device's axes (``AxisMapping``), so a
+/// positions mapped onto the first device's axes (`AxisMapping`), so a
 /// ``LiveSession`` carries on with the same engine and the same clock.
 ///
 /// Loss is seen either way the system shows it, whichever comes first: the

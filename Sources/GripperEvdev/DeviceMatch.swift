@@ -13,7 +13,7 @@ import Musl
 /// Name and path patterns are shell globs (`*`, `?`, `[…]`), matched against
 /// the whole kernel name (`EVIOCGNAME`) or the whole node path.
 public struct DeviceMatch: Hashable, Sendable, CustomStringConvertible {
-    /// The kind of device (as ``DeviceDescription/kind`` classifies it), or
+    /// The kind of device (as `DeviceDescription/kind` classifies it), or
     /// nil for any.
     public var kind: DeviceKind?
     /// A glob on the device's name, or nil for any.

@@ -6,7 +6,7 @@ import Musl
 #endif
 
 /// Reads a live evdev device: opens the node, describes it, and hands out the
-/// same ``EventFrame``s a trace of the device would hold, stamped with the
+/// same `EventFrame`s a trace of the device would hold, stamped with the
 /// kernel's event times.
 ///
 /// The reader never busy-waits: ``next(until:wakingOn:)`` waits on the device
@@ -82,7 +82,8 @@ public final class EvdevReader {
     /// time order. Returns nil once the reader is finished (after
     /// ``Event/deviceLost`` or ``close()``).
     ///
-    /// - Parameter wakingOn: an extra descriptor to watch, such as the read
+    /// - Parameter deadline: when to stop waiting; nil waits for input.
+    /// - Parameter wakeFD: an extra descriptor to watch, such as the read
     ///   end of a self-pipe a signal handler writes to; when it is readable
     ///   the reader returns ``Event/woken`` (it does not read from it).
     /// - Throws: ``EvdevError`` for read or poll failures other than the

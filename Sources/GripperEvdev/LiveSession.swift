@@ -37,9 +37,9 @@ import Musl
 /// **Several devices.** A session made with several sources
 /// (``init(readers:driver:keepingFrames:deliveryGrace:)``: a touchscreen, a
 /// mouse and a keyboard) reads them together: the engine has one device per
-/// source, in order (``InputDeviceID``), and gets their frames merged in
+/// source, in order (`InputDeviceID`), and gets their frames merged in
 /// event-time order (as far as they have arrived); the loss of one cancels
-/// only what that device has in flight (``Engine/deviceLost(_:at:)``) and
+/// only what that device has in flight (`Engine/deviceLost(_:at:)`) and
 /// the others go on; a source that reconnects comes back on its own.
 /// ``lastSource`` says which device the latest step's frame, loss or return
 /// came from. The session's clock is the first source's.
@@ -141,7 +141,7 @@ public final class LiveSession {
     }
     /// Every frame handed to the engine and its device, in the order handed
     /// in, when created with `keepingFrames`: with several sources, what a
-    /// replay of all of them takes (``EngineDriver/handle(_:)-(DeviceFrame)``).
+    /// replay of all of them takes (`EngineDriver.handle(_:)` with a `DeviceFrame`).
     public var deviceFrames: [DeviceFrame] { kept }
     private var kept: [DeviceFrame] = []
     /// What the engine reported during the latest ``step(until:wakingOn:)``
@@ -164,6 +164,8 @@ public final class LiveSession {
     /// Starts a session on `reader` running `driver` (its engine at rest,
     /// made for the reader's device); its time origin is now.
     ///
+    /// - Parameter reader: the device's live input.
+    /// - Parameter driver: the engine and its stimulus track.
     /// - Parameter keepingFrames: keep every frame handed to the engine in
     ///   ``frames`` (to record the session).
     /// - Parameter deliveryGrace: how long a deadline that came due waits
@@ -184,7 +186,7 @@ public final class LiveSession {
     /// Starts a session on several sources at once (a touchscreen, a mouse
     /// and a keyboard) running `driver`, whose engine has one device per
     /// source in the same order (the first it was opened with, the others
-    /// attached: ``Engine/attach(_:)``); its time origin is now, on the
+    /// attached: `Engine/attach(_:)`); its time origin is now, on the
     /// first source's clock. See ``init(reader:driver:keepingFrames:deliveryGrace:)``
     /// for the options. An empty `readers` is a programming error.
     public init(readers: [any LiveInputSource], driver: EngineDriver, keepingFrames: Bool = false,
@@ -202,6 +204,12 @@ public final class LiveSession {
     /// (see ``init(reader:driver:keepingFrames:deliveryGrace:)``); its time
     /// origin is now.
     ///
+    /// - Parameter reader: the device's live input.
+    /// - Parameter scene: the items, rules, layout and stimulus track.
+    /// - Parameter gestures: the recognizers' thresholds.
+    /// - Parameter keepingFrames: keep every frame handed to the engine in
+    ///   ``frames``.
+    /// - Parameter deliveryGrace: see ``init(reader:driver:keepingFrames:deliveryGrace:)``.
     /// - Parameter recordingTranscript: keep the engine's transcript (memory
     ///   grows with what happens; `gripper live` prints it at the end).
     ///   Without it every ``step(until:wakingOn:)`` still reports what
@@ -264,7 +272,8 @@ public final class LiveSession {
     /// wait; with none of them the step returns ``Step/deadlineReached`` at
     /// once rather than wait forever.
     ///
-    /// - Parameter wakingOn: an extra descriptor to watch (a terminal, a
+    /// - Parameter deadline: when to stop waiting; nil waits for input.
+    /// - Parameter wakeFD: an extra descriptor to watch (a terminal, a
     ///   signal's self-pipe); readable, it ends the wait with ``Step/woken``.
     /// - Throws: ``EvdevError`` when reading or polling fails other than by
     ///   the device going away (that is ``Step/deviceLost``).

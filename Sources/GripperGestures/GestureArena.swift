@@ -5,7 +5,7 @@ import GripperInput
 /// The installed gesture recognizers and the rules between them: what the
 /// editing state machine listens to.
 ///
-/// Feed it ``ContactFrame``s in time order with ``handle(_:)``; between
+/// Feed it `ContactFrame`s in time order with ``handle(_:)``; between
 /// frames, call ``fire(until:)`` when ``nextDeadline`` comes (a live loop's
 /// timer), or let ``handle(_:)`` fire the deadlines due first (it always
 /// does). Nothing here reads a clock: time is the frames' own, and a time

@@ -37,6 +37,8 @@ public enum EvemuFormat {
     /// error) is read now; the events as ``TraceFrameReader/next()`` reaches them.
     ///
     /// - Parameters:
+    ///   - source: where the file's bytes come from.
+    ///   - fileName: the name errors give the file.
     ///   - device: the description to use when the file has none; ignored
     ///     when the file has its own.
     /// - Throws: ``TraceError`` for a malformed header, an empty file, or

@@ -2,7 +2,7 @@
 /// events (`struct timeval`). Traces may start near zero or at an epoch time;
 /// nothing in Gripper reads a wall clock, so the origin does not matter.
 ///
-/// Arithmetic never traps: adding or subtracting a ``Duration`` clamps to the
+/// Arithmetic never traps: adding or subtracting a `Duration` clamps to the
 /// representable range (±292,000 years), because times come from input files
 /// and deadlines are derived from them. Readers reject times beyond
 /// ``maximumSeconds`` with a located error instead (see ``init(checkedSeconds:microseconds:)``).

@@ -49,3 +49,23 @@ extension DraggedSections {
         return lower
     }
 }
+
+/// The resting stack of sections both layouts keep: each section's top and
+/// height, the tops running on from the global header.
+enum SectionStack {
+    /// Sets `section`'s height and moves every later section's top with it.
+    /// - Returns: how far the content after `section` moved (0 when the
+    ///   height did not change; nothing is touched then).
+    /// - Complexity: O(sections after `section`).
+    static func setHeight(_ height: Double, of section: Int, tops: inout [Double], heights: inout [Double]) -> Double {
+        let delta = height - heights[section]
+        guard delta != 0 else { return 0 }
+        heights[section] = height
+        var y = tops[section] + height
+        for later in (section + 1)..<tops.count {
+            tops[later] = y
+            y += heights[later]
+        }
+        return delta
+    }
+}

@@ -84,15 +84,7 @@ extension FlowLayout {
         let s = indexPath.section
         sections[s].setHeight(extent, at: indexPath.item)
         let height = Self.sectionHeight(sections[s], itemsHeight: sections[s].itemsHeight)
-        let delta = height - sectionHeights[s]
-        guard delta != 0 else { return 0 }
-        sectionHeights[s] = height
-        var y = sectionTops[s] + height
-        for later in (s + 1)..<sections.count {
-            sectionTops[later] = y
-            y += sectionHeights[later]
-        }
-        return delta
+        return SectionStack.setHeight(height, of: s, tops: &sectionTops, heights: &sectionHeights)
     }
 
     /// Checks that each section's lines are the greedy wrap of its widths

@@ -27,7 +27,7 @@ extension GridLayout: CollectionLayout {
     }
 
     /// Follows a batch of item changes (see
-    /// ``applyItemChanges(removing:inserting:)-(_,[(indexPath:IndexPath,height:Double?)])``);
+    /// `applyItemChanges(removing:inserting:)`);
     /// the grid ignores cross extents.
     public mutating func applyItemChanges(removing removals: [IndexPath], inserting insertions: [ItemInsertion]) throws {
         try applyItemChanges(removing: removals, inserting: insertions.map { ($0.indexPath, $0.extent) })
@@ -59,14 +59,6 @@ extension GridLayout: CollectionLayout {
         }
         sections[s].heights?.setHeight(extent, at: indexPath.item)
         let height = Self.sectionHeight(view(section: s, arrangement: .resting(count: sections[s].count)))
-        let delta = height - sectionHeights[s]
-        guard delta != 0 else { return 0 }
-        sectionHeights[s] = height
-        var y = sectionTops[s] + height
-        for later in (s + 1)..<sections.count {
-            sectionTops[later] = y
-            y += sectionHeights[later]
-        }
-        return delta
+        return SectionStack.setHeight(height, of: s, tops: &sectionTops, heights: &sectionHeights)
     }
 }

@@ -8,7 +8,7 @@ import GripperGeometry
 /// screen. A horizontal one is the screen transposed (x ↔ y), and a
 /// right-to-left one is mirrored across its leading edge. The engine maps
 /// each input point into scroll space before the editing machine sees it,
-/// and a renderer maps each frame back with ``screenRect(_:contentLength:)``.
+/// and a renderer maps each frame back with `screenRect(_:contentLength:)`.
 /// So the drag gap, hit tests, swipe actions and pinned headers of one
 /// layout serve every direction: in a horizontal layout a swipe across the
 /// scroll axis is vertical, and a pinned header pins to the viewport's

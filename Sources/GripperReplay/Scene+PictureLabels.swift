@@ -16,6 +16,9 @@ extension Scene {
         }
         var titles: [SectionID: String?] = [:]
         for section in sections where titles[section.id] == nil { titles[section.id] = .some(section.title) }
+        for segment in segments ?? [] {
+            for section in segment.composedSections where titles[section.id] == nil { titles[section.id] = .some(section.title) }
+        }
         for stimulus in stimuli {
             if case .reload(let sections) = stimulus.action {
                 for section in sections where titles[section.id] == nil { titles[section.id] = .some(section.title) }

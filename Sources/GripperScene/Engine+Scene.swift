@@ -27,9 +27,30 @@ extension Engine {
         } catch {
             throw SceneError(path: "layout", problem: "the layout rejects the scene: \(error)")
         }
+        // A segmented scene: one child per segment, each the scene's data
+        // and rules over that segment's sections alone.
+        var segmented: SegmentedDataSource?
+        if let segments = scene.segments {
+            let children = segments.map { segment in
+                var part = scene
+                part.sections = segment.sections
+                part.segments = nil
+                return ChildDataSource(key: segment.key,
+                                       dataSource: SceneDataSource(scene: part, items: items, metrics: segment.metrics),
+                                       delegate: ScenePolicy(scene: part, items: items))
+            }
+            do {
+                segmented = try SegmentedDataSource(children, selectedIndex: scene.selectedSegment,
+                                                    selectionMode: scene.selectionMode)
+            } catch {
+                throw SceneError(path: "segments", problem: "\(error)")
+            }
+        }
         do {
-            try self.init(dataSource: SceneDataSource(scene: scene, items: items),
-                          delegate: ScenePolicy(scene: scene, items: items), viewport: scene.viewport,
+            let data: any CollectionDataSource = segmented ?? SceneDataSource(scene: scene, items: items)
+            let rules: any CollectionDelegate = segmented ?? ScenePolicy(scene: scene, items: items)
+            try self.init(dataSource: data,
+                          delegate: rules, viewport: scene.viewport,
                           metrics: scene.metrics, layout: layout, device: device, gestures: gestures,
                           recordingTranscript: recordingTranscript, makingTransitions: makingTransitions)
             announcementStrings = scene.announcements

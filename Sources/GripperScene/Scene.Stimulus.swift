@@ -34,13 +34,15 @@ extension Scene {
             /// `empty`, `failed`, `refresh`), with the sections a result
             /// brings (they land as one diff batch).
             case loading(LoadingEvent, content: [Section]?)
+            /// Shows segment `index` of a segmented scene (`segment`).
+            case segment(Int)
 
             /// The sections the action brings (a reload's, a load result's), if any.
             public var sections: [Section]? {
                 switch self {
                 case .reload(let sections): sections
                 case .loading(_, let content): content
-                case .setEditing, .deleteSelected, .undo, .redo, .deviceLost, .resizeViewport, .key, .move, .focus: nil
+                case .setEditing, .deleteSelected, .undo, .redo, .deviceLost, .resizeViewport, .key, .move, .focus, .segment: nil
                 }
             }
 
@@ -49,7 +51,8 @@ extension Scene {
                 switch self {
                 case .loading(.loadedEmpty, _): "empty.sections"
                 case .loading(let event, _): event.name
-                case .reload, .setEditing, .deleteSelected, .undo, .redo, .deviceLost, .resizeViewport, .key, .move, .focus: "reload"
+                case .reload, .setEditing, .deleteSelected, .undo, .redo, .deviceLost, .resizeViewport, .key, .move, .focus,
+                     .segment: "reload"
                 }
             }
 
@@ -73,6 +76,7 @@ extension Scene {
                 case .key(let key): .key(key)
                 case .move(let command): .move(command)
                 case .focus(let p): .focus(p)
+                case .segment(let index): .switchSegment(index)
                 case .loading(let event, let content):
                     .loading(event, content: content.map { sections in
                         sections.map { CollectionSection(id: $0.id, items: $0.items.map(\.id)) }

@@ -17,8 +17,15 @@ public struct Scene: Hashable, Sendable {
     /// The title drawn in the global header (`metrics.globalHeaderHeight`
     /// above 0), if any.
     public var globalHeaderTitle: String?
-    /// The sections at the start, in order.
+    /// The sections at the start, in order (in a segmented scene, the shown
+    /// segment's, named `key/id` as the engine's model names them).
     public var sections: [Section]
+    /// The segments of a segmented scene (`segments`), or nil: the engine
+    /// opens a ``SegmentedDataSource`` of them showing ``selectedSegment``,
+    /// and `segment` stimuli switch (`Engine.switchSegment(of:to:at:)`).
+    public var segments: [Segment]?
+    /// The segment shown at the start (`selectedSegment`, 0 by default).
+    public var selectedSegment = 0
     /// How many items a tap selects.
     public var selectionMode: SelectionMode
     /// Whether a dragged item may land in another section.
@@ -71,6 +78,9 @@ public struct Scene: Hashable, Sendable {
     public var itemsByID: [ItemID: Item] {
         var out: [ItemID: Item] = [:]
         for section in sections { for item in section.items { out[item.id] = item } }
+        for segment in segments ?? [] {
+            for section in segment.sections { for item in section.items { out[item.id] = item } }
+        }
         for stimulus in stimuli {
             if let sections = stimulus.action.sections {
                 for section in sections { for item in section.items { out[item.id] = item } }

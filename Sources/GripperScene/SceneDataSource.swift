@@ -9,6 +9,10 @@ public struct SceneDataSource: CollectionDataSource {
     private let sections: [Scene.Section]
     private let items: [ItemID: Scene.Item]
     private let columns: [SectionID: Int]
+    /// The metrics a segment gives its sections, by section identity.
+    private let segmentMetrics: [SectionID: SectionMetrics]
+    /// The metrics of every section this source has (a segment's own scene).
+    private let ownMetrics: SectionMetrics
     /// Whether any item of the scene (or of its reloads) has a height of its own.
     public let hasItemHeights: Bool
     /// Whether any item of the scene has a width of its own.
@@ -21,13 +25,22 @@ public struct SceneDataSource: CollectionDataSource {
     }
 
     /// The data source of `scene` with its items already gathered.
-    init(scene: Scene, items: [ItemID: Scene.Item]) {
+    init(scene: Scene, items: [ItemID: Scene.Item], metrics: SectionMetrics = .inherited) {
         sections = scene.sections
         self.items = items
         hasItemHeights = items.values.contains { $0.height != nil }
         hasItemWidths = items.values.contains { $0.width != nil }
         var columns: [SectionID: Int] = [:]
         for section in scene.sections { if let c = section.columns { columns[section.id] = c } }
+        var segmentMetrics: [SectionID: SectionMetrics] = [:]
+        for segment in scene.segments ?? [] {
+            for section in segment.composedSections {
+                if let c = section.columns { columns[section.id] = c }
+                segmentMetrics[section.id] = segment.metrics
+            }
+        }
+        self.segmentMetrics = segmentMetrics
+        ownMetrics = metrics
         for stimulus in scene.stimuli {
             if let sections = stimulus.action.sections {
                 for section in sections { if let c = section.columns { columns[section.id] = c } }
@@ -56,4 +69,12 @@ public struct SceneDataSource: CollectionDataSource {
     /// The section's own column count, by identity (reloaded sections too).
     /// - Complexity: O(1).
     public func columns(ofSection section: SectionID) -> Int? { columns[section] }
+    /// The section's metrics: its segment's (`rowHeight`, `headerHeight`)
+    /// with its own column count.
+    /// - Complexity: O(1).
+    public func metrics(ofSection section: SectionID) -> SectionMetrics {
+        var m = segmentMetrics[section] ?? ownMetrics
+        if let c = columns[section] { m.columns = c }
+        return m
+    }
 }

@@ -69,7 +69,7 @@ struct SceneReader {
 
     func scene(_ root: JSONValue) throws(SceneError) -> Scene {
         let keys = ["viewport", "layout", "globalHeader", "selection", "movesBetweenSections", "defaults", "sections",
-                    "stimuli", "announcements"]
+                    "stimuli", "announcements", "segments", "selectedSegment"]
         let root = try members(root, "$", allowed: keys)
         let vp = try members(try required(root, "viewport", "$"), "viewport", allowed: ["width", "height"])
         let viewport = Size(width: try number(try required(vp, "width", "viewport"), "viewport.width", positive: true),
@@ -107,12 +107,32 @@ struct SceneReader {
             if let x = d["actions"] { defaults.trailing = try actions(x, "defaults.actions") }
             if let x = d["leadingActions"] { defaults.leading = try actions(x, "defaults.leadingActions") }
         }
-        let sections = try self.sections(try required(root, "sections", "$"), "sections", defaults: defaults)
-        _ = try Scene.model(of: sections, path: "sections")
+        var segments: [Scene.Segment]?
+        var selectedSegment = 0
+        let sections: [Scene.Section]
+        if let v = root["segments"] {
+            if let s = root["sections"] {
+                throw fail("sections", s, "a scene has sections or segments, not both")
+            }
+            let list = try self.segments(v, "segments", defaults: defaults, root: root, pinned: metrics.header.isPinned)
+            if let s = root["selectedSegment"] {
+                selectedSegment = try integer(s, "selectedSegment", minimum: 0)
+                guard selectedSegment < list.count else {
+                    throw fail("selectedSegment", s, "expected a segment from 0 to \(list.count - 1), found \(selectedSegment)")
+                }
+            }
+            segments = list
+            sections = list[selectedSegment].composedSections
+        } else {
+            if let s = root["selectedSegment"] { throw fail("selectedSegment", s, "only a scene with segments selects one") }
+            sections = try self.sections(try required(root, "sections", "$"), "sections", defaults: defaults)
+        }
+        _ = try Scene.model(of: sections, path: segments == nil ? "sections" : "segments[\(selectedSegment)].sections")
         var stimuli: [Scene.Stimulus] = []
         if let v = root["stimuli"] {
             for (i, s) in try array(v, "stimuli").enumerated() {
                 let stimulus = try self.stimulus(s, "stimuli[\(i)]", defaults: defaults)
+                try checkSegmented(stimulus, s, "stimuli[\(i)]", segments: segments)
                 if let last = stimuli.last, stimulus.offset < last.offset {
                     throw fail("stimuli[\(i)].t", s, "stimuli must be in time order; this one is earlier than stimuli[\(i - 1)]")
                 }
@@ -121,6 +141,8 @@ struct SceneReader {
         }
         var scene = Scene(viewport: viewport, metrics: metrics, globalHeaderTitle: globalTitle, sections: sections,
                           selectionMode: selection, movesBetweenSections: between, stimuli: stimuli)
+        scene.segments = segments
+        scene.selectedSegment = selectedSegment
         if let v = root["announcements"] { scene.announcements = try announcements(v, "announcements") }
         if let x = root["layout"]?["kind"] {
             let name = try string(x, "layout.kind")
@@ -143,6 +165,9 @@ struct SceneReader {
         let items = scene.itemsByID
         let source = SceneDataSource(scene: scene, items: items)
         var lists = [("sections", scene.sections)]
+        if let segments = scene.segments {
+            lists = segments.enumerated().map { ("segments[\($0.offset)].sections", $0.element.composedSections) }
+        }
         for (k, stimulus) in scene.stimuli.enumerated() {
             if let sections = stimulus.action.sections {
                 lists.append(("stimuli[\(k)].\(stimulus.action.sectionsField)", sections))
@@ -364,9 +389,73 @@ struct SceneReader {
         return SwipeActions(list, fullSwipeAction: fullSwipe)
     }
 
+    /// The segments of a segmented scene: keys unique, non-empty, without
+    /// `/`; sections as a scene's; item identities unique over every
+    /// segment (the promise a segmented source makes).
+    private func segments(_ value: JSONValue, _ path: String, defaults: ItemDefaults,
+                          root: JSONValue, pinned: Bool) throws(SceneError) -> [Scene.Segment] {
+        let list = try array(value, path)
+        guard !list.isEmpty else { throw fail(path, value, "expected at least one segment") }
+        var out: [Scene.Segment] = []
+        var keyPaths: [String: String] = [:]
+        var itemPaths: [ItemID: String] = [:]
+        for (i, v) in list.enumerated() {
+            let p = "\(path)[\(i)]"
+            let o = try members(v, p, allowed: ["key", "sections", "rowHeight", "headerHeight"])
+            var own = SectionMetrics.inherited
+            if let x = o["rowHeight"] { own.rowHeight = try number(x, p + ".rowHeight", positive: true) }
+            if let x = o["headerHeight"] {
+                let h = try number(x, p + ".headerHeight", minimum: 0)
+                own.header = h > 0 ? SupplementaryMetrics(height: h, isPinned: pinned) : SupplementaryMetrics.none
+            }
+            let keyValue = try required(o, "key", p)
+            let key = try string(keyValue, p + ".key", nonEmpty: true)
+            if key.contains("/") { throw fail(p + ".key", keyValue, "a segment key may not contain \"/\"") }
+            if let first = keyPaths[key] {
+                throw fail(p + ".key", keyValue, "the segment key \(SceneError.quote(key)) appears twice (first at \(first))")
+            }
+            keyPaths[key] = p
+            let sections = try self.sections(try required(o, "sections", p), p + ".sections", defaults: defaults)
+            for (s, section) in sections.enumerated() {
+                for (j, item) in section.items.enumerated() {
+                    let itemPath = "\(p).sections[\(s)].items[\(j)]"
+                    if let first = itemPaths[item.id] {
+                        throw fail(itemPath + ".id", Self.value(at: itemPath + ".id", in: root),
+                                   "the item id \(SceneError.quote(item.id.rawValue)) appears in two segments (first at \(first))")
+                    }
+                    itemPaths[item.id] = itemPath
+                }
+            }
+            out.append(Scene.Segment(key: key, sections: sections, metrics: own))
+        }
+        return out
+    }
+
+    /// A `segment` stimulus needs a segmented scene and a segment that
+    /// exists; a segmented scene's content is its segments, so no stimulus
+    /// of it brings sections (a reload, a load's result with sections).
+    private func checkSegmented(_ stimulus: Scene.Stimulus, _ value: JSONValue, _ path: String,
+                                segments: [Scene.Segment]?) throws(SceneError) {
+        if case .segment(let index) = stimulus.action {
+            guard let segments else {
+                throw fail(path + ".segment", value["segment"], "a segment stimulus needs a scene with segments")
+            }
+            guard index < segments.count else {
+                throw fail(path + ".segment", value["segment"],
+                           "expected a segment from 0 to \(segments.count - 1), found \(index)")
+            }
+        }
+        if segments != nil, stimulus.action.sections != nil {
+            let field = stimulus.action.sectionsField
+            let top = String(field.prefix { $0 != "." })
+            throw fail(path + "." + field, value[top],
+                       "a segmented scene's content is its segments: switch with \"segment\" instead of bringing sections")
+        }
+    }
+
     private func stimulus(_ value: JSONValue, _ path: String, defaults: ItemDefaults) throws(SceneError) -> Scene.Stimulus {
         let kinds = ["setEditing", "deleteSelected", "reload", "undo", "redo", "deviceLost", "resizeViewport", "key",
-                     "move", "focus", "load", "loaded", "empty", "failed", "refresh"]
+                     "move", "focus", "load", "loaded", "empty", "failed", "refresh", "segment"]
         let o = try members(value, path, allowed: ["t"] + kinds)
         let tValue = try required(o, "t", path)
         let t = try number(tValue, path + ".t", minimum: 0)
@@ -428,6 +517,8 @@ struct SceneReader {
                 }
                 action = .loading(.loadedEmpty(words), content: content)
             }
+        case "segment":
+            action = .segment(try integer(v, p, minimum: 0))
         case "resizeViewport":
             let size = try members(v, p, allowed: ["width", "height"])
             action = .resizeViewport(Size(width: try number(try required(size, "width", p), p + ".width", positive: true),

@@ -19,7 +19,7 @@ public enum ScenarioLibrary {
          batchGripperDrag, longPressDragDownUp, gridDrag, dragIntoAnotherSection, dragAutoScroll,
          dragCancelledBySetEditing, dragEndedByDeviceLoss, mouseSwipe, mouseDrag, flingSettles, rubberBandAtTheTop,
          rotationDuringDrag, horizontalDrag, flowDrag, keyboardMoveAcrossSection, keyboardMoveCancelled,
-         multiDragAcrossSections, addToDragWithSecondFinger, dropIntoFolder]
+         multiDragAcrossSections, addToDragWithSecondFinger, dropIntoFolder, segmentSwitchDuringSwipe]
     }
 
     /// The scenario called `name`, if any.
@@ -459,5 +459,30 @@ public enum ScenarioLibrary {
         return Scenario(name: "mouse-drag",
                         summary: "With a mouse, press and hold Item 1, then drag it down four rows: it lands after Item 5.",
                         scene: list(8), trace: trace(b))
+    }
+
+    // MARK: - Data sources
+
+    static var segmentSwitchDuringSwipe: Scenario {
+        let inbox = (1...6).map { "{\"id\":\"in\($0)\",\"label\":\"Inbox \($0)\"}" }.joined(separator: ",")
+        let sent = (1...4).map { "{\"id\":\"out\($0)\",\"label\":\"Sent \($0)\"}" }.joined(separator: ",")
+        var b = touch(seed: 60)
+        // Rows start below the 44-point segment control.
+        let start = b.now
+        b.swipe(from: pt(350, 44 + row(1)), to: pt(120, 44 + row(1)), duration: .milliseconds(600))
+        b.pause(.milliseconds(400))
+        b.swipe(from: pt(350, 44 + row(0)), to: pt(150, 44 + row(0)), duration: .milliseconds(260))
+        b.pause(.milliseconds(400))
+        let switchAt = String(start.microseconds / 1000 + 300) + "e-3"
+        let scene = """
+        {"viewport":{"width":400,"height":640},"layout":{"rowHeight":56,"separator":1},
+         "globalHeader":{"height":44,"title":"Inbox | Sent"},
+         "segments":[{"key":"inbox","sections":[{"id":"all","items":[\(inbox)]}]},
+                     {"key":"sent","sections":[{"id":"all","items":[\(sent)]}]}],
+         "stimuli":[{"t":\(switchAt),"segment":1}]}
+        """
+        return Scenario(name: "segment-switch-during-swipe",
+                        summary: "Swipe Inbox 2 to the left; halfway the app switches the segmented control to Sent: the cell shuts, Sent shows, the rest of that swipe is ignored, and a new swipe opens Sent 1.",
+                        scene: scene, trace: trace(b))
     }
 }

@@ -56,4 +56,20 @@ public enum TestDevices {
             EventType.msc: [4],
         ]
     )
+
+    /// A two-slot protocol B clickpad (`INPUT_PROP_BUTTONPAD`, one physical
+    /// button): 0…2000 × 0…1400 at 20 units/mm, 100 × 70 mm.
+    public static let probeClickpad = DeviceDescription(
+        name: "Probe Clickpad",
+        properties: [InputProperty.pointer, InputProperty.buttonpad],
+        codes: [EventType.syn: [0],
+                EventType.key: [KeyCode.btnLeft, KeyCode.btnToolFinger, KeyCode.btnTouch],
+                EventType.abs: [AbsCode.x, AbsCode.y, AbsCode.mtSlot, AbsCode.mtTrackingID,
+                                AbsCode.mtPositionX, AbsCode.mtPositionY]],
+        absInfo: [AbsCode.x: AbsInfo(minimum: 0, maximum: 2000, resolution: 20),
+                  AbsCode.y: AbsInfo(minimum: 0, maximum: 1400, resolution: 20),
+                  AbsCode.mtSlot: AbsInfo(minimum: 0, maximum: 1),
+                  AbsCode.mtTrackingID: AbsInfo(minimum: 0, maximum: 65535),
+                  AbsCode.mtPositionX: AbsInfo(minimum: 0, maximum: 2000, resolution: 20),
+                  AbsCode.mtPositionY: AbsInfo(minimum: 0, maximum: 1400, resolution: 20)])
 }

@@ -34,7 +34,7 @@ public struct TraceBuilder: Sendable {
         /// millimetres (a resting finger is never perfectly still).
         public var tremorMillimetres: Double
         /// For a mouse: the area, in counts, that fractions refer to; the
-        /// pointer starts at its centre. A ``Viewport`` of the same size with
+        /// pointer starts at its centre. A `Viewport` of the same size with
         /// its default factor puts a fraction at the same fraction of the view.
         public var mouseArea: Size
         /// The time of the trace's first frame.
@@ -120,7 +120,7 @@ public struct TraceBuilder: Sendable {
 
     /// Turns the mouse wheel by whole detents, one frame per detent:
     /// positive towards the user (content scrolls down), as
-    /// ``ContactFrame/scroll`` counts. Does nothing on a touch device.
+    /// `ContactFrame/scroll` counts. Does nothing on a touch device.
     public mutating func scroll(detents: Int, horizontal: Bool = false) {
         guard isMouse, detents != 0 else { return }
         let code = horizontal ? RelCode.hwheel : RelCode.wheel

@@ -3,7 +3,7 @@ import GripperInput
 /// The two files umockdev needs to emulate an evdev device for an unmodified
 /// program: the sysfs/udev description (`.umockdev`, for `umockdev-run -d`)
 /// and the answers to the evdev ioctls libevdev sends (`.ioctl`, for
-/// `umockdev-run -i NODE=FILE`). Made from any ``DeviceDescription``, so the
+/// `umockdev-run -i NODE=FILE`). Made from any `DeviceDescription`, so the
 /// device of any recording can be emulated.
 ///
 /// ```
@@ -21,6 +21,8 @@ public struct UmockdevFixture: Hashable, Sendable {
     /// Makes the fixture for `device` as `/dev/input/event<eventNumber>`.
     ///
     /// - Parameters:
+    ///   - device: the device to emulate.
+    ///   - eventNumber: the `N` of its `/dev/input/eventN` node.
     ///   - initialState: what the device reports when opened; by default the
     ///     description's own state (axis values, LED and switch states).
     ///   - resyncState: when given, a second snapshot appended to the ioctl

@@ -107,7 +107,7 @@ import GripperLayout
                     for (j, id) in ids.enumerated() {
                         #expect(m.indexPath(of: id) == IndexPath(section: to.section, item: to.item + j), "\(where_)")
                     }
-                case .reload, .batch, .app:
+                case .reload, .batch, .app, .replaced:
                     expected = Set(m.allItems)  // the reload's model (checked equal to replay above)
                 }
             case .appBatchApplied:

@@ -155,7 +155,7 @@ extension Mailbox {
                 for p in from.reversed() { moving.append(p.section == 0 ? pinned.remove(at: p.item) : inbox.remove(at: p.item)) }
                 moving.reverse()
                 if to.section == 0 { pinned.insert(contentsOf: moving, at: to.item) } else { inbox.insert(contentsOf: moving, at: to.item) }
-            case .action, .reload, .batch, .app:
+            case .action, .reload, .batch, .app, .replaced:
                 continue
             }
         }

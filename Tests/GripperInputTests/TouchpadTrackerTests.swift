@@ -1,5 +1,6 @@
 import GripperGeometry
 import GripperInput
+import GripperTesting
 import Testing
 
 /// The touchpad tracker's tap-to-click and pointer motion, on a described
@@ -8,19 +9,7 @@ import Testing
     typealias E = TrackerTest.E
 
     /// A two-slot protocol B clickpad: 0…2000 × 0…1400 at 20 units/mm (100 × 70 mm).
-    static let pad = DeviceDescription(
-        name: "Test Clickpad",
-        properties: [InputProperty.pointer, InputProperty.buttonpad],
-        codes: [EventType.syn: [0],
-                EventType.key: [KeyCode.btnLeft, KeyCode.btnToolFinger, KeyCode.btnTouch],
-                EventType.abs: [AbsCode.x, AbsCode.y, AbsCode.mtSlot, AbsCode.mtTrackingID,
-                                AbsCode.mtPositionX, AbsCode.mtPositionY]],
-        absInfo: [AbsCode.x: AbsInfo(minimum: 0, maximum: 2000, resolution: 20),
-                  AbsCode.y: AbsInfo(minimum: 0, maximum: 1400, resolution: 20),
-                  AbsCode.mtSlot: AbsInfo(minimum: 0, maximum: 1),
-                  AbsCode.mtTrackingID: AbsInfo(minimum: 0, maximum: 65535),
-                  AbsCode.mtPositionX: AbsInfo(minimum: 0, maximum: 2000, resolution: 20),
-                  AbsCode.mtPositionY: AbsInfo(minimum: 0, maximum: 1400, resolution: 20)])
+    static let pad = TestDevices.probeClickpad
 
     /// Millimetres in device units.
     static func u(_ mm: Double) -> Int32 { Int32((mm * 20).rounded()) }

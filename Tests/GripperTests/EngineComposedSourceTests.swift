@@ -126,7 +126,7 @@ private struct Notes: CollectionDataSource, CollectionDelegate {
         #expect(engine.stateName == "swiping")
         let entries = try engine.switchSegment(of: &mail, to: 1, at: frames[half].time)
         let lines = entries.map(\.textLine).map { $0.split(separator: " ", maxSplits: 1)[1] }
-        #expect(lines.contains("appBatch #1 delete section 0; insert section sent/all (x y) at 0"))
+        #expect(lines.contains("appBatch #1 segment 1 sent: sections 0..0, 2 items"))
         #expect(lines.contains("swipeShut a"))
         #expect(engine.stateName == "idle")
         for f in frames[half...] { engine.handle(f) }

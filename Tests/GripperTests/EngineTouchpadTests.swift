@@ -19,19 +19,7 @@ import GripperScene
     """
 
     /// A two-slot clickpad, 0…2000 × 0…1400 at 20 units/mm (100 × 70 mm).
-    static let pad = DeviceDescription(
-        name: "Engine Test Clickpad",
-        properties: [InputProperty.pointer, InputProperty.buttonpad],
-        codes: [EventType.syn: [0],
-                EventType.key: [KeyCode.btnLeft, KeyCode.btnToolFinger, KeyCode.btnTouch],
-                EventType.abs: [AbsCode.x, AbsCode.y, AbsCode.mtSlot, AbsCode.mtTrackingID,
-                                AbsCode.mtPositionX, AbsCode.mtPositionY]],
-        absInfo: [AbsCode.x: AbsInfo(minimum: 0, maximum: 2000, resolution: 20),
-                  AbsCode.y: AbsInfo(minimum: 0, maximum: 1400, resolution: 20),
-                  AbsCode.mtSlot: AbsInfo(minimum: 0, maximum: 1),
-                  AbsCode.mtTrackingID: AbsInfo(minimum: 0, maximum: 65535),
-                  AbsCode.mtPositionX: AbsInfo(minimum: 0, maximum: 2000, resolution: 20),
-                  AbsCode.mtPositionY: AbsInfo(minimum: 0, maximum: 1400, resolution: 20)])
+    static let pad = TestDevices.probeClickpad
 
     typealias E = (type: UInt16, code: UInt16, value: Int32)
 

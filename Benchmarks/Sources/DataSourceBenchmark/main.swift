@@ -82,27 +82,47 @@ let segmentItems = 100_000
 let segments = try SegmentedDataSource([
     ChildDataSource(key: "inbox", Stored(prefix: "in", counts: [segmentItems])),
     ChildDataSource(key: "sent", Stored(prefix: "out", counts: [segmentItems])),
+    // The same count spread over 100 sections of 1,000.
+    ChildDataSource(key: "archive", Stored(prefix: "ar", counts: [Int](repeating: segmentItems / 100, count: 100))),
 ])
-var switches: [Double] = []
-var batchOnly: [Double] = []
-for round in 0..<12 {
-    var mail = segments
-    var engine = try Engine(dataSource: mail, delegate: mail, viewport: Size(width: 390, height: 844),
-                            device: TestDevices.probeTouchscreen)
-    let t = EventTime(microseconds: 1_000_000)
-    let b0 = nanoseconds()
-    blackHole(mail.switchBatch(to: 1))
-    let b1 = nanoseconds()
-    let t0 = nanoseconds()
-    try engine.switchSegment(of: &mail, to: 1, at: t)
-    let t1 = nanoseconds()
-    precondition(engine.model.numberOfItems == segmentItems)
-    if round >= 2 {
-        switches.append(Double(t1 - t0))
-        batchOnly.append(Double(b1 - b0))
+let phone = Size(width: 390, height: 844)
+
+/// The median and max of `rounds` switches (the first two are warm-up), each
+/// on a fresh engine showing segment 0, to segment `to`; `prepare` runs on
+/// the engine before the clock starts (a drag in flight, …).
+func switchTimes(to index: Int, rounds: Int = 14, transcript: Bool = false, transitions: Bool = false,
+                 prepare: (inout Engine) -> Void = { _ in }) throws -> Timings {
+    var times: [Double] = []
+    for round in 0..<rounds {
+        var mail = segments
+        var engine = try Engine(dataSource: mail, delegate: mail, viewport: phone, device: TestDevices.probeTouchscreen,
+                                recordingTranscript: transcript, makingTransitions: transitions)
+        prepare(&engine)
+        let t = EventTime(microseconds: 10_000_000)
+        let t0 = nanoseconds()
+        let entries = try engine.switchSegment(of: &mail, to: index, at: t)
+        let t1 = nanoseconds()
+        blackHole(entries.count)
+        blackHole(engine.takeTransitions().count)
+        precondition(engine.model.numberOfItems == segmentItems && mail.selectedIndex == index)
+        if round >= 2 { times.append(Double(t1 - t0)) }
     }
+    return Timings(times)
 }
-let sw = Timings(switches), bo = Timings(batchOnly)
-print("segment switch at \(segmentItems) items (engine.switchSegment, grid, no transcript): median \(fmt(sw.median / 1e6, 2)) ms, "
-      + "max \(fmt(sw.percentile(100) / 1e6, 2)) ms (target ≤ 5 ms); of which the batch (read the new segment's "
-      + "identities): median \(fmt(bo.median / 1e6, 2)) ms")
+
+func report(_ what: String, _ t: Timings) {
+    print("segment switch at \(segmentItems) items, \(what): median \(fmt(t.median / 1e6, 3)) ms, "
+          + "max \(fmt(t.percentile(100) / 1e6, 3)) ms (target ≤ 5 ms)")
+}
+report("1 section (engine.switchSegment, grid, no transcript)", try switchTimes(to: 1))
+report("100 sections (engine.switchSegment, grid, no transcript)", try switchTimes(to: 2))
+report("1 section, transcript and transitions on", try switchTimes(to: 1, transcript: true, transitions: true))
+report("1 section, during a drag (cancelled), transcript and transitions on",
+       try switchTimes(to: 1, transcript: true, transitions: true) { engine in
+           var b = TraceBuilder(device: TestDevices.probeTouchscreen, seed: 13)
+           b.drag(from: .fraction(0.5, 0.05), to: .fraction(0.5, 0.4))
+           let frames = b.frames
+           for f in frames[..<(frames.count * 3 / 4)] { engine.handle(f) }
+           precondition(engine.stateName == "dragging")
+           _ = engine.takeTransitions()
+       })

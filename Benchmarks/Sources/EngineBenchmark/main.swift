@@ -81,7 +81,7 @@ func histogram(_ samples: [Double]) -> String {
     return out
 }
 
-// engine-bench [CYCLES] [--selection] [--sizes 10000,100000] [--explain] [--transitions] [--profile-state-changes [BEFORE→AFTER]]
+// engine-bench [CYCLES] [--selection] [--sizes 10000,100000] [--explain] [--transitions] [--drag-kinds] [--profile-state-changes [BEFORE→AFTER]]
 //   | engine-bench --rotation | engine-bench --keyboard
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.contains("--keyboard") {
@@ -166,13 +166,15 @@ for items in sizes {
     // With --transitions: the CPU time of each kind of state change
     // ("tracking → dragging"), to see which ones set the p99.
     var cpuByTransition: [String: [Double]] = [:]
+    // With --drag-kinds: the drag frames' times by the entries they recorded.
+    var dragByEntries: [String: [Double]] = [:]
     for frame in frames {
         let before = engine.transcript.entries.count
         let entriesBefore = engine.journal.entries.count
         let stateBefore = engine.stateName
         let c = cpuNanoseconds()
         let a = nanoseconds()
-        engine.handle(frame)
+        let produced = engine.handle(frame)
         let dt = Double(nanoseconds() - a)
         let cpu = cpuNanoseconds() - c
         samples.append(dt)
@@ -183,6 +185,11 @@ for items in sizes {
         cpuByKind[kind, default: []].append(cpu)
         cpuByKind["every frame", default: []].append(cpu)
         if kind != stateBefore { cpuByTransition["\(stateBefore) → \(engine.stateName)\(kind == "commit" ? " (commit)" : "")", default: []].append(cpu) }
+        if arguments.contains("--drag-kinds"), kind == "dragging" {
+            // The drag frames by what they recorded: which of them make the tail.
+            let new = Set(produced.map(\.event.name)).sorted()
+            dragByEntries[new.isEmpty ? "(nothing)" : new.joined(separator: ","), default: []].append(dt)
+        }
         if arguments.contains("--explain"), dt > 10_000 {
             let new = engine.transcript.entries[before...].map(\.event.name)
             slowKinds[new.isEmpty ? "(no entry)" : new.joined(separator: ","), default: 0] += 1
@@ -213,6 +220,10 @@ for items in sizes {
             let k = Timings(dts)
             say("    \(name): \(dts.count) frames, CPU median \(fmt(k.median / 1e3)) µs, max \(fmt((k.samples.last ?? 0) / 1e3)) µs")
         }
+    }
+    for (name, dts) in dragByEntries.sorted(by: { $0.value.count > $1.value.count }) {
+        let k = Timings(dts)
+        say("    drag frames recording \(name): \(dts.count), median \(fmt(k.median / 1e3)) µs, p99 \(fmt(k.p99 / 1e3)) µs")
     }
     let c = Timings(commitSamples)
     say("    the \(commitSamples.count) frames that committed a move: median \(fmt(c.median / 1e3, 1)) µs, max \(fmt((c.samples.last ?? 0) / 1e3, 1)) µs")

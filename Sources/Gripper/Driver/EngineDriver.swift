@@ -104,7 +104,7 @@ public struct EngineDriver: Sendable {
 
     /// Applies the app's batch at `time`, after firing what is due before it
     /// (see ``Engine/apply(_:at:)-(BatchUpdate,_)``).
-    /// - Throws: ``BatchUpdateError``; the engine is then as it was, and the
+    /// - Throws: `BatchUpdateError`; the engine is then as it was, and the
     ///   entries of what fired before the batch come with the next call.
     /// - Returns: the transcript entries produced, recorded or not.
     @discardableResult

@@ -1,13 +1,13 @@
 import GripperEditing
 import GripperLayout
 
-/// The words the engine says for each ``Announcement``: a table of
+/// The words the engine says for each `Announcement`: a table of
 /// templates, English by default, that an app replaces (whole or key by
 /// key) to speak another language or its own phrasing.
 ///
 /// A template names what it says in braces: `{item}` and `{section}` (the
-/// names the delegate gives, ``CollectionDelegate/accessibilityLabel(for:)``
-/// and ``CollectionDelegate/accessibilityLabel(forSection:)``), `{position}`
+/// names the delegate gives, `CollectionDelegate/accessibilityLabel(for:)`
+/// and `CollectionDelegate/accessibilityLabel(forSection:)`), `{position}`
 /// (from 1) and `{count}`, `{action}` and `{actions}` (titles, joined with
 /// ", "), `{state}` (the state that made a lift wait). A name a template
 /// does not know stays as written.

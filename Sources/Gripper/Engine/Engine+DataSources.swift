@@ -57,45 +57,112 @@ extension Engine {
         return entries
     }
 
-    /// Shows segment `index` of `segmented`: one app batch
-    /// (``SegmentedDataSource/switchBatch(to:)``) that deletes the shown
-    /// sections and inserts the new segment's, so a drag, an open cell or
-    /// a delete confirmation in flight is cancelled first (its item leaves)
-    /// and the rest of that contact is ignored until it lifts; a transition
-    /// animates the change. Then `segmented` shows the new segment and,
-    /// when the engine's rules are a segmented source, it takes the new
-    /// `segmented` as its rules. Switching to the segment shown does nothing.
+    /// Shows segment `index` of `segmented`: the engine's content is
+    /// replaced wholesale by the new segment, as opening a collection on it
+    /// would (each section a lazy view of the segment; no item's identity
+    /// read), in one app entry whose transcript line says how much came in
+    /// (`appBatch #3 segment 1 sent: sections 0..1, 100000 items`), never
+    /// every item. Every item shown leaves, so a drag, an open cell or a
+    /// delete confirmation in flight is cancelled first, the selection
+    /// empties, and the rest of that contact is ignored until it lifts; a
+    /// transition animates the change (the old cells on screen go, the new
+    /// ones come). The journal restarts at the new content: the user's undo
+    /// stops there, as at any app change. Then `segmented` shows the new
+    /// segment and, when the engine's rules are a segmented source, it
+    /// takes the new `segmented` as its rules. Switching to the segment
+    /// shown does nothing.
+    ///
+    /// What is checked: the segment exists; its sections' identities are
+    /// unique and their counts not negative (`DataSourceError`). What is
+    /// trusted: item identities are unique in the segment and not shared
+    /// with another segment — the data source's promise, as when a
+    /// collection opens; a repeat is found where an edit meets it (the edit
+    /// is refused, nothing is lost). A segment whose counts later change
+    /// without a batch gets the engine's documented fallback for a source
+    /// that contradicts itself (`Documentation/Engine.md`).
     ///
     /// ```swift
     /// try engine.switchSegment(of: &mail, to: 1, at: now)
-    /// // 2.500000 appBatch #3 delete section 0; insert section sent/all (x y) at 0
+    /// // 2.500000 appBatch #3 segment 1 sent: sections 0..0, 2 items
     /// ```
-    /// - Throws: ``SourceUpdateError`` for no such segment or a batch the
-    ///   engine rejects (a new segment whose identities repeat); nothing
-    ///   changes then.
-    /// - Complexity: O(s + n) for the new segment's s sections and n items,
-    ///   plus the batch's cost (the layout is rebuilt).
+    /// - Throws: ``SourceUpdateError`` for no such segment or a segment
+    ///   that contradicts itself (a repeated section identity, a negative
+    ///   count); nothing changes then.
+    /// - Complexity: O(s) for the s sections shown before and after, O(1)
+    ///   per thing in flight, plus the layout's rebuild (O(s) with fixed
+    ///   row heights and no per-item heights) and a transition that costs
+    ///   what is on screen. Independent of the item count.
     @discardableResult
     public mutating func switchSegment(of segmented: inout SegmentedDataSource, to index: Int,
                                        at time: EventTime) throws(SourceUpdateError) -> [Transcript.Entry] {
-        guard let batch = segmented.switchBatch(to: index) else {
+        if origin == nil { origin = time }
+        fireDue(until: time)
+        try switchSegmentDue(of: &segmented, to: index, at: time)
+        return takeOutbox()
+    }
+
+    /// A ``Stimulus/switchSegment(_:)`` at `time` (what is due before it
+    /// already fired): the engine's rules are the segmented source switched.
+    mutating func switchSegmentDue(_ index: Int, at time: EventTime) {
+        guard var segmented = delegate as? SegmentedDataSource else {
+            append(.rejected("segment: the data source is not segmented"), at: time)
+            return
+        }
+        do { try switchSegmentDue(of: &segmented, to: index, at: time) } catch {
+            append(.rejected("segment: \(error)"), at: time)
+        }
+    }
+
+    /// ``switchSegment(of:to:at:)`` with what is due already fired; the
+    /// entries stay for the next public call.
+    private mutating func switchSegmentDue(of segmented: inout SegmentedDataSource, to index: Int,
+                                           at time: EventTime) throws(SourceUpdateError) {
+        guard index >= 0, index < segmented.segments.count else {
             throw .composition(.noSuchChild(index, count: segmented.segments.count))
         }
-        guard !batch.isEmpty else { return fire(until: time) }
+        guard index != segmented.selectedIndex else { return }
         var next = segmented
         do { try next.select(index) } catch { throw .composition(error) }
-        let entries: [Transcript.Entry]
-        do { entries = try apply(batch, at: time) } catch { throw .batch(error) }
+        let content: CollectionModel
+        do { content = try CollectionModel(dataSource: next.shown) } catch { throw .dataSource(error) }
+        var items = 0
+        for section in content.sections { items = items.addingReportingOverflow(section.items.count).partialValue }
+        let replacement = ContentReplacement(segment: index, key: next.segments[index].key,
+                                             sectionsBefore: model.numberOfSections,
+                                             sections: content.numberOfSections, items: items)
+        replaceContent(with: content, as: replacement, at: time)
         segmented = next
         if delegate is SegmentedDataSource { replaceDelegate(next) }
-        return entries
+    }
+
+    /// Puts `content` in place of the whole model as the app's change
+    /// `replacement`, cancelling what is in flight; see
+    /// ``switchSegment(of:to:at:)``.
+    private mutating func replaceContent(with content: CollectionModel, as replacement: ContentReplacement,
+                                         at time: EventTime) {
+        if now.map({ time > $0 }) ?? true { now = time }
+        let before = machine.phase
+        let effects = machine.replaceContent(with: content, as: replacement, at: time)
+        record(effects, at: time)
+        noteTransition(from: before, at: time)
+        cancelGesture(ifAppChangeEnded: effects, at: time)
+    }
+
+    /// The index path edits of a wholesale replacement, for matching
+    /// elements across it: every section before removed, every section
+    /// after inserted (so nothing on screen is matched: the old cells go,
+    /// the new ones come).
+    /// - Complexity: O(s) for the s sections before and after.
+    static func mappingEdits(replacing r: ContentReplacement) -> [IndexPathMapping.Edit] {
+        (0..<max(0, r.sectionsBefore)).reversed().map { .deleteSection($0) }
+            + (0..<max(0, r.sections)).map { .insertSection($0) }
     }
 
     /// Lands new content for children of a composed source — what a
-    /// ``LoadingGroup`` released when the last load finished: each child in
+    /// `LoadingGroup` released when the last load finished: each child in
     /// `released` replaces the child with its key in `composed`, and the
     /// engine gets one app batch, the diff from what it shows to the new
-    /// composition (``CollectionModel/diff(to:)``: moves where items moved,
+    /// composition (`CollectionModel/diff(to:)`: moves where items moved,
     /// so a renderer animates it). What is in flight stays alive as for any
     /// app batch: a drag goes on (re-based) unless its item left, an open
     /// cell stays open unless its item left. When the engine's rules are a

@@ -15,7 +15,7 @@ extension Engine {
     /// (``handle(_:from:)``). Its contacts are tracked and mapped onto the
     /// viewport on their own; the gesture arena follows one device at a
     /// time: the one whose contact went down while no other had one down.
-    /// A keyboard's (``DeviceKind/keyboard``) frames carry keys, which go to
+    /// A keyboard's (`DeviceKind/keyboard`) frames carry keys, which go to
     /// the keyboard moves, never to the arena.
     ///
     /// ```swift

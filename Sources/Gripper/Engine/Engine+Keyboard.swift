@@ -74,7 +74,7 @@ extension Engine {
 
     /// The keyboard focus: the item arrow keys start from and Space or
     /// Enter lifts; kept on its item through every change (see
-    /// ``EditingFocus``). Nil before the first key or ``setFocus(_:at:)``.
+    /// `EditingFocus`). Nil before the first key or ``setFocus(_:at:)``.
     /// - Complexity: O(1).
     public var focus: EditingFocus? { machine.focus }
 
@@ -103,7 +103,7 @@ extension Engine {
 
     /// Moves without a pointer: the keyboard move in flight (its gap), or
     /// at rest the focused item at once — one move committed, one journal
-    /// entry that one undo takes back. See ``MoveCommand`` for what each
+    /// entry that one undo takes back. See `MoveCommand` for what each
     /// command means; the delegate's target rules apply as to a drag (a
     /// veto refuses the command), and a refusal is a `moveRefused` entry.
     ///

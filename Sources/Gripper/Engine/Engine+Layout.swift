@@ -7,7 +7,7 @@ extension Engine {
     /// Reports the measured height of the item at `indexPath` (a
     /// self-sizing cell as it comes on screen; its extent along the scroll
     /// axis, so its width in a horizontal layout) at `time`. Items start
-    /// with ``LayoutMetrics/estimatedItemHeight`` (or the data source's
+    /// with `LayoutMetrics/estimatedItemHeight` (or the data source's
     /// height) and take each measurement at once. When the item lies wholly
     /// before the viewport's start, the content offset moves by the change,
     /// so the item at the top of the viewport stays put on screen; an item

@@ -4,7 +4,7 @@ import GripperInput
 import GripperLayout
 
 extension Engine {
-    /// The data source's loading state (see ``LoadingStateMachine``): an
+    /// The data source's loading state (see `LoadingStateMachine`): an
     /// engine opens in `initial`, and ``Stimulus/loading(_:content:)``
     /// stimuli move it.
     /// - Complexity: O(1).

@@ -7,7 +7,7 @@ extension Engine {
     /// Scrolls the content because the app asks: to an offset, or to an
     /// item placed at the viewport's top, centre or bottom or the nearest
     /// of them; at once, or animated (an ease-in-out over
-    /// ``EditingConfiguration/scrollAnimationDuration``, 300 ms, each frame
+    /// `EditingConfiguration/scrollAnimationDuration`, 300 ms, each frame
     /// a deadline; with `makingTransitions`, one ``EngineTransition`` of
     /// cause ``EngineTransition/Cause/scrollAnimation`` says where it goes).
     /// The same as applying ``Stimulus/scroll(_:animated:)``.

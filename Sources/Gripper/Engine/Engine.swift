@@ -6,7 +6,7 @@ import GripperLayout
 
 /// The whole interaction on one device and the app's data: contact
 /// tracking → viewport mapping → gesture arena → editing state machine →
-/// layout (a ``GridLayout`` by default, or any ``CollectionLayout``), with
+/// layout (a `GridLayout` by default, or any `CollectionLayout`), with
 /// a transcript of what happened.
 ///
 /// Feed it input frames in time order (``handle(_:)``), outside stimuli
@@ -20,7 +20,7 @@ import GripperLayout
 /// reads a clock or does I/O, so a replay and a live run of the same input
 /// give the same ``transcript``, byte for byte.
 public struct Engine: Sendable {
-    /// The app's data, as the engine opened it (read lazily; see ``CollectionDataSource``).
+    /// The app's data, as the engine opened it (read lazily; see `CollectionDataSource`).
     public let dataSource: any CollectionDataSource
     /// The app's rules.
     public var delegate: any CollectionDelegate { machine.policy }
@@ -42,7 +42,8 @@ public struct Engine: Sendable {
     package internal(set) var lastKeyRouted: KeyRouted?
     private var arena: GestureArena
     private var adapter = GestureInputAdapter()
-    internal(set) var machine: EditingStateMachine
+    /// The editing state machine the gestures drive (its `+Concern` files reach it).
+    var machine: EditingStateMachine
     /// Keeps ``layout`` in step with the model after each commit.
     var sync: LayoutSync
     /// Turns what happens into transcript entries.
@@ -107,7 +108,7 @@ public struct Engine: Sendable {
 
     /// Opens an engine at rest on the app's data and rules, for input from
     /// `device`: the model is a lazy view of `dataSource` (see
-    /// ``CollectionModel/init(dataSource:)``) and the layout is built from
+    /// `CollectionModel/init(dataSource:)`) and the layout is built from
     /// the sections' counts — and each item's height when the source has
     /// heights of its own.
     ///
@@ -118,16 +119,25 @@ public struct Engine: Sendable {
     /// - Throws: ``EngineError`` when the data source contradicts itself
     ///   (a repeated section identity, a negative count) or the layout
     ///   rejects the metrics or a height.
+    /// - Parameter dataSource: the app's sections and items, asked lazily.
+    /// - Parameter delegate: the app's rules (what may move, be deleted,
+    ///   accept a drop …); the defaults where it says nothing.
+    /// - Parameter viewport: the viewport's size on screen, in points.
+    /// - Parameter metrics: row height, columns, headers and the rest of
+    ///   the layout's measures (used when `layout` is nil).
     /// - Parameter layout: the layout to lay the data out with (its
     ///   sections are replaced by the data source's); nil for a
-    ///   ``GridLayout`` of `metrics`. Its viewport must be `viewport` in its
-    ///   own scroll space (``LayoutOrientation/scrollSize(_:)``).
+    ///   `GridLayout` of `metrics`. Its viewport must be `viewport` in its
+    ///   own scroll space (`LayoutOrientation/scrollSize(_:)`).
     /// - Parameter recordingTranscript: keep every entry in ``transcript``
     ///   (memory grows with what happens); without it the entries are only
     ///   returned by the calls that produce them.
     /// - Parameter makingTransitions: make an ``EngineTransition`` for every
     ///   change to what is shown (a renderer that animates asks for them with
     ///   ``takeTransitions()``); each costs what is on screen.
+    /// - Parameter device: the input device the frames come from (its axes
+    ///   map onto the viewport).
+    /// - Parameter gestures: the recognizers' thresholds.
     /// - Complexity: O(s) for s sections with fixed row heights; O(n) for n
     ///   items when the source has heights of its own (two answers and one
     ///   `Double` per item).
@@ -343,6 +353,9 @@ public struct Engine: Sendable {
         case .loading(let event, let content):
             loadDue(event, content: content, at: time)
             return
+        case .switchSegment(let index):
+            switchSegmentDue(index, at: time)
+            return
         }
         let before = machine.phase
         let effects = machine.handle(input, at: time, geometry: layout)
@@ -378,7 +391,7 @@ public struct Engine: Sendable {
     /// // 1.200000 appBatch #1 insert new at [0,0]
     /// ```
     ///
-    /// - Throws: ``BatchUpdateError`` naming the operation at fault (its
+    /// - Throws: `BatchUpdateError` naming the operation at fault (its
     ///   index and the operation) and the rule it breaks with the index
     ///   path; the model, the journal, the editing state, the gesture and
     ///   the layout are then as they were. Entries of deadlines fired before
@@ -516,6 +529,15 @@ public struct Engine: Sendable {
         }
     }
 
+    /// Cancels the gesture in flight when an app change's `effects` ended
+    /// the interaction it drove (a drag, a swiped or open cell, a
+    /// confirmation), so the rest of that contact is ignored until it lifts.
+    mutating func cancelGesture(ifAppChangeEnded effects: [EditingEffect], at time: EventTime) {
+        if effects.contains(where: Self.endsInteraction), !arena.isIdle {
+            recordGestures(arena.cancel(at: time))
+        }
+    }
+
     /// Whether an app batch's effect ended an interaction (back to rest).
     /// A dropped highlight does not: the touch is still tracked.
     private static func endsInteraction(_ effect: EditingEffect) -> Bool {
@@ -622,8 +644,16 @@ public struct Engine: Sendable {
             }
             recorder.record(effect, offset: offset)
             contentChanged = true
-            if makesTransitions { transitionEdits += Self.mappingEdits(of: batch) }
-            for problem in sync.follow(batch, model: machine.model) {
+            let problems: [LayoutSync.Problem]
+            if case .appBatchApplied(let entry) = effect, case .replaced(let r) = entry.edit {
+                // The whole content replaced (a segment switch): no batch; rebuilt.
+                if makesTransitions { transitionEdits += Self.mappingEdits(replacing: r) }
+                problems = sync.reload(machine.model)
+            } else {
+                if makesTransitions { transitionEdits += Self.mappingEdits(of: batch) }
+                problems = sync.follow(batch, model: machine.model)
+            }
+            for problem in problems {
                 switch problem {
                 case .layoutRejected(let why): append(.rejected(why), at: time)
                 case .dataSource(let error): append(.dataSource(error), at: time)

@@ -77,6 +77,20 @@ struct LayoutSync: Sendable {
         return problems
     }
 
+    /// Rebuilds the layout from `model`, whose content was replaced
+    /// wholesale (a segment switch), and reports what went wrong.
+    /// - Complexity: as ``contents(_:)`` and the layout's reload, plus O(s)
+    ///   to check the lazy sections' counts.
+    mutating func reload(_ model: CollectionModel) -> [Problem] {
+        var problems = newContradictions(in: model).map(Problem.dataSource)
+        do {
+            try layout.reload(contents(model))
+        } catch {
+            problems.append(.layoutRejected("layout: \(error)"))
+        }
+        return problems
+    }
+
     /// Lays the content out for a viewport of `size` (a resize, a
     /// rotation; in the layout's scroll space); the layout is as it was
     /// when it throws.
@@ -144,7 +158,7 @@ struct LayoutSync: Sendable {
         var contents: [SectionContent] = []
         contents.reserveCapacity(model.sections.count)
         for (s, section) in model.sections.enumerated() {
-            let sectionMetrics = SectionMetrics(columns: dataSource.columns(ofSection: section.id))
+            let sectionMetrics = dataSource.metrics(ofSection: section.id)
             var content = SectionContent(count: section.items.count, metrics: sectionMetrics)
             if dataSource.hasItemHeights {
                 var heights: [Double] = []

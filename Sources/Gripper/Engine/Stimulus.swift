@@ -40,6 +40,12 @@ public enum Stimulus: Hashable, Sendable, CustomStringConvertible {
     /// as one batch, a diff, with what is in flight kept alive (see
     /// Documentation/DataSources.md).
     case loading(LoadingEvent, content: [CollectionSection]?)
+    /// The app shows segment `index` of the engine's segmented source (its
+    /// rules are a `SegmentedDataSource`): as
+    /// ``Engine/switchSegment(of:to:at:)``. An engine whose rules are not
+    /// segmented, or a segment that does not exist, records a `rejected`
+    /// entry and changes nothing.
+    case switchSegment(Int)
 
     /// The stimulus as the transcript names it (`setEditing true`, `reload inbox(3) "to do"(0)` …:
     /// a reload lists its sections with their item counts, ids quoted as the transcript quotes them).
@@ -62,6 +68,7 @@ public enum Stimulus: Hashable, Sendable, CustomStringConvertible {
             Self.loadingText(event) + (content.map { sections in
                 " " + sections.map { Escaping.token($0.id.rawValue) + "(\($0.items.count))" }.joined(separator: " ")
             } ?? "")
+        case .switchSegment(let index): "segment \(index)"
         }
     }
 }

@@ -68,7 +68,11 @@ extension EditingEffect {
         case .committed(let entry), .undone(let entry), .redone(let entry):
             "#\(entry.sequence) " + Self.editText(entry.edit)
         case .appBatchApplied(let entry):
-            "#\(entry.sequence) " + entry.batch.operations.map(Self.operationText).joined(separator: "; ")
+            if case .replaced(let r) = entry.edit {
+                "#\(entry.sequence) " + Self.replacementText(r)
+            } else {
+                "#\(entry.sequence) " + entry.batch.operations.map(Self.operationText).joined(separator: "; ")
+            }
         case .rejected(let error): Escaping.freeText("\(error)")
         case .scheduleTick(let time): "at \(time.microseconds)"
         case .scrollMotionBegan(let m):
@@ -103,6 +107,7 @@ extension EditingEffect {
         case .appBatchApplied(let entry):
             ",\"sequence\":\(entry.sequence),\"operations\":["
                 + entry.batch.operations.map(Self.operationJSON).joined(separator: ",") + "]"
+                + Self.replacementJSON(entry.edit)
         case .rejected(let error): ",\"reason\":" + Self.quoted("\(error)")
         case .scheduleTick(let time): ",\"at\":\(time.microseconds)"
         case .scrollMotionBegan(let m):
@@ -135,7 +140,22 @@ extension EditingEffect {
         case .reload: "reload"
         case .batch: "batch"
         case .app: "app"
+        case .replaced(let r): "replaced " + replacementText(r)
         }
+    }
+
+    /// A wholesale replacement, bounded whatever it brought:
+    /// `segment 1 sent: sections 0..1, 100000 items`.
+    private static func replacementText(_ r: ContentReplacement) -> String {
+        "segment \(r.segment) \(token(r.key)): "
+            + (r.sections > 0 ? "sections 0..\(r.sections - 1)" : "no sections") + ", \(r.items) items"
+    }
+
+    /// `,"replaced":{…}` for a wholesale replacement, nothing otherwise.
+    private static func replacementJSON(_ edit: Edit) -> String {
+        guard case .replaced(let r) = edit else { return "" }
+        return ",\"replaced\":{\"segment\":\(r.segment),\"key\":\(quoted(r.key)),\"sectionsBefore\":\(r.sectionsBefore),"
+            + "\"sections\":\(r.sections),\"items\":\(r.items)}"
     }
 
     private static func operationText(_ op: BatchUpdate.Operation) -> String {
@@ -181,6 +201,7 @@ extension EditingEffect {
         case .reload: ",\"edit\":\"reload\""
         case .batch: ",\"edit\":\"batch\""
         case .app: ",\"edit\":\"app\""
+        case .replaced: ",\"edit\":\"replaced\"" + replacementJSON(edit)
         }
     }
 }

@@ -50,9 +50,9 @@ extension Transcript {
         /// selection, a scroll (consecutive scrolls are reported once, at the
         /// last one's time), a swipe, a delete confirmation, a drag, batch
         /// editing on or off, a journal entry committed, undone or redone, the
-        /// app's batch (journaled as an app entry, ``Edit/app``, that the
+        /// app's batch (journaled as an app entry, `Edit/app`, that the
         /// user's undo does not take off), an edit rejected. Every effect but
-        /// ``EditingEffect/scheduleTick(at:)``, which is the driver's business
+        /// `EditingEffect/scheduleTick(at:)`, which is the driver's business
         /// and never recorded. Written under the transcript's own names
         /// (`selection`, `editing`, `deleteConfirmation`, `appBatch`; see
         /// `Documentation/Engine.md`, "The transcript").
@@ -144,6 +144,7 @@ extension Transcript {
                     ",\"name\":\"focus\",\"indexPath\":" + (p.map { "[\($0.section),\($0.item)]" } ?? "null")
                 case .loading(let event, let content):
                     Stimulus.loadingJSON(event) + (content.map { ",\"sections\":" + Transcript.json($0) } ?? "")
+                case .switchSegment(let index): ",\"name\":\"segment\",\"segment\":\(index)"
                 }
             case .effect(let effect): effect.transcriptJSONFields
             case .rejected(let why): ",\"reason\":" + Self.quoted(why)

@@ -84,6 +84,15 @@ public protocol CollectionDataSource: Sendable {
     /// Asked once per section at opening, and for a section a batch inserts
     /// (by its identity).
     func columns(ofSection section: SectionID) -> Int?
+    /// The layout metrics of section `section` where they differ from the
+    /// layout's (`SectionMetrics`: columns, row height, spacing, insets,
+    /// header and footer, separators; nil inherits). The default is
+    /// ``columns(ofSection:)`` alone. A child of a ``ComposedDataSource`` or
+    /// a segment of a ``SegmentedDataSource`` brings its own this way: its
+    /// row height, its header's height. Asked when the section is laid out
+    /// (at opening, for a section a batch inserts, when the layout is rebuilt).
+    /// - Complexity: should be O(1).
+    func metrics(ofSection section: SectionID) -> SectionMetrics
     /// Whether items have widths of their own (``width(ofItem:at:)``), which
     /// a flow layout wraps into lines; the grid ignores them.
     var hasItemWidths: Bool { get }
@@ -105,6 +114,10 @@ extension CollectionDataSource {
     public func indexPath(ofItem item: ItemID) -> IndexPath? { nil }
     /// The layout's column count.
     public func columns(ofSection section: SectionID) -> Int? { nil }
+    /// The column count of ``columns(ofSection:)``; everything else the layout's.
+    public func metrics(ofSection section: SectionID) -> SectionMetrics {
+        SectionMetrics(columns: columns(ofSection: section))
+    }
     /// No item widths of their own.
     public var hasItemWidths: Bool { false }
     /// The layout's default width.

@@ -199,6 +199,15 @@ public struct ComposedDataSource: CollectionDataSource, CollectionDelegate {
         return children[c].dataSource.columns(ofSection: id)
     }
 
+    /// The child's metrics for its section (the identity is `key/id`): each
+    /// child brings its own row height, header, insets …; nothing outside
+    /// every child.
+    /// - Complexity: O(id) (a split and a dictionary), plus the child's answer.
+    public func metrics(ofSection section: SectionID) -> SectionMetrics {
+        guard let (c, id) = split(section) else { return .inherited }
+        return children[c].dataSource.metrics(ofSection: id)
+    }
+
     /// Whether any child has widths of its own.
     public var hasItemWidths: Bool { children.contains { $0.dataSource.hasItemWidths } }
 

@@ -6,12 +6,12 @@ import GripperLayout
 ///
 /// It answers every data and delegate question as a
 /// ``ComposedDataSource`` of the selected child alone would: sections are
-/// `key/id`, rules are the selected child's. Switching is a batch: every
-/// section of the child shown goes, every section of the newly selected
-/// one comes in with its items (``switchBatch(to:)``), so a renderer
-/// animates it like any change; `Engine.switchSegment(of:to:at:)` applies
-/// it, and what is in flight (a drag, an open cell, a delete
-/// confirmation) is cancelled with it, since its item leaves.
+/// `key/id`, rules are the selected child's. `Engine.switchSegment(of:to:at:)`
+/// switches: the engine's content is replaced wholesale by the new
+/// segment (lazy views, no item read, one bounded transcript line, a
+/// transition a renderer animates), and what is in flight (a drag, an
+/// open cell, a delete confirmation) is cancelled, since its item leaves.
+/// ``switchBatch(to:)`` spells the same change out as a batch.
 ///
 /// ```swift
 /// var mail = try SegmentedDataSource([
@@ -128,6 +128,14 @@ public struct SegmentedDataSource: CollectionDataSource, CollectionDelegate {
         let key = String(section.rawValue[..<slash])
         guard let segment = segments.first(where: { $0.key == key }) else { return nil }
         return segment.dataSource.columns(ofSection: SectionID(String(section.rawValue[section.rawValue.index(after: slash)...])))
+    }
+    /// The metrics of any segment's section (`key/id`): each segment brings
+    /// its own row height, header, insets ….
+    public func metrics(ofSection section: SectionID) -> SectionMetrics {
+        guard let slash = section.rawValue.firstIndex(of: "/") else { return .inherited }
+        let key = String(section.rawValue[..<slash])
+        guard let segment = segments.first(where: { $0.key == key }) else { return .inherited }
+        return segment.dataSource.metrics(ofSection: SectionID(String(section.rawValue[section.rawValue.index(after: slash)...])))
     }
     /// Whether any segment has widths of its own.
     public var hasItemWidths: Bool { segments.contains { $0.dataSource.hasItemWidths } }

@@ -25,7 +25,13 @@ public enum Edit: Hashable, Sendable, CustomStringConvertible {
     /// A batch the app applied (`EditingStateMachine/apply(_:at:)`): an
     /// entry of its own kind that the user's undo never takes off.
     case app
+    /// The app put new content in place of the whole collection in one step
+    /// (a segment switch, `Engine.switchSegment(of:to:at:)`): an app entry
+    /// with no batch and no inverse, at which the journal restarts
+    /// (``Journal/replaceContent(with:as:at:)``).
+    case replaced(ContentReplacement)
 
+    /// The edit in a few words, as the journal's transcript lines write it.
     public var description: String {
         switch self {
         case .delete(let ids): "delete \(ids.map(\.rawValue).joined(separator: ","))"
@@ -36,6 +42,7 @@ public enum Edit: Hashable, Sendable, CustomStringConvertible {
         case .reload: "reload"
         case .batch: "batch"
         case .app: "app"
+        case .replaced(let r): r.summary
         }
     }
 }

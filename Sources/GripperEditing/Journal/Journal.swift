@@ -84,6 +84,32 @@ public struct Journal: Hashable, Sendable {
         return entry
     }
 
+    /// Puts `model` in place of the whole content, as the app's change
+    /// `replacement` (``Edit/replaced(_:)``), at `time`, and returns its
+    /// entry: a segment switch. There is no batch to apply and no inverse
+    /// to keep — reading the old content's identities to invert it would
+    /// cost the whole collection — so the journal restarts at `model`:
+    /// ``start`` is `model`, and the entry (with empty batches) is the only
+    /// one kept. Undo stops at it, as at any app change (the entries before
+    /// it could not be undone past it anyway), and what was undone is
+    /// forgotten, as by any commit. Sequence numbers keep counting.
+    /// - Complexity: O(1) besides releasing the entries dropped.
+    @discardableResult
+    public mutating func replaceContent(with model: CollectionModel, as replacement: ContentReplacement,
+                                        at time: EventTime) -> JournalEntry {
+        var start = model
+        start.heldIDs = nil
+        self.start = start
+        self.model = model
+        let entry = JournalEntry(sequence: nextSequence, time: time, edit: .replaced(replacement),
+                                 batch: BatchUpdate(), inverse: BatchUpdate())
+        nextSequence += 1
+        entries = [entry]
+        undone.removeAll()
+        trim()
+        return entry
+    }
+
     /// Whether there is an entry to undo: the last entry, unless the app made it.
     public var canUndo: Bool { entries.last.map { !$0.isAppChange } ?? false }
     /// Whether there is an entry to redo.

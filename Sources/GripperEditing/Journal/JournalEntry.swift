@@ -15,7 +15,10 @@ public struct JournalEntry: Hashable, Sendable {
     /// The batch that undoes it (valid on the model right after this entry).
     public var inverse: BatchUpdate
 
-    /// Whether the app made this change (``Edit/app``): the user's undo stops
-    /// before it.
-    public var isAppChange: Bool { edit == .app }
+    /// Whether the app made this change (``Edit/app``, ``Edit/replaced(_:)``):
+    /// the user's undo stops before it.
+    public var isAppChange: Bool {
+        if case .replaced = edit { return true }
+        return edit == .app
+    }
 }

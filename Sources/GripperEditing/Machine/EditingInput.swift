@@ -46,7 +46,7 @@ public enum EditingInput: Hashable, Sendable {
     /// Another finger touched down while one is already down.
     case secondContact
     /// Another finger, down while the first is, tapped: it lifted within
-    /// ``GestureInputAdapter``'s tap limits of where and when it went down.
+    /// `GestureInputAdapter`'s tap limits of where and when it went down.
     /// During a drag it adds the movable item under it to the drag.
     case secondTap(Point)
     /// A wheel (or two-finger touchpad) scroll, points, positive = content moves up.

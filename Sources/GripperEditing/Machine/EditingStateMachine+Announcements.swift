@@ -91,7 +91,7 @@ extension EditingStateMachine {
                 return .actionPerformed(title, on: item)
             case .delete(let ids):
                 return .deleted(ids)
-            case .move, .moveItems, .dropInto, .reload, .batch, .app:
+            case .move, .moveItems, .dropInto, .reload, .batch, .app, .replaced:
                 return nil
             }
         case .highlight, .selectionChanged, .scrolled, .swipeBegan, .swipeShut, .deleteConfirmationOpened,

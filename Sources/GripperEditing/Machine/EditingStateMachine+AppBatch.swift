@@ -79,7 +79,7 @@ extension EditingStateMachine {
 
     /// Reads what ``Seen`` holds, before the batch changes the model.
     /// - Complexity: O(1).
-    private func seenInFlight() -> Seen {
+    func seenInFlight() -> Seen {
         var seen = Seen()
         func note(_ p: IndexPath?) {
             if let p, let id = model.item(at: p) { seen.items[p] = id }
@@ -119,7 +119,7 @@ extension EditingStateMachine {
 
     /// Moves what is in flight onto the model after the batch, or ends it
     /// when its item went; see ``apply(_:at:)``.
-    private mutating func rebaseInFlight(_ rebase: BatchUpdate.Rebase, seen: Seen, effects: inout [EditingEffect]) {
+    mutating func rebaseInFlight(_ rebase: BatchUpdate.Rebase, seen: Seen, effects: inout [EditingEffect]) {
         let editing = isEditing
         func follow(_ p: IndexPath) -> IndexPath? {
             seen.items[p].flatMap { rebase.indexPath(p, item: $0) }

@@ -4,10 +4,10 @@ import GripperInput
 import GripperLayout
 
 /// The editing interaction: listens to recognized gestures and outside
-/// stimuli, takes the app's batch updates at any moment (``apply(_:at:)``),
+/// stimuli, takes the app's batch updates at any moment (`apply(_:at:)`),
 /// asks the ``CollectionDelegate`` what is allowed, commits edits to the
 /// ``Journal`` (and so the ``CollectionModel``), and says what the layout
-/// must show (``presentation``).
+/// must show (`presentation`).
 ///
 /// States: idle, tracking, scrolling, swiping, open, dragging, keyboard
 /// moving, and batch editing with its own idle, tracking, scrolling, open
@@ -16,7 +16,7 @@ import GripperLayout
 /// commands come in through ``handle(_:at:geometry:)-(KeyboardInput,_,_)``
 /// and ``handle(_:at:geometry:)-(MoveCommand,_,_)``.
 /// Time is the events' own: auto-scroll returns a deadline
-/// (``nextDeadline``, ``EditingEffect/scheduleTick(at:)``) and the driver
+/// (`nextDeadline`, ``EditingEffect/scheduleTick(at:)``) and the driver
 /// sends ``EditingInput/tick`` when it is due.
 public struct EditingStateMachine: Sendable {
     /// Internal, not private, only because the transitions live in `+Concern` files.
@@ -108,10 +108,10 @@ public struct EditingStateMachine: Sendable {
 
     /// Handles one input at `time` (the event's own time) and returns what changed.
     ///
-    /// `geometry` is the layout of ``model`` as it is now: after an effect
+    /// `geometry` is the layout of `model` as it is now: after an effect
     /// that changed the model (``EditingEffect/committed(_:)``,
     /// ``EditingEffect/undone(_:)``, ``EditingEffect/redone(_:)``, and
-    /// ``EditingEffect/appBatchApplied(_:)`` from ``apply(_:at:)``) the caller
+    /// ``EditingEffect/appBatchApplied(_:)`` from `apply(_:at:)`) the caller
     /// updates its layout before the next input.
     /// - Complexity: O(log n) for gesture inputs (the layout's queries; the
     ///   selected paths are kept, never rebuilt per input); a commit costs

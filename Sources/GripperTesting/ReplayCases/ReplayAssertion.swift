@@ -6,7 +6,7 @@ import GripperInput
 import GripperReplay
 import GripperScene
 
-/// When ``assertReplay(_:scene:gestures:matches:recording:filePath:line:)``
+/// When `assertReplay(_:scene:gestures:matches:recording:filePath:line:)`
 /// and its siblings write the expected transcript instead of only
 /// comparing with it — as swift-snapshot-testing's record modes do. The
 /// environment variable `GRIPPER_RECORD` (`all`, `missing`, `failed` or
@@ -37,7 +37,7 @@ public enum ReplayRecording: String, Hashable, Sendable, CaseIterable {
 }
 
 /// A replay assertion that failed: what was compared, where, and a
-/// readable diff. Thrown by ``assertReplay(_:scene:gestures:matches:recording:filePath:line:)``,
+/// readable diff. Thrown by `assertReplay(_:scene:gestures:matches:recording:filePath:line:)`,
 /// so a Swift Testing `@Test` and an XCTest `func test…() throws` both
 /// record it, with this description, as the test's failure.
 public struct ReplayAssertionFailure: Error, Hashable, Sendable, CustomStringConvertible {
@@ -86,7 +86,7 @@ public func assertReplay(_ trace: Trace, scene: Scene, gestures: GestureConfigur
     try assertTranscript(engine.transcript, matches: expectedPath, recording: recording, filePath: filePath, line: line)
 }
 
-/// ``assertReplay(_:scene:gestures:matches:recording:filePath:line:)`` for
+/// `assertReplay(_:scene:gestures:matches:recording:filePath:line:)` for
 /// a scripted trace (``TraceBuilder``): what a test that makes its input in
 /// code compares with a recorded transcript.
 public func assertReplay(_ script: TraceBuilder, scene: Scene, gestures: GestureConfiguration = .default,
@@ -99,7 +99,7 @@ public func assertReplay(_ script: TraceBuilder, scene: Scene, gestures: Gesture
 /// Replays `frames` through `driver` — an engine on the app's own data
 /// source and delegate (`Engine(dataSource:delegate:…recordingTranscript: true)`)
 /// with the app's track of stimuli — and checks its transcript as
-/// ``assertReplay(_:scene:gestures:matches:recording:filePath:line:)`` does.
+/// `assertReplay(_:scene:gestures:matches:recording:filePath:line:)` does.
 /// The driver's engine must record its transcript.
 public func assertReplay(_ frames: some Sequence<EventFrame>, driver: EngineDriver,
                          matches expectedPath: String, recording: ReplayRecording? = nil,
@@ -110,7 +110,7 @@ public func assertReplay(_ frames: some Sequence<EventFrame>, driver: EngineDriv
 
 /// Checks a transcript (of any run, finished) against the file at
 /// `expectedPath`, recording it as ``ReplayRecording`` says; the checking
-/// half of ``assertReplay(_:scene:gestures:matches:recording:filePath:line:)``.
+/// half of `assertReplay(_:scene:gestures:matches:recording:filePath:line:)`.
 /// - Throws: ``ReplayAssertionFailure``; ``ReplayCaseError`` when a file
 ///   cannot be read or written, or `GRIPPER_RECORD` holds an unknown mode.
 public func assertTranscript(_ transcript: Transcript, matches expectedPath: String,

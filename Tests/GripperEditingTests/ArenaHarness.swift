@@ -25,7 +25,7 @@ struct ArenaHarness {
     private mutating func deliver(_ events: [GestureEvent]) {
         gestures += events
         for event in events {
-            for input in adapter.inputs(for: event) {
+            if let input = adapter.input(for: event) {
                 h.time = max(h.time, event.time)
                 h.log += h.machine.handle(input, at: h.time, geometry: h.layout)
             }

@@ -556,7 +556,7 @@ public struct Engine: Sendable {
             recorder.record(event, offset: offset(of: event.time))
             let before = machine.phase
             // A placeholder (no content, error) takes no editing gesture.
-            for input in adapter.inputs(for: event) where !showsPlaceholder {
+            if let input = adapter.input(for: event), !showsPlaceholder {
                 record(machine.handle(scrollSpace(input), at: event.time, geometry: layout), at: event.time)
             }
             noteTransition(from: before, at: event.time)

@@ -35,70 +35,71 @@ package struct GestureInputAdapter: Hashable, Sendable {
     /// Creates an adapter with no contact down.
     package init() {}
 
-    /// The machine inputs for one gesture event, in order.
+    /// The machine input for one gesture event, if it makes one (each event
+    /// makes at most one: an optional, so a frame allocates no array).
     /// - Complexity: O(1) (at most 16 other contacts are remembered).
-    package mutating func inputs(for event: GestureEvent) -> [EditingInput] {
+    package mutating func input(for event: GestureEvent) -> EditingInput? {
         switch event.gesture {
         case .touch(let phase, let contact):
             return touchNotice(phase, contact, at: event.time)
         case .tap(_, let contact):
-            return [.tap(contact.location)]
+            return .tap(contact.location)
         case .longPress(let phase, let motion):
             switch phase {
-            case .began: return [.longPress(motion.location)]
-            case .changed: return [.contactMoved(motion.location)]
-            case .ended: return [.contactLifted(motion.location)]
-            case .cancelled: return [.contactCancelled]
+            case .began: return .longPress(motion.location)
+            case .changed: return .contactMoved(motion.location)
+            case .ended: return .contactLifted(motion.location)
+            case .cancelled: return .contactCancelled
             }
         case .pan(let phase, _, let motion):
             let pan = EditingInput.Pan(location: motion.location, translation: motion.translation,
                                        velocity: motion.velocity)
             switch phase {
-            case .began: return [.panBegan(pan)]
-            case .changed: return [.panChanged(pan)]
-            case .ended: return [.panEnded(pan)]
-            case .cancelled: return [.contactCancelled]
+            case .began: return .panBegan(pan)
+            case .changed: return .panChanged(pan)
+            case .ended: return .panEnded(pan)
+            case .cancelled: return .contactCancelled
             }
         case .scroll(let distance, _, _):
-            return [.scroll(distance.y)]
+            return .scroll(distance.y)
         case .swipe, .tapFailed, .longPressFailed, .swipeFailed:
-            return []
+            return nil
         }
     }
 
     private mutating func touchNotice(_ phase: Gesture.TouchPhase, _ contact: GestureContact,
-                                      at time: EventTime) -> [EditingInput] {
+                                      at time: EventTime) -> EditingInput? {
         switch phase {
         case .began:
             if primary == nil {
                 primary = contact.id
                 extras = []
-                return [.touchDown(contact.location)]
+                return .touchDown(contact.location)
             }
             if extras.count >= Self.extraLimit { extras.removeFirst() }
             extras.append(Extra(id: contact.id, location: contact.location, time: time))
-            return [.secondContact]
+            return .secondContact
         case .ended:
             guard primary == contact.id else { return secondLift(contact, at: time) }
             primary = nil
-            return [.contactLifted(contact.location)]
+            return .contactLifted(contact.location)
         case .cancelled:
             guard primary == contact.id else {
                 extras.removeAll { $0.id == contact.id }
-                return []
+                return nil
             }
             primary = nil
-            return [.contactCancelled]
+            return .contactCancelled
         }
     }
 
     /// Another contact lifted: a tap when the primary is still down and it
     /// lifted soon enough near enough to where it went down.
-    private mutating func secondLift(_ contact: GestureContact, at time: EventTime) -> [EditingInput] {
-        guard let i = extras.firstIndex(where: { $0.id == contact.id }) else { return [] }
+    private mutating func secondLift(_ contact: GestureContact, at time: EventTime) -> EditingInput? {
+        guard let i = extras.firstIndex(where: { $0.id == contact.id }) else { return nil }
         let down = extras.remove(at: i)
         guard primary != nil, time - down.time <= Self.secondTapDuration,
-              contact.location.distance(to: down.location) <= Self.secondTapSlop else { return [] }
-        return [.secondTap(down.location)]
+              contact.location.distance(to: down.location) <= Self.secondTapSlop else { return nil }
+        return .secondTap(down.location)
     }
 }

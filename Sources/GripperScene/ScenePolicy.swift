@@ -7,6 +7,8 @@ import GripperLayout
 /// the scene does not know may do nothing.
 public struct ScenePolicy: CollectionDelegate {
     private let items: [ItemID: Scene.Item]
+    /// Whether any item of the scene (its reloads' too) says `"acceptsDrops": true`.
+    public let acceptsDropsIntoItems: Bool
     private let movesBetweenSections: Bool
     private let sectionTitles: [SectionID: String]
     /// How many items a tap selects.
@@ -20,6 +22,7 @@ public struct ScenePolicy: CollectionDelegate {
     /// The policy of `scene` with its items already gathered.
     init(scene: Scene, items: [ItemID: Scene.Item]) {
         self.items = items
+        acceptsDropsIntoItems = items.values.contains { $0.acceptsDrops }
         movesBetweenSections = scene.movesBetweenSections
         selectionMode = scene.selectionMode
         var titles: [SectionID: String] = [:]

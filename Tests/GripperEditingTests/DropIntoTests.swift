@@ -11,6 +11,7 @@ import Testing
     /// A delegate that accepts drops into `f` and notes what was dropped.
     final class Recorder: CollectionDelegate, @unchecked Sendable {
         var accepts: Set<ItemID> = ["f"]
+        var acceptsAny = true
         var delay: Duration = .milliseconds(500)
         var asked: [(items: [ItemID], target: ItemID)] = []
         var dropped: [(items: [ItemID], target: ItemID)] = []
@@ -18,6 +19,7 @@ import Testing
             asked.append((items, target))
             return accepts.contains(target)
         }
+        var acceptsDropsIntoItems: Bool { acceptsAny }
         func dropIntoDelay(for target: ItemID) -> Duration { delay }
         func didDrop(_ items: [ItemID], into target: ItemID) { dropped.append((items, target)) }
     }
@@ -70,6 +72,28 @@ import Testing
         #expect((Self.dwell(effects) != nil) == inside, "y \(y)")
         #expect((h.machine.nextDeadline != nil) == inside)
         #expect(h.machine.invariantViolations().isEmpty)
+    }
+
+    /// A delegate that says no item takes drops is never asked, and the
+    /// gap follows the proxy over the folder's band as over any item.
+    @Test func aDelegateThatTakesNoDropsIsNeverAsked() {
+        let delegate = Recorder()
+        delegate.acceptsAny = false
+        let (h, effects) = Self.dragging(to: 112, delegate)
+        #expect(Self.dwell(effects) == nil && h.machine.nextDeadline == nil)
+        #expect(delegate.asked.isEmpty)
+        #expect(effects.contains(.gapMoved(to: ip(0, 2))))
+        #expect(h.machine.invariantViolations().isEmpty)
+        // The same hover with the delegate taking drops dwells.
+        let (_, asking) = Self.dragging(to: 112)
+        #expect(Self.dwell(asking) != nil)
+    }
+
+    @Test func theStaticPolicyTakesDropsOnlyWhenItNamesAnItem() {
+        var policy = StaticEditingPolicy()
+        #expect(!policy.acceptsDropsIntoItems)
+        policy.acceptsDrops = ["f"]
+        #expect(policy.acceptsDropsIntoItems)
     }
 
     @Test func aRefusalKeepsTheDragBetweenAndIsAskedOncePerHover() {

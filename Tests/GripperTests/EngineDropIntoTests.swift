@@ -54,6 +54,9 @@ import GripperScene
         let policy = ScenePolicy(scene: scene)
         #expect(policy.canAcceptDrop(of: ["a"], into: "folder") && !policy.canAcceptDrop(of: ["a"], into: "b"))
         #expect(policy.dropIntoDelay(for: "b") == .milliseconds(500))
+        #expect(policy.acceptsDropsIntoItems)
+        let noFolder = try Scene.decode(#"{"viewport":{"width":400,"height":640},"sections":[{"id":"s","items":[{"id":"x"}]}]}"#)
+        #expect(!ScenePolicy(scene: noFolder).acceptsDropsIntoItems)
         #expect(throws: SceneError.self) {
             try Scene.decode(#"{"sections":[{"id":"s","items":[{"id":"x","dropIntoDelay":-1}]}]}"#)
         }

@@ -81,7 +81,7 @@ func histogram(_ samples: [Double]) -> String {
     return out
 }
 
-// engine-bench [CYCLES] [--selection] [--sizes 10000,100000] [--explain] [--transitions] [--drag-kinds] [--profile-state-changes [BEFORE→AFTER]]
+// engine-bench [CYCLES] [--selection] [--sizes 10000,100000] [--explain] [--transitions] [--drag-kinds] [--profile-state-changes [BEFORE→AFTER[+ENTRY]]]
 //   | engine-bench --rotation | engine-bench --keyboard
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.contains("--keyboard") {
@@ -131,13 +131,19 @@ if arguments.contains("--profile-state-changes") {
     let only = arguments.firstIndex(of: "--profile-state-changes").flatMap { i in
         i + 1 < arguments.count && !arguments[i + 1].hasPrefix("--") ? arguments[i + 1] : nil
     }
+    // "dragging→dragging+scrolled" keeps only the frames that recorded a
+    // `scrolled` entry (the auto-scroll ticks).
+    let parts = only?.split(separator: "+", maxSplits: 1).map(String.init)
+    let onlyKind = parts?.first
+    let recording = parts.flatMap { $0.count > 1 ? $0[1] : nil }
     var changing = Set<Int>()
     for (i, frame) in frames.enumerated() {
         let before = first.stateName
-        first.handle(frame)
+        let produced = first.handle(frame)
         // "dragging→dragging" names the frames that keep a state.
         let kind = "\(before)→\(first.stateName)"
-        if first.stateName != before ? only == nil || only == kind : only == kind { changing.insert(i) }
+        guard recording.map({ name in produced.contains { $0.event.name == name } }) ?? true else { continue }
+        if first.stateName != before ? onlyKind == nil || onlyKind == kind : onlyKind == kind { changing.insert(i) }
     }
     var second = try Engine(scene: s, device: TestDevices.probeTouchscreen)
     for (i, frame) in frames.enumerated() {

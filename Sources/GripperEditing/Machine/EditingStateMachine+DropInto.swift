@@ -67,10 +67,12 @@ extension EditingStateMachine {
     /// accepting item's middle band starts its dwell (a deadline), leaving
     /// it ends the hover (and a proposal). Returns whether the proxy hovers
     /// such a band: the gap then holds still, so the item stays under it.
-    /// - Complexity: that of ``intoCandidate(_:geometry:)``.
+    /// A delegate that takes no drops into items is not asked at all.
+    /// - Complexity: that of ``intoCandidate(_:geometry:)``; O(1) when the
+    ///   delegate's ``CollectionDelegate/acceptsDropsIntoItems`` is false.
     mutating func hoverInto(_ d: inout Dragging, at time: EventTime, geometry: some CollectionLayout,
                             effects: inout [EditingEffect]) -> Bool {
-        guard let (path, item) = intoCandidate(d, geometry: geometry) else {
+        guard policy.acceptsDropsIntoItems, let (path, item) = intoCandidate(d, geometry: geometry) else {
             leaveInto(&d, effects: &effects)
             return false
         }

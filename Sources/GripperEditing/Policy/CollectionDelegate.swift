@@ -82,6 +82,12 @@ public protocol CollectionDelegate: Sendable {
     /// proxy enters the middle band of `target`'s cell. The default refuses.
     /// - Complexity: called per hover; should be O(k) at most.
     func canAcceptDrop(of items: [ItemID], into target: ItemID) -> Bool
+    /// Whether any item may accept drops into it at all. When `false`, a
+    /// drag never asks ``canAcceptDrop(of:into:)`` and skips finding the
+    /// item under its proxy on every frame (a collection with no folders
+    /// drags a little faster). The default is `true`: the engine asks.
+    /// - Complexity: read on every drag frame; must be O(1).
+    var acceptsDropsIntoItems: Bool { get }
     /// How long the proxy must hover over `target`'s middle band before the
     /// drag proposes dropping into it (event time; zero or less: at once).
     /// The default is 500 ms.
@@ -153,6 +159,9 @@ extension CollectionDelegate {
     }
     /// No item accepts drops into it.
     public func canAcceptDrop(of items: [ItemID], into target: ItemID) -> Bool { false }
+    /// `true`: the engine asks ``canAcceptDrop(of:into:)`` whenever the
+    /// proxy hovers the middle of an item.
+    public var acceptsDropsIntoItems: Bool { true }
     /// Half a second.
     public func dropIntoDelay(for target: ItemID) -> Duration { .milliseconds(500) }
     /// Nothing.

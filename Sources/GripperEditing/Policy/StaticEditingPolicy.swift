@@ -35,6 +35,9 @@ public struct StaticEditingPolicy: CollectionDelegate, Hashable {
     /// Whether `target` accepts drops: when it is in ``acceptsDrops``.
     /// - Complexity: O(1).
     public func canAcceptDrop(of items: [ItemID], into target: ItemID) -> Bool { acceptsDrops.contains(target) }
+    /// Whether ``acceptsDrops`` names any item.
+    /// - Complexity: O(1).
+    public var acceptsDropsIntoItems: Bool { !acceptsDrops.isEmpty }
     /// ``dropIntoDelay``, for every target.
     /// - Complexity: O(1).
     public func dropIntoDelay(for target: ItemID) -> Duration { dropIntoDelay }

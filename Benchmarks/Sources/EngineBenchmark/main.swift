@@ -174,6 +174,9 @@ for items in sizes {
     var cpuByTransition: [String: [Double]] = [:]
     // With --drag-kinds: the drag frames' times by the entries they recorded.
     var dragByEntries: [String: [Double]] = [:]
+    // Each frame's kind, to say which kinds make the slowest 1 %.
+    var kinds: [String] = []
+    kinds.reserveCapacity(frames.count)
     for frame in frames {
         let before = engine.transcript.entries.count
         let entriesBefore = engine.journal.entries.count
@@ -188,6 +191,7 @@ for items in sizes {
         let kind = engine.journal.entries.count != entriesBefore ? "commit"
             : engine.stateName == stateBefore ? stateBefore : "state change"
         byKind[kind, default: []].append(dt)
+        kinds.append(kind)
         cpuByKind[kind, default: []].append(cpu)
         cpuByKind["every frame", default: []].append(cpu)
         if kind != stateBefore { cpuByTransition["\(stateBefore) → \(engine.stateName)\(kind == "commit" ? " (commit)" : "")", default: []].append(cpu) }
@@ -214,6 +218,11 @@ for items in sizes {
     say("")
     say("\(items) items (setup \(fmt(setup / 1e6, 1)) ms): \(fmt(Double(frames.count) / (total / 1e9), 0)) frames/s; per frame median \(fmt(t.median / 1e3)) µs, p99 \(fmt(t.p99 / 1e3)) µs, max \(fmt((t.samples.last ?? 0) / 1e6, 2)) ms; \(commits) moves committed, \(commitFrames) frames over 1 ms, content offset \(fmt(engine.contentOffset, 0))")
     say(histogram(samples), terminator: "")
+    // The slowest 1 % of the frames (what the p99 is made of), by kind.
+    let slowest = samples.indices.sorted { samples[$0] > samples[$1] }.prefix(max(1, samples.count / 100))
+    var tail: [String: Int] = [:]
+    for i in slowest { tail[kinds[i], default: 0] += 1 }
+    say("    the slowest 1 % (\(slowest.count) frames): " + tail.sorted { $0.value > $1.value }.map { "\($0.value) \($0.key)" }.joined(separator: ", "))
     say("    p99 per frame kind: " + byKind.sorted { $0.value.count > $1.value.count }.map { kind, dts in
         let k = Timings(dts)
         return "\(kind) \(fmt(k.p99 / 1e3)) µs (median \(fmt(k.median / 1e3)), \(dts.count) frames)"

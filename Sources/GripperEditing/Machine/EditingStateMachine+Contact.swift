@@ -71,7 +71,7 @@ extension EditingStateMachine {
             let hit = hit(at: p, geometry: geometry)
             if editing, case .cell(let path, .gripper) = hit, let item = model.item(at: path),
                policy.canMove(item, at: path) {
-                beginDrag(at: path, contact: p, editing: true, geometry: geometry, effects: &effects)
+                beginDrag(item, at: path, contact: p, editing: true, geometry: geometry, effects: &effects)
                 return
             }
             let highlighted = highlightable(hit, editing: editing)

@@ -13,19 +13,18 @@ extension EditingStateMachine {
         case .deleteControl, .action, .deleteConfirmation: return
         }
         guard let item = model.item(at: path), policy.canMove(item, at: path) else { return }
-        beginDrag(at: path, contact: p, editing: editing, geometry: geometry, effects: &effects)
+        beginDrag(item, at: path, contact: p, editing: editing, geometry: geometry, effects: &effects)
     }
 
-    /// Starts a drag of the cell at `path` (movable, checked by the caller):
+    /// Starts a drag of `item`, the cell at `path` (movable, checked by the caller):
     /// the source is hidden, the gap opens at its own place, and the proxy
     /// keeps the grab offset. In batch editing, grabbing a selected item
     /// drags every selected movable item with it (its companions, hidden in
     /// place); one `dragBegan` is reported per item, the grabbed one first.
     /// - Complexity: O(log n), plus O(s log s) for s selected items when
     ///   the grabbed one is selected in batch editing.
-    mutating func beginDrag(at path: IndexPath, contact p: Point, editing: Bool, geometry: some CollectionLayout,
-                            effects: inout [EditingEffect]) {
-        guard let item = model.item(at: path) else { return }
+    mutating func beginDrag(_ item: ItemID, at path: IndexPath, contact p: Point, editing: Bool,
+                            geometry: some CollectionLayout, effects: inout [EditingEffect]) {
         // A drag holds the content: an animated scroll under way stops.
         if scroller.isMoving { scroll(to: contentOffset, geometry: geometry, effects: &effects) }
         let center = geometry.attributes(for: path, presentation: .resting)?.frame.center ?? contentPoint(p)

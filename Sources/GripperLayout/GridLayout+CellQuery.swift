@@ -124,3 +124,58 @@ enum CollectionLayoutCellQuery {
         return found
     }
 }
+
+extension GridLayout {
+    /// ``hitTest(_:presentation:contentOffset:)`` by arithmetic, for the
+    /// common case: at rest (no drag, no swipe, no delete confirmation, not
+    /// batch editing, so a cell has no controls to hit), over a cell of a
+    /// section of fixed row height that no header, footer or global header
+    /// covers at this offset. `.none` when it does not apply: the general
+    /// path answers then (and, in debug builds, checks every answer here).
+    /// - Complexity: O(log s) for s sections.
+    func restingHit(_ point: Point, presentation: LayoutPresentation, contentOffset: Double) -> HitTarget?? {
+        guard presentation.drag == nil, presentation.swipe == nil, presentation.deleteConfirmation == nil,
+              !presentation.isEditing, point.x.isFinite, point.y.isFinite, !sections.isEmpty else { return .none }
+        if let global = globalHeaderAttributes(contentOffset: contentOffset), global.frame.contains(point) { return .none }
+        var lower = 0, upper = sections.count
+        while lower < upper {
+            let mid = (lower + upper) / 2
+            if sectionTops[mid] + sectionHeights[mid] > point.y { upper = mid } else { lower = mid + 1 }
+        }
+        let s = lower
+        guard s < sections.count else { return .none }
+        let store = sections[s]
+        guard store.heights == nil else { return .none }
+        let m = store.metrics
+        let top = sectionTops[s]
+        if m.header.exists || m.footer.exists {
+            // A header or footer (pinned ones float over the cells) is above the cells.
+            let view = view(section: s, arrangement: .resting(count: store.count))
+            let height = sectionHeights[s]
+            if m.header.exists, headerAttributes(s, view: view, top: top, height: height,
+                                                 contentOffset: contentOffset).frame.contains(point) { return .none }
+            if m.footer.exists, footerAttributes(s, view: view, top: top, height: height,
+                                                 contentOffset: contentOffset).frame.contains(point) { return .none }
+        }
+        let count = store.count, columns = m.columns
+        guard count > 0, columns > 0 else { return .none }
+        let rows = (count + columns - 1) / columns
+        let itemsTop = top + m.header.space + m.insets.top
+        let y = point.y - itemsTop
+        guard y >= 0 else { return .none }
+        let stride = m.rowHeight + m.lineSpacing
+        var row = 0
+        if stride > 0, y > 0 {
+            let r = (y / stride).rounded(.down)
+            row = r >= Double(rows - 1) ? rows - 1 : Int(r)
+        }
+        let x = ((point.x - m.originX) / m.columnStride).rounded(.down)
+        guard x >= 0, x < Double(columns) else { return .none }
+        let slot = row * columns + Int(x)
+        guard slot < count else { return .none }
+        let frame = Rect(x: m.x(column: slot % columns), y: itemsTop + Double(row) * stride,
+                         width: m.cellWidth, height: m.rowHeight)
+        guard frame.contains(point) else { return .none }
+        return .some(.cell(IndexPath(section: s, item: slot)))
+    }
+}

@@ -6,9 +6,21 @@ extension GridLayout {
     /// control under the point (swipe action, delete confirmation, delete
     /// control, gripper) before the cell itself. The drag proxy, the hidden
     /// source and decorations are never hit.
-    /// - Complexity: O(log n + k) for the k elements near the point.
+    /// - Complexity: O(log n + k) for the k elements near the point; O(log s)
+    ///   over a cell at rest in a section of fixed row height.
     public func hitTest(_ point: Point, presentation: LayoutPresentation = .resting,
                         contentOffset: Double = 0) -> HitTarget? {
+        if let answer = restingHit(point, presentation: presentation, contentOffset: contentOffset) {
+            assert(answer == hitTestByAttributes(point, presentation: presentation, contentOffset: contentOffset))
+            return answer
+        }
+        return hitTestByAttributes(point, presentation: presentation, contentOffset: contentOffset)
+    }
+
+    /// ``hitTest(_:presentation:contentOffset:)`` through the attributes of
+    /// the elements at the point: the general path.
+    package func hitTestByAttributes(_ point: Point, presentation: LayoutPresentation,
+                                     contentOffset: Double) -> HitTarget? {
         let probe = Rect(x: point.x, y: point.y, width: point.x.nextUp - point.x, height: point.y.nextUp - point.y)
         return HitTarget.topmost(at: point) { visit in
             forEachAttributes(in: probe, presentation: presentation, contentOffset: contentOffset, visit)

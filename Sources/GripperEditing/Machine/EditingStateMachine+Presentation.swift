@@ -15,7 +15,10 @@ extension EditingStateMachine {
     /// outside batch editing passes false: the traits only shape the editing
     /// controls (delete control, gripper), which exist only while editing, so
     /// it need not build the closure nor ask the policy about the cell.
-    package func presentation(askingTraits: Bool) -> LayoutPresentation {
+    /// A hit test (`forHitTest`) leaves out the touch's highlight: the
+    /// highlight is what an earlier hit test found, not something a later
+    /// one may depend on, and it would allocate a set on every touch.
+    package func presentation(askingTraits: Bool, forHitTest: Bool = false) -> LayoutPresentation {
         var p: LayoutPresentation
         if askingTraits {
             let model = self.model
@@ -33,7 +36,7 @@ extension EditingStateMachine {
         case .idle, .scrolling, .batchEditing(.idle), .batchEditing(.scrolling):
             break
         case .tracking(let t), .batchEditing(.tracking(let t)):
-            if let h = t.highlighted { p.highlighted = [h] }
+            if !forHitTest, let h = t.highlighted { p.highlighted = [h] }
         case .swiping(let sw):
             p.swipe = swipeState(sw.setup, offset: sw.offset)
         case .open(let o):

@@ -62,23 +62,41 @@ extension GridLayout {
             guard store.heights == nil, target.item >= 0, target.item < store.count else { return .none }
             within = (source.section, .within(count: store.count, source: source.item, target: target.item))
         }
-        // The first section whose bottom is below the point.
+        let s = restingSection(endingBelow: point.y)
+        guard s < sections.count else { return .some(nil) }
+        guard sections[s].heights == nil else { return .none }
+        guard let (slot, frame) = fixedSlot(at: point, inSection: s) else { return .some(nil) }
+        let item = within.map { $0.section == s ? $0.arrangement.item(atSlot: slot) : slot } ?? slot
+        guard item >= 0 else { return .some(nil) }   // the gap
+        return .some((IndexPath(section: s, item: item), frame))
+    }
+
+    /// The first section whose bottom, at rest, is below `y` (the section
+    /// count when none is).
+    /// - Complexity: O(log s).
+    private func restingSection(endingBelow y: Double) -> Int {
         var lower = 0, upper = sections.count
         while lower < upper {
             let mid = (lower + upper) / 2
-            if sectionTops[mid] + sectionHeights[mid] > point.y { upper = mid } else { lower = mid + 1 }
+            if sectionTops[mid] + sectionHeights[mid] > y { upper = mid } else { lower = mid + 1 }
         }
-        let s = lower
-        guard s < sections.count else { return .some(nil) }
+        return lower
+    }
+
+    /// The slot of section `s` (fixed row height, at rest) whose cell frame
+    /// contains `point`, and that frame; nil over spacing, insets, a header
+    /// or footer band, or past the last item. The same arithmetic as
+    /// ``SectionView``'s fixed-row paths.
+    /// - Complexity: O(1).
+    private func fixedSlot(at point: Point, inSection s: Int) -> (slot: Int, frame: Rect)? {
         let store = sections[s]
-        guard store.heights == nil else { return .none }
         let m = store.metrics
         let count = store.count, columns = m.columns
-        guard count > 0, columns > 0 else { return .some(nil) }
+        guard count > 0, columns > 0 else { return nil }
         let rows = (count + columns - 1) / columns
         let itemsTop = sectionTops[s] + m.header.space + m.insets.top
         let y = point.y - itemsTop
-        guard y >= 0 else { return .some(nil) }
+        guard y >= 0 else { return nil }
         let stride = m.rowHeight + m.lineSpacing
         var row = 0
         if stride > 0, y > 0 {
@@ -86,15 +104,12 @@ extension GridLayout {
             row = r >= Double(rows - 1) ? rows - 1 : Int(r)
         }
         let x = ((point.x - m.originX) / m.columnStride).rounded(.down)
-        guard x >= 0, x < Double(columns) else { return .some(nil) }
+        guard x >= 0, x < Double(columns) else { return nil }
         let slot = row * columns + Int(x)
-        guard slot < count else { return .some(nil) }
-        let item = within.map { $0.section == s ? $0.arrangement.item(atSlot: slot) : slot } ?? slot
-        guard item >= 0 else { return .some(nil) }   // the gap
+        guard slot < count else { return nil }
         let frame = Rect(x: m.x(column: slot % columns), y: itemsTop + Double(row) * stride,
                          width: m.cellWidth, height: m.rowHeight)
-        guard frame.contains(point) else { return .some(nil) }
-        return .some((IndexPath(section: s, item: item), frame))
+        return frame.contains(point) ? (slot, frame) : nil
     }
 
     /// ``visibleCell(at:presentation:)`` through the attributes of a 1-point
@@ -137,12 +152,7 @@ extension GridLayout {
         guard presentation.drag == nil, presentation.swipe == nil, presentation.deleteConfirmation == nil,
               !presentation.isEditing, point.x.isFinite, point.y.isFinite, !sections.isEmpty else { return .none }
         if let global = globalHeaderAttributes(contentOffset: contentOffset), global.frame.contains(point) { return .none }
-        var lower = 0, upper = sections.count
-        while lower < upper {
-            let mid = (lower + upper) / 2
-            if sectionTops[mid] + sectionHeights[mid] > point.y { upper = mid } else { lower = mid + 1 }
-        }
-        let s = lower
+        let s = restingSection(endingBelow: point.y)
         guard s < sections.count else { return .none }
         let store = sections[s]
         guard store.heights == nil else { return .none }
@@ -157,25 +167,7 @@ extension GridLayout {
             if m.footer.exists, footerAttributes(s, view: view, top: top, height: height,
                                                  contentOffset: contentOffset).frame.contains(point) { return .none }
         }
-        let count = store.count, columns = m.columns
-        guard count > 0, columns > 0 else { return .none }
-        let rows = (count + columns - 1) / columns
-        let itemsTop = top + m.header.space + m.insets.top
-        let y = point.y - itemsTop
-        guard y >= 0 else { return .none }
-        let stride = m.rowHeight + m.lineSpacing
-        var row = 0
-        if stride > 0, y > 0 {
-            let r = (y / stride).rounded(.down)
-            row = r >= Double(rows - 1) ? rows - 1 : Int(r)
-        }
-        let x = ((point.x - m.originX) / m.columnStride).rounded(.down)
-        guard x >= 0, x < Double(columns) else { return .none }
-        let slot = row * columns + Int(x)
-        guard slot < count else { return .none }
-        let frame = Rect(x: m.x(column: slot % columns), y: itemsTop + Double(row) * stride,
-                         width: m.cellWidth, height: m.rowHeight)
-        guard frame.contains(point) else { return .none }
+        guard let (slot, _) = fixedSlot(at: point, inSection: s) else { return .none }
         return .some(.cell(IndexPath(section: s, item: slot)))
     }
 }

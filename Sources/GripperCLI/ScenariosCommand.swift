@@ -81,7 +81,13 @@ struct ScenariosCommand: ParsableCommand {
             try Data((scenario.summary + "\n").utf8).write(to: folder.appendingPathComponent("README"))
             print("\(scenario.name): \(replay.engine.transcript.entries.count) entries; final \(replay.engine.model.sections.map { "\($0.id)(\($0.items.count))" }.joined(separator: " "))")
         }
-        if only == nil { try Data(index.utf8).write(to: root.appendingPathComponent("README.md")) }
+        // The index lists every scenario; with --only it is written where
+        // one is already (the bundled set being updated), not into a folder
+        // that holds just the one scenario.
+        let indexFile = root.appendingPathComponent("README.md")
+        if only == nil || FileManager.default.fileExists(atPath: indexFile.path) {
+            try Data(index.utf8).write(to: indexFile)
+        }
     }
 
     /// A capture with its times counted from its first event, as the

@@ -47,6 +47,36 @@ extension GridLayout {
     /// - Complexity: O(log n), plus O(log k) for k companions of a drag.
     public func attributes(for indexPath: IndexPath, presentation: LayoutPresentation = .resting) -> LayoutAttributes? {
         guard isValid(indexPath) else { return nil }
+        if presentation.drag == nil, let a = restingFixedCellAttributes(for: indexPath, presentation: presentation) {
+            assert(a == attributesThroughContext(for: indexPath, presentation: presentation))
+            return a
+        }
+        return attributesThroughContext(for: indexPath, presentation: presentation)
+    }
+
+    /// ``attributes(for:presentation:)`` of a cell at rest (no drag) in a
+    /// section of fixed row height: its frame by arithmetic, no query
+    /// context. `nil` when that does not apply.
+    /// - Complexity: O(1).
+    private func restingFixedCellAttributes(for indexPath: IndexPath,
+                                            presentation: LayoutPresentation) -> LayoutAttributes? {
+        let store = sections[indexPath.section]
+        guard store.heights == nil else { return nil }
+        let m = store.metrics
+        let columns = m.columns
+        guard columns > 0 else { return nil }
+        let row = indexPath.item / columns, column = indexPath.item % columns
+        let itemsTop = sectionTops[indexPath.section] + m.header.space + m.insets.top
+        let frame = Rect(x: m.x(column: column), y: itemsTop + Double(row) * (m.rowHeight + m.lineSpacing),
+                         width: m.cellWidth, height: m.rowHeight)
+        return cellAttributes(indexPath: indexPath, frame: frame, column: column, columns: columns,
+                              presentation: presentation)
+    }
+
+    /// ``attributes(for:presentation:)`` through a query context: the
+    /// general path.
+    private func attributesThroughContext(for indexPath: IndexPath,
+                                          presentation: LayoutPresentation) -> LayoutAttributes? {
         let context = QueryContext(self, presentation)
         if let drag = context.drag, drag.source == indexPath {
             guard var a = placeholderFrameAttributes(context: context, drag: drag) else { return nil }

@@ -301,6 +301,84 @@ public struct ComposedDataSource: CollectionDataSource, CollectionDelegate {
         ask(indexPath, .keepItem) { $0.perform(action, on: item, at: $1) }
     }
 
+    /// The group's rule: when every carried item and the proposed landing
+    /// are in one child, that child's answer (in its own paths, a redirect
+    /// mapped back); across children, the one-item question per item, so
+    /// each item's own child (and ``CrossChildMoveRules``) has its say.
+    /// - Complexity: O(k) for k items.
+    public func target(forMovingItems items: [ItemID], from sources: [IndexPath],
+                       proposed: IndexPath) -> MoveTarget {
+        if let to = childIndexPath(for: proposed) {
+            var local: [IndexPath] = []
+            local.reserveCapacity(sources.count)
+            for source in sources {
+                guard let from = childIndexPath(for: source), from.child == to.child else {
+                    return targetAskingEachItem(forMovingItems: items, from: sources, proposed: proposed)
+                }
+                local.append(from.indexPath)
+            }
+            let answer = children[to.child].delegate.target(forMovingItems: items, from: local, proposed: to.indexPath)
+            return mapped(answer, inChild: to.child)
+        }
+        return targetAskingEachItem(forMovingItems: items, from: sources, proposed: proposed)
+    }
+
+    /// The child that holds `item`: the first child whose data source
+    /// locates it (``CollectionDataSource/indexPath(ofItem:)``), or nil.
+    /// - Complexity: O(c) questions for c children.
+    private func owner(of item: ItemID) -> Int? {
+        children.indices.first { children[$0].dataSource.indexPath(ofItem: item) != nil }
+    }
+
+    /// Whether any child takes drops into its items.
+    /// - Complexity: O(c) for c children.
+    public var acceptsDropsIntoItems: Bool { children.contains { $0.delegate.acceptsDropsIntoItems } }
+
+    /// The answer of the child that holds `target` (found by
+    /// ``CollectionDataSource/indexPath(ofItem:)``); when no child locates
+    /// it, the first child that takes drops and says yes.
+    /// - Complexity: O(c) questions for c children.
+    public func canAcceptDrop(of items: [ItemID], into target: ItemID) -> Bool {
+        if let c = owner(of: target) { return children[c].delegate.canAcceptDrop(of: items, into: target) }
+        return children.contains { $0.delegate.acceptsDropsIntoItems && $0.delegate.canAcceptDrop(of: items, into: target) }
+    }
+
+    /// The dwell of the child that holds `target` (else of the first child
+    /// that takes drops into items); 500 ms when none does.
+    /// - Complexity: O(c) questions for c children.
+    public func dropIntoDelay(for target: ItemID) -> Duration {
+        let c = owner(of: target) ?? children.indices.first { children[$0].delegate.acceptsDropsIntoItems }
+        return c.map { children[$0].delegate.dropIntoDelay(for: target) } ?? .milliseconds(500)
+    }
+
+    /// Tells the child that holds `target` (else the first child that
+    /// accepts these items into it).
+    public func didDrop(_ items: [ItemID], into target: ItemID) {
+        let c = owner(of: target) ?? children.indices.first {
+            children[$0].delegate.acceptsDropsIntoItems && children[$0].delegate.canAcceptDrop(of: items, into: target)
+        }
+        if let c { children[c].delegate.didDrop(items, into: target) }
+    }
+
+    /// The name the child that holds `item` gives it; when no child locates
+    /// it, the first name a child gives that is not the bare identity.
+    /// - Complexity: O(c) questions for c children.
+    public func accessibilityLabel(for item: ItemID) -> String {
+        if let c = owner(of: item) { return children[c].delegate.accessibilityLabel(for: item) }
+        for child in children {
+            let label = child.delegate.accessibilityLabel(for: item)
+            if label != item.rawValue { return label }
+        }
+        return item.rawValue
+    }
+
+    /// The owning child's name for its section (the identity is `key/id`).
+    /// - Complexity: O(id) (a split and a dictionary).
+    public func accessibilityLabel(forSection section: SectionID) -> String {
+        guard let (c, id) = split(section) else { return section.rawValue }
+        return children[c].delegate.accessibilityLabel(forSection: id)
+    }
+
     // MARK: - Changes
 
     /// `batch`, a change of child `child` in its own index paths, in global

@@ -175,6 +175,27 @@ public struct SegmentedDataSource: CollectionDataSource, CollectionDelegate {
     public func perform(_ action: EditingAction, on item: ItemID, at indexPath: IndexPath) -> ActionOutcome {
         shown.perform(action, on: item, at: indexPath)
     }
+    /// The shown segment's group rule.
+    public func target(forMovingItems items: [ItemID], from sources: [IndexPath],
+                       proposed: IndexPath) -> MoveTarget {
+        shown.target(forMovingItems: items, from: sources, proposed: proposed)
+    }
+    /// Whether the shown segment takes drops into its items.
+    public var acceptsDropsIntoItems: Bool { shown.acceptsDropsIntoItems }
+    /// The shown segment's answer.
+    public func canAcceptDrop(of items: [ItemID], into target: ItemID) -> Bool {
+        shown.canAcceptDrop(of: items, into: target)
+    }
+    /// The shown segment's dwell.
+    public func dropIntoDelay(for target: ItemID) -> Duration { shown.dropIntoDelay(for: target) }
+    /// Tells the shown segment.
+    public func didDrop(_ items: [ItemID], into target: ItemID) { shown.didDrop(items, into: target) }
+    /// The shown segment's name for the item.
+    public func accessibilityLabel(for item: ItemID) -> String { shown.accessibilityLabel(for: item) }
+    /// The shown segment's name for its section.
+    public func accessibilityLabel(forSection section: SectionID) -> String {
+        shown.accessibilityLabel(forSection: section)
+    }
     /// The composition's own mode.
     public var selectionMode: SelectionMode { shown.selectionMode }
 }

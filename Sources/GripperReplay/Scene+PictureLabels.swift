@@ -16,12 +16,21 @@ extension Scene {
         }
         var titles: [SectionID: String?] = [:]
         for section in sections where titles[section.id] == nil { titles[section.id] = .some(section.title) }
-        for segment in segments ?? [] {
+        for segment in (segments ?? []) + (children ?? []) {
             for section in segment.composedSections where titles[section.id] == nil { titles[section.id] = .some(section.title) }
         }
         for stimulus in stimuli {
-            if case .reload(let sections) = stimulus.action {
+            switch stimulus.action {
+            case .reload(let sections):
                 for section in sections where titles[section.id] == nil { titles[section.id] = .some(section.title) }
+            case .childLoading(let key, _, let content?):
+                // A child's sections are `key/id` in the engine's model.
+                for section in content {
+                    let id = SectionID(key + "/" + section.id.rawValue)
+                    if titles[id] == nil { titles[id] = .some(section.title) }
+                }
+            default:
+                break
             }
         }
         return PictureLabels(item: { [labels] in labels[$0] }, sectionTitle: { [titles] in titles[$0] ?? nil },

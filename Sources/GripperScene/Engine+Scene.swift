@@ -46,9 +46,37 @@ extension Engine {
                 throw SceneError(path: "segments", problem: "\(error)")
             }
         }
+        // A composed scene: one child per part, each the scene's data and
+        // rules over that part's sections alone, all shown.
+        var composed: ComposedDataSource?
+        if let parts = scene.children {
+            let children = parts.map { child in
+                var part = scene
+                part.sections = child.sections
+                part.children = nil
+                return ChildDataSource(key: child.key,
+                                       dataSource: SceneDataSource(scene: part, items: items, metrics: child.metrics),
+                                       delegate: ScenePolicy(scene: part, items: items))
+            }
+            do {
+                composed = try ComposedDataSource(children, selectionMode: scene.selectionMode)
+            } catch {
+                throw SceneError(path: "children", problem: "\(error)")
+            }
+        }
         do {
-            let data: any CollectionDataSource = segmented ?? SceneDataSource(scene: scene, items: items)
-            let rules: any CollectionDelegate = segmented ?? ScenePolicy(scene: scene, items: items)
+            let data: any CollectionDataSource
+            let rules: any CollectionDelegate
+            if let segmented {
+                data = segmented
+                rules = segmented
+            } else if let composed {
+                data = composed
+                rules = composed
+            } else {
+                data = SceneDataSource(scene: scene, items: items)
+                rules = ScenePolicy(scene: scene, items: items)
+            }
             try self.init(dataSource: data,
                           delegate: rules, viewport: scene.viewport,
                           metrics: scene.metrics, layout: layout, device: device, gestures: gestures,

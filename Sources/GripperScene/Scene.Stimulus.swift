@@ -36,12 +36,16 @@ extension Scene {
             case loading(LoadingEvent, content: [Section]?)
             /// Shows segment `index` of a segmented scene (`segment`).
             case segment(Int)
+            /// A loading event of one child of a composed scene (a loading
+            /// stimulus with `"source": key`), with the sections a result
+            /// brings in the child's own identities.
+            case childLoading(String, LoadingEvent, content: [Section]?)
 
             /// The sections the action brings (a reload's, a load result's), if any.
             public var sections: [Section]? {
                 switch self {
                 case .reload(let sections): sections
-                case .loading(_, let content): content
+                case .loading(_, let content), .childLoading(_, _, let content): content
                 case .setEditing, .deleteSelected, .undo, .redo, .deviceLost, .resizeViewport, .key, .move, .focus, .segment: nil
                 }
             }
@@ -49,8 +53,8 @@ extension Scene {
             /// Where a scene writes the sections the action brings (`reload`, `loaded`, `empty.sections`).
             var sectionsField: String {
                 switch self {
-                case .loading(.loadedEmpty, _): "empty.sections"
-                case .loading(let event, _): event.name
+                case .loading(.loadedEmpty, _), .childLoading(_, .loadedEmpty, _): "empty.sections"
+                case .loading(let event, _), .childLoading(_, let event, _): event.name
                 case .reload, .setEditing, .deleteSelected, .undo, .redo, .deviceLost, .resizeViewport, .key, .move, .focus,
                      .segment: "reload"
                 }
@@ -79,6 +83,10 @@ extension Scene {
                 case .segment(let index): .switchSegment(index)
                 case .loading(let event, let content):
                     .loading(event, content: content.map { sections in
+                        sections.map { CollectionSection(id: $0.id, items: $0.items.map(\.id)) }
+                    })
+                case .childLoading(let key, let event, let content):
+                    .loadingChild(key, event, content: content.map { sections in
                         sections.map { CollectionSection(id: $0.id, items: $0.items.map(\.id)) }
                     })
                 }

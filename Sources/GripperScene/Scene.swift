@@ -26,6 +26,12 @@ public struct Scene: Hashable, Sendable {
     public var segments: [Segment]?
     /// The segment shown at the start (`selectedSegment`, 0 by default).
     public var selectedSegment = 0
+    /// The children of a composed scene (`children`), or nil: the engine
+    /// opens a ``ComposedDataSource`` of them, each child a keyed part (as
+    /// a segment is) with its own sections and metrics, all shown one
+    /// after the other; a loading stimulus with a `source` goes to one
+    /// child (`Stimulus.loadingChild`).
+    public var children: [Segment]?
     /// How many items a tap selects.
     public var selectionMode: SelectionMode
     /// Whether a dragged item may land in another section.
@@ -78,7 +84,7 @@ public struct Scene: Hashable, Sendable {
     public var itemsByID: [ItemID: Item] {
         var out: [ItemID: Item] = [:]
         for section in sections { for item in section.items { out[item.id] = item } }
-        for segment in segments ?? [] {
+        for segment in (segments ?? []) + (children ?? []) {
             for section in segment.sections { for item in section.items { out[item.id] = item } }
         }
         for stimulus in stimuli {

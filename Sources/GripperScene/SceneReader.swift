@@ -69,7 +69,7 @@ struct SceneReader {
 
     func scene(_ root: JSONValue) throws(SceneError) -> Scene {
         let keys = ["viewport", "layout", "globalHeader", "selection", "movesBetweenSections", "defaults", "sections",
-                    "stimuli", "announcements", "segments", "selectedSegment"]
+                    "stimuli", "announcements", "segments", "selectedSegment", "children"]
         let root = try members(root, "$", allowed: keys)
         let vp = try members(try required(root, "viewport", "$"), "viewport", allowed: ["width", "height"])
         let viewport = Size(width: try number(try required(vp, "width", "viewport"), "viewport.width", positive: true),
@@ -108,13 +108,23 @@ struct SceneReader {
             if let x = d["leadingActions"] { defaults.leading = try actions(x, "defaults.leadingActions") }
         }
         var segments: [Scene.Segment]?
+        var children: [Scene.Segment]?
         var selectedSegment = 0
         let sections: [Scene.Section]
-        if let v = root["segments"] {
+        if let v = root["children"] {
+            if let s = root["sections"] { throw fail("sections", s, "a scene has sections or children, not both") }
+            if let s = root["segments"] { throw fail("segments", s, "a scene has segments or children, not both") }
+            if let s = root["selectedSegment"] { throw fail("selectedSegment", s, "only a scene with segments selects one") }
+            let list = try self.segments(v, "children", defaults: defaults, root: root, pinned: metrics.header.isPinned,
+                                         noun: "child")
+            children = list
+            sections = list.flatMap(\.composedSections)
+        } else if let v = root["segments"] {
             if let s = root["sections"] {
                 throw fail("sections", s, "a scene has sections or segments, not both")
             }
-            let list = try self.segments(v, "segments", defaults: defaults, root: root, pinned: metrics.header.isPinned)
+            let list = try self.segments(v, "segments", defaults: defaults, root: root, pinned: metrics.header.isPinned,
+                                         noun: "segment")
             if let s = root["selectedSegment"] {
                 selectedSegment = try integer(s, "selectedSegment", minimum: 0)
                 guard selectedSegment < list.count else {
@@ -127,12 +137,14 @@ struct SceneReader {
             if let s = root["selectedSegment"] { throw fail("selectedSegment", s, "only a scene with segments selects one") }
             sections = try self.sections(try required(root, "sections", "$"), "sections", defaults: defaults)
         }
-        _ = try Scene.model(of: sections, path: segments == nil ? "sections" : "segments[\(selectedSegment)].sections")
+        _ = try Scene.model(of: sections, path: children != nil ? "children"
+                            : segments == nil ? "sections" : "segments[\(selectedSegment)].sections")
         var stimuli: [Scene.Stimulus] = []
         if let v = root["stimuli"] {
             for (i, s) in try array(v, "stimuli").enumerated() {
                 let stimulus = try self.stimulus(s, "stimuli[\(i)]", defaults: defaults)
                 try checkSegmented(stimulus, s, "stimuli[\(i)]", segments: segments)
+                try checkComposed(stimulus, s, "stimuli[\(i)]", children: children)
                 if let last = stimuli.last, stimulus.offset < last.offset {
                     throw fail("stimuli[\(i)].t", s, "stimuli must be in time order; this one is earlier than stimuli[\(i - 1)]")
                 }
@@ -142,6 +154,7 @@ struct SceneReader {
         var scene = Scene(viewport: viewport, metrics: metrics, globalHeaderTitle: globalTitle, sections: sections,
                           selectionMode: selection, movesBetweenSections: between, stimuli: stimuli)
         scene.segments = segments
+        scene.children = children
         scene.selectedSegment = selectedSegment
         if let v = root["announcements"] { scene.announcements = try announcements(v, "announcements") }
         if let x = root["layout"]?["kind"] {
@@ -168,6 +181,7 @@ struct SceneReader {
         if let segments = scene.segments {
             lists = segments.enumerated().map { ("segments[\($0.offset)].sections", $0.element.composedSections) }
         }
+        if let children = scene.children { lists = [("children", children.flatMap(\.composedSections))] }
         for (k, stimulus) in scene.stimuli.enumerated() {
             if let sections = stimulus.action.sections {
                 lists.append(("stimuli[\(k)].\(stimulus.action.sectionsField)", sections))
@@ -393,9 +407,9 @@ struct SceneReader {
     /// `/`; sections as a scene's; item identities unique over every
     /// segment (the promise a segmented source makes).
     private func segments(_ value: JSONValue, _ path: String, defaults: ItemDefaults,
-                          root: JSONValue, pinned: Bool) throws(SceneError) -> [Scene.Segment] {
+                          root: JSONValue, pinned: Bool, noun: String) throws(SceneError) -> [Scene.Segment] {
         let list = try array(value, path)
-        guard !list.isEmpty else { throw fail(path, value, "expected at least one segment") }
+        guard !list.isEmpty else { throw fail(path, value, "expected at least one \(noun)") }
         var out: [Scene.Segment] = []
         var keyPaths: [String: String] = [:]
         var itemPaths: [ItemID: String] = [:]
@@ -410,9 +424,9 @@ struct SceneReader {
             }
             let keyValue = try required(o, "key", p)
             let key = try string(keyValue, p + ".key", nonEmpty: true)
-            if key.contains("/") { throw fail(p + ".key", keyValue, "a segment key may not contain \"/\"") }
+            if key.contains("/") { throw fail(p + ".key", keyValue, "a \(noun) key may not contain \"/\"") }
             if let first = keyPaths[key] {
-                throw fail(p + ".key", keyValue, "the segment key \(SceneError.quote(key)) appears twice (first at \(first))")
+                throw fail(p + ".key", keyValue, "the \(noun) key \(SceneError.quote(key)) appears twice (first at \(first))")
             }
             keyPaths[key] = p
             let sections = try self.sections(try required(o, "sections", p), p + ".sections", defaults: defaults)
@@ -421,7 +435,7 @@ struct SceneReader {
                     let itemPath = "\(p).sections[\(s)].items[\(j)]"
                     if let first = itemPaths[item.id] {
                         throw fail(itemPath + ".id", Self.value(at: itemPath + ".id", in: root),
-                                   "the item id \(SceneError.quote(item.id.rawValue)) appears in two segments (first at \(first))")
+                                   "the item id \(SceneError.quote(item.id.rawValue)) appears in two \(noun == "child" ? "children" : "segments") (first at \(first))")
                     }
                     itemPaths[item.id] = itemPath
                 }
@@ -453,10 +467,34 @@ struct SceneReader {
         }
     }
 
+    /// A loading stimulus with a `source` needs a composed scene and a
+    /// child of that key; a composed scene's content is its children, so
+    /// no stimulus brings sections for the whole collection (a reload, a
+    /// load result without a source).
+    private func checkComposed(_ stimulus: Scene.Stimulus, _ value: JSONValue, _ path: String,
+                               children: [Scene.Segment]?) throws(SceneError) {
+        if case .childLoading(let key, _, _) = stimulus.action {
+            guard let children else {
+                throw fail(path + ".source", value["source"], "a loading stimulus with a source needs a scene with children")
+            }
+            guard children.contains(where: { $0.key == key }) else {
+                throw fail(path + ".source", value["source"],
+                           "expected one of the children's keys (\(children.map(\.key).joined(separator: ", "))), found \(SceneError.quote(key))")
+            }
+            return
+        }
+        if children != nil, stimulus.action.sections != nil {
+            let field = stimulus.action.sectionsField
+            let top = String(field.prefix { $0 != "." })
+            throw fail(path + "." + field, value[top],
+                       "a composed scene's content is its children: bring sections to one child with \"source\"")
+        }
+    }
+
     private func stimulus(_ value: JSONValue, _ path: String, defaults: ItemDefaults) throws(SceneError) -> Scene.Stimulus {
         let kinds = ["setEditing", "deleteSelected", "reload", "undo", "redo", "deviceLost", "resizeViewport", "key",
                      "move", "focus", "load", "loaded", "empty", "failed", "refresh", "segment"]
-        let o = try members(value, path, allowed: ["t"] + kinds)
+        let o = try members(value, path, allowed: ["t", "source"] + kinds)
         let tValue = try required(o, "t", path)
         let t = try number(tValue, path + ".t", minimum: 0)
         // Bounded so that the first frame's time plus the offset fits an EventTime.
@@ -469,7 +507,7 @@ struct SceneReader {
             throw fail(path, value, "expected exactly one of \(kinds.joined(separator: ", ")), found \(present.count)")
         }
         let p = path + "." + kind
-        let action: Scene.Stimulus.Action
+        var action: Scene.Stimulus.Action
         switch kind {
         case "setEditing": action = .setEditing(try bool(v, p))
         case "reload":
@@ -534,6 +572,13 @@ struct SceneReader {
             case "refresh": action = .loading(.refresh, content: nil)
             default: action = .deviceLost
             }
+        }
+        if let sourceValue = o["source"] {
+            guard case .loading(let event, let content) = action else {
+                throw fail(path + ".source", sourceValue, "only a loading stimulus (load, loaded, empty, failed, refresh) has a source")
+            }
+            let key = try string(sourceValue, path + ".source", nonEmpty: true)
+            action = .childLoading(key, event, content: content)
         }
         return Scene.Stimulus(offset: offset, action: action)
     }

@@ -68,6 +68,96 @@ extension Engine {
     }
 }
 
+extension Engine {
+    /// The loading state of the composed source's child keyed `key`: nil
+    /// for a key that names no child or an engine whose rules are not a
+    /// `ComposedDataSource`; `initial` until its first
+    /// ``Stimulus/loadingChild(_:_:content:)``.
+    /// - Complexity: O(key).
+    public func loadingState(ofChild key: String) -> LoadingStateMachine.State? {
+        guard let composed = delegate as? ComposedDataSource, composed.child(keyed: key) != nil else { return nil }
+        return childLoading?.machine(of: key)?.state ?? .initial
+    }
+
+    /// Hands child `key`'s loading machine `event` at `time` (the stimulus
+    /// is already recorded), with a result's `content` (the child's own
+    /// sections, identities only): the group holds it while any child
+    /// loads; what the group releases lands as one app batch, the diff from
+    /// what is shown to the new composition, with what is in flight kept
+    /// alive as for any app batch. The composition takes the new children.
+    mutating func loadChildDue(_ key: String, _ event: LoadingEvent, content: [CollectionSection]?, at time: EventTime) {
+        guard var composed = delegate as? ComposedDataSource else {
+            append(.rejected("\(event.name): the data source is not composed"), at: time)
+            return
+        }
+        guard let c = composed.child(keyed: key) else {
+            append(.rejected("\(event.name): no child keyed \(Escaping.token(key))"), at: time)
+            return
+        }
+        if let content, (try? CollectionModel(sections: content)) == nil {
+            append(.rejected("\(event.name): the sections repeat an identity"), at: time)
+            return
+        }
+        var group = childLoading ?? LoadingGroup(keys: composed.children.map(\.key))
+        let child = composed.children[c]
+        let loaded = content.map { sections in
+            ChildDataSource(key: key, dataSource: LoadedSections(sections: sections, base: child.dataSource),
+                            delegate: child.delegate)
+        }
+        let step = group.handle(event, forChild: key, content: loaded)
+        childLoading = group
+        if let s = step.step { append(.loading(s), at: time) }
+        guard !step.released.isEmpty else { return }
+        var next = composed
+        for released in step.released {
+            guard let i = next.child(keyed: released.key) else { continue }
+            do { try next.replaceChild(i, with: released) } catch {
+                append(.rejected("\(event.name): \(error)"), at: time)
+                return
+            }
+        }
+        let target: CollectionModel
+        do { target = try CollectionModel(dataSource: next) } catch {
+            append(.rejected("\(event.name): \(error)"), at: time)
+            return
+        }
+        let batch = model.diff(to: target)
+        if !batch.isEmpty {
+            let before = machine.phase
+            do {
+                record(try machine.apply(batch, at: time), at: time)
+            } catch {
+                append(.rejected("\(event.name): \(error)"), at: time)
+                noteTransition(from: before, at: time)
+                return
+            }
+            noteTransition(from: before, at: time)
+        }
+        composed = next
+        replaceDelegate(composed)
+    }
+}
+
+/// A child's sections after a load result: the identities the result
+/// brings; heights, widths, columns and section metrics asked of the
+/// child's data source by identity (as a reload's are of the scene's).
+private struct LoadedSections: CollectionDataSource {
+    let sections: [CollectionSection]
+    let base: any CollectionDataSource
+
+    var numberOfSections: Int { sections.count }
+    func sectionID(at section: Int) -> SectionID { sections[section].id }
+    func numberOfItems(inSection section: Int) -> Int { sections[section].items.count }
+    func itemID(at indexPath: IndexPath) -> ItemID { sections[indexPath.section].items[indexPath.item] }
+    var hasItemHeights: Bool { base.hasItemHeights }
+    func height(ofItem item: ItemID, at indexPath: IndexPath) -> Double? { base.height(ofItem: item, at: indexPath) }
+    func height(ofItemAt indexPath: IndexPath) -> Double? { height(ofItem: itemID(at: indexPath), at: indexPath) }
+    var hasItemWidths: Bool { base.hasItemWidths }
+    func width(ofItem item: ItemID, at indexPath: IndexPath) -> Double? { base.width(ofItem: item, at: indexPath) }
+    func columns(ofSection section: SectionID) -> Int? { base.columns(ofSection: section) }
+    func metrics(ofSection section: SectionID) -> SectionMetrics { base.metrics(ofSection: section) }
+}
+
 extension Stimulus {
     /// A loading event as the transcript's stimulus line names it:
     /// `load`, `loaded`, `empty "title" "message"` ….

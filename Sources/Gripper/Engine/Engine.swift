@@ -105,6 +105,10 @@ public struct Engine: Sendable {
     private var announcementTable: AnnouncementStrings?
     /// The data source's loading machine (see `Engine+Loading.swift`).
     var loading = LoadingStateMachine()
+    /// The loading machines of the composed source's children, and their
+    /// content held back while any of them loads; made by the first
+    /// ``Stimulus/loadingChild(_:_:content:)``.
+    var childLoading: LoadingGroup?
 
     /// Opens an engine at rest on the app's data and rules, for input from
     /// `device`: the model is a lazy view of `dataSource` (see
@@ -355,6 +359,9 @@ public struct Engine: Sendable {
             return
         case .switchSegment(let index):
             switchSegmentDue(index, at: time)
+            return
+        case .loadingChild(let key, let event, let content):
+            loadChildDue(key, event, content: content, at: time)
             return
         }
         let before = machine.phase

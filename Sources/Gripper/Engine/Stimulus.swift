@@ -46,6 +46,17 @@ public enum Stimulus: Hashable, Sendable, CustomStringConvertible {
     /// segmented, or a segment that does not exist, records a `rejected`
     /// entry and changes nothing.
     case switchSegment(Int)
+    /// A loading event of one child of the engine's composed source (its
+    /// rules are a `ComposedDataSource`), named by its key: each child has
+    /// its own loading machine, and a result's content (identities, in the
+    /// child's own sections; heights, columns and rules come from the
+    /// child's data source and delegate by identity) is held while any
+    /// child loads and lands with the event that ends the last load, all
+    /// the children's content in one batch (the seed's "update blocks",
+    /// `LoadingGroup`). Written `child KEY load`, `child KEY loaded …`. An
+    /// engine whose rules are not composed, or a key that names no child,
+    /// records a `rejected` entry and changes nothing.
+    case loadingChild(String, LoadingEvent, content: [CollectionSection]?)
 
     /// The stimulus as the transcript names it (`setEditing true`, `reload inbox(3) "to do"(0)` …:
     /// a reload lists its sections with their item counts, ids quoted as the transcript quotes them).
@@ -69,6 +80,8 @@ public enum Stimulus: Hashable, Sendable, CustomStringConvertible {
                 " " + sections.map { Escaping.token($0.id.rawValue) + "(\($0.items.count))" }.joined(separator: " ")
             } ?? "")
         case .switchSegment(let index): "segment \(index)"
+        case .loadingChild(let key, let event, let content):
+            "child " + Escaping.token(key) + " " + Stimulus.loading(event, content: content).description
         }
     }
 }

@@ -145,6 +145,9 @@ extension Transcript {
                 case .loading(let event, let content):
                     Stimulus.loadingJSON(event) + (content.map { ",\"sections\":" + Transcript.json($0) } ?? "")
                 case .switchSegment(let index): ",\"name\":\"segment\",\"segment\":\(index)"
+                case .loadingChild(let key, let event, let content):
+                    Stimulus.loadingJSON(event) + ",\"child\":" + Self.quoted(key)
+                        + (content.map { ",\"sections\":" + Transcript.json($0) } ?? "")
                 }
             case .effect(let effect): effect.transcriptJSONFields
             case .rejected(let why): ",\"reason\":" + Self.quoted(why)

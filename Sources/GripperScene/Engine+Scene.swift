@@ -27,39 +27,33 @@ extension Engine {
         } catch {
             throw SceneError(path: "layout", problem: "the layout rejects the scene: \(error)")
         }
-        // A segmented scene: one child per segment, each the scene's data
-        // and rules over that segment's sections alone.
-        var segmented: SegmentedDataSource?
-        if let segments = scene.segments {
-            let children = segments.map { segment in
+        // Each part (a segment, a child): the scene's data and rules over
+        // that part's sections alone.
+        func children(_ parts: [Scene.Segment]) -> [ChildDataSource] {
+            parts.map { p in
                 var part = scene
-                part.sections = segment.sections
+                part.sections = p.sections
                 part.segments = nil
-                return ChildDataSource(key: segment.key,
-                                       dataSource: SceneDataSource(scene: part, items: items, metrics: segment.metrics),
+                part.children = nil
+                return ChildDataSource(key: p.key, dataSource: SceneDataSource(scene: part, items: items, metrics: p.metrics),
                                        delegate: ScenePolicy(scene: part, items: items))
             }
+        }
+        // A segmented scene: one child per segment.
+        var segmented: SegmentedDataSource?
+        if let segments = scene.segments {
             do {
-                segmented = try SegmentedDataSource(children, selectedIndex: scene.selectedSegment,
+                segmented = try SegmentedDataSource(children(segments), selectedIndex: scene.selectedSegment,
                                                     selectionMode: scene.selectionMode)
             } catch {
                 throw SceneError(path: "segments", problem: "\(error)")
             }
         }
-        // A composed scene: one child per part, each the scene's data and
-        // rules over that part's sections alone, all shown.
+        // A composed scene: one child per part, all shown.
         var composed: ComposedDataSource?
         if let parts = scene.children {
-            let children = parts.map { child in
-                var part = scene
-                part.sections = child.sections
-                part.children = nil
-                return ChildDataSource(key: child.key,
-                                       dataSource: SceneDataSource(scene: part, items: items, metrics: child.metrics),
-                                       delegate: ScenePolicy(scene: part, items: items))
-            }
             do {
-                composed = try ComposedDataSource(children, selectionMode: scene.selectionMode)
+                composed = try ComposedDataSource(children(parts), selectionMode: scene.selectionMode)
             } catch {
                 throw SceneError(path: "children", problem: "\(error)")
             }

@@ -51,16 +51,7 @@ extension Engine {
                 append(.rejected("\(event.name): the sections repeat an identity"), at: time)
                 return
             }
-            let batch = model.diff(to: target)
-            if !batch.isEmpty {
-                let before = machine.phase
-                do {
-                    record(try machine.apply(batch, at: time), at: time)
-                } catch {
-                    append(.rejected("\(event.name): \(error)"), at: time)
-                }
-                noteTransition(from: before, at: time)
-            }
+            landDiff(to: target, for: event, at: time)
         }
         if showsPlaceholder {
             recordDue(at: time) { machine, geometry in machine.handle(.contactCancelled, at: time, geometry: geometry) }
@@ -121,20 +112,30 @@ extension Engine {
             append(.rejected("\(event.name): \(error)"), at: time)
             return
         }
-        let batch = model.diff(to: target)
-        if !batch.isEmpty {
-            let before = machine.phase
-            do {
-                record(try machine.apply(batch, at: time), at: time)
-            } catch {
-                append(.rejected("\(event.name): \(error)"), at: time)
-                noteTransition(from: before, at: time)
-                return
-            }
-            noteTransition(from: before, at: time)
-        }
+        guard landDiff(to: target, for: event, at: time) else { return }
         composed = next
         replaceDelegate(composed)
+    }
+}
+
+extension Engine {
+    /// Lands `target` as one app batch, the diff from what is shown (a drag
+    /// or an open cell goes on, re-based, unless its item left); a batch
+    /// the machine refuses is a `rejected` entry naming `event`. Returns
+    /// whether the model is now `target`.
+    @discardableResult
+    fileprivate mutating func landDiff(to target: CollectionModel, for event: LoadingEvent, at time: EventTime) -> Bool {
+        let batch = model.diff(to: target)
+        guard !batch.isEmpty else { return true }
+        let before = machine.phase
+        defer { noteTransition(from: before, at: time) }
+        do {
+            record(try machine.apply(batch, at: time), at: time)
+            return true
+        } catch {
+            append(.rejected("\(event.name): \(error)"), at: time)
+            return false
+        }
     }
 }
 

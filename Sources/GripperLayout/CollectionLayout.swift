@@ -65,6 +65,13 @@ public protocol CollectionLayout: Sendable {
     /// The answer must be stable: the same point proposes the same gap again.
     /// - Complexity: should be O(log n) per section crossed.
     func dropTarget(at point: Point, presentation: LayoutPresentation) -> IndexPath?
+    /// The area `section`'s items take under `presentation` (below its
+    /// header, above its footer, inside its insets along the scroll axis,
+    /// across the whole viewport), content coordinates: where a placeholder
+    /// over the section goes. `nil` for a section that does not exist; the
+    /// default answers `nil` for every section.
+    /// - Complexity: should be O(log n).
+    func itemsFrame(ofSection section: Int, presentation: LayoutPresentation) -> Rect?
     /// How many items the first row (a flow layout's first line) of
     /// `section` holds at rest, at least 1: what a keyboard step takes for
     /// the section's columns. The grid answers from its metrics; the
@@ -125,6 +132,9 @@ public struct ItemInsertion: Hashable, Sendable {
 }
 
 extension CollectionLayout {
+    /// No section's items area is known: `nil`.
+    public func itemsFrame(ofSection section: Int, presentation: LayoutPresentation) -> Rect? { nil }
+
     /// The items of the first row of `section`, counted from the cells'
     /// frames at rest: the cells whose top is the first cell's (at most 1,024).
     /// - Complexity: O(c log n) for c columns.

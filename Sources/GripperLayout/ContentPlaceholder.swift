@@ -25,16 +25,21 @@ public struct ContentPlaceholder: Hashable, Sendable {
     public var message: String
     /// The area it covers, in the layout's scroll-space content coordinates.
     public var frame: Rect
+    /// The sections it covers, for the placeholder of one child of a
+    /// composed source (its sections' items areas, from the first to the
+    /// last); `nil` for the whole collection's.
+    public var sections: Range<Int>?
 
     /// The side of the loading indicator's square.
     public static let indicatorSide = 40.0
 
     /// Creates a placeholder.
-    public init(kind: Kind, title: String = "", message: String = "", frame: Rect) {
+    public init(kind: Kind, title: String = "", message: String = "", frame: Rect, sections: Range<Int>? = nil) {
         self.kind = kind
         self.title = title
         self.message = message
         self.frame = frame
+        self.sections = sections
     }
 
     /// The loading indicator's square: centred across, a third of the way down the frame.

@@ -1,3 +1,5 @@
+import GripperGeometry
+
 /// The section geometry a query context answers: the layout's resting
 /// section tops and heights, shifted by a drag in flight — the section the
 /// item leaves changes by `sourceDelta`, the one it enters by
@@ -36,6 +38,16 @@ extension DraggedSections {
             else if section == shift.source { h += shift.sourceDelta }
         }
         return h
+    }
+
+    /// The area `section`'s items take (between its header and footer,
+    /// inside its insets along the scroll axis, across the whole `width`).
+    /// - Complexity: O(1).
+    func itemsFrame(_ section: Int, metrics m: ResolvedMetrics, width: Double) -> Rect {
+        let top = sectionTop(section)
+        let y = top + m.header.space + m.insets.top
+        let bottom = top + sectionHeight(section) - m.footer.space - m.insets.bottom
+        return Rect(x: 0, y: y, width: width, height: max(0, bottom - y))
     }
 
     /// The first section whose end is beyond `y` (or the section count).

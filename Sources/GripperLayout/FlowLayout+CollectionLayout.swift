@@ -240,7 +240,7 @@ extension FlowLayout: CollectionLayout {
         let m = sections[s].metrics
         return LayoutAttributes(kind: .sectionBackground, indexPath: IndexPath(section: s, item: 0),
                                 frame: Rect(x: 0, y: top + m.header.space, width: viewport.width,
-                                            height: m.insets.top + view.itemsHeight + m.insets.bottom),
+                                            height: m.insets.top + m.itemsAreaHeight(view.itemsHeight) + m.insets.bottom),
                                 zIndex: ZIndex.background)
     }
 }

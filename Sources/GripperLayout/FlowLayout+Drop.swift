@@ -1,6 +1,14 @@
 import GripperGeometry
 
 extension FlowLayout {
+    /// The area `section`'s items take under `presentation` (a drag in
+    /// flight moves it), across the whole viewport.
+    /// - Complexity: O(log n) (one query context).
+    public func itemsFrame(ofSection section: Int, presentation: LayoutPresentation) -> Rect? {
+        guard sections.indices.contains(section) else { return nil }
+        return FlowContext(self, presentation).itemsFrame(section, metrics: sections[section].metrics, width: viewport.width)
+    }
+
     /// Where the dragged item would land with the proxy's centre at `point`.
     ///
     /// The rule is stable by construction: the gap stays while the point is

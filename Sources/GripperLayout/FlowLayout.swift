@@ -104,7 +104,7 @@ public struct FlowLayout: Sendable {
     /// A section's extent: header, insets, lines, footer.
     static func sectionHeight(_ s: FlowSection, itemsHeight: Double) -> Double {
         let m = s.metrics
-        return m.header.space + m.insets.top + itemsHeight + m.insets.bottom + m.footer.space
+        return m.header.space + m.insets.top + m.itemsAreaHeight(itemsHeight) + m.insets.bottom + m.footer.space
     }
 
     func isValid(_ p: IndexPath) -> Bool {

@@ -12,6 +12,14 @@ extension GridLayout: CollectionLayout {
         return max(1, min(sections[section].metrics.columns, sections[section].count))
     }
 
+    /// The area `section`'s items take under `presentation` (a drag in
+    /// flight moves it), across the whole viewport.
+    /// - Complexity: O(log n) (one query context).
+    public func itemsFrame(ofSection section: Int, presentation: LayoutPresentation) -> Rect? {
+        guard sections.indices.contains(section) else { return nil }
+        return QueryContext(self, presentation).itemsFrame(section, metrics: sections[section].metrics, width: viewport.width)
+    }
+
     /// Lays the same sections out for `viewport` (``update(metrics:viewport:)``);
     /// the grid keeps what it needs, so `contents` is not read.
     /// - Complexity: O(s) for s sections of fixed row height, O(n) with item heights.

@@ -159,6 +159,6 @@ public struct GridLayout: Sendable {
     /// A section's total height: header, insets, items, footer.
     static func sectionHeight(_ view: SectionView) -> Double {
         let m = view.metrics
-        return m.header.space + m.insets.top + view.itemsHeight + m.insets.bottom + m.footer.space
+        return m.header.space + m.insets.top + m.itemsAreaHeight(view.itemsHeight) + m.insets.bottom + m.footer.space
     }
 }

@@ -45,6 +45,11 @@ public struct LayoutMetrics: Hashable, Sendable {
     /// The width (across the scroll axis) of an item that gives none of its
     /// own in a ``FlowLayout``; nil for the whole line. The grid ignores it.
     public var itemWidth: Double?
+    /// The height a section keeps for a placeholder that covers it (a
+    /// composed source's child loading, empty or failed) when its items
+    /// take less: the first section of such a child gets it as its
+    /// ``SectionMetrics/minimumItemsHeight``.
+    public var sectionPlaceholderHeight: Double = 200
 
     /// Creates layout metrics; every value has a plain default (one column of
     /// 44-point rows, no spacing, no header, footer or separators).

@@ -13,6 +13,8 @@ struct ResolvedMetrics: Hashable, Sendable {
     var rowSeparator: SeparatorMetrics
     var columnSeparator: SeparatorMetrics
     var background: Bool
+    /// The least height of the items area (0 for none).
+    var minimumItemsHeight: Double
     /// Each column's width.
     var cellWidth: Double
     /// Left edge of column 0.
@@ -33,6 +35,7 @@ struct ResolvedMetrics: Hashable, Sendable {
         rowSeparator = overrides.rowSeparator ?? base.rowSeparator
         columnSeparator = overrides.columnSeparator ?? base.columnSeparator
         background = overrides.sectionBackground ?? base.sectionBackground
+        minimumItemsHeight = overrides.minimumItemsHeight ?? 0
         func nonNegative(_ v: Double, _ name: String) throws {
             guard v.isFinite, v >= 0 else {
                 throw LayoutError(path: "\(path).\(name)", problem: "must be a finite number ≥ 0, got \(v)")
@@ -44,6 +47,7 @@ struct ResolvedMetrics: Hashable, Sendable {
         try nonNegative(rowHeight, "rowHeight")
         try nonNegative(interItemSpacing, "interItemSpacing")
         try nonNegative(lineSpacing, "lineSpacing")
+        try nonNegative(minimumItemsHeight, "minimumItemsHeight")
         guard insets.isValid else {
             throw LayoutError(path: "\(path).sectionInsets", problem: "every inset must be a finite number ≥ 0")
         }
@@ -67,6 +71,9 @@ struct ResolvedMetrics: Hashable, Sendable {
         originX = insets.left
         columnStride = cellWidth + interItemSpacing
     }
+
+    /// The height of an items area whose rows take `rows`: at least ``minimumItemsHeight``.
+    @inline(__always) func itemsAreaHeight(_ rows: Double) -> Double { max(rows, minimumItemsHeight) }
 
     /// The left edge of `column`.
     @inline(__always) func x(column: Int) -> Double { originX + Double(column) * columnStride }

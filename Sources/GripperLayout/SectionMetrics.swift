@@ -24,13 +24,18 @@ public struct SectionMetrics: Hashable, Sendable {
     public var columnSeparator: SeparatorMetrics?
     /// Overrides ``LayoutMetrics/sectionBackground``.
     public var sectionBackground: Bool?
+    /// The least height the items area keeps (between the insets), however
+    /// few items there are: room for a placeholder in a section that has no
+    /// items (the engine reserves it for a composed source's child that
+    /// shows one). `nil` or 0 for none; rows taller than it push it out.
+    public var minimumItemsHeight: Double?
 
     /// Creates overrides; `nil` inherits.
     public init(columns: Int? = nil, rowHeight: Double? = nil, interItemSpacing: Double? = nil,
                 lineSpacing: Double? = nil, sectionInsets: EdgeInsets? = nil,
                 header: SupplementaryMetrics? = nil, footer: SupplementaryMetrics? = nil,
                 rowSeparator: SeparatorMetrics? = nil, columnSeparator: SeparatorMetrics? = nil,
-                sectionBackground: Bool? = nil) {
+                sectionBackground: Bool? = nil, minimumItemsHeight: Double? = nil) {
         self.columns = columns
         self.rowHeight = rowHeight
         self.interItemSpacing = interItemSpacing
@@ -41,6 +46,7 @@ public struct SectionMetrics: Hashable, Sendable {
         self.rowSeparator = rowSeparator
         self.columnSeparator = columnSeparator
         self.sectionBackground = sectionBackground
+        self.minimumItemsHeight = minimumItemsHeight
     }
 
     /// Inherits nothing: every value from the layout.

@@ -45,6 +45,9 @@ public struct EngineSnapshot: Sendable {
     /// indicator, the no-content or error placeholder), in screen content
     /// coordinates; nil when the items show.
     public var placeholder: ContentPlaceholder?
+    /// The placeholders over children of a composed source
+    /// (`Engine.sectionPlaceholders`), in screen content coordinates.
+    public var sectionPlaceholders: [ContentPlaceholder] = []
 }
 
 extension Engine {
@@ -107,13 +110,15 @@ extension Engine {
                               contact: contactLocation, stateName: stateName,
                               offset: (now?.microseconds ?? 0) - (origin?.microseconds ?? 0))
         snapshot.orientation = o
-        snapshot.placeholder = contentPlaceholder.map { p in
+        func screen(_ p: ContentPlaceholder) -> ContentPlaceholder {
             var mapped = p
             if !o.isIdentity {
                 mapped.frame = o.screenRect(p.frame, contentLength: contentSize.height, crossLength: scrollViewport.width)
             }
             return mapped
         }
+        snapshot.placeholder = contentPlaceholder.map(screen)
+        snapshot.sectionPlaceholders = sectionPlaceholders.map(screen)
         snapshot.origin = o.screenOrigin(contentOffset: contentOffset, contentLength: contentSize.height,
                                          viewport: viewportSize)
         return snapshot

@@ -239,6 +239,7 @@ public struct SceneDrawing: Sendable {
             element(placed, snapshot, fade: m.alpha, clip: clip, bands: &bands)
         }
         flush(&bands)
+        for placeholder in snapshot.sectionPlaceholders { contentPlaceholder(placeholder, shift) }
         if let placeholder = snapshot.placeholder { contentPlaceholder(placeholder, shift) }
         if let hidden = snapshot.hiddenSource { ghost(hidden.moved(shift, motion[hidden.id] ?? Motion()), snapshot) }
         if let proxy { lifted(proxy, snapshot) }

@@ -264,7 +264,8 @@ struct SceneReader {
 
     private func layout(_ value: JSONValue, _ path: String) throws(SceneError) -> LayoutMetrics {
         let keys = ["columns", "rowHeight", "interItemSpacing", "lineSpacing", "insets", "headerHeight", "pinnedHeaders",
-                    "footerHeight", "separator", "scrollDirection", "layoutDirection", "estimatedItemHeight", "kind", "itemWidth"]
+                    "footerHeight", "separator", "scrollDirection", "layoutDirection", "estimatedItemHeight", "kind", "itemWidth",
+                    "placeholderHeight"]
         let v = try members(value, path, allowed: keys)
         var m = LayoutMetrics(rowHeight: 56)
         if let x = v["columns"] { m.columns = try integer(x, path + ".columns", minimum: 1) }
@@ -313,6 +314,11 @@ struct SceneReader {
             m.orientation.direction = direction
         }
         if let x = v["itemWidth"] { m.itemWidth = try number(x, path + ".itemWidth", positive: true) }
+        if let x = v["placeholderHeight"] {
+            let h = try number(x, path + ".placeholderHeight", minimum: 0)
+            guard h <= 100_000 else { throw fail(path + ".placeholderHeight", x, "expected at most 100000, found \(h)") }
+            m.sectionPlaceholderHeight = h
+        }
         if let x = v["estimatedItemHeight"] {
             m.estimatedItemHeight = try number(x, path + ".estimatedItemHeight", positive: true)
         }

@@ -37,7 +37,7 @@ import Testing
         "real-replays/ts_atmel-maxtouch_1-finger-drag-up-down", "real-replays/ts_atmel-maxtouch_1-finger-fast-taps",
         "real-replays/ts_ep0430m09_2-finger-scroll-down", "real-replays/ts_ntrig_protoA_1-finger-drag-NW-SE",
         "real-replays/ts_wacom-isdv4-e6_1-finger-horizontal-swipe", "real-replays/ts_wacom-isdv4-e6_single-tap",
-        "data-sources/children-land-together-during-drag",
+        "data-sources/child-loads-empty-placeholder", "data-sources/children-land-together-during-drag",
         "data-sources/error-placeholder", "data-sources/loads-empty-placeholder", "data-sources/refresh-lands-during-drag",
         "touchpad/clickpad-drag-scroll-palm",
     ]

@@ -9,7 +9,8 @@ import GripperTesting
     @Test func theFolderHoldsItsCases() throws {
         let cases = try ReplayCaseLibrary.find(in: [Fixtures.recording("data-sources").path])
         #expect(cases.map(\.name).map { String($0.split(separator: "/").last ?? "") }.sorted()
-                == ["children-land-together-during-drag", "error-placeholder", "loads-empty-placeholder",
+                == ["child-loads-empty-placeholder", "children-land-together-during-drag", "error-placeholder",
+                    "loads-empty-placeholder",
                     "refresh-lands-during-drag"])
         #expect(cases.allSatisfy { $0.problem == nil && $0.hasExpected })
     }

@@ -76,6 +76,8 @@ extension Engine {
     /// loads; what the group releases lands as one app batch, the diff from
     /// what is shown to the new composition, with what is in flight kept
     /// alive as for any app batch. The composition takes the new children.
+    /// Then the children's placeholders follow their states
+    /// (``sectionPlaceholders``).
     mutating func loadChildDue(_ key: String, _ event: LoadingEvent, content: [CollectionSection]?, at time: EventTime) {
         guard var composed = delegate as? ComposedDataSource else {
             append(.rejected("\(event.name): the data source is not composed"), at: time)
@@ -89,6 +91,8 @@ extension Engine {
             append(.rejected("\(event.name): the sections repeat an identity"), at: time)
             return
         }
+        let coveredBefore = childPlaceholderSpans.filter { $0.kind != .loading }.map(\.sections)
+        defer { followChildPlaceholders(coveredBefore: coveredBefore, at: time) }
         var group = childLoading ?? LoadingGroup(keys: composed.children.map(\.key))
         let child = composed.children[c]
         let loaded = content.map { sections in
@@ -196,5 +200,116 @@ extension LoadingStep {
         case .ignored(let state, let event):
             ",\"ignored\":" + Escaping.json(event.name) + ",\"in\":" + Escaping.json("\(state)")
         }
+    }
+}
+
+extension Engine {
+    /// The placeholders over children of a composed source, one per child
+    /// whose own loading machine (moved by
+    /// ``Stimulus/loadingChild(_:_:content:)``) shows one: the loading
+    /// indicator during its first load, its no-content or error placeholder
+    /// with the words its result gave (also while a refresh of one is in
+    /// flight). Each covers its child's sections — from the top of the
+    /// first one's items area to the bottom of the last one's, below their
+    /// headers — and says which (``ContentPlaceholder/sections``). Its
+    /// frame is the part of that span in the viewport below the global
+    /// header, so its words stay in view; the whole span when none of it is
+    /// in view. A child with no sections has nowhere to show one. The
+    /// first section of such a child keeps an items area at least
+    /// ``LayoutMetrics/sectionPlaceholderHeight`` tall, so an empty child
+    /// still has room. Editing gestures on a no-content or error
+    /// placeholder reach no cell and a drag opens no gap under it; the rest
+    /// of the collection works as ever.
+    /// - Complexity: O(c + log n) for c children.
+    public var sectionPlaceholders: [ContentPlaceholder] {
+        guard childLoading != nil else { return [] }
+        let visible = ContentPlaceholder.area(viewport: layout.viewport, contentOffset: contentOffset,
+                                              globalHeaderHeight: metrics.globalHeaderHeight)
+        return childPlaceholderSpans.compactMap { span in
+            guard let first = layout.itemsFrame(ofSection: span.sections.lowerBound, presentation: presentation),
+                  let last = layout.itemsFrame(ofSection: span.sections.upperBound - 1, presentation: presentation)
+            else { return nil }
+            let whole = Rect(x: 0, y: first.minY, width: layout.viewport.width, height: max(0, last.maxY - first.minY))
+            let top = max(whole.minY, visible.minY), bottom = min(whole.maxY, visible.maxY)
+            let frame = bottom > top ? Rect(x: 0, y: top, width: whole.width, height: bottom - top) : whole
+            return ContentPlaceholder(kind: span.kind, title: span.words?.title ?? "",
+                                      message: span.words?.message ?? "", frame: frame, sections: span.sections)
+        }
+    }
+
+    /// One child's placeholder: which, its words, and its sections (never empty).
+    struct ChildPlaceholderSpan {
+        var key: String
+        var kind: ContentPlaceholder.Kind
+        var words: LoadingPlaceholder?
+        var sections: Range<Int>
+    }
+
+    /// The children that show a placeholder, in order; empty unless the
+    /// rules are a composed source whose children have loaded.
+    /// - Complexity: O(c) for c children.
+    var childPlaceholderSpans: [ChildPlaceholderSpan] {
+        guard let group = childLoading, let composed = delegate as? ComposedDataSource else { return [] }
+        var out: [ChildPlaceholderSpan] = []
+        for (c, child) in composed.children.enumerated() {
+            guard let state = group.machine(of: child.key)?.state, let shown = Self.placeholder(of: state) else { continue }
+            let sections = composed.sections(ofChild: c)
+            guard !sections.isEmpty, sections.upperBound <= model.sections.count else { continue }
+            out.append(ChildPlaceholderSpan(key: child.key, kind: shown.kind, words: shown.words, sections: sections))
+        }
+        return out
+    }
+
+    /// What a loading state shows in place of content, if anything.
+    static func placeholder(of state: LoadingStateMachine.State) -> (kind: ContentPlaceholder.Kind, words: LoadingPlaceholder?)? {
+        switch state {
+        case .loadingContent: (.loading, nil)
+        case .noContent(let p), .refreshing(.noContent(let p)): (.noContent, p)
+        case .error(let p), .refreshing(.error(let p)): (.error, p)
+        case .initial, .contentLoaded, .refreshing(.contentLoaded): nil
+        }
+    }
+
+    /// The layout the editing machine asks: the layout itself, or, while a
+    /// child's no-content or error placeholder covers its sections, the
+    /// layout seen through them (``PlaceholderMask``).
+    /// - Complexity: O(1) for an engine that is not loading children; O(c) else.
+    var geometry: any CollectionLayout {
+        guard childLoading != nil else { return layout }
+        let covered = childPlaceholderSpans.filter { $0.kind != .loading }.map(\.sections)
+        return covered.isEmpty ? layout : PlaceholderMask(base: layout, spans: covered)
+    }
+
+    /// Brings the room kept for children's placeholders in step with their
+    /// loading states (the first section of each child showing one keeps
+    /// ``LayoutMetrics/sectionPlaceholderHeight``), and cancels what is in
+    /// flight on a child a no-content or error placeholder now covers.
+    mutating func followChildPlaceholders(coveredBefore: [Range<Int>], at time: EventTime) {
+        let spans = childPlaceholderSpans
+        var reserved: [SectionID: Double] = [:]
+        for span in spans {
+            reserved[model.sections[span.sections.lowerBound].id] = metrics.sectionPlaceholderHeight
+        }
+        for problem in sync.reserve(reserved, model: model) {
+            switch problem {
+            case .layoutRejected(let why): append(.rejected(why), at: time)
+            case .dataSource(let error): append(.dataSource(error), at: time)
+            }
+        }
+        let covered = spans.filter { $0.kind != .loading }.map(\.sections)
+        guard covered != coveredBefore, let touched = touchedSections, !touched.isEmpty,
+              touched.contains(where: { s in covered.contains { $0.contains(s) } }) else { return }
+        recordDue(at: time) { machine, geometry in machine.handle(.contactCancelled, at: time, geometry: geometry) }
+    }
+
+    /// The sections of what is in flight: a drag's items and gap, a swiped
+    /// or open cell, a delete confirmation; nil when nothing is.
+    private var touchedSections: [Int]? {
+        let p = presentation
+        var out: [Int] = []
+        if let d = p.drag { out += [d.source.section, d.target.section] + d.companions.map(\.section) }
+        if let s = p.swipe { out.append(s.indexPath.section) }
+        if let c = p.deleteConfirmation { out.append(c.section) }
+        return out.isEmpty ? nil : out
     }
 }

@@ -292,7 +292,7 @@ public struct Engine: Sendable {
         } else {
             now = max(now ?? deadline, deadline)
             let before = machine.phase
-            record(machine.handle(.tick, at: deadline, geometry: layout), at: deadline)
+            record(machine.handle(.tick, at: deadline, geometry: geometry), at: deadline)
             noteTransition(from: before, at: deadline)
         }
         return deadline
@@ -365,7 +365,7 @@ public struct Engine: Sendable {
             return
         }
         let before = machine.phase
-        let effects = machine.handle(input, at: time, geometry: layout)
+        let effects = machine.handle(input, at: time, geometry: geometry)
         record(effects, at: time)
         noteTransition(from: before, at: time)
         if effects.contains(where: Self.cancelsGesture), !arena.isIdle {
@@ -463,7 +463,7 @@ public struct Engine: Sendable {
         adapter = GestureInputAdapter()
         contactLocation = nil
         let before = machine.phase
-        record(machine.handle(.deviceLost, at: time, geometry: layout), at: time)
+        record(machine.handle(.deviceLost, at: time, geometry: geometry), at: time)
         noteTransition(from: before, at: time)
     }
 
@@ -507,7 +507,7 @@ public struct Engine: Sendable {
         while machine.draggedItem == nil, let d = machine.nextDeadline {
             now = max(now ?? d, d)
             let before = machine.phase
-            record(machine.handle(.tick, at: d, geometry: layout), at: d)
+            record(machine.handle(.tick, at: d, geometry: geometry), at: d)
             noteTransition(from: before, at: d)
             step(self)
         }
@@ -564,7 +564,7 @@ public struct Engine: Sendable {
             let before = machine.phase
             // A placeholder (no content, error) takes no editing gesture.
             if let input = adapter.input(for: event), !showsPlaceholder {
-                record(machine.handle(scrollSpace(input), at: event.time, geometry: layout), at: event.time)
+                record(machine.handle(scrollSpace(input), at: event.time, geometry: geometry), at: event.time)
             }
             noteTransition(from: before, at: event.time)
         }
@@ -574,7 +574,7 @@ public struct Engine: Sendable {
     /// (its effects, and its state change).
     mutating func recordDue(at time: EventTime, _ body: (inout EditingStateMachine, any CollectionLayout) -> [EditingEffect]) {
         let before = machine.phase
-        record(body(&machine, layout), at: time)
+        record(body(&machine, geometry), at: time)
         noteTransition(from: before, at: time)
     }
 

@@ -29,6 +29,9 @@ struct LayoutSync: Sendable {
     let hasItemWidths: Bool
     /// The contradictions reported so far (each is reported once).
     private var reported: Set<DataSourceError> = []
+    /// The least items-area heights the engine keeps for placeholders, by
+    /// section identity (``SectionMetrics/minimumItemsHeight``).
+    private(set) var reservedItemsHeights: [SectionID: Double] = [:]
 
     /// `layout` with the sections of `model` as `dataSource` describes them.
     /// - Throws: what the layout rejects (the metrics, a height).
@@ -87,6 +90,21 @@ struct LayoutSync: Sendable {
             try layout.reload(contents(model))
         } catch {
             problems.append(.layoutRejected("layout: \(error)"))
+        }
+        return problems
+    }
+
+    /// Keeps `heights` as the least items-area heights of the sections they
+    /// name (room for a placeholder) and, when that changed, rebuilds the
+    /// layout from `model`; a layout that refuses keeps the heights it had.
+    /// - Complexity: O(1) when nothing changed; else as ``reload(_:)``.
+    mutating func reserve(_ heights: [SectionID: Double], model: CollectionModel) -> [Problem] {
+        guard heights != reservedItemsHeights else { return [] }
+        let kept = reservedItemsHeights
+        reservedItemsHeights = heights
+        let problems = reload(model)
+        if problems.contains(where: { if case .layoutRejected = $0 { true } else { false } }) {
+            reservedItemsHeights = kept
         }
         return problems
     }
@@ -158,7 +176,10 @@ struct LayoutSync: Sendable {
         var contents: [SectionContent] = []
         contents.reserveCapacity(model.sections.count)
         for (s, section) in model.sections.enumerated() {
-            let sectionMetrics = dataSource.metrics(ofSection: section.id)
+            var sectionMetrics = dataSource.metrics(ofSection: section.id)
+            if !reservedItemsHeights.isEmpty, let reserved = reservedItemsHeights[section.id] {
+                sectionMetrics.minimumItemsHeight = max(sectionMetrics.minimumItemsHeight ?? 0, reserved)
+            }
             var content = SectionContent(count: section.items.count, metrics: sectionMetrics)
             if dataSource.hasItemHeights {
                 var heights: [Double] = []

@@ -1,0 +1,172 @@
+import Testing
+@testable import Gripper
+import GripperEditing
+import GripperPictures
+import GripperScene
+import GripperTesting
+
+/// A composed source's child that loads empty or fails shows its own
+/// placeholder over its sections, with room kept for it, and takes no
+/// editing gesture there; the other children work as ever.
+@Suite struct ChildPlaceholderTests {
+    /// Two children: "pinned" (one section, header 30, rows 50) on top of
+    /// "recent" (one section, header 30, rows 50).
+    private static let json = """
+    {"viewport":{"width":400,"height":640},"layout":{"rowHeight":50,"headerHeight":30,"placeholderHeight":150},
+     "children":[{"key":"pinned","sections":[{"id":"list","title":"Pinned","items":[{"id":"p1"},{"id":"p2"}]}]},
+                 {"key":"recent","sections":[{"id":"list","title":"Recent","items":[{"id":"r1"},{"id":"r2"},{"id":"r3"}]}]}]}
+    """
+
+    private func engine(recording: Bool = false, height: Int = 640) throws -> Engine {
+        let json = Self.json.replacingOccurrences(of: "\"height\":640", with: "\"height\":\(height)")
+        return try Engine(scene: try Scene.decode(json), device: TestDevices.probeTouchscreen, recordingTranscript: recording)
+    }
+
+    private let t = EventTime(microseconds: 1_000_000)
+    private func ms(_ n: Int64) -> EventTime { t + .milliseconds(n) }
+    private func pt(_ x: Double, _ y: Double) -> TraceBuilder.Location { .fraction(x / 400, y / 640) }
+
+    /// Loads both children; pinned's result is `pinned` (empty or failed).
+    private func load(_ engine: inout Engine, pinned: LoadingEvent, content: [CollectionSection]?) {
+        engine.apply(.loadingChild("pinned", .beginLoading, content: nil), at: ms(0))
+        engine.apply(.loadingChild("recent", .beginLoading, content: nil), at: ms(0))
+        engine.apply(.loadingChild("recent", .loadedContent, content: nil), at: ms(10))
+        engine.apply(.loadingChild("pinned", pinned, content: content), at: ms(20))
+    }
+
+    /// The top of recent's first cell.
+    private func minY(_ engine: Engine) -> Double {
+        engine.layout.attributes(for: IndexPath(section: 1, item: 0), presentation: engine.presentation)?.frame.minY ?? -1
+    }
+
+    @Test func aChildThatLoadsEmptyKeepsRoomForItsPlaceholderBelowItsHeader() throws {
+        var engine = try engine()
+        #expect(engine.sectionPlaceholders.isEmpty, "nothing loads: no placeholder")
+        // Recent's first row sits below pinned's header and two rows, and its own header.
+        #expect(minY(engine) == 30 + 100 + 30)
+        engine.apply(.loadingChild("pinned", .beginLoading, content: nil), at: ms(0))
+        let loading = try #require(engine.sectionPlaceholders.first)
+        #expect(loading.kind == .loading && loading.sections == 0..<1)
+        #expect(loading.frame == Rect(x: 0, y: 30, width: 400, height: 150), "room for the indicator: 150 > 2 rows")
+        #expect(engine.geometry is GridLayout, "an indicator takes no gesture away")
+        engine.apply(.loadingChild("recent", .beginLoading, content: nil), at: ms(1))
+        engine.apply(.loadingChild("recent", .loadedContent, content: nil), at: ms(10))
+        let empty = LoadingPlaceholder(title: "No Pins", message: "Pin a note to keep it here.")
+        engine.apply(.loadingChild("pinned", .loadedEmpty(empty), content: [CollectionSection(id: "list", items: [])]),
+                     at: ms(20))
+        #expect(engine.model.sections.map { $0.items.count } == [0, 3])
+        let placeholder = try #require(engine.sectionPlaceholders.first)
+        #expect(engine.sectionPlaceholders.count == 1)
+        #expect(placeholder == ContentPlaceholder(kind: .noContent, title: "No Pins", message: "Pin a note to keep it here.",
+                                                  frame: Rect(x: 0, y: 30, width: 400, height: 150), sections: 0..<1))
+        // The section kept 150 points for it: recent moved down.
+        #expect(minY(engine) == 30 + 150 + 30)
+        #expect(engine.geometry is PlaceholderMask)
+        // The picture draws it with its words.
+        let svg = SnapshotRenderer.svg(engine.snapshot())
+        #expect(svg.contains("<g class=\"noContent\">") && svg.contains(">No Pins</text>"))
+        #expect(engine.snapshot().sectionPlaceholders == [placeholder])
+        // Content comes back: no placeholder, no room kept.
+        engine.apply(.loadingChild("pinned", .refresh, content: nil), at: ms(30))
+        #expect(engine.sectionPlaceholders.first?.kind == .noContent, "a refresh keeps it until its result")
+        engine.apply(.loadingChild("pinned", .loadedContent, content: [CollectionSection(id: "list", items: ["p9"])]),
+                     at: ms(40))
+        #expect(engine.sectionPlaceholders.isEmpty && !(engine.geometry is PlaceholderMask))
+        #expect(minY(engine) == 30 + 50 + 30)
+        #expect(engine._invariantViolations().isEmpty)
+    }
+
+    @Test func aFailedChildCoversItsItemsAndItsFrameFollowsTheViewport() throws {
+        var engine = try engine(height: 240)
+        load(&engine, pinned: .failed(LoadingPlaceholder(title: "Offline")), content: nil)
+        // Its items stay (under the placeholder); the area is at least 150.
+        #expect(engine.model.sections[0].items.count == 2)
+        let error = try #require(engine.sectionPlaceholders.first)
+        #expect(error.kind == .error && error.title == "Offline")
+        #expect(error.frame == Rect(x: 0, y: 30, width: 400, height: 150))
+        // Content 30 + 150 + 30 + 150 = 360 in a viewport 240 tall.
+        // Scrolled so the span is partly above the viewport: the frame is the part in view.
+        engine.apply(.scroll(.offset(100), animated: false), at: ms(30))
+        #expect(engine.contentOffset == 100)
+        #expect(engine.sectionPlaceholders.first?.frame == Rect(x: 0, y: 100, width: 400, height: 80))
+    }
+
+    @Test func gesturesOnAPlaceholderReachNoCellAndTheOtherChildWorks() throws {
+        var engine = try engine(recording: true)
+        load(&engine, pinned: .loadedEmpty(LoadingPlaceholder(title: "No Pins")),
+             content: [CollectionSection(id: "list", items: [])])
+        var b = TraceBuilder(device: TestDevices.probeTouchscreen, seed: 9)
+        b.pause(.milliseconds(100))
+        // A swipe across the placeholder, then one across recent's first row (y 210..260).
+        b.swipe(from: pt(350, 100), to: pt(100, 100), duration: .milliseconds(300))
+        b.pause(.milliseconds(300))
+        b.swipe(from: pt(350, 235), to: pt(100, 235), duration: .milliseconds(300))
+        for f in b.frames { engine.handle(f) }
+        engine.finish()
+        let text = engine.transcript.text
+        #expect(text.components(separatedBy: "swipeBegan").count == 2, "one swipe began: recent's\n\(text)")
+        #expect(text.contains("swipeBegan r1"))
+    }
+
+    @Test func aDragOverThePlaceholderOpensNoGapThere() throws {
+        var engine = try engine(recording: true)
+        load(&engine, pinned: .loadedEmpty(LoadingPlaceholder(title: "No Pins")),
+             content: [CollectionSection(id: "list", items: [])])
+        var b = TraceBuilder(device: TestDevices.probeTouchscreen, seed: 5)
+        b.pause(.milliseconds(100))
+        // Lift r2 (y 260..310) and carry it up over the placeholder (y 30..180).
+        b.drag(from: pt(200, 285), to: pt(200, 100))
+        let frames = b.frames
+        for f in frames.dropLast() { engine.handle(f) }
+        #expect(engine.stateName == "dragging")
+        let target = try #require(engine.presentation.drag?.target)
+        #expect(target.section == 1, "the gap stays in recent: \(target)")
+        engine.handle(frames[frames.count - 1])
+        engine.finish()
+        #expect(engine.model.sections[0].items.isEmpty)
+        #expect(Set(engine.model.sections[1].items.array) == ["r1", "r2", "r3"], "nothing lost, nothing moved into pinned")
+        #expect(engine._invariantViolations().isEmpty)
+    }
+
+    @Test func aPlaceholderThatComesCancelsADragOnItsChildOnly() throws {
+        var engine = try engine(recording: true)
+        load(&engine, pinned: .loadedContent, content: nil)
+        engine.apply(.loadingChild("pinned", .refresh, content: nil), at: ms(30))
+        engine.apply(.loadingChild("recent", .refresh, content: nil), at: ms(30))
+        var b = TraceBuilder(device: TestDevices.probeTouchscreen, seed: 4)
+        b.pause(.milliseconds(100))
+        b.drag(from: pt(200, 285), to: pt(200, 360))   // r3 (y 260..310), in recent
+        let frames = b.frames
+        let cut = frames.count * 3 / 4
+        for f in frames[..<cut] { engine.handle(f) }
+        #expect(engine.stateName == "dragging")
+        // Pinned fails: its placeholder covers pinned only; recent's drag goes on.
+        engine.apply(.loadingChild("pinned", .failed(LoadingPlaceholder(title: "Offline")), content: nil),
+                     at: frames[cut].time)
+        #expect(engine.stateName == "dragging", "the drag is in recent, which nothing covers")
+        #expect(engine.sectionPlaceholders.map(\.kind) == [.error])
+        // Recent loads empty: its placeholder covers the drag, which is cancelled.
+        let entries = engine.apply(.loadingChild("recent", .loadedEmpty(LoadingPlaceholder(title: "Nothing")), content: nil),
+                                   at: frames[cut].time + .milliseconds(1))
+        #expect(entries.contains { $0.textLine.hasSuffix("dragCancelled r3") }, "\(entries.map(\.textLine))")
+        #expect(engine.stateName == "idle")
+        for f in frames[cut...] { engine.handle(f) }
+        engine.finish()
+        #expect(engine.model.sections.map(\.items.array) == [["p1", "p2"], ["r1", "r2", "r3"]])
+        #expect(engine._invariantViolations().isEmpty)
+    }
+
+    @Test func placeholderHeightIsCheckedWhereTheSceneWritesIt() throws {
+        func problem(_ value: String) -> String {
+            do {
+                _ = try Scene.decode(#"{"viewport":{"width":400,"height":640},"layout":{"placeholderHeight":"# + value
+                                     + #"},"sections":[]}"#, fileName: "x.json")
+                return "accepted"
+            } catch { return "\(error)" }
+        }
+        #expect(problem("-1").contains("layout.placeholderHeight"))
+        #expect(problem("1e300").contains("at most 100000"))
+        #expect(problem("\"tall\"").contains("expected a number"))
+        #expect(problem("0") == "accepted")
+    }
+}

@@ -156,6 +156,38 @@ import GripperTesting
         #expect(engine._invariantViolations().isEmpty)
     }
 
+    /// A child's data and rules as plain sections (the app's own).
+    private struct Sections: CollectionDataSource, CollectionDelegate {
+        var sections: [CollectionSection]
+        var numberOfSections: Int { sections.count }
+        func sectionID(at section: Int) -> SectionID { sections[section].id }
+        func numberOfItems(inSection section: Int) -> Int { sections[section].items.count }
+        func itemID(at indexPath: IndexPath) -> ItemID { sections[indexPath.section].items[indexPath.item] }
+    }
+
+    @Test func theRoomFollowsTheChildsFirstSectionWhenTheAppChangesItsSections() throws {
+        var engine = try engine()
+        load(&engine, pinned: .loadedEmpty(LoadingPlaceholder(title: "No Pins")),
+             content: [CollectionSection(id: "list", items: [])])
+        #expect(minY(engine) == 30 + 150 + 30)
+        // The app lands pinned with a new empty section on top: the placeholder
+        // spans both, and the room moves to the new first one.
+        var composed = try #require(engine.delegate as? ComposedDataSource)
+        let pinned = ChildDataSource(key: "pinned", Sections(sections: [CollectionSection(id: "top", items: []),
+                                                                         CollectionSection(id: "list", items: [])]))
+        try engine.land([pinned], in: &composed, at: ms(50))
+        #expect(engine.model.sections.map(\.id.rawValue) == ["pinned/top", "pinned/list", "recent/list"])
+        let placeholder = try #require(engine.sectionPlaceholders.first)
+        #expect(placeholder.sections == 0..<2)
+        // top: header 30, room 150; list: header 30, no items; recent's header 30.
+        #expect(placeholder.frame == Rect(x: 0, y: 30, width: 400, height: 150 + 30))
+        #expect(engine.layout.itemsFrame(ofSection: 0, presentation: engine.presentation)?.height == 150, "the room is under top")
+        #expect(engine.layout.itemsFrame(ofSection: 1, presentation: engine.presentation)?.height == 0)
+        let first = try #require(engine.layout.attributes(for: IndexPath(section: 2, item: 0), presentation: engine.presentation))
+        #expect(first.frame.minY == 30 + 150 + 30 + 30)
+        #expect(engine._invariantViolations().isEmpty)
+    }
+
     @Test func placeholderHeightIsCheckedWhereTheSceneWritesIt() throws {
         func problem(_ value: String) -> String {
             do {

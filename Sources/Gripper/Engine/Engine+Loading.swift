@@ -285,6 +285,21 @@ extension Engine {
     /// ``LayoutMetrics/sectionPlaceholderHeight``), and cancels what is in
     /// flight on a child a no-content or error placeholder now covers.
     mutating func followChildPlaceholders(coveredBefore: [Range<Int>], at time: EventTime) {
+        let spans = reserveChildPlaceholderRoom(at: time)
+        let covered = spans.filter { $0.kind != .loading }.map(\.sections)
+        guard covered != coveredBefore, let touched = touchedSections, !touched.isEmpty,
+              touched.contains(where: { s in covered.contains { $0.contains(s) } }) else { return }
+        recordDue(at: time) { machine, geometry in machine.handle(.contactCancelled, at: time, geometry: geometry) }
+    }
+
+    /// Keeps room under the first section of each child that shows a
+    /// placeholder, and none elsewhere (after a load, and after any change
+    /// to the content: an app batch may move a child's sections); returns
+    /// the children's placeholders.
+    /// - Complexity: O(c) for c children when the room kept is unchanged;
+    ///   else a layout rebuild.
+    @discardableResult
+    mutating func reserveChildPlaceholderRoom(at time: EventTime) -> [ChildPlaceholderSpan] {
         let spans = childPlaceholderSpans
         var reserved: [SectionID: Double] = [:]
         for span in spans {
@@ -296,10 +311,7 @@ extension Engine {
             case .dataSource(let error): append(.dataSource(error), at: time)
             }
         }
-        let covered = spans.filter { $0.kind != .loading }.map(\.sections)
-        guard covered != coveredBefore, let touched = touchedSections, !touched.isEmpty,
-              touched.contains(where: { s in covered.contains { $0.contains(s) } }) else { return }
-        recordDue(at: time) { machine, geometry in machine.handle(.contactCancelled, at: time, geometry: geometry) }
+        return spans
     }
 
     /// The sections of what is in flight: a drag's items and gap, a swiped

@@ -626,6 +626,7 @@ public struct Engine: Sendable {
             // The content may have shrunk under the offset: at rest it comes
             // back into range now, not at the next scroll.
             if contentChanged {
+                if childLoading != nil { reserveChildPlaceholderRoom(at: time) }
                 for effect in machine.contentChanged(geometry: layout) { recorder.record(effect, offset: offset) }
             }
         }

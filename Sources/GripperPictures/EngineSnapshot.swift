@@ -75,6 +75,7 @@ extension Engine {
             hidden = layout.attributes(for: drag.source, presentation: presentation)
         }
         var itemsByPath: [IndexPath: ItemLabel] = [:]
+        itemsByPath.reserveCapacity(attributes.count + 1) // no rehash as it fills
         var titles: [Int: String] = [:]
         let model = self.model
         for a in [attributes, hidden.map { [$0] } ?? []].joined() {

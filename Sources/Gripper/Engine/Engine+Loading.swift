@@ -211,12 +211,12 @@ extension Engine {
     /// with the words its result gave (also while a refresh of one is in
     /// flight). Each covers its child's sections — from the top of the
     /// first one's items area to the bottom of the last one's, below their
-    /// headers — and says which (``ContentPlaceholder/sections``). Its
+    /// headers — and says which (`ContentPlaceholder.sections`). Its
     /// frame is the part of that span in the viewport below the global
     /// header, so its words stay in view; the whole span when none of it is
     /// in view. A child with no sections has nowhere to show one. The
     /// first section of such a child keeps an items area at least
-    /// ``LayoutMetrics/sectionPlaceholderHeight`` tall, so an empty child
+    /// `LayoutMetrics.sectionPlaceholderHeight` tall, so an empty child
     /// still has room. Editing gestures on a no-content or error
     /// placeholder reach no cell and a drag opens no gap under it; the rest
     /// of the collection works as ever.
@@ -282,7 +282,7 @@ extension Engine {
 
     /// Brings the room kept for children's placeholders in step with their
     /// loading states (the first section of each child showing one keeps
-    /// ``LayoutMetrics/sectionPlaceholderHeight``), and cancels what is in
+    /// `LayoutMetrics.sectionPlaceholderHeight`), and cancels what is in
     /// flight on a child a no-content or error placeholder now covers.
     mutating func followChildPlaceholders(coveredBefore: [Range<Int>], at time: EventTime) {
         let spans = reserveChildPlaceholderRoom(at: time)

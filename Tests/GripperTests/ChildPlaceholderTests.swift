@@ -183,6 +183,7 @@ import GripperTesting
         #expect(placeholder.frame == Rect(x: 0, y: 30, width: 400, height: 150 + 30))
         #expect(engine.layout.itemsFrame(ofSection: 0, presentation: engine.presentation)?.height == 150, "the room is under top")
         #expect(engine.layout.itemsFrame(ofSection: 1, presentation: engine.presentation)?.height == 0)
+        #expect((engine.geometry as? PlaceholderMask)?.spans == [0..<2], "gestures are refused over both sections")
         let first = try #require(engine.layout.attributes(for: IndexPath(section: 2, item: 0), presentation: engine.presentation))
         #expect(first.frame.minY == 30 + 150 + 30 + 30)
         #expect(engine._invariantViolations().isEmpty)

@@ -8,10 +8,13 @@ extension Engine {
     /// flight stays as it is (a drag keeps its gap until the next change).
     /// Composed and segmented sources change their rules with their
     /// children; ``apply(_:toChild:of:becoming:at:)`` and
-    /// ``switchSegment(of:to:at:)`` call this for them.
-    /// - Complexity: O(1).
+    /// ``switchSegment(of:to:at:)`` call this for them. When the engine
+    /// keeps a composed source's loading children, their placeholders
+    /// follow the new composition's sections.
+    /// - Complexity: O(1); O(c) for c children while children load.
     public mutating func replaceDelegate(_ delegate: any CollectionDelegate) {
         machine.policy = delegate
+        if childLoading != nil { reserveChildPlaceholderRoom(at: now ?? .zero) }
     }
 
     /// Applies a change of one child of a composed source: `batch`, in the

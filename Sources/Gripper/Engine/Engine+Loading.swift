@@ -91,7 +91,7 @@ extension Engine {
             append(.rejected("\(event.name): the sections repeat an identity"), at: time)
             return
         }
-        let coveredBefore = childPlaceholderSpans.filter { $0.kind != .loading }.map(\.sections)
+        let coveredBefore = coveredByChildPlaceholders
         defer { followChildPlaceholders(coveredBefore: coveredBefore, at: time) }
         var group = childLoading ?? LoadingGroup(keys: composed.children.map(\.key))
         let child = composed.children[c]
@@ -273,11 +273,9 @@ extension Engine {
     /// The layout the editing machine asks: the layout itself, or, while a
     /// child's no-content or error placeholder covers its sections, the
     /// layout seen through them (``PlaceholderMask``).
-    /// - Complexity: O(1) for an engine that is not loading children; O(c) else.
+    /// - Complexity: O(1).
     var geometry: any CollectionLayout {
-        guard childLoading != nil else { return layout }
-        let covered = childPlaceholderSpans.filter { $0.kind != .loading }.map(\.sections)
-        return covered.isEmpty ? layout : PlaceholderMask(base: layout, spans: covered)
+        coveredByChildPlaceholders.isEmpty ? layout : PlaceholderMask(base: layout, spans: coveredByChildPlaceholders)
     }
 
     /// Brings the room kept for children's placeholders in step with their
@@ -285,15 +283,16 @@ extension Engine {
     /// `LayoutMetrics.sectionPlaceholderHeight`), and cancels what is in
     /// flight on a child a no-content or error placeholder now covers.
     mutating func followChildPlaceholders(coveredBefore: [Range<Int>], at time: EventTime) {
-        let spans = reserveChildPlaceholderRoom(at: time)
-        let covered = spans.filter { $0.kind != .loading }.map(\.sections)
+        reserveChildPlaceholderRoom(at: time)
+        let covered = coveredByChildPlaceholders
         guard covered != coveredBefore, let touched = touchedSections, !touched.isEmpty,
               touched.contains(where: { s in covered.contains { $0.contains(s) } }) else { return }
         recordDue(at: time) { machine, geometry in machine.handle(.contactCancelled, at: time, geometry: geometry) }
     }
 
     /// Keeps room under the first section of each child that shows a
-    /// placeholder, and none elsewhere (after a load, and after any change
+    /// placeholder, and none elsewhere, and notes the sections the
+    /// no-content and error ones cover (after a load, and after any change
     /// to the content: an app batch may move a child's sections); returns
     /// the children's placeholders.
     /// - Complexity: O(c) for c children when the room kept is unchanged;
@@ -301,6 +300,7 @@ extension Engine {
     @discardableResult
     mutating func reserveChildPlaceholderRoom(at time: EventTime) -> [ChildPlaceholderSpan] {
         let spans = childPlaceholderSpans
+        coveredByChildPlaceholders = spans.filter { $0.kind != .loading }.map(\.sections)
         var reserved: [SectionID: Double] = [:]
         for span in spans {
             reserved[model.sections[span.sections.lowerBound].id] = metrics.sectionPlaceholderHeight

@@ -109,6 +109,10 @@ public struct Engine: Sendable {
     /// content held back while any of them loads; made by the first
     /// ``Stimulus/loadingChild(_:_:content:)``.
     var childLoading: LoadingGroup?
+    /// The sections a child's no-content or error placeholder covers, as
+    /// of the last loading step or content change (what the editing
+    /// machine's geometry masks; see `Engine+Loading.swift`).
+    var coveredByChildPlaceholders: [Range<Int>] = []
 
     /// Opens an engine at rest on the app's data and rules, for input from
     /// `device`: the model is a lazy view of `dataSource` (see

@@ -1,6 +1,8 @@
 import Testing
 @testable import Gripper
 import GripperEditing
+import GripperGeometry
+import GripperLayout
 import GripperPictures
 import GripperScene
 import GripperTesting
@@ -186,6 +188,69 @@ import GripperTesting
         #expect((engine.geometry as? PlaceholderMask)?.spans == [0..<2], "gestures are refused over both sections")
         let first = try #require(engine.layout.attributes(for: IndexPath(section: 2, item: 0), presentation: engine.presentation))
         #expect(first.frame.minY == 30 + 150 + 30 + 30)
+        #expect(engine._invariantViolations().isEmpty)
+    }
+
+    @Test func keysAndCommandsLiftNothingFromACoveredChild() throws {
+        var engine = try engine(recording: true)
+        load(&engine, pinned: .failed(LoadingPlaceholder(title: "Offline")), content: nil)
+        func lines(_ entries: [Transcript.Entry]) -> [String] {
+            entries.map { String($0.textLine.split(separator: " ", maxSplits: 1)[1]) }
+        }
+        // p1, under pinned's error placeholder, does not lift (Space) nor move (a command).
+        engine.setFocus(IndexPath(section: 0, item: 0), at: ms(100))
+        #expect(lines(engine.handleKey(code: 57, value: 1, at: ms(110))).contains("moveRefused p1: not movable"))
+        #expect(lines(engine.move(.toSection(1), at: ms(120))).contains("moveRefused p1: not movable"))
+        // Content comes back: p1 moves again (within pinned: the scene's children keep their items).
+        engine.apply(.loadingChild("pinned", .refresh, content: nil), at: ms(300))
+        engine.apply(.loadingChild("pinned", .loadedContent, content: nil), at: ms(310))
+        engine.setFocus(IndexPath(section: 0, item: 0), at: ms(320))
+        let moved = lines(engine.move(.down, at: ms(330)))
+        #expect(engine.model.sections.map(\.items.array) == [["p2", "p1"], ["r1", "r2", "r3"]], "\(moved)")
+        #expect(engine._invariantViolations().isEmpty)
+    }
+
+    /// Children whose items may move between them (the app's own rules).
+    private struct Open: CollectionDataSource, CrossChildMoveRules {
+        var sections: [CollectionSection]
+        var numberOfSections: Int { sections.count }
+        func sectionID(at section: Int) -> SectionID { sections[section].id }
+        func numberOfItems(inSection section: Int) -> Int { sections[section].items.count }
+        func itemID(at indexPath: IndexPath) -> ItemID { sections[indexPath.section].items[indexPath.item] }
+        func canMoveOut(_ item: ItemID, from indexPath: IndexPath, toChild destination: String) -> Bool { true }
+        func target(forMovingIn item: ItemID, fromChild source: String, proposed: IndexPath) -> MoveTarget { .accept }
+    }
+
+    @Test func noMoveByKeyOrCommandLandsInACoveredChild() throws {
+        let composed = try ComposedDataSource([
+            ChildDataSource(key: "pinned", Open(sections: [CollectionSection(id: "list", items: ["p1"])])),
+            ChildDataSource(key: "recent", Open(sections: [CollectionSection(id: "list", items: ["r1", "r2"])])),
+        ])
+        var engine = try Engine(dataSource: composed, delegate: composed, viewport: Size(width: 400, height: 640),
+                                metrics: LayoutMetrics(rowHeight: 50, header: SupplementaryMetrics(height: 30)),
+                                device: TestDevices.probeTouchscreen, recordingTranscript: true)
+        func lines(_ entries: [Transcript.Entry]) -> [String] {
+            entries.map { String($0.textLine.split(separator: " ", maxSplits: 1)[1]) }
+        }
+        engine.apply(.loadingChild("pinned", .beginLoading, content: nil), at: ms(0))
+        engine.apply(.loadingChild("pinned", .failed(LoadingPlaceholder(title: "Offline")), content: nil), at: ms(10))
+        // r1 may not land in pinned: by command, or by Space and the up arrow.
+        engine.setFocus(IndexPath(section: 1, item: 0), at: ms(100))
+        #expect(lines(engine.move(.toSection(0), at: ms(110))).contains { $0.hasPrefix("moveRefused r1: vetoed") })
+        engine.handleKey(code: 57, value: 1, at: ms(120))
+        engine.handleKey(code: 57, value: 0, at: ms(121))
+        #expect(engine.stateName == "keyboardMoving")
+        let up = lines(engine.handleKey(code: 103, value: 1, at: ms(130)))
+        #expect(up.contains { $0.hasPrefix("moveRefused r1: vetoed") }, "\(up)")
+        #expect(lines(engine.handleKey(code: 108, value: 1, at: ms(140))).contains("gapMoved to [1,1]"), "recent is not covered")
+        engine.handleKey(code: 1, value: 1, at: ms(150))   // Escape
+        #expect(engine.model.sections.map(\.items.array) == [["p1"], ["r1", "r2"]])
+        // Pinned loads again: r1 moves into it.
+        engine.apply(.loadingChild("pinned", .refresh, content: nil), at: ms(200))
+        engine.apply(.loadingChild("pinned", .loadedContent, content: nil), at: ms(210))
+        engine.setFocus(IndexPath(section: 1, item: 0), at: ms(220))
+        let moved = lines(engine.move(.toSection(0), at: ms(230)))
+        #expect(engine.model.sections.map(\.items.array) == [["p1", "r1"], ["r2"]], "\(moved)")
         #expect(engine._invariantViolations().isEmpty)
     }
 

@@ -110,9 +110,13 @@ public struct Engine: Sendable {
     /// ``Stimulus/loadingChild(_:_:content:)``.
     var childLoading: LoadingGroup?
     /// The sections a child's no-content or error placeholder covers, as
-    /// of the last loading step or content change (what the editing
-    /// machine's geometry masks; see `Engine+Loading.swift`).
-    var coveredByChildPlaceholders: [Range<Int>] = []
+    /// of the last loading step or content change: what the editing
+    /// machine's geometry masks and its keyboard moves refuse (see
+    /// `Engine+Loading.swift`).
+    var coveredByChildPlaceholders: [Range<Int>] {
+        get { machine.coveredSections }
+        set { machine.coveredSections = newValue }
+    }
 
     /// Opens an engine at rest on the app's data and rules, for input from
     /// `device`: the model is a lazy view of `dataSource` (see

@@ -38,6 +38,28 @@ public struct EditingStateMachine: Sendable {
     package var contentOffset: Double { scroller.offset }
     /// The data source's voice.
     package var policy: any CollectionDelegate
+    /// The sections a placeholder covers (a composed source's child that
+    /// loaded empty or failed; the engine keeps them): no item in them may
+    /// be lifted or moved by key or command, and no move may land in them.
+    /// The pointer's gestures are kept off them by the geometry the engine
+    /// hands in.
+    package var coveredSections: [Range<Int>] = []
+
+    /// Whether a placeholder covers `section`.
+    /// - Complexity: O(c) for c covered spans; O(1) when none.
+    @inline(__always) func isCovered(_ section: Int) -> Bool {
+        !coveredSections.isEmpty && coveredSections.contains { $0.contains(section) }
+    }
+
+    /// The delegate's say on a move by key or command to `proposed`, with
+    /// a covered section's answer first: a place in a covered section, or
+    /// a redirect into one, is a veto.
+    func keyboardTarget(_ item: ItemID, from source: IndexPath, proposed: IndexPath) -> MoveTarget {
+        guard !isCovered(proposed.section) else { return .veto }
+        let answer = policy.target(forMoving: item, from: source, proposed: proposed)
+        if case .redirect(let p) = answer, isCovered(p.section) { return .veto }
+        return answer
+    }
     /// Thresholds and viewport size (a new `undoLimit` trims the journal).
     package var configuration: EditingConfiguration {
         didSet { journal.limit = configuration.undoLimit }

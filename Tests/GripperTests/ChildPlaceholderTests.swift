@@ -201,6 +201,12 @@ import GripperTesting
         engine.setFocus(IndexPath(section: 0, item: 0), at: ms(100))
         #expect(lines(engine.handleKey(code: 57, value: 1, at: ms(110))).contains("moveRefused p1: not movable"))
         #expect(lines(engine.move(.toSection(1), at: ms(120))).contains("moveRefused p1: not movable"))
+        // The arrows and Home skip pinned's sections: the focus stays in recent.
+        engine.setFocus(IndexPath(section: 1, item: 1), at: ms(130))
+        engine.handleKey(code: 102, value: 1, at: ms(140))   // Home
+        #expect(engine.focus?.item == "r1")
+        engine.handleKey(code: 103, value: 1, at: ms(150))   // up
+        #expect(engine.focus?.item == "r1")
         // Content comes back: p1 moves again (within pinned: the scene's children keep their items).
         engine.apply(.loadingChild("pinned", .refresh, content: nil), at: ms(300))
         engine.apply(.loadingChild("pinned", .loadedContent, content: nil), at: ms(310))

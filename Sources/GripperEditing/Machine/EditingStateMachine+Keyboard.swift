@@ -398,8 +398,8 @@ extension EditingStateMachine {
     /// Moves the focus with a key: without a focus any key focuses the
     /// first item (End the last); Home and End go to the collection's first
     /// and last item; the arrows step through the grid (rows keep their
-    /// column, across sections; empty sections are skipped). The focused
-    /// cell is scrolled into view.
+    /// column, across sections; empty sections, and sections a placeholder
+    /// covers, are skipped). The focused cell is scrolled into view.
     private mutating func moveFocus(_ key: KeyboardInput, geometry: some CollectionLayout,
                                     effects: inout [EditingEffect]) {
         let target: IndexPath?
@@ -416,7 +416,7 @@ extension EditingStateMachine {
     }
 
     private func firstItem() -> IndexPath? {
-        for s in 0..<model.numberOfSections where (model.numberOfItems(inSection: s) ?? 0) > 0 {
+        for s in 0..<model.numberOfSections where (model.numberOfItems(inSection: s) ?? 0) > 0 && !isCovered(s) {
             return IndexPath(section: s, item: 0)
         }
         return nil
@@ -425,7 +425,7 @@ extension EditingStateMachine {
     private func lastItem() -> IndexPath? {
         for s in (0..<model.numberOfSections).reversed() {
             let count = model.numberOfItems(inSection: s) ?? 0
-            if count > 0 { return IndexPath(section: s, item: count - 1) }
+            if count > 0, !isCovered(s) { return IndexPath(section: s, item: count - 1) }
         }
         return nil
     }
@@ -446,7 +446,7 @@ extension EditingStateMachine {
             var s = p.section - 1
             while s >= 0 {
                 let n = model.numberOfItems(inSection: s) ?? 0
-                if n > 0 {
+                if n > 0, !isCovered(s) {
                     let c = columns(inSection: s, geometry: geometry)
                     return IndexPath(section: s, item: min((n - 1) / c * c + min(column, c - 1), n - 1))
                 }
@@ -458,7 +458,7 @@ extension EditingStateMachine {
             var s = p.section + 1
             while s < model.numberOfSections {
                 let n = model.numberOfItems(inSection: s) ?? 0
-                if n > 0 {
+                if n > 0, !isCovered(s) {
                     let c = columns(inSection: s, geometry: geometry)
                     return IndexPath(section: s, item: min(column, c - 1, n - 1))
                 }

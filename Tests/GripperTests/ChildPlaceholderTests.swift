@@ -158,13 +158,16 @@ import GripperTesting
         #expect(engine._invariantViolations().isEmpty)
     }
 
-    /// A child's data and rules as plain sections (the app's own).
-    private struct Sections: CollectionDataSource, CollectionDelegate {
+    /// A child's data and rules as plain sections (the app's own), whose
+    /// items may move to and from the other children.
+    private struct Sections: CollectionDataSource, CrossChildMoveRules {
         var sections: [CollectionSection]
         var numberOfSections: Int { sections.count }
         func sectionID(at section: Int) -> SectionID { sections[section].id }
         func numberOfItems(inSection section: Int) -> Int { sections[section].items.count }
         func itemID(at indexPath: IndexPath) -> ItemID { sections[indexPath.section].items[indexPath.item] }
+        func canMoveOut(_ item: ItemID, from indexPath: IndexPath, toChild destination: String) -> Bool { true }
+        func target(forMovingIn item: ItemID, fromChild source: String, proposed: IndexPath) -> MoveTarget { .accept }
     }
 
     @Test func theRoomFollowsTheChildsFirstSectionWhenTheAppChangesItsSections() throws {
@@ -216,21 +219,10 @@ import GripperTesting
         #expect(engine._invariantViolations().isEmpty)
     }
 
-    /// Children whose items may move between them (the app's own rules).
-    private struct Open: CollectionDataSource, CrossChildMoveRules {
-        var sections: [CollectionSection]
-        var numberOfSections: Int { sections.count }
-        func sectionID(at section: Int) -> SectionID { sections[section].id }
-        func numberOfItems(inSection section: Int) -> Int { sections[section].items.count }
-        func itemID(at indexPath: IndexPath) -> ItemID { sections[indexPath.section].items[indexPath.item] }
-        func canMoveOut(_ item: ItemID, from indexPath: IndexPath, toChild destination: String) -> Bool { true }
-        func target(forMovingIn item: ItemID, fromChild source: String, proposed: IndexPath) -> MoveTarget { .accept }
-    }
-
     @Test func noMoveByKeyOrCommandLandsInACoveredChild() throws {
         let composed = try ComposedDataSource([
-            ChildDataSource(key: "pinned", Open(sections: [CollectionSection(id: "list", items: ["p1"])])),
-            ChildDataSource(key: "recent", Open(sections: [CollectionSection(id: "list", items: ["r1", "r2"])])),
+            ChildDataSource(key: "pinned", Sections(sections: [CollectionSection(id: "list", items: ["p1"])])),
+            ChildDataSource(key: "recent", Sections(sections: [CollectionSection(id: "list", items: ["r1", "r2"])])),
         ])
         var engine = try Engine(dataSource: composed, delegate: composed, viewport: Size(width: 400, height: 640),
                                 metrics: LayoutMetrics(rowHeight: 50, header: SupplementaryMetrics(height: 30)),

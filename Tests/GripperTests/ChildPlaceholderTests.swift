@@ -25,6 +25,10 @@ import GripperTesting
     }
 
     private let t = EventTime(microseconds: 1_000_000)
+    /// Entries' text lines without their times.
+    private func lines(_ entries: [Transcript.Entry]) -> [String] {
+        entries.map { String($0.textLine.split(separator: " ", maxSplits: 1)[1]) }
+    }
     private func ms(_ n: Int64) -> EventTime { t + .milliseconds(n) }
     private func pt(_ x: Double, _ y: Double) -> TraceBuilder.Location { .fraction(x / 400, y / 640) }
 
@@ -50,7 +54,7 @@ import GripperTesting
         let loading = try #require(engine.sectionPlaceholders.first)
         #expect(loading.kind == .loading && loading.sections == 0..<1)
         #expect(loading.frame == Rect(x: 0, y: 30, width: 400, height: 150), "room for the indicator: 150 > 2 rows")
-        #expect(engine.geometry is GridLayout, "an indicator takes no gesture away")
+        #expect(engine.coveredByChildPlaceholders.isEmpty, "an indicator takes no gesture away")
         engine.apply(.loadingChild("recent", .beginLoading, content: nil), at: ms(1))
         engine.apply(.loadingChild("recent", .loadedContent, content: nil), at: ms(10))
         let empty = LoadingPlaceholder(title: "No Pins", message: "Pin a note to keep it here.")
@@ -63,7 +67,7 @@ import GripperTesting
                                                   frame: Rect(x: 0, y: 30, width: 400, height: 150), sections: 0..<1))
         // The section kept 150 points for it: recent moved down.
         #expect(minY(engine) == 30 + 150 + 30)
-        #expect(engine.geometry is PlaceholderMask)
+        #expect(engine.coveredByChildPlaceholders == [0..<1])
         // The picture draws it with its words.
         let svg = SnapshotRenderer.svg(engine.snapshot())
         #expect(svg.contains("<g class=\"noContent\">") && svg.contains(">No Pins</text>"))
@@ -73,7 +77,7 @@ import GripperTesting
         #expect(engine.sectionPlaceholders.first?.kind == .noContent, "a refresh keeps it until its result")
         engine.apply(.loadingChild("pinned", .loadedContent, content: [CollectionSection(id: "list", items: ["p9"])]),
                      at: ms(40))
-        #expect(engine.sectionPlaceholders.isEmpty && !(engine.geometry is PlaceholderMask))
+        #expect(engine.sectionPlaceholders.isEmpty && engine.coveredByChildPlaceholders.isEmpty)
         #expect(minY(engine) == 30 + 50 + 30)
         #expect(engine._invariantViolations().isEmpty)
     }
@@ -108,6 +112,31 @@ import GripperTesting
         let text = engine.transcript.text
         #expect(text.components(separatedBy: "swipeBegan").count == 2, "one swipe began: recent's\n\(text)")
         #expect(text.contains("swipeBegan r1"))
+    }
+
+    @Test func itemsUnderAnErrorPlaceholderTakeNoGestureAndNoGap() throws {
+        var engine = try engine(recording: true)
+        load(&engine, pinned: .failed(LoadingPlaceholder(title: "Offline")), content: nil)
+        // p1 and p2 stay (y 30..80, 80..130) under the error; recent's r2 is at y 260..310.
+        var b = TraceBuilder(device: TestDevices.probeTouchscreen, seed: 11)
+        b.pause(.milliseconds(100))
+        b.swipe(from: pt(350, 55), to: pt(100, 55), duration: .milliseconds(300))   // across p1
+        b.pause(.milliseconds(300))
+        b.longPress(at: pt(200, 105))                                               // on p2
+        b.pause(.milliseconds(300))
+        b.drag(from: pt(200, 285), to: pt(200, 55))                                 // r2 over p1
+        let frames = b.frames
+        for f in frames.dropLast() { engine.handle(f) }
+        #expect(engine.stateName == "dragging")
+        #expect(engine.presentation.drag?.target.section == 1, "the gap stays in recent")
+        engine.handle(frames[frames.count - 1])
+        engine.finish()
+        let text = engine.transcript.text
+        #expect(!text.contains("swipeBegan p1") && !text.contains("dragBegan p2") && !text.contains("highlight [0,"))
+        #expect(text.contains("dragBegan r2"))
+        // r2 lands at the top of recent, where the gap stopped, not in pinned.
+        #expect(engine.model.sections.map(\.items.array) == [["p1", "p2"], ["r2", "r1", "r3"]])
+        #expect(engine._invariantViolations().isEmpty)
     }
 
     @Test func aDragOverThePlaceholderOpensNoGapThere() throws {
@@ -162,6 +191,9 @@ import GripperTesting
     /// items may move to and from the other children.
     private struct Sections: CollectionDataSource, CrossChildMoveRules {
         var sections: [CollectionSection]
+        /// The items that take drops into them.
+        var folders: Set<ItemID> = []
+        func canAcceptDrop(of items: [ItemID], into target: ItemID) -> Bool { folders.contains(target) }
         var numberOfSections: Int { sections.count }
         func sectionID(at section: Int) -> SectionID { sections[section].id }
         func numberOfItems(inSection section: Int) -> Int { sections[section].items.count }
@@ -188,7 +220,7 @@ import GripperTesting
         #expect(placeholder.frame == Rect(x: 0, y: 30, width: 400, height: 150 + 30))
         #expect(engine.layout.itemsFrame(ofSection: 0, presentation: engine.presentation)?.height == 150, "the room is under top")
         #expect(engine.layout.itemsFrame(ofSection: 1, presentation: engine.presentation)?.height == 0)
-        #expect((engine.geometry as? PlaceholderMask)?.spans == [0..<2], "gestures are refused over both sections")
+        #expect(engine.coveredByChildPlaceholders == [0..<2], "gestures are refused over both sections")
         let first = try #require(engine.layout.attributes(for: IndexPath(section: 2, item: 0), presentation: engine.presentation))
         #expect(first.frame.minY == 30 + 150 + 30 + 30)
         #expect(engine._invariantViolations().isEmpty)
@@ -197,9 +229,6 @@ import GripperTesting
     @Test func keysAndCommandsLiftNothingFromACoveredChild() throws {
         var engine = try engine(recording: true)
         load(&engine, pinned: .failed(LoadingPlaceholder(title: "Offline")), content: nil)
-        func lines(_ entries: [Transcript.Entry]) -> [String] {
-            entries.map { String($0.textLine.split(separator: " ", maxSplits: 1)[1]) }
-        }
         // p1, under pinned's error placeholder, does not lift (Space) nor move (a command).
         engine.setFocus(IndexPath(section: 0, item: 0), at: ms(100))
         #expect(lines(engine.handleKey(code: 57, value: 1, at: ms(110))).contains("moveRefused p1: not movable"))
@@ -219,19 +248,77 @@ import GripperTesting
         #expect(engine._invariantViolations().isEmpty)
     }
 
-    @Test func noMoveByKeyOrCommandLandsInACoveredChild() throws {
+    /// An app's composition whose items may move between its children:
+    /// pinned (p1) failed, its error over it; recent (r1, r2) loaded.
+    private func appEngineWithPinnedFailed(folders: Set<ItemID> = []) throws -> Engine {
         let composed = try ComposedDataSource([
-            ChildDataSource(key: "pinned", Sections(sections: [CollectionSection(id: "list", items: ["p1"])])),
+            ChildDataSource(key: "pinned", Sections(sections: [CollectionSection(id: "list", items: ["p1"])],
+                                                    folders: folders)),
             ChildDataSource(key: "recent", Sections(sections: [CollectionSection(id: "list", items: ["r1", "r2"])])),
         ])
         var engine = try Engine(dataSource: composed, delegate: composed, viewport: Size(width: 400, height: 640),
                                 metrics: LayoutMetrics(rowHeight: 50, header: SupplementaryMetrics(height: 30)),
                                 device: TestDevices.probeTouchscreen, recordingTranscript: true)
-        func lines(_ entries: [Transcript.Entry]) -> [String] {
-            entries.map { String($0.textLine.split(separator: " ", maxSplits: 1)[1]) }
-        }
         engine.apply(.loadingChild("pinned", .beginLoading, content: nil), at: ms(0))
         engine.apply(.loadingChild("pinned", .failed(LoadingPlaceholder(title: "Offline")), content: nil), at: ms(10))
+        return engine
+    }
+
+    @Test func aDragBetweenChildrenOpensNoGapInACoveredOne() throws {
+        var engine = try appEngineWithPinnedFailed()
+        // Pinned: header 0..30, its room 30..230 (p1 at 30..80); recent: header 230..260, r1, r2 at 310..360.
+        var b = TraceBuilder(device: TestDevices.probeTouchscreen, seed: 13)
+        b.pause(.milliseconds(100))
+        b.drag(from: pt(200, 335), to: pt(200, 55))
+        let frames = b.frames
+        for f in frames.dropLast() { engine.handle(f) }
+        #expect(engine.stateName == "dragging")
+        #expect(engine.presentation.drag?.target.section == 1, "the gap stays in recent")
+        engine.handle(frames[frames.count - 1])
+        engine.finish()
+        #expect(engine.model.sections.map(\.items.array) == [["p1"], ["r2", "r1"]])
+        // Loaded again, the same drag lands in pinned.
+        engine.apply(.loadingChild("pinned", .refresh, content: nil), at: frames[frames.count - 1].time + .milliseconds(100))
+        engine.apply(.loadingChild("pinned", .loadedContent, content: nil), at: frames[frames.count - 1].time + .milliseconds(110))
+        var again = TraceBuilder(device: TestDevices.probeTouchscreen, seed: 13)
+        again.pause(.milliseconds(100))
+        // No room kept now: pinned's p1 at 30..80; recent's header 80..110, r2, r1 at 160..210.
+        again.drag(from: pt(200, 185), to: pt(200, 40))
+        let offset = frames[frames.count - 1].time + .milliseconds(500)
+        for f in again.frames { var g = f; g.time = offset + (f.time - again.frames[0].time); engine.handle(g) }
+        engine.finish()
+        #expect(engine.model.sections[0].items.array.contains("r1"), "\(engine.model.sections.map(\.items.array))")
+        #expect(engine._invariantViolations().isEmpty)
+    }
+
+    @Test func nothingDropsIntoAnItemUnderAPlaceholder() throws {
+        // A drag of r2 that rests over the middle of folder p1 (y 30..80) for a second.
+        func hover(_ engine: inout Engine, from y: Double, after start: EventTime) -> String {
+            var b = TraceBuilder(device: TestDevices.probeTouchscreen, seed: 17)
+            b.pause(.milliseconds(100))
+            b.perform([TraceBuilder.Stroke(at: pt(200, y)).holding(.milliseconds(700))
+                .moving(to: pt(200, 55), over: .milliseconds(400)).holding(.milliseconds(1_000))])
+            for f in b.frames {
+                var g = f
+                g.time = start + (f.time - b.frames[0].time)
+                engine.handle(g)
+            }
+            engine.finish()
+            return engine.transcript.text
+        }
+        var covered = try appEngineWithPinnedFailed(folders: ["p1"])
+        let text = hover(&covered, from: 335, after: ms(100))
+        #expect(text.contains("dragBegan r2") && !text.contains("dropTarget p1"), "\(text)")
+        // Loaded, the same hover proposes the drop into p1.
+        var loaded = try appEngineWithPinnedFailed(folders: ["p1"])
+        loaded.apply(.loadingChild("pinned", .refresh, content: nil), at: ms(20))
+        loaded.apply(.loadingChild("pinned", .loadedContent, content: nil), at: ms(30))
+        // No room kept now: recent's header 80..110, r1 110..160, r2 160..210.
+        #expect(hover(&loaded, from: 185, after: ms(100)).contains("dropTarget p1"))
+    }
+
+    @Test func noMoveByKeyOrCommandLandsInACoveredChild() throws {
+        var engine = try appEngineWithPinnedFailed()
         // r1 may not land in pinned: by command, or by Space and the up arrow.
         engine.setFocus(IndexPath(section: 1, item: 0), at: ms(100))
         #expect(lines(engine.move(.toSection(0), at: ms(110))).contains { $0.hasPrefix("moveRefused r1: vetoed") })

@@ -46,7 +46,7 @@ extension Engine {
         append(.key(key, repeated: repeated), at: time)
         let input = keyboardInput(for: key)
         let before = machine.phase
-        let effects = machine.handle(input, at: time, geometry: geometry)
+        let effects = machine.handle(input, at: time, geometry: layout)
         record(effects, at: time)
         noteTransition(from: before, at: time)
         cancelGesture(ifEndedBy: effects, at: time)
@@ -124,7 +124,7 @@ extension Engine {
 
     mutating func moveDue(_ command: MoveCommand, at time: EventTime) {
         let before = machine.phase
-        let effects = machine.handle(command, at: time, geometry: geometry)
+        let effects = machine.handle(command, at: time, geometry: layout)
         record(effects, at: time)
         noteTransition(from: before, at: time)
     }

@@ -218,8 +218,9 @@ extension Engine {
     /// first section of such a child keeps an items area at least
     /// `LayoutMetrics.sectionPlaceholderHeight` tall, so an empty child
     /// still has room. Editing gestures on a no-content or error
-    /// placeholder reach no cell and a drag opens no gap under it; the rest
-    /// of the collection works as ever.
+    /// placeholder reach no cell and a drag opens no gap under it (the
+    /// editing machine keeps the covered sections); the rest of the
+    /// collection works as ever.
     /// - Complexity: O(c + log n) for c children.
     public var sectionPlaceholders: [ContentPlaceholder] {
         guard childLoading != nil else { return [] }
@@ -268,14 +269,6 @@ extension Engine {
         case .error(let p), .refreshing(.error(let p)): (.error, p)
         case .initial, .contentLoaded, .refreshing(.contentLoaded): nil
         }
-    }
-
-    /// The layout the editing machine asks: the layout itself, or, while a
-    /// child's no-content or error placeholder covers its sections, the
-    /// layout seen through them (``PlaceholderMask``).
-    /// - Complexity: O(1).
-    var geometry: any CollectionLayout {
-        coveredByChildPlaceholders.isEmpty ? layout : PlaceholderMask(base: layout, spans: coveredByChildPlaceholders)
     }
 
     /// Brings the room kept for children's placeholders in step with their

@@ -111,7 +111,7 @@ public struct Engine: Sendable {
     var childLoading: LoadingGroup?
     /// The sections a child's no-content or error placeholder covers, as
     /// of the last loading step or content change: what the editing
-    /// machine's geometry masks and its keyboard moves refuse (see
+    /// machine keeps every gesture, key and command off (see
     /// `Engine+Loading.swift`).
     var coveredByChildPlaceholders: [Range<Int>] {
         get { machine.coveredSections }
@@ -300,7 +300,7 @@ public struct Engine: Sendable {
         } else {
             now = max(now ?? deadline, deadline)
             let before = machine.phase
-            record(machine.handle(.tick, at: deadline, geometry: geometry), at: deadline)
+            record(machine.handle(.tick, at: deadline, geometry: layout), at: deadline)
             noteTransition(from: before, at: deadline)
         }
         return deadline
@@ -373,7 +373,7 @@ public struct Engine: Sendable {
             return
         }
         let before = machine.phase
-        let effects = machine.handle(input, at: time, geometry: geometry)
+        let effects = machine.handle(input, at: time, geometry: layout)
         record(effects, at: time)
         noteTransition(from: before, at: time)
         if effects.contains(where: Self.cancelsGesture), !arena.isIdle {
@@ -471,7 +471,7 @@ public struct Engine: Sendable {
         adapter = GestureInputAdapter()
         contactLocation = nil
         let before = machine.phase
-        record(machine.handle(.deviceLost, at: time, geometry: geometry), at: time)
+        record(machine.handle(.deviceLost, at: time, geometry: layout), at: time)
         noteTransition(from: before, at: time)
     }
 
@@ -515,7 +515,7 @@ public struct Engine: Sendable {
         while machine.draggedItem == nil, let d = machine.nextDeadline {
             now = max(now ?? d, d)
             let before = machine.phase
-            record(machine.handle(.tick, at: d, geometry: geometry), at: d)
+            record(machine.handle(.tick, at: d, geometry: layout), at: d)
             noteTransition(from: before, at: d)
             step(self)
         }
@@ -572,7 +572,7 @@ public struct Engine: Sendable {
             let before = machine.phase
             // A placeholder (no content, error) takes no editing gesture.
             if let input = adapter.input(for: event), !showsPlaceholder {
-                record(machine.handle(scrollSpace(input), at: event.time, geometry: geometry), at: event.time)
+                record(machine.handle(scrollSpace(input), at: event.time, geometry: layout), at: event.time)
             }
             noteTransition(from: before, at: event.time)
         }
@@ -582,7 +582,7 @@ public struct Engine: Sendable {
     /// (its effects, and its state change).
     mutating func recordDue(at time: EventTime, _ body: (inout EditingStateMachine, any CollectionLayout) -> [EditingEffect]) {
         let before = machine.phase
-        record(body(&machine, geometry), at: time)
+        record(body(&machine, layout), at: time)
         noteTransition(from: before, at: time)
     }
 

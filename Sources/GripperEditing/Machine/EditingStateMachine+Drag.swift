@@ -225,7 +225,7 @@ extension EditingStateMachine {
     ///   copies no selection.
     private func retarget(_ d: inout Dragging, geometry: some CollectionLayout, effects: inout [EditingEffect]) {
         let shown = LayoutPresentation(isEditing: isEditing, drag: dragState(d))
-        guard let raw = geometry.dropTarget(at: proxyCenter(d), presentation: shown),
+        guard let raw = geometry.dropTarget(at: proxyCenter(d), presentation: shown), !isCovered(raw.section),
               let proposed = validTarget(raw, source: d.source),
               proposed != d.lastProposed else { return }
         d.lastProposed = proposed

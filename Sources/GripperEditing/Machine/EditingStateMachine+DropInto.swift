@@ -51,7 +51,9 @@ extension EditingStateMachine {
         let c = proxyCenter(d)
         guard c.x.isFinite, c.y.isFinite else { return nil }
         let shown = LayoutPresentation(isEditing: isEditing, drag: dragState(d))
-        guard let (path, frame) = geometry.visibleCell(at: c, presentation: shown) else { return nil }
+        guard let (path, frame) = geometry.visibleCell(at: c, presentation: shown), !isCovered(path.section) else {
+            return nil
+        }
         let edge = frame.height * Self.dropIntoEdgeShare
         guard c.y >= frame.minY + edge, c.y < frame.maxY - edge else { return nil }
         guard path != d.source, !d.companionPaths.contains(path), let item = model.item(at: path) else {

@@ -17,9 +17,16 @@ enum EditingHit: Hashable, Sendable {
 }
 
 extension EditingStateMachine {
-    /// What lies under viewport point `p`, as the layout shows the current presentation.
+    /// What lies under viewport point `p`, as the layout shows the current
+    /// presentation; nothing in a section a placeholder covers.
     /// - Complexity: O(log n + k), the layout's hit test.
     func hit(at p: Point, geometry: some CollectionLayout) -> EditingHit? {
+        guard let hit = layoutHit(at: p, geometry: geometry) else { return nil }
+        if case .cell(let ip, _) = hit, isCovered(ip.section) { return nil }
+        return hit
+    }
+
+    private func layoutHit(at p: Point, geometry: some CollectionLayout) -> EditingHit? {
         switch geometry.hitTest(contentPoint(p), presentation: presentation(askingTraits: isEditing, forHitTest: true),
                                   contentOffset: contentOffset) {
         case .cell(let ip): .cell(ip, .content)

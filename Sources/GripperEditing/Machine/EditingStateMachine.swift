@@ -40,9 +40,9 @@ public struct EditingStateMachine: Sendable {
     package var policy: any CollectionDelegate
     /// The sections a placeholder covers (a composed source's child that
     /// loaded empty or failed; the engine keeps them): no item in them may
-    /// be lifted or moved by key or command, and no move may land in them.
-    /// The pointer's gestures are kept off them by the geometry the engine
-    /// hands in.
+    /// be touched, lifted or moved (no hit test finds them, no gap opens in
+    /// them, no drop goes into them), and no move by key or command lands
+    /// in them.
     package var coveredSections: [Range<Int>] = []
 
     /// Whether a placeholder covers `section`.

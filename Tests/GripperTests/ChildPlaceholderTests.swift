@@ -95,6 +95,23 @@ import GripperTesting
         engine.apply(.scroll(.offset(100), animated: false), at: ms(30))
         #expect(engine.contentOffset == 100)
         #expect(engine.sectionPlaceholders.first?.frame == Rect(x: 0, y: 100, width: 400, height: 80))
+        // Scrolled to the end (120): the span still shows 60 points of itself at the top.
+        engine.apply(.scroll(.offset(120), animated: false), at: ms(40))
+        #expect(engine.sectionPlaceholders.first?.frame == Rect(x: 0, y: 120, width: 400, height: 60))
+    }
+
+    @Test func aPlaceholderOutOfViewKeepsItsWholeSpan() throws {
+        // Viewport 150 tall: recent's items area starts below it.
+        var engine = try engine(height: 150)
+        engine.apply(.loadingChild("pinned", .beginLoading, content: nil), at: ms(0))
+        engine.apply(.loadingChild("recent", .beginLoading, content: nil), at: ms(0))
+        engine.apply(.loadingChild("pinned", .loadedContent, content: nil), at: ms(10))
+        engine.apply(.loadingChild("recent", .failed(LoadingPlaceholder(title: "Offline")), content: nil), at: ms(20))
+        // Pinned: header 0..30, rows 30..130; recent: header 130..160, room 160..310.
+        #expect(engine.sectionPlaceholders.first?.frame == Rect(x: 0, y: 160, width: 400, height: 150))
+        // One point of it in view: that point.
+        engine.apply(.scroll(.offset(11), animated: false), at: ms(30))
+        #expect(engine.sectionPlaceholders.first?.frame == Rect(x: 0, y: 160, width: 400, height: 1))
     }
 
     @Test func gesturesOnAPlaceholderReachNoCellAndTheOtherChildWorks() throws {
@@ -351,5 +368,7 @@ import GripperTesting
         #expect(problem("1e300").contains("at most 100000"))
         #expect(problem("\"tall\"").contains("expected a number"))
         #expect(problem("0") == "accepted")
+        #expect(problem("100000") == "accepted")
+        #expect(problem("100000.5").contains("at most 100000"))
     }
 }

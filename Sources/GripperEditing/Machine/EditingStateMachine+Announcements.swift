@@ -13,7 +13,7 @@ extension EditingStateMachine {
     /// - Complexity: O(1).
     package var moveInFlight: (item: ItemID, source: IndexPath, target: IndexPath)? {
         switch state {
-        case .dragging(let d), .batchEditing(.dragging(let d)): (d.item, d.source, d.target)
+        case .dragging(let r), .batchEditing(.dragging(let r)): (r.value.item, r.value.source, r.value.target)
         case .keyboardMoving(let k), .batchEditing(.keyboardMoving(let k)): (k.item, k.source, k.target)
         case .idle, .tracking, .scrolling, .swiping, .open, .batchEditing(.idle), .batchEditing(.tracking),
              .batchEditing(.scrolling), .batchEditing(.open):

@@ -90,7 +90,8 @@ extension EditingStateMachine {
         case .tracking(let t), .batchEditing(.tracking(let t)):
             note(t.highlighted)
             if case .cell(let p, _)? = t.hit { note(p) }
-        case .dragging(let d), .batchEditing(.dragging(let d)):
+        case .dragging(let r), .batchEditing(.dragging(let r)):
+            let d = r.value
             seen.targetNeighbours = neighbours(of: d.target, source: d.source)
             seen.proposedNeighbours = neighbours(of: d.lastProposed, source: d.source)
             for n in [seen.targetNeighbours, seen.proposedNeighbours] {
@@ -161,7 +162,7 @@ extension EditingStateMachine {
                 effects.append(.deleteConfirmationCancelled(c.item))
             }
         case .dragging(let d), .batchEditing(.dragging(let d)):
-            rebaseDrag(d, editing: editing, rebase: rebase, seen: seen, effects: &effects)
+            rebaseDrag(d.value, editing: editing, rebase: rebase, seen: seen, effects: &effects)
         case .keyboardMoving(let k), .batchEditing(.keyboardMoving(let k)):
             let (moved, more) = rebasedKeyboardMove(k, rebase: rebase, seen: seen)
             if let moved {
@@ -219,7 +220,7 @@ extension EditingStateMachine {
                 leaveInto(&moved, effects: &effects)
             }
         }
-        state = editing ? .batchEditing(.dragging(moved)) : .dragging(moved)
+        state = editing ? .batchEditing(.dragging(DragRef(moved))) : .dragging(DragRef(moved))
         if !gap.kept || target != gap.path { effects.append(.gapMoved(to: target)) }
     }
 

@@ -30,10 +30,10 @@ extension EditingStateMachine {
             open(o, input, at: time, geometry: geometry, effects: &effects)
         case .batchEditing(.open(let c)):
             confirming(c, input, at: time, geometry: geometry, effects: &effects)
-        case .dragging(let d):
-            dragging(d, input, editing: false, at: time, geometry: geometry, effects: &effects)
-        case .batchEditing(.dragging(let d)):
-            dragging(d, input, editing: true, at: time, geometry: geometry, effects: &effects)
+        case .dragging:
+            dragging(input, editing: false, at: time, geometry: geometry, effects: &effects)
+        case .batchEditing(.dragging):
+            dragging(input, editing: true, at: time, geometry: geometry, effects: &effects)
         case .keyboardMoving, .batchEditing(.keyboardMoving):
             keyboardMovingPointer(input, geometry: geometry, effects: &effects)
         }

@@ -38,7 +38,7 @@ extension EditingStateMachine {
             }
             drag.regroup()
         }
-        state = editing ? .batchEditing(.dragging(drag)) : .dragging(drag)
+        state = editing ? .batchEditing(.dragging(DragRef(drag))) : .dragging(DragRef(drag))
         effects.append(.dragBegan(item, from: path))
         for (id, from) in zip(drag.companionItems, drag.companionPaths) { effects.append(.dragBegan(id, from: from)) }
     }
@@ -46,9 +46,14 @@ extension EditingStateMachine {
     /// Dragging (either mode): the proxy follows the contact, the gap follows
     /// the policy's say, auto-scroll runs near the edges, a tap by another
     /// finger adds its item, and a lift commits.
-    mutating func dragging(_ d: Dragging, _ input: EditingInput, editing: Bool, at time: EventTime,
+    ///
+    /// The drag is copied out of the state once and put back once, into
+    /// the same box (the state keeps the drag as it was until then, for
+    /// whatever reads it meanwhile): a drag frame copies it twice and
+    /// allocates nothing.
+    mutating func dragging(_ input: EditingInput, editing: Bool, at time: EventTime,
                            geometry: some CollectionLayout, effects: inout [EditingEffect]) {
-        var d = d
+        guard var d = currentDrag else { return }
         switch input {
         case .contactMoved(let p):
             d.contact = p
@@ -62,29 +67,50 @@ extension EditingStateMachine {
             // The lift commits at the gap the user saw last; its own
             // position does not move the gap again.
             drop(d, editing: editing, at: time, effects: &effects)
+            return // the state is at rest now
         case .tick:
-            if fireDwell(&d, at: time, effects: &effects) { store(d, editing: editing) }
+            _ = fireDwell(&d, at: time, effects: &effects)
             autoScrollStep(&d, at: time, geometry: geometry, effects: &effects)
         case .scroll(let dy):
             scroll(to: contentOffset + dy, geometry: geometry, effects: &effects)
             follow(&d, at: time, geometry: geometry, effects: &effects)
         case .secondTap(let p):
             addToDrag(&d, at: p, geometry: geometry, effects: &effects)
-            store(d, editing: editing)
         case .touchDown, .longPress, .secondContact:
-            break // a second finger's touch is ignored: the drag stays with the first
+            return // a second finger's touch is ignored: the drag stays with the first
         case .setEditing, .deleteSelected, .reload, .deviceLost, .contactCancelled, .undo, .redo:
-            break // handled before routing
+            return // handled before routing
+        }
+        store(d, editing: editing)
+    }
+
+    /// The drag in flight (a copy), or nil when none is.
+    var currentDrag: Dragging? {
+        switch state {
+        case .dragging(let r), .batchEditing(.dragging(let r)): r.value
+        case .idle, .tracking, .scrolling, .swiping, .open, .keyboardMoving, .batchEditing(.idle),
+             .batchEditing(.tracking), .batchEditing(.scrolling), .batchEditing(.open), .batchEditing(.keyboardMoving):
+            nil
         }
     }
 
-    private mutating func store(_ d: Dragging, editing: Bool) {
-        state = editing ? .batchEditing(.dragging(d)) : .dragging(d)
-    }
-
-    private func isEditingDrag() -> Bool {
-        if case .batchEditing(.dragging) = state { return true }
-        return false
+    /// Makes `d` the state's drag (batch editing's when `editing`), into
+    /// the state's own box when nothing else shares it (a drag frame
+    /// allocates nothing).
+    mutating func store(_ d: Dragging, editing: Bool) {
+        var ref: DragRef
+        switch state {
+        case .dragging(let r), .batchEditing(.dragging(let r)):
+            ref = r
+        case .idle, .tracking, .scrolling, .swiping, .open, .keyboardMoving, .batchEditing(.idle),
+             .batchEditing(.tracking), .batchEditing(.scrolling), .batchEditing(.open), .batchEditing(.keyboardMoving):
+            ref = DragRef(d)
+            state = editing ? .batchEditing(.dragging(ref)) : .dragging(ref)
+            return
+        }
+        state = .idle // the only reference left is `ref`: written in place
+        ref.value = d
+        state = editing ? .batchEditing(.dragging(ref)) : .dragging(ref)
     }
 
     /// A tap by another finger during the drag (UIKit's adding to a drag
@@ -121,10 +147,9 @@ extension EditingStateMachine {
     }
 
     /// Moves the gap to the proposed target (after the policy's say) and
-    /// starts or stops auto-scroll.
+    /// starts or stops auto-scroll; the caller stores `d`.
     mutating func follow(_ d: inout Dragging, at time: EventTime, geometry: some CollectionLayout,
                          effects: inout [EditingEffect]) {
-        let editing = isEditingDrag()
         track(&d, at: time, geometry: geometry, effects: &effects)
         let v = autoScrollVelocity(d, geometry: geometry)
         if v == 0 {
@@ -145,7 +170,6 @@ extension EditingStateMachine {
                 effects.append(.scheduleTick(at: deadline))
             }
         }
-        store(d, editing: editing)
     }
 
     /// The auto-scroll velocity for the contact at full speed: zero outside
@@ -172,7 +196,6 @@ extension EditingStateMachine {
     /// gap, and ask for the next tick while still in an edge zone.
     private mutating func autoScrollStep(_ d: inout Dragging, at time: EventTime, geometry: some CollectionLayout,
                                          effects: inout [EditingEffect]) {
-        let editing = isEditingDrag()
         guard let deadline = d.deadline, time >= deadline, let last = d.lastTick else { return }
         let v = autoScrollVelocity(d, geometry: geometry)
         let start = d.rampStart ?? last
@@ -191,7 +214,6 @@ extension EditingStateMachine {
             d.lastTick = nil
             d.rampStart = nil
         }
-        store(d, editing: editing)
     }
 
     /// Follows the proxy: over the middle band of an item that accepts the

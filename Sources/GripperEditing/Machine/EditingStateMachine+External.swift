@@ -19,7 +19,8 @@ extension EditingStateMachine {
             effects.append(.swipeShut(o.setup.item))
         case .batchEditing(.open(let c)):
             effects.append(.deleteConfirmationCancelled(c.item))
-        case .dragging(let d), .batchEditing(.dragging(let d)):
+        case .dragging(let r), .batchEditing(.dragging(let r)):
+            let d = r.value
             effects.append(.dragCancelled(d.item))
             for id in d.companionItems { effects.append(.dragCancelled(id)) }
         case .keyboardMoving(let k), .batchEditing(.keyboardMoving(let k)):

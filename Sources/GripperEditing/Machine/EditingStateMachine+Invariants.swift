@@ -33,7 +33,8 @@ extension EditingStateMachine {
             }
         case .batchEditing(.open(let c)):
             if m.item(at: c.indexPath) != c.item { problems.append("confirming \(c.item) moved") }
-        case .dragging(let d), .batchEditing(.dragging(let d)):
+        case .dragging(let r), .batchEditing(.dragging(let r)):
+            let d = r.value
             if m.item(at: d.source) != d.item { problems.append("dragged \(d.item) not at its source") }
             if validTarget(d.target, source: d.source) != d.target { problems.append("gap \(d.target) invalid") }
             if d.companionPaths.count != d.companionItems.count { problems.append("companion paths and items differ") }

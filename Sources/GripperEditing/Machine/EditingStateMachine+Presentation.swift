@@ -44,7 +44,7 @@ extension EditingStateMachine {
         case .batchEditing(.open(let c)):
             p.deleteConfirmation = c.indexPath
         case .dragging(let d), .batchEditing(.dragging(let d)):
-            p.drag = dragState(d)
+            p.drag = dragState(d.value)
         case .keyboardMoving(let k), .batchEditing(.keyboardMoving(let k)):
             p.drag = DragState(source: k.source, target: k.target, proxyCenter: k.proxyCenter)
         }
@@ -61,7 +61,7 @@ extension EditingStateMachine {
     /// - Complexity: O(1).
     package var draggedItems: [ItemID] {
         switch state {
-        case .dragging(let d), .batchEditing(.dragging(let d)): d.companionItems.isEmpty ? [d.item] : d.groupItems
+        case .dragging(let r), .batchEditing(.dragging(let r)): r.value.companionItems.isEmpty ? [r.value.item] : r.value.groupItems
         case .keyboardMoving(let k), .batchEditing(.keyboardMoving(let k)): [k.item]
         case .idle, .tracking, .scrolling, .swiping, .open,
              .batchEditing(.idle), .batchEditing(.tracking), .batchEditing(.scrolling), .batchEditing(.open):
@@ -72,7 +72,7 @@ extension EditingStateMachine {
     /// The item being dragged (the grabbed one), if a drag is in flight.
     package var draggedItem: ItemID? {
         switch state {
-        case .dragging(let d), .batchEditing(.dragging(let d)): d.item
+        case .dragging(let r), .batchEditing(.dragging(let r)): r.value.item
         case .keyboardMoving(let k), .batchEditing(.keyboardMoving(let k)): k.item
         case .idle, .tracking, .scrolling, .swiping, .open,
              .batchEditing(.idle), .batchEditing(.tracking), .batchEditing(.scrolling), .batchEditing(.open):

@@ -68,7 +68,9 @@ extension EditingStateMachine {
         case .batchEditing(.scrolling(var s)):
             s.startOffset += contentOffset - before
             state = .batchEditing(.scrolling(s))
-        case .dragging(var d), .batchEditing(.dragging(var d)):
+        case .dragging, .batchEditing(.dragging):
+            guard var d = currentDrag else { break }
+            let editing = isEditing
             if let contact {
                 d.contact = contact
                 // The intent's directions stay; its extremes start again here.
@@ -76,6 +78,7 @@ extension EditingStateMachine {
                 d.intent.highest = contact.y
             }
             follow(&d, at: time, geometry: geometry, effects: &effects)
+            store(d, editing: editing)
         case .swiping(var sw):
             if let setup = swipeSetup(at: sw.setup.indexPath, geometry: geometry) {
                 sw.setup = setup

@@ -17,7 +17,7 @@ extension EditingStateMachine {
         /// A cell rests open, its actions revealed.
         case open(Open)
         /// A long-pressed cell is being dragged.
-        case dragging(Dragging)
+        case dragging(DragRef)
         /// An item lifted with Space or Enter moves with the arrow keys.
         case keyboardMoving(KeyboardMove)
         /// Batch editing, with its own sub-states.
@@ -35,7 +35,7 @@ extension EditingStateMachine {
         /// A cell's delete confirmation is open.
         case open(Confirmation)
         /// A cell grabbed by its gripper (or long-pressed) is being dragged.
-        case dragging(Dragging)
+        case dragging(DragRef)
         /// An item lifted with Space or Enter moves with the arrow keys.
         case keyboardMoving(KeyboardMove)
     }
@@ -69,17 +69,70 @@ extension EditingStateMachine {
     }
 
     /// What a swiped cell can reveal on either side.
+    ///
+    /// The panes, made once when the swipe begins and never changed, sit
+    /// behind one reference, so the state enum stays small (every state
+    /// change copies the largest of its payloads) and copying a swipe's
+    /// state copies a pointer.
     struct SwipeSetup: Hashable, Sendable {
         var item: ItemID
         var indexPath: IndexPath
-        var trailing: SwipeActions
-        var leading: SwipeActions
+        private let panes: Panes
+
+        /// Both sides' actions as the delegate gave them and as the layout
+        /// draws them.
+        private final class Panes: Hashable, Sendable {
+            let trailing: SwipeActions
+            let leading: SwipeActions
+            let trailingLayout: [SwipeAction]
+            let leadingLayout: [SwipeAction]
+            let trailingGeometry: SwipeGeometry
+            let leadingGeometry: SwipeGeometry
+
+            init(trailing: SwipeActions, leading: SwipeActions, trailingLayout: [SwipeAction],
+                 leadingLayout: [SwipeAction], trailingGeometry: SwipeGeometry, leadingGeometry: SwipeGeometry) {
+                self.trailing = trailing
+                self.leading = leading
+                self.trailingLayout = trailingLayout
+                self.leadingLayout = leadingLayout
+                self.trailingGeometry = trailingGeometry
+                self.leadingGeometry = leadingGeometry
+            }
+
+            static func == (a: Panes, b: Panes) -> Bool {
+                a === b || (a.trailing == b.trailing && a.leading == b.leading && a.trailingLayout == b.trailingLayout
+                    && a.leadingLayout == b.leadingLayout && a.trailingGeometry == b.trailingGeometry
+                    && a.leadingGeometry == b.leadingGeometry)
+            }
+
+            func hash(into hasher: inout Hasher) {
+                hasher.combine(trailing)
+                hasher.combine(leading)
+                hasher.combine(trailingLayout)
+                hasher.combine(leadingLayout)
+                hasher.combine(trailingGeometry)
+                hasher.combine(leadingGeometry)
+            }
+        }
+
+        init(item: ItemID, indexPath: IndexPath, trailing: SwipeActions, leading: SwipeActions,
+             trailingLayout: [SwipeAction], leadingLayout: [SwipeAction], trailingGeometry: SwipeGeometry,
+             leadingGeometry: SwipeGeometry) {
+            self.item = item
+            self.indexPath = indexPath
+            panes = Panes(trailing: trailing, leading: leading, trailingLayout: trailingLayout,
+                          leadingLayout: leadingLayout, trailingGeometry: trailingGeometry,
+                          leadingGeometry: leadingGeometry)
+        }
+
+        var trailing: SwipeActions { panes.trailing }
+        var leading: SwipeActions { panes.leading }
         /// The actions as the layout draws them, made once when the swipe
         /// begins (every presentation of the swipe shares them).
-        var trailingLayout: [SwipeAction]
-        var leadingLayout: [SwipeAction]
-        var trailingGeometry: SwipeGeometry
-        var leadingGeometry: SwipeGeometry
+        var trailingLayout: [SwipeAction] { panes.trailingLayout }
+        var leadingLayout: [SwipeAction] { panes.leadingLayout }
+        var trailingGeometry: SwipeGeometry { panes.trailingGeometry }
+        var leadingGeometry: SwipeGeometry { panes.leadingGeometry }
 
         func actions(_ side: Side) -> SwipeActions {
             switch side {
@@ -216,6 +269,36 @@ extension EditingStateMachine {
             self.contact = contact
             intent = AutoScrollIntent(at: contact.y)
         }
+    }
+
+    /// A drag's payload behind one reference, copied on write: the state
+    /// enum then copies a pointer, not the drag, each time it is read (the
+    /// routing, the phase, the next deadline and the presentation read it
+    /// several times a frame), and a copy of the machine never sees another
+    /// copy's drag change.
+    struct DragRef: Hashable, Sendable {
+        /// Mutated only while uniquely referenced, so shared copies are
+        /// never written: safe to send.
+        private final class Box: @unchecked Sendable {
+            var value: Dragging
+            init(_ value: Dragging) { self.value = value }
+        }
+
+        private var box: Box
+
+        init(_ value: Dragging) { box = Box(value) }
+
+        /// The drag; setting it writes in place when this is the only reference.
+        var value: Dragging {
+            get { box.value }
+            set {
+                if isKnownUniquelyReferenced(&box) { box.value = newValue } else { box = Box(newValue) }
+            }
+        }
+
+        static func == (a: DragRef, b: DragRef) -> Bool { a.box === b.box || a.box.value == b.box.value }
+
+        func hash(into hasher: inout Hasher) { box.value.hash(into: &hasher) }
     }
 
     /// The directions a drag may auto-scroll in: toward where the contact

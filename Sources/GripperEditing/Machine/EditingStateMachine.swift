@@ -96,7 +96,7 @@ public struct EditingStateMachine: Sendable {
                 guard let b else { return a }
                 return min(a, b)
             }
-            return earlier(earlier(d.deadline, d.dwellDeadline), scroller.nextDeadline)
+            return earlier(earlier(d.value.deadline, d.value.dwellDeadline), scroller.nextDeadline)
         case .idle, .tracking, .scrolling, .swiping, .open, .keyboardMoving,
              .batchEditing(.idle), .batchEditing(.tracking), .batchEditing(.scrolling), .batchEditing(.open),
              .batchEditing(.keyboardMoving):

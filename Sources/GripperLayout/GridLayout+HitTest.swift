@@ -126,9 +126,35 @@ extension GridLayout {
 
         /// A section of fixed row height holding both ends of the drag: its
         /// gap's geometry is arithmetic (as ``SectionView``'s for fixed rows).
+        /// Only the metrics that arithmetic reads, so making a probe on
+        /// every drag frame copies a few numbers, not the section's metrics.
         struct Fixed {
             let count: Int
-            let metrics: ResolvedMetrics
+            let columns: Int
+            let rowHeight: Double
+            let lineSpacing: Double
+            /// The header's space and the top inset (added in that order, as
+            /// the section's view adds them).
+            let headerSpace: Double
+            let topInset: Double
+            let originX: Double
+            let columnStride: Double
+            let cellWidth: Double
+
+            init(count: Int, metrics m: ResolvedMetrics) {
+                self.count = count
+                columns = m.columns
+                rowHeight = m.rowHeight
+                lineSpacing = m.lineSpacing
+                headerSpace = m.header.space
+                topInset = m.insets.top
+                originX = m.originX
+                columnStride = m.columnStride
+                cellWidth = m.cellWidth
+            }
+
+            /// As ``ResolvedMetrics/x(column:)``.
+            @inline(__always) func x(column: Int) -> Double { originX + Double(column) * columnStride }
         }
 
         init(_ layout: GridLayout, _ drag: DragState) {
@@ -137,9 +163,15 @@ extension GridLayout {
             guard layout.isValid(drag.source) else {
                 height = nil; fixed = nil; return
             }
-            let store = layout.sections[drag.source.section]
-            height = store.heights?.values[drag.source.item] ?? store.metrics.rowHeight
-            fixed = store.heights == nil ? Fixed(count: store.count, metrics: store.metrics) : nil
+            // Read in place: the section's store is not copied.
+            let s = drag.source.section
+            if layout.sections[s].heights == nil {
+                height = layout.sections[s].metrics.rowHeight
+                fixed = Fixed(count: layout.sections[s].count, metrics: layout.sections[s].metrics)
+            } else {
+                height = layout.sections[s].heights?.values[drag.source.item]
+                fixed = nil
+            }
         }
 
         /// The section the item leaves as it looks with the gap in another
@@ -187,11 +219,11 @@ extension GridLayout {
                 return h
             }), layout.sections.count - 1)
             guard s == t else { return nil }
-            let m = f.metrics
+            let m = f
             let columns = m.columns, rowHeight = m.rowHeight, spacing = m.lineSpacing
             let rows = (f.count + columns - 1) / columns
             let last = f.count - 1
-            let itemsTop = sectionTop(t) + m.header.space + m.insets.top
+            let itemsTop = sectionTop(t) + m.headerSpace + m.topInset
             let y = point.y - itemsTop
             let slot: IndexPath
             if !(y >= 0) || rows == 0 {

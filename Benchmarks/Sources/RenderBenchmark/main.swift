@@ -71,17 +71,34 @@ func threadCPUNanoseconds() -> Int64 {
 func ms(_ ns: Double) -> String { fmt(ns / 1e6, 3) + " ms" }
 func us(_ ns: Double) -> String { fmt(ns / 1e3, 1) + " µs" }
 
+/// What a drawn frame was: the editing state after it, whether a transition
+/// was running, whether the content scrolled, how many shapes it drew.
+struct FrameKind {
+    var state: String
+    var animating: Bool
+    var scrolled: Bool
+    var shapes: Int
+
+    var name: String {
+        state + (animating ? ", animating" : "") + (scrolled ? ", scrolled" : "")
+    }
+}
+
 /// Replays the case; with `draw`, paints every frame. Returns the engine's
-/// time per frame, the draw time per frame, and the items drawn in the last frame's view.
-func run(_ c: Case, draw: Bool) throws -> (engine: Timings, draw: Timings, cpu: Timings, visible: Int) {
+/// time per frame, the draw time per frame, the items drawn in the last
+/// frame's view, and each drawn frame's kind.
+func run(_ c: Case, draw: Bool) throws
+    -> (engine: Timings, draw: Timings, cpu: Timings, visible: Int, raw: [Double], kinds: [FrameKind]) {
     var engine = try Engine(scene: c.scene, device: TestDevices.probeTouchscreen, makingTransitions: true)
     let size = Size(width: c.scene.viewport.width, height: c.scene.viewport.height + SceneDrawing.statusBarHeight)
     let painter = ScenePainter(renderer: try SceneRenderer(target: .offscreen, size: size), labels: c.scene.pictureLabels)
     var engineTimes: [Double] = [], drawTimes: [Double] = [], cpuTimes: [Double] = []
     engineTimes.reserveCapacity(c.frames.count)
     var visible = 0
+    var kinds: [FrameKind] = []
     let origin = c.frames.first?.time.microseconds ?? 0
     for frame in c.frames {
+        let offset = engine.contentOffset
         let t0 = nanoseconds()
         engine.handle(frame)
         let transitions = engine.takeTransitions()
@@ -94,9 +111,13 @@ func run(_ c: Case, draw: Bool) throws -> (engine: Timings, draw: Timings, cpu: 
             drawTimes.append(Double(nanoseconds() - t2))
             cpuTimes.append(Double(threadCPUNanoseconds() - c2))
             visible = painter.lastSnapshot?.attributes.filter { $0.kind == .cell }.count ?? 0
+            let time = frame.time.microseconds - origin
+            kinds.append(FrameKind(state: engine.stateName, animating: painter.isAnimating(at: time),
+                                   scrolled: engine.contentOffset != offset,
+                                   shapes: painter.lastSnapshot.map { SceneDrawing($0).items.count } ?? 0))
         }
     }
-    return (Timings(engineTimes), Timings(drawTimes), Timings(cpuTimes), visible)
+    return (Timings(engineTimes), Timings(drawTimes), Timings(cpuTimes), visible, drawTimes, kinds)
 }
 
 let gridViewport = Size(width: 1600, height: 800)
@@ -117,6 +138,17 @@ for c in cases {
     say("  draw:   median \(ms(drawn.draw.median)), p99 \(ms(drawn.draw.p99)), max \(ms(drawn.draw.percentile(100)))"
         + "  (target p99 ≤ 4 ms: \(drawn.draw.p99 <= 4e6 ? "met" : "NOT met"))")
     say("  draw CPU time: median \(ms(drawn.cpu.median)), p99 \(ms(drawn.cpu.p99)), max \(ms(drawn.cpu.percentile(100)))")
+    // Which frames set the p99: the slowest 1 % by kind, against all frames.
+    let slowest = drawn.raw.indices.sorted { drawn.raw[$0] > drawn.raw[$1] }.prefix(max(1, drawn.raw.count / 100))
+    func tally(_ indices: some Sequence<Int>) -> String {
+        var counts: [String: Int] = [:]
+        for i in indices { counts[drawn.kinds[i].name, default: 0] += 1 }
+        return counts.sorted { $0.value > $1.value }.map { "\($0.value) \($0.key)" }.joined(separator: "; ")
+    }
+    say("  the slowest 1 % (\(slowest.count) frames): \(tally(slowest))")
+    say("  all frames: \(tally(drawn.raw.indices))")
+    let shapes = slowest.map { drawn.kinds[$0].shapes }
+    say("  shapes drawn: slowest 1 % \(shapes.min() ?? 0)–\(shapes.max() ?? 0), all frames median \(drawn.kinds.map(\.shapes).sorted()[drawn.kinds.count / 2])")
     say("  engine per frame without drawing: median \(us(plain.engine.median)), p99 \(us(plain.engine.p99))")
     say("  engine per frame while drawing:   median \(us(drawn.engine.median)), p99 \(us(drawn.engine.p99))")
 }

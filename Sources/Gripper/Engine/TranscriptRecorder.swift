@@ -83,11 +83,13 @@ struct TranscriptRecorder: Sendable {
     }
 
     /// Hands over the entries produced since the last call, and forgets them.
-    /// - Complexity: O(1) (the buffer's storage is kept for the next call).
+    /// - Complexity: O(1). The entries' storage goes with them (keeping it
+    ///   while the caller holds the array would copy it on the next
+    ///   append); a call with nothing to hand over allocates nothing.
     mutating func takeEntries() -> [Transcript.Entry] {
-        let out = outbox
-        outbox.removeAll(keepingCapacity: true)
-        return out
+        guard !outbox.isEmpty else { return [] }
+        defer { outbox = [] }
+        return outbox
     }
 
     /// Records the final sections, when keeping a transcript.

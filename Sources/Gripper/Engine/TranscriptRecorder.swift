@@ -83,13 +83,16 @@ struct TranscriptRecorder: Sendable {
     }
 
     /// Hands over the entries produced since the last call, and forgets them.
-    /// - Complexity: O(1). The entries' storage goes with them (keeping it
-    ///   while the caller holds the array would copy it on the next
-    ///   append); a call with nothing to hand over allocates nothing.
+    /// - Complexity: O(1). The entries' storage goes with them, and the
+    ///   next ones get storage of the same capacity (one allocation, no
+    ///   regrowth while a frame's entries come in); a call with nothing to
+    ///   hand over allocates nothing.
     mutating func takeEntries() -> [Transcript.Entry] {
         guard !outbox.isEmpty else { return [] }
-        defer { outbox = [] }
-        return outbox
+        let out = outbox
+        outbox = []
+        outbox.reserveCapacity(out.capacity)
+        return out
     }
 
     /// Records the final sections, when keeping a transcript.

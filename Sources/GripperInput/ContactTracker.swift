@@ -133,6 +133,7 @@ public struct ContactTracker: Sendable {
             sync = .awaitingResync
             reportHeld()
             result.contacts = sortedScratch()
+            releaseScratch()
             return result
         }
 
@@ -165,6 +166,7 @@ public struct ContactTracker: Sendable {
         if isPointer, mode != .mouse {
             result.pointerMotion = touchpadMotion()
         }
+        releaseScratch()
         return result
     }
 
@@ -219,6 +221,15 @@ public struct ContactTracker: Sendable {
     mutating func takeID() -> Int {
         defer { nextID += 1 }
         return nextID
+    }
+
+    /// Lets the frame just made own its contacts' storage: the scratch
+    /// takes new storage of the same capacity. Kept shared, the frame's
+    /// first write downstream (mapping, renumbering) would copy it.
+    private mutating func releaseScratch() {
+        let capacity = scratch.capacity
+        scratch = []
+        scratch.reserveCapacity(capacity)
     }
 
     /// The scratch contacts ordered by id (insertion sort: a handful of contacts).

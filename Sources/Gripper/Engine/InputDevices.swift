@@ -118,7 +118,7 @@ struct InputDevices: Sendable {
 
     /// The one-gesture-at-a-time rule for one mapped frame of device
     /// `index` (`stillDown`: the device has contacts down after it).
-    private mutating func route(_ frame: ContactFrame, from index: Int, stillDown: Bool) -> ContactFrame? {
+    private mutating func route(_ frame: consuming ContactFrame, from index: Int, stillDown: Bool) -> ContactFrame? {
         var mapped = frame
         if channels[index].blocked {
             // Ignored until every contact of the device has lifted.

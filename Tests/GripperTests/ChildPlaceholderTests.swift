@@ -30,6 +30,19 @@ import GripperTesting
         entries.map { String($0.textLine.split(separator: " ", maxSplits: 1)[1]) }
     }
     private func ms(_ n: Int64) -> EventTime { t + .milliseconds(n) }
+
+    /// Plays a drag's `frames` and lifts it, checking just before the lift
+    /// that the drag is in flight with its gap in recent (section 1), not
+    /// in the covered pinned child; then ends the input.
+    private func dropKeepingTheGapInRecent(_ engine: inout Engine, _ frames: [EventFrame],
+                                           sourceLocation: SourceLocation = #_sourceLocation) throws {
+        for f in frames.dropLast() { engine.handle(f) }
+        #expect(engine.stateName == "dragging", sourceLocation: sourceLocation)
+        let target = try #require(engine.presentation.drag?.target, sourceLocation: sourceLocation)
+        #expect(target.section == 1, "the gap stays in recent: \(target)", sourceLocation: sourceLocation)
+        engine.handle(frames[frames.count - 1])
+        engine.finish()
+    }
     private func pt(_ x: Double, _ y: Double) -> TraceBuilder.Location { .fraction(x / 400, y / 640) }
 
     /// Loads both children; pinned's result is `pinned` (empty or failed).
@@ -143,11 +156,7 @@ import GripperTesting
         b.pause(.milliseconds(300))
         b.drag(from: pt(200, 285), to: pt(200, 55))                                 // r2 over p1
         let frames = b.frames
-        for f in frames.dropLast() { engine.handle(f) }
-        #expect(engine.stateName == "dragging")
-        #expect(engine.presentation.drag?.target.section == 1, "the gap stays in recent")
-        engine.handle(frames[frames.count - 1])
-        engine.finish()
+        try dropKeepingTheGapInRecent(&engine, frames)
         let text = engine.transcript.text
         #expect(!text.contains("swipeBegan p1") && !text.contains("dragBegan p2") && !text.contains("highlight [0,"))
         #expect(text.contains("dragBegan r2"))
@@ -165,12 +174,7 @@ import GripperTesting
         // Lift r2 (y 260..310) and carry it up over the placeholder (y 30..180).
         b.drag(from: pt(200, 285), to: pt(200, 100))
         let frames = b.frames
-        for f in frames.dropLast() { engine.handle(f) }
-        #expect(engine.stateName == "dragging")
-        let target = try #require(engine.presentation.drag?.target)
-        #expect(target.section == 1, "the gap stays in recent: \(target)")
-        engine.handle(frames[frames.count - 1])
-        engine.finish()
+        try dropKeepingTheGapInRecent(&engine, frames)
         #expect(engine.model.sections[0].items.isEmpty)
         #expect(Set(engine.model.sections[1].items.array) == ["r1", "r2", "r3"], "nothing lost, nothing moved into pinned")
         #expect(engine._invariantViolations().isEmpty)
@@ -288,11 +292,7 @@ import GripperTesting
         b.pause(.milliseconds(100))
         b.drag(from: pt(200, 335), to: pt(200, 55))
         let frames = b.frames
-        for f in frames.dropLast() { engine.handle(f) }
-        #expect(engine.stateName == "dragging")
-        #expect(engine.presentation.drag?.target.section == 1, "the gap stays in recent")
-        engine.handle(frames[frames.count - 1])
-        engine.finish()
+        try dropKeepingTheGapInRecent(&engine, frames)
         #expect(engine.model.sections.map(\.items.array) == [["p1"], ["r2", "r1"]])
         // Loaded again, the same drag lands in pinned.
         engine.apply(.loadingChild("pinned", .refresh, content: nil), at: frames[frames.count - 1].time + .milliseconds(100))

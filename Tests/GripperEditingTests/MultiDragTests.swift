@@ -267,3 +267,39 @@ import Testing
         #expect(h.items == [["a0", "a1", "a2", "a4"], ["b0", "b1", "b2", "b3", "b4"]])
     }
 }
+
+/// A section a placeholder covers takes no drop from a pointer drag, even
+/// when the delegate redirects there (as for keys and commands).
+@Suite struct CoveredRedirectTests {
+    struct RedirectAll: CollectionDelegate {
+        var to: IndexPath
+        func target(forMoving item: ItemID, from source: IndexPath, proposed: IndexPath) -> MoveTarget {
+            .redirect(to)
+        }
+    }
+
+    @Test(arguments: [false, true])
+    func aRedirectOfOneItemIntoACoveredSectionIsAVeto(covered: Bool) {
+        var h = MultiDragTests.small(policy: RedirectAll(to: ip(1, 0)))
+        if covered { h.machine.coveredSections = [1..<2] }
+        h.send(.longPress(h.point(row: 3)))
+        h.send(.contactMoved(h.point(row: 1)))
+        #expect(h.machine.presentation.drag?.target == (covered ? ip(0, 3) : ip(1, 0)))
+        h.send(.contactLifted(h.point(row: 1)))
+        #expect(h.items == (covered ? [["a0", "a1", "a2", "a3", "a4"], ["b0", "b1", "b2", "b3", "b4"]]
+                                     : [["a0", "a1", "a2", "a4"], ["a3", "b0", "b1", "b2", "b3", "b4"]]))
+    }
+
+    @Test(arguments: [false, true])
+    func aRedirectOfAGroupIntoACoveredSectionIsAVeto(covered: Bool) {
+        let rules = MultiDragTests.GroupRules(answer: { _ in .redirect(ip(1, 0)) })
+        var h = MultiDragTests.selecting([1, 3], policy: rules)
+        if covered { h.machine.coveredSections = [1..<2] }
+        h.send(.longPress(h.point(row: 3)))
+        h.send(.contactMoved(h.point(row: 1)))
+        h.send(.contactLifted(h.point(row: 1)))
+        // Vetoed, the gap is the grabbed item's own place: the group gathers there.
+        #expect(h.items == (covered ? [["a0", "a2", "a1", "a3", "a4"], ["b0", "b1", "b2", "b3", "b4"]]
+                                     : [["a0", "a2", "a4"], ["a1", "a3", "b0", "b1", "b2", "b3", "b4"]]))
+    }
+}

@@ -262,9 +262,11 @@ extension EditingStateMachine {
     /// item asks ``CollectionDelegate/target(forMoving:from:proposed:)``; a
     /// group asks ``CollectionDelegate/target(forMovingItems:from:proposed:)``
     /// with where the group would land, and a redirect names where it lands.
+    /// A place in a section a placeholder covers, or a redirect into one,
+    /// is a veto, as for keys and commands.
     func approve(_ d: Dragging, proposed: IndexPath) -> IndexPath? {
         guard !d.companionPaths.isEmpty else {
-            switch policy.target(forMoving: d.item, from: d.source, proposed: proposed) {
+            switch allowedTarget(d.item, from: d.source, proposed: proposed) {
             case .accept: return proposed
             case .redirect(let path): return validTarget(path, source: d.source)
             case .veto: return nil
@@ -272,8 +274,8 @@ extension EditingStateMachine {
         }
         switch policy.target(forMovingItems: d.groupItems, from: d.groupPaths,
                              proposed: groupLanding(d, gap: proposed)) {
-        case .accept: return proposed
-        case .redirect(let path): return gap(d, landing: path)
+        case .accept: return isCovered(proposed.section) ? nil : proposed
+        case .redirect(let path): return isCovered(path.section) ? nil : gap(d, landing: path)
         case .veto: return nil
         }
     }

@@ -125,7 +125,7 @@ extension EditingStateMachine {
                                   geometry: some CollectionLayout, effects: inout [EditingEffect]) {
         guard proposed != k.target else { return }
         let approved: IndexPath?
-        switch keyboardTarget(k.item, from: k.source, proposed: proposed) {
+        switch allowedTarget(k.item, from: k.source, proposed: proposed) {
         case .accept: approved = proposed
         case .redirect(let p): approved = validTarget(p, source: k.source)
         case .veto: approved = nil
@@ -226,7 +226,7 @@ extension EditingStateMachine {
         }
         guard proposed != f.indexPath else { return }
         let target: IndexPath
-        switch keyboardTarget(f.item, from: f.indexPath, proposed: proposed) {
+        switch allowedTarget(f.item, from: f.indexPath, proposed: proposed) {
         case .accept: target = proposed
         case .redirect(let p):
             guard let valid = validTarget(p, source: f.indexPath) else { return }
@@ -541,7 +541,7 @@ extension EditingStateMachine {
         var target = gap.path
         let changedSection = rebase.section(k.source.section) != source.section
         if target != source, !gap.kept || changedSection {
-            switch keyboardTarget(k.item, from: source, proposed: target) {
+            switch allowedTarget(k.item, from: source, proposed: target) {
             case .accept: break
             case .redirect(let p): target = validTarget(p, source: source) ?? source
             case .veto: target = source

@@ -51,10 +51,10 @@ public struct EditingStateMachine: Sendable {
         !coveredSections.isEmpty && coveredSections.contains { $0.contains(section) }
     }
 
-    /// The delegate's say on a move by key or command to `proposed`, with
-    /// a covered section's answer first: a place in a covered section, or
-    /// a redirect into one, is a veto.
-    func keyboardTarget(_ item: ItemID, from source: IndexPath, proposed: IndexPath) -> MoveTarget {
+    /// The delegate's say on moving `item` to `proposed` (by pointer, key
+    /// or command), with a covered section's answer first: a place in a
+    /// covered section, or a redirect into one, is a veto.
+    func allowedTarget(_ item: ItemID, from source: IndexPath, proposed: IndexPath) -> MoveTarget {
         guard !isCovered(proposed.section) else { return .veto }
         let answer = policy.target(forMoving: item, from: source, proposed: proposed)
         if case .redirect(let p) = answer, isCovered(p.section) { return .veto }

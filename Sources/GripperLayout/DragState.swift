@@ -9,23 +9,29 @@ public struct DragState: Hashable, Sendable {
     public var source: IndexPath
     /// Where the item would land: its index path after the move. In the
     /// source's section `item` ranges over `0..<count`; in another section
-    /// over `0...count`. The other items of a multi-item drag keep their
-    /// slots (hidden), so they count here like any other item.
+    /// over `0...count`. For a multi-item drag it is where the *group*
+    /// lands: an index among the items that stay in that section (`0 …`
+    /// their count), the group's first item's path after the move.
     public var target: IndexPath
     /// The centre of the drag proxy in content coordinates: the contact's
     /// position plus the grab offset.
     public var proxyCenter: Point
     /// The other items of a multi-item drag, by their index paths in the
-    /// model (before the move), ascending, without ``source``: each is
-    /// hidden in place (its slot stays, so nothing reflows until the drop)
-    /// and the proxy and the gap carry their count (``itemCount``). Empty
-    /// for a drag of one item.
+    /// model (before the move), ascending, without ``source``. Every
+    /// carried item leaves its slot (the items after it close up), one gap
+    /// sized for the group opens at ``target``, and the proxy and the gap
+    /// carry their count (``itemCount``); see "A drag of several items" in
+    /// `Documentation/Layout.md`. Empty for a drag of one item.
     public var companions: [IndexPath]
     /// The item the drag proposes to drop into (a folder, a group), by its
     /// index path in the model, or nil while it proposes "between" (the
     /// gap at ``target``). Its cell is marked
     /// (``LayoutAttributes/isDropTarget``); the gap stays where it was.
     public var intoTarget: IndexPath?
+    /// Set by ``GroupedDrag`` on the stand-in drag of its derived layout:
+    /// the group's gap size. Nil on every drag an app or the editing
+    /// machine makes.
+    package var groupGap: GroupGapSize?
 
     /// Creates a drag state; `companions` must be ascending and must not
     /// hold `source`, nor may `intoTarget` be a carried item.
@@ -51,5 +57,12 @@ public struct DragState: Hashable, Sendable {
             if companions[mid] < indexPath { low = mid + 1 } else { high = mid }
         }
         return low < companions.count && companions[low] == indexPath
+    }
+
+    /// The same drag with its gap at `target`.
+    func moving(to target: IndexPath) -> DragState {
+        var d = self
+        d.target = target
+        return d
     }
 }

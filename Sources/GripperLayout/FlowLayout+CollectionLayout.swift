@@ -21,6 +21,9 @@ extension FlowLayout: CollectionLayout {
     /// - Complexity: O(log n) plus the lines a drag rewraps.
     public func contentSize(for presentation: LayoutPresentation) -> Size {
         guard let last = sections.indices.last else { return contentSize }
+        if let group = grouped(presentation) {
+            return group.map { $0.contentSize(presentation: presentation, drag: $1) } ?? contentSize
+        }
         let c = FlowContext(self, presentation)
         return Size(width: viewport.width, height: c.sectionTop(last) + c.sectionHeight(last))
     }
@@ -42,6 +45,12 @@ extension FlowLayout: CollectionLayout {
     public func forEachAttributes(in rect: Rect, presentation: LayoutPresentation = .resting,
                                   contentOffset: Double = 0, _ body: (LayoutAttributes) -> Void) {
         guard !rect.isEmpty else { return }
+        if let group = grouped(presentation) {
+            guard let (g, drag) = group else {
+                return forEachAttributes(in: rect, presentation: presentation.withoutDrag, contentOffset: contentOffset, body)
+            }
+            return g.forEachAttributes(in: rect, presentation: presentation, drag: drag, contentOffset: contentOffset, body)
+        }
         let c = FlowContext(self, presentation)
         if let g = builder.globalHeaderAttributes(contentOffset: contentOffset), g.frame.intersects(rect) { body(g) }
         var s = c.firstSection(endingBelow: rect.minY)
@@ -73,8 +82,6 @@ extension FlowLayout: CollectionLayout {
             if a.frame.intersects(rect) { body(a) }
         }
         let origin = c.itemsOrigin(s)
-        // A multi-item drag hides its companions in place.
-        let group = c.drag == nil ? nil : c.presentation.drag.flatMap { $0.companions.isEmpty ? nil : $0 }
         if var at = view.locate(y: rect.minY - origin.y) {
             while true {
                 let line = view.line(run: at.run, at.line)
@@ -90,7 +97,6 @@ extension FlowLayout: CollectionLayout {
                         body(a)
                         continue
                     }
-                    if let group, group.isCompanion(IndexPath(section: s, item: item)) { continue }
                     let a = cell(IndexPath(section: s, item: item), frame: frame, presentation: c.presentation)
                     body(a)
                     if let swipe = a.swipe {
@@ -112,10 +118,15 @@ extension FlowLayout: CollectionLayout {
         }
     }
 
-    /// One item's cell; the dragged source answers hidden at the gap.
+    /// One item's cell; the dragged source answers hidden at the gap, the
+    /// other items of a multi-item drag hidden under the proxy.
     /// - Complexity: O(log n), plus the lines a drag rewraps.
     public func attributes(for indexPath: IndexPath, presentation: LayoutPresentation = .resting) -> LayoutAttributes? {
         guard isValid(indexPath) else { return nil }
+        if let group = grouped(presentation) {
+            guard let (g, drag) = group else { return attributes(for: indexPath, presentation: presentation.withoutDrag) }
+            return g.attributes(for: indexPath, presentation: presentation, drag: drag, real: self)
+        }
         let c = FlowContext(self, presentation)
         if let drag = c.drag, drag.source == indexPath {
             guard let frame = placeholderFrame(c, drag) else { return nil }
@@ -127,12 +138,7 @@ extension FlowLayout: CollectionLayout {
         let view = c.view(indexPath.section)
         guard let k = view.position(of: indexPath.item), let at = view.locate(position: k) else { return nil }
         let frame = view.frame(position: k, in: view.line(run: at.run, at.line)).offsetBy(c.itemsOrigin(indexPath.section))
-        var a = cell(indexPath, frame: frame, presentation: presentation)
-        if c.drag != nil, let d = presentation.drag, !d.companions.isEmpty, d.isCompanion(indexPath) {
-            a.isHidden = true
-            a.alpha = 0
-        }
-        return a
+        return cell(indexPath, frame: frame, presentation: presentation)
     }
 
     /// Any element by identity; separators never exist in a flow layout.
@@ -141,6 +147,12 @@ extension FlowLayout: CollectionLayout {
                            contentOffset: Double = 0) -> LayoutAttributes? {
         if case .globalHeader = id.kind { return builder.globalHeaderAttributes(contentOffset: contentOffset) }
         guard let ip = id.indexPath, sections.indices.contains(ip.section) else { return nil }
+        if let group = grouped(presentation) {
+            guard let (g, drag) = group else {
+                return attributes(for: id, presentation: presentation.withoutDrag, contentOffset: contentOffset)
+            }
+            return g.attributes(for: id, presentation: presentation, drag: drag, contentOffset: contentOffset, real: self)
+        }
         let c = FlowContext(self, presentation)
         let s = ip.section, m = sections[s].metrics
         switch id.kind {

@@ -6,6 +6,10 @@ extension FlowLayout {
     /// - Complexity: O(log n) (one query context).
     public func itemsFrame(ofSection section: Int, presentation: LayoutPresentation) -> Rect? {
         guard sections.indices.contains(section) else { return nil }
+        if let group = grouped(presentation) {
+            guard let (g, drag) = group else { return itemsFrame(ofSection: section, presentation: presentation.withoutDrag) }
+            return g.itemsFrame(ofSection: section, presentation: presentation, drag: drag)
+        }
         return FlowContext(self, presentation).itemsFrame(section, metrics: sections[section].metrics, width: viewport.width)
     }
 
@@ -22,6 +26,9 @@ extension FlowLayout {
     /// - Complexity: O(log n) for two query contexts, plus the lines a
     ///   drag rewraps.
     public func dropTarget(at point: Point, presentation: LayoutPresentation) -> IndexPath? {
+        if let group = grouped(presentation) {
+            return group.flatMap { $0.dropTarget(at: point, presentation: presentation, drag: $1) }
+        }
         guard let drag = presentation.drag, !sections.isEmpty else { return nil }
         let c = FlowContext(self, presentation)
         guard c.drag != nil else { return nil }

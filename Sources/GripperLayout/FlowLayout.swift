@@ -29,12 +29,15 @@ import GripperGeometry
 public struct FlowLayout: Sendable {
     /// The layout-wide metrics (`columns`, separators and section
     /// backgrounds are the grid's and not used here).
-    public private(set) var metrics: LayoutMetrics
+    public private(set) var metrics: LayoutMetrics { didSet { groupCache = GroupCache() } }
     /// The viewport's size in scroll space.
-    public private(set) var viewport: Size
-    var sections: [FlowSection]
+    public private(set) var viewport: Size { didSet { groupCache = GroupCache() } }
+    var sections: [FlowSection] { didSet { groupCache = GroupCache() } }
     var sectionTops: [Double]
     var sectionHeights: [Double]
+    /// The derived layout of the multi-item drag in flight (see
+    /// ``GroupedDrag``); a change to the sections or metrics starts a new one.
+    private(set) var groupCache = GroupCache<FlowLayout>()
     /// The grid's element builders (cells with their editing controls and
     /// swipe panes, the global header), shared rather than written twice.
     let builder: GridLayout
@@ -109,6 +112,13 @@ public struct FlowLayout: Sendable {
 
     func isValid(_ p: IndexPath) -> Bool {
         sections.indices.contains(p.section) && p.item >= 0 && p.item < sections[p.section].count
+    }
+
+    /// The multi-item drag of `presentation` seen through its derived
+    /// layout (see ``GridLayout/grouped(_:)``).
+    func grouped(_ presentation: LayoutPresentation) -> (GroupedDrag<FlowLayout>, DragState)?? {
+        guard let drag = presentation.drag, !drag.companions.isEmpty else { return nil }
+        return .some(groupCache.grouped(self, drag: drag).map { ($0, drag) })
     }
 
     /// The size of the item at `indexPath` (width across the scroll axis).

@@ -25,6 +25,12 @@ extension GridLayout {
     public func forEachAttributes(in rect: Rect, presentation: LayoutPresentation = .resting,
                                   contentOffset: Double = 0, _ body: (LayoutAttributes) -> Void) {
         guard !rect.isEmpty else { return }
+        if let group = grouped(presentation) {
+            guard let (g, drag) = group else {
+                return forEachAttributes(in: rect, presentation: presentation.withoutDrag, contentOffset: contentOffset, body)
+            }
+            return g.forEachAttributes(in: rect, presentation: presentation, drag: drag, contentOffset: contentOffset, body)
+        }
         let context = QueryContext(self, presentation)
         if let global = globalHeaderAttributes(contentOffset: contentOffset), global.frame.intersects(rect) {
             body(global)
@@ -43,10 +49,14 @@ extension GridLayout {
 
     /// The attributes of one item's cell. The dragged source answers hidden
     /// (alpha 0) at the gap's frame, where it will land; the other items of
-    /// a multi-item drag answer hidden at their own frames.
+    /// a multi-item drag answer hidden under the proxy (gathered into it).
     /// - Complexity: O(log n), plus O(log k) for k companions of a drag.
     public func attributes(for indexPath: IndexPath, presentation: LayoutPresentation = .resting) -> LayoutAttributes? {
         guard isValid(indexPath) else { return nil }
+        if let group = grouped(presentation) {
+            guard let (g, drag) = group else { return attributes(for: indexPath, presentation: presentation.withoutDrag) }
+            return g.attributes(for: indexPath, presentation: presentation, drag: drag, real: self)
+        }
         if presentation.drag == nil, let a = restingFixedCellAttributes(for: indexPath, presentation: presentation) {
             assert(a == attributesThroughContext(for: indexPath, presentation: presentation))
             return a
@@ -90,13 +100,8 @@ extension GridLayout {
         guard let slot = view.arrangement.slot(ofItem: indexPath.item) else { return nil }
         let itemsTop = context.sectionTop(indexPath.section) + view.metrics.header.space + view.metrics.insets.top
         let frame = slotFrame(view, slot: slot, itemsTop: itemsTop, rowTop: view.rowTop(slot / view.columns))
-        var a = cellAttributes(indexPath: indexPath, frame: frame, column: slot % view.columns,
-                               columns: view.columns, presentation: presentation)
-        if context.drag != nil, let d = presentation.drag, !d.companions.isEmpty, d.isCompanion(indexPath) {
-            a.isHidden = true
-            a.alpha = 0
-        }
-        return a
+        return cellAttributes(indexPath: indexPath, frame: frame, column: slot % view.columns,
+                              columns: view.columns, presentation: presentation)
     }
 
     /// The attributes of any element by identity (see ``ElementID``), or
@@ -106,6 +111,12 @@ extension GridLayout {
                            contentOffset: Double = 0) -> LayoutAttributes? {
         if case .globalHeader = id.kind { return globalHeaderAttributes(contentOffset: contentOffset) }
         guard let ip = id.indexPath, sections.indices.contains(ip.section) else { return nil }
+        if let group = grouped(presentation) {
+            guard let (g, drag) = group else {
+                return attributes(for: id, presentation: presentation.withoutDrag, contentOffset: contentOffset)
+            }
+            return g.attributes(for: id, presentation: presentation, drag: drag, contentOffset: contentOffset, real: self)
+        }
         let context = QueryContext(self, presentation)
         let s = ip.section
         let view = context.view(s)
@@ -182,9 +193,6 @@ extension GridLayout {
             let c = m.columns
             let slotCount = view.arrangement.slotCount
             let drag = context.drag
-            // A multi-item drag hides its companions in place: their slots
-            // stay, their cells are not drawn.
-            let group = drag == nil ? nil : context.presentation.drag.flatMap { $0.companions.isEmpty ? nil : $0 }
             while row < rows, rowTop < localMax {
                 let rowHeight = view.rowHeight(row)
                 let firstSlot = row * c
@@ -199,8 +207,6 @@ extension GridLayout {
                                                      zIndex: ZIndex.placeholder, column: slot - firstSlot)
                             a.dragItemCount = context.itemCount
                             body(a)
-                        } else if let group, group.isCompanion(IndexPath(section: s, item: item)) {
-                            // Hidden in place.
                         } else {
                             let a = cellAttributes(indexPath: IndexPath(section: s, item: item), frame: frame,
                                                    column: slot - firstSlot, columns: c,

@@ -12,6 +12,10 @@ extension GridLayout {
     /// under the point (debug builds check it against that path).
     /// - Complexity: O(log n); O(log s) with fixed row heights.
     public func visibleCell(at point: Point, presentation: LayoutPresentation) -> (indexPath: IndexPath, frame: Rect)? {
+        if let group = grouped(presentation) {
+            guard let (g, drag) = group else { return visibleCell(at: point, presentation: presentation.withoutDrag) }
+            return g.visibleCell(at: point, presentation: presentation, drag: drag)
+        }
         let answer = visibleCellFast(at: point, presentation: presentation)
         assert({
             let reference = visibleCellByAttributes(at: point, presentation: presentation)
@@ -41,7 +45,6 @@ extension GridLayout {
         let item = view.arrangement.item(atSlot: slot)
         guard item >= 0 else { return nil }   // the gap
         let path = IndexPath(section: s, item: item)
-        if context.drag != nil, let d = presentation.drag, !d.companions.isEmpty, d.isCompanion(path) { return nil }
         let frame = slotFrame(view, slot: slot, itemsTop: itemsTop, rowTop: view.rowTop(row))
         guard frame.contains(point) else { return nil }
         return (path, frame)
@@ -57,7 +60,8 @@ extension GridLayout {
         var within: (section: Int, arrangement: SlotArrangement)?
         if let drag = presentation.drag {
             let source = drag.source, target = drag.target
-            guard drag.companions.isEmpty, isValid(source), target.section == source.section else { return .none }
+            guard drag.companions.isEmpty, drag.groupGap == nil, isValid(source),
+                  target.section == source.section else { return .none }
             let store = sections[source.section]
             guard store.heights == nil, target.item >= 0, target.item < store.count else { return .none }
             within = (source.section, .within(count: store.count, source: source.item, target: target.item))

@@ -17,6 +17,10 @@ extension GridLayout: CollectionLayout {
     /// - Complexity: O(log n) (one query context).
     public func itemsFrame(ofSection section: Int, presentation: LayoutPresentation) -> Rect? {
         guard sections.indices.contains(section) else { return nil }
+        if let group = grouped(presentation) {
+            guard let (g, drag) = group else { return itemsFrame(ofSection: section, presentation: presentation.withoutDrag) }
+            return g.itemsFrame(ofSection: section, presentation: presentation, drag: drag)
+        }
         return QueryContext(self, presentation).itemsFrame(section, metrics: sections[section].metrics, width: viewport.width)
     }
 

@@ -10,6 +10,12 @@ extension GridLayout {
     ///   over a cell at rest in a section of fixed row height.
     public func hitTest(_ point: Point, presentation: LayoutPresentation = .resting,
                         contentOffset: Double = 0) -> HitTarget? {
+        if let group = grouped(presentation) {
+            guard let (g, drag) = group else {
+                return hitTest(point, presentation: presentation.withoutDrag, contentOffset: contentOffset)
+            }
+            return g.hitTest(point, presentation: presentation, drag: drag, contentOffset: contentOffset)
+        }
         if let answer = restingHit(point, presentation: presentation, contentOffset: contentOffset) {
             assert(answer == hitTestByAttributes(point, presentation: presentation, contentOffset: contentOffset))
             return answer
@@ -50,6 +56,9 @@ extension GridLayout {
     /// - Complexity: O(s · log² n) for s sections crossed: a binary search
     ///   over the candidate slots, each asking the slot under the point.
     public func dropTarget(at point: Point, presentation: LayoutPresentation) -> IndexPath? {
+        if let group = grouped(presentation) {
+            return group.flatMap { $0.dropTarget(at: point, presentation: presentation, drag: $1) }
+        }
         guard let drag = presentation.drag, !sections.isEmpty else { return nil }
         // The gaps already asked: the steps and their binary searches ask the
         // same gaps again (each step starts where the last one's search
@@ -165,7 +174,11 @@ extension GridLayout {
             }
             // Read in place: the section's store is not copied.
             let s = drag.source.section
-            if layout.sections[s].heights == nil {
+            if drag.groupGap != nil {
+                // A group's gap may be taller than a row: the general path.
+                height = layout.sections[s].heights?.values[drag.source.item] ?? layout.sections[s].metrics.rowHeight
+                fixed = nil
+            } else if layout.sections[s].heights == nil {
                 height = layout.sections[s].metrics.rowHeight
                 fixed = Fixed(count: layout.sections[s].count, metrics: layout.sections[s].metrics)
             } else {
@@ -261,14 +274,17 @@ extension GridLayout {
             let sourceView: SectionView, targetView: SectionView
             let sourceDelta: Double, targetDelta: Double
             let t = target.section
+            let group = drag.groupGap != nil
+            let gapHeight = layout.gapHeight(drag, inSection: t, itemHeight: height)
             if t == source.section {
                 let store = sections[t]
                 guard target.item >= 0, target.item < store.count else { return nil }
                 let a = SlotArrangement.within(count: store.count, source: source.item, target: target.item)
-                let view = layout.view(section: t, arrangement: a, placeholderHeight: height)
+                let view = layout.view(section: t, arrangement: a, placeholderHeight: gapHeight, groupGap: group)
                 sourceView = view; targetView = view
                 sourceDelta = 0
-                targetDelta = store.heights == nil ? 0 : GridLayout.sectionHeight(view) - layout.sectionHeights[t]
+                targetDelta = store.heights == nil && view.gapExtra == 0
+                    ? 0 : GridLayout.sectionHeight(view) - layout.sectionHeights[t]
             } else {
                 let count = sections[t].count
                 guard target.item >= 0, target.item <= count else { return nil }
@@ -276,7 +292,7 @@ extension GridLayout {
                 guard let leaving = leaving ?? nil else { return nil }
                 sourceView = leaving.view; sourceDelta = leaving.delta
                 targetView = layout.view(section: t, arrangement: .entering(count: count, target: target.item),
-                                         placeholderHeight: height)
+                                         placeholderHeight: gapHeight, groupGap: group)
                 targetDelta = GridLayout.sectionHeight(targetView) - layout.sectionHeights[t]
             }
             // As QueryContext's sectionTop, sectionHeight and view.
@@ -371,8 +387,7 @@ extension GridLayout {
     /// query context: what ``GapProbe`` must agree with (checked in debug
     /// builds).
     fileprivate func referenceGapCentre(_ target: IndexPath, drag: DragState) -> Point? {
-        let context = QueryContext(self, LayoutPresentation(drag: DragState(source: drag.source, target: target,
-                                                                            proxyCenter: drag.proxyCenter)))
+        let context = QueryContext(self, LayoutPresentation(drag: drag.moving(to: target)))
         guard let resolved = context.drag else { return nil }
         return placeholderFrameAttributes(context: context, drag: resolved)?.frame.center
     }
@@ -406,8 +421,7 @@ extension GridLayout {
     /// the layout cannot place the drag.
     /// - Complexity: O(log n).
     func slot(under point: Point, gapAt target: IndexPath, drag: DragState) -> IndexPath? {
-        let context = QueryContext(self, LayoutPresentation(drag: DragState(source: drag.source, target: target,
-                                                                            proxyCenter: drag.proxyCenter)))
+        let context = QueryContext(self, LayoutPresentation(drag: drag.moving(to: target)))
         guard let resolved = context.drag, !sections.isEmpty else { return nil }
         let s = min(context.firstSection(endingBelow: point.y), sections.count - 1)
         let view = context.view(s)

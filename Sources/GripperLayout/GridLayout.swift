@@ -25,15 +25,18 @@ import GripperGeometry
 /// ```
 public struct GridLayout: Sendable {
     /// The layout-wide metrics.
-    public private(set) var metrics: LayoutMetrics
+    public private(set) var metrics: LayoutMetrics { didSet { groupCache = GroupCache() } }
     /// The viewport's size in scroll space (see ``LayoutOrientation``): its
     /// width is the layout's width, its height places pinned footers.
-    public private(set) var viewport: Size
-    var sections: [SectionStore]
+    public private(set) var viewport: Size { didSet { groupCache = GroupCache() } }
+    var sections: [SectionStore] { didSet { groupCache = GroupCache() } }
     /// Each section's top at rest.
     var sectionTops: [Double]
     /// Each section's height at rest.
     var sectionHeights: [Double]
+    /// The derived layout of the multi-item drag in flight (see
+    /// ``GroupedDrag``); a change to the sections or metrics starts a new one.
+    private(set) var groupCache = GroupCache<GridLayout>()
 
     /// Prepares a layout.
     /// - Complexity: O(sections) for fixed row heights; O(n) over the items
@@ -141,6 +144,9 @@ public struct GridLayout: Sendable {
     /// change it).
     /// - Complexity: O(log n).
     public func contentSize(for presentation: LayoutPresentation) -> Size {
+        if let group = grouped(presentation) {
+            return group.map { $0.contentSize(presentation: presentation, drag: $1) } ?? contentSize
+        }
         let context = QueryContext(self, presentation)
         let last = sections.count - 1
         guard last >= 0 else { return contentSize }
@@ -152,8 +158,30 @@ public struct GridLayout: Sendable {
             && indexPath.item < sections[indexPath.section].count
     }
 
-    func view(section: Int, arrangement: SlotArrangement, placeholderHeight: Double = 0) -> SectionView {
-        SectionView(store: sections[section], arrangement: arrangement, placeholderHeight: placeholderHeight)
+    func view(section: Int, arrangement: SlotArrangement, placeholderHeight: Double = 0,
+              groupGap: Bool = false) -> SectionView {
+        SectionView(store: sections[section], arrangement: arrangement, placeholderHeight: placeholderHeight,
+                    groupGap: groupGap)
+    }
+
+    /// The gap's height in section `t` for `drag`: the dragged item's
+    /// own (`itemHeight`); a group's gap in a one-column section is as
+    /// tall as the group will be there (its items' heights, or the
+    /// section's row height each, and the spacing between them).
+    func gapHeight(_ drag: DragState, inSection t: Int, itemHeight: Double) -> Double {
+        guard let g = drag.groupGap, g.count > 1, sections[t].metrics.columns == 1 else { return itemHeight }
+        let m = sections[t].metrics
+        let spacing = Double(g.count - 1) * m.lineSpacing
+        return sections[t].heights == nil ? Double(g.count) * m.rowHeight + spacing : g.heightSum + spacing
+    }
+
+    /// The multi-item drag of `presentation` seen through its derived
+    /// layout: `nil` for no drag or a drag of one item; `.some(nil)` for a
+    /// group that names items this layout does not have (ignored, as an
+    /// impossible one-item drag is).
+    func grouped(_ presentation: LayoutPresentation) -> (GroupedDrag<GridLayout>, DragState)?? {
+        guard let drag = presentation.drag, !drag.companions.isEmpty else { return nil }
+        return .some(groupCache.grouped(self, drag: drag).map { ($0, drag) })
     }
 
     /// A section's total height: header, insets, items, footer.

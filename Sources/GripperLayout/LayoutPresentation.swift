@@ -40,4 +40,11 @@ public struct LayoutPresentation: Sendable {
 
     /// Nothing going on.
     public static var resting: LayoutPresentation { LayoutPresentation() }
+
+    /// The same presentation with no drag.
+    var withoutDrag: LayoutPresentation {
+        var p = self
+        p.drag = nil
+        return p
+    }
 }

@@ -58,11 +58,14 @@ struct QueryContext: DraggedSections {
         let proxy = Rect(x: drag.proxyCenter.x - proxySize.width / 2, y: drag.proxyCenter.y - proxySize.height / 2,
                          width: proxySize.width, height: proxySize.height)
         let s = drag.source.section, t = drag.target.section
+        let group = drag.groupGap != nil
+        let gapHeight = layout.gapHeight(drag, inSection: t, itemHeight: height)
         if s == t {
             guard drag.target.item >= 0, drag.target.item < sourceStore.count else { return nil }
             let a = SlotArrangement.within(count: sourceStore.count, source: drag.source.item, target: drag.target.item)
-            let view = layout.view(section: s, arrangement: a, placeholderHeight: height)
-            let delta = sourceStore.heights == nil ? 0 : GridLayout.sectionHeight(view) - layout.sectionHeights[s]
+            let view = layout.view(section: s, arrangement: a, placeholderHeight: gapHeight, groupGap: group)
+            let delta = sourceStore.heights == nil && view.gapExtra == 0
+                ? 0 : GridLayout.sectionHeight(view) - layout.sectionHeights[s]
             return Drag(source: drag.source, target: drag.target, sourceArrangement: a, targetArrangement: a,
                         height: height, proxyFrame: proxy, sourceDelta: 0, targetDelta: delta,
                         sourceView: view, targetView: view)
@@ -72,7 +75,7 @@ struct QueryContext: DraggedSections {
         let sa = SlotArrangement.leaving(count: sourceStore.count, source: drag.source.item)
         let ta = SlotArrangement.entering(count: targetCount, target: drag.target.item)
         let sourceView = layout.view(section: s, arrangement: sa, placeholderHeight: height)
-        let targetView = layout.view(section: t, arrangement: ta, placeholderHeight: height)
+        let targetView = layout.view(section: t, arrangement: ta, placeholderHeight: gapHeight, groupGap: group)
         return Drag(source: drag.source, target: drag.target, sourceArrangement: sa, targetArrangement: ta,
                     height: height, proxyFrame: proxy,
                     sourceDelta: GridLayout.sectionHeight(sourceView) - layout.sectionHeights[s],
@@ -81,7 +84,10 @@ struct QueryContext: DraggedSections {
     }
 
     /// How many items the drag carries (0 with no drag).
-    var itemCount: Int { drag == nil ? 0 : presentation.drag?.itemCount ?? 0 }
+    var itemCount: Int {
+        guard drag != nil, let d = presentation.drag else { return 0 }
+        return d.groupGap?.count ?? d.itemCount
+    }
 
     /// The slot arrangement of `section`.
     @inline(__always) func arrangement(_ section: Int) -> SlotArrangement {

@@ -17,6 +17,11 @@ struct SectionView {
     let values: [Double]
     /// The row trees, for sections with per-item heights.
     let heights: ItemHeights?
+    /// How much taller than a row the gap is: a group's gap in a
+    /// one-column section of fixed row height (see
+    /// ``GridLayout/gapHeight(_:inSection:itemHeight:)``); 0 otherwise.
+    /// The rows after the gap move down by it.
+    let gapExtra: Double
     /// Per-item sections under a drag: the rows at the ends of the stretch
     /// that differs from the resting layout, and the height sums at their
     /// edges, measured once so each later question costs one tree walk.
@@ -30,7 +35,7 @@ struct SectionView {
         var shiftedAtAfterFirst: Double, identityAtAfterLast: Double
     }
 
-    init(store: SectionStore, arrangement: SlotArrangement, placeholderHeight: Double) {
+    init(store: SectionStore, arrangement: SlotArrangement, placeholderHeight: Double, groupGap: Bool = false) {
         self.arrangement = arrangement
         self.placeholderHeight = placeholderHeight
         metrics = store.metrics
@@ -38,6 +43,8 @@ struct SectionView {
         fixedRowHeight = store.metrics.rowHeight
         lineSpacing = store.metrics.lineSpacing
         perItem = store.heights != nil
+        gapExtra = groupGap && !perItem && columns == 1 && arrangement.placeholder >= 0
+            ? max(0, placeholderHeight - store.metrics.rowHeight) : 0
         values = store.heights?.values ?? []
         heights = store.heights
         if let heights = store.heights, arrangement.hasSpecial {
@@ -63,7 +70,7 @@ struct SectionView {
     /// The height of the cell in `slot`.
     /// - Complexity: O(1).
     @inline(__always) func cellHeight(slot: Int) -> Double {
-        guard perItem else { return fixedRowHeight }
+        guard perItem else { return gapExtra > 0 && slot == arrangement.placeholder ? fixedRowHeight + gapExtra : fixedRowHeight }
         let item = arrangement.item(atSlot: slot)
         return item < 0 ? placeholderHeight : values[item]
     }
@@ -71,7 +78,7 @@ struct SectionView {
     /// The height of `row`: its tallest cell.
     /// - Complexity: O(columns).
     func rowHeight(_ row: Int) -> Double {
-        guard perItem else { return fixedRowHeight }
+        guard perItem else { return gapExtra > 0 && row == arrangement.placeholder ? fixedRowHeight + gapExtra : fixedRowHeight }
         var best = 0.0
         let end = min(arrangement.slotCount, row * columns + columns)
         var slot = row * columns
@@ -86,7 +93,9 @@ struct SectionView {
     /// The sum of the heights of rows `0..<rows`.
     /// - Complexity: O(log n + columns).
     func rowsHeightSum(_ rows: Int) -> Double {
-        guard perItem, let heights else { return Double(rows) * fixedRowHeight }
+        guard perItem, let heights else {
+            return Double(rows) * fixedRowHeight + (gapExtra > 0 && rows > arrangement.placeholder ? gapExtra : 0)
+        }
         guard let b = bounds else { return heights.identity.prefix(rows) }
         if rows <= b.first { return heights.identity.prefix(rows) }
         if rows == b.first + 1 { return b.toAfterFirst }
@@ -98,7 +107,9 @@ struct SectionView {
     /// The top of `row`.
     /// - Complexity: O(log n + columns); O(1) for fixed row heights.
     func rowTop(_ row: Int) -> Double {
-        if !perItem { return Double(row) * (fixedRowHeight + lineSpacing) }
+        if !perItem {
+            return Double(row) * (fixedRowHeight + lineSpacing) + (gapExtra > 0 && row > arrangement.placeholder ? gapExtra : 0)
+        }
         return rowsHeightSum(row) + Double(row) * lineSpacing
     }
 
@@ -119,6 +130,17 @@ struct SectionView {
         guard perItem, let heights else {
             let stride = fixedRowHeight + spacing
             guard stride > 0, y > 0 else { return 0 }
+            var y = y
+            if gapExtra > 0 {
+                // The gap's row is `gapExtra` taller: below it, rows are
+                // where they would be that much higher up.
+                let gap = arrangement.placeholder
+                if y >= Double(gap + 1) * stride + gapExtra {
+                    y -= gapExtra
+                } else if y >= Double(gap) * stride {
+                    return min(gap, rows - 1)
+                }
+            }
             let r = (y / stride).rounded(.down)
             return r >= Double(rows - 1) ? rows - 1 : Int(r)
         }

@@ -2,76 +2,267 @@ import GripperGeometry
 import Testing
 @testable import GripperLayout
 
-/// A multi-item drag as the layouts draw it: the source laid out as for one
-/// item, the companions hidden in place (their slots kept, never drawn, never
-/// hit), and the proxy and the gap carrying the count.
+/// A multi-item drag as the layouts draw it: every carried item leaves its
+/// slot (the items after it close up), one gap opens where the group lands
+/// — as tall as the group will be in a one-column grid section, one slot
+/// (a stack) in a grid of several columns and in a flow — and the proxy and
+/// the gap carry the count. Each check compares with the layout after the
+/// group has landed there, built by a plain batch.
 @Suite struct GroupDragLayoutTests {
-    static let everything = Rect(x: 0, y: -100, width: 400, height: 4000)
+    static let everything = Rect(x: 0, y: -100, width: 400, height: 40_000)
 
-    /// Checks one layout under a group drag against the same layout under
-    /// the one-item drag of its source.
-    static func check(_ layout: any CollectionLayout, source: IndexPath, target: IndexPath, companions: [IndexPath]) {
-        let one = LayoutPresentation(drag: DragState(source: source, target: target, proxyCenter: Point(x: 100, y: 90)))
-        var group = one
-        group.drag?.companions = companions
-        let single = layout.attributes(in: everything, presentation: one, contentOffset: 0)
-        let many = layout.attributes(in: everything, presentation: group, contentOffset: 0)
-        // The same elements but the companions' cells, at the same frames: nothing reflows.
-        let hidden = Set(companions)
-        #expect(single.filter { !($0.kind == .cell && hidden.contains($0.indexPath!)) }.map(\.frame)
-                == many.map(\.frame))
-        #expect(many.filter { $0.kind == .placeholder }.map(\.dragItemCount) == [companions.count + 1])
-        #expect(many.filter { $0.kind == .dragProxy }.map(\.dragItemCount) == [companions.count + 1])
-        #expect(single.filter { $0.kind == .dragProxy }.map(\.dragItemCount) == [1])
-        #expect(many.filter { $0.kind != .placeholder && $0.kind != .dragProxy }.allSatisfy { $0.dragItemCount == 0 })
-        for c in companions {
-            let a = layout.attributes(for: c, presentation: group)
-            #expect(a?.isHidden == true && a?.alpha == 0)
-            #expect(a?.frame == layout.attributes(for: c, presentation: one)?.frame)
-            #expect(layout.attributes(for: c, presentation: one)?.isHidden == false)
-            // Not hit, where it would be drawn.
-            if let f = a?.frame {
-                #expect(layout.hitTest(f.center, presentation: group, contentOffset: 0) == nil)
-                #expect(layout.hitTest(f.center, presentation: one, contentOffset: 0) != nil)
-            }
-        }
-        #expect(layout.attributes(for: ElementID(kind: .placeholder, indexPath: target), presentation: group,
-                                  contentOffset: 0)?.dragItemCount == companions.count + 1)
-        #expect(layout.attributes(for: ElementID(kind: .dragProxy, indexPath: source), presentation: group,
-                                  contentOffset: 0)?.dragItemCount == companions.count + 1)
+    /// The group's drag presentation: `target` is where it lands (an index
+    /// among the items that stay in that section).
+    static func group(source: IndexPath, landing: IndexPath, companions: [IndexPath],
+                      proxy: Point = Point(x: 100, y: 90)) -> LayoutPresentation {
+        LayoutPresentation(drag: DragState(source: source, target: landing, proxyCenter: proxy, companions: companions))
     }
 
-    @Test func aGridHidesCompanionsInPlace() throws {
+    /// The layout after the group lands: the carried items taken out and
+    /// put back at `landing`, in their order, `stand` items of them (all of
+    /// them, or 1 for a stack), each `height` tall when given.
+    static func landed<L: CollectionLayout>(_ layout: L, carried: [IndexPath], landing: IndexPath, stand: Int,
+                                            heights: [Double?]) throws -> L {
+        var after = layout
+        try after.applyItemChanges(removing: carried, inserting: (0..<stand).map {
+            ItemInsertion(IndexPath(section: landing.section, item: landing.item + $0), extent: heights[$0])
+        })
+        return after
+    }
+
+    /// A real index path's path in the landed layout, or nil for a carried item.
+    static func landedPath(_ p: IndexPath, carried: [IndexPath], landing: IndexPath, stand: Int) -> IndexPath? {
+        guard !carried.contains(p) else { return nil }
+        var item = p.item - carried.filter { $0.section == p.section && $0.item < p.item }.count
+        if p.section == landing.section && item >= landing.item { item += stand }
+        return IndexPath(section: p.section, item: item)
+    }
+
+    /// Checks one group drag against the landed layout.
+    static func check<L: CollectionLayout>(_ layout: L, source: IndexPath, landing: IndexPath, companions: [IndexPath],
+                                           stack: Bool, heights: (IndexPath) -> Double?,
+                                           sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let carried = (companions + [source]).sorted()
+        let stand = stack ? 1 : carried.count
+        let p = group(source: source, landing: landing, companions: companions)
+        let after = try landed(layout, carried: carried, landing: landing, stand: stand,
+                               heights: stack ? [heights(source)] : carried.map(heights))
+        let shown = layout.attributes(in: everything, presentation: p, contentOffset: 0)
+        let cells = shown.filter { $0.kind == .cell }
+        // Every item that stays is drawn once, where it is once the group landed.
+        #expect(cells.count == layout.numberOfItems - carried.count, sourceLocation: sourceLocation)
+        for a in cells {
+            let path = try #require(a.indexPath)
+            #expect(!carried.contains(path), "\(path) is carried", sourceLocation: sourceLocation)
+            let at = try #require(landedPath(path, carried: carried, landing: landing, stand: stand))
+            #expect(a.frame == after.attributes(for: at)?.frame, "\(path)", sourceLocation: sourceLocation)
+            #expect(layout.attributes(for: path, presentation: p)?.frame == a.frame, sourceLocation: sourceLocation)
+            #expect(layout.hitTest(a.frame.center, presentation: p, contentOffset: 0) == .cell(path),
+                    sourceLocation: sourceLocation)
+            #expect(layout.visibleCell(at: a.frame.center, presentation: p)?.indexPath == path,
+                    sourceLocation: sourceLocation)
+        }
+        // One gap: the frames the group takes once landed.
+        let gaps = shown.filter { $0.kind == .placeholder }
+        #expect(gaps.count == 1, sourceLocation: sourceLocation)
+        let landedFrames = (0..<stand).compactMap {
+            after.attributes(for: IndexPath(section: landing.section, item: landing.item + $0))?.frame
+        }
+        let union = landedFrames.dropFirst().reduce(landedFrames.first!) { a, b in
+            Rect(x: min(a.minX, b.minX), y: min(a.minY, b.minY),
+                 width: max(a.maxX, b.maxX) - min(a.minX, b.minX), height: max(a.maxY, b.maxY) - min(a.minY, b.minY))
+        }
+        #expect(gaps.first?.frame == union, sourceLocation: sourceLocation)
+        #expect(gaps.first?.indexPath == landing, sourceLocation: sourceLocation)
+        #expect(gaps.first?.dragItemCount == carried.count, sourceLocation: sourceLocation)
+        #expect(layout.attributes(for: ElementID(kind: .placeholder, indexPath: landing), presentation: p,
+                                  contentOffset: 0)?.frame == union, sourceLocation: sourceLocation)
+        // One proxy, the grabbed item's size, with the count.
+        let proxies = shown.filter { $0.kind == .dragProxy }
+        let size = try #require(layout.attributes(for: source)?.frame.size)
+        #expect(proxies.count == 1 && proxies.first?.indexPath == source, sourceLocation: sourceLocation)
+        #expect(proxies.first?.frame.size == size && proxies.first?.frame.center == Point(x: 100, y: 90),
+                sourceLocation: sourceLocation)
+        #expect(proxies.first?.dragItemCount == carried.count, sourceLocation: sourceLocation)
+        // The carried items answer hidden: the grabbed one at the gap, the others under the proxy.
+        let grabbed = layout.attributes(for: source, presentation: p)
+        #expect(grabbed?.isHidden == true && grabbed?.frame == union, sourceLocation: sourceLocation)
+        for c in companions {
+            let a = layout.attributes(for: c, presentation: p)
+            #expect(a?.isHidden == true && a?.alpha == 0 && a?.frame.center == Point(x: 100, y: 90),
+                    sourceLocation: sourceLocation)
+            #expect(a?.indexPath == c, sourceLocation: sourceLocation)
+        }
+        // The content is as long as once landed.
+        #expect(layout.contentSize(for: p).height == after.contentSize.height, sourceLocation: sourceLocation)
+        // The gap stays under the proxy's centre: the drop rule proposes it again.
+        if let centre = gaps.first?.frame.center {
+            var over = p
+            over.drag?.proxyCenter = centre
+            #expect(layout.dropTarget(at: centre, presentation: over) == landing, sourceLocation: sourceLocation)
+        }
+    }
+
+    static let fixedColumn = LayoutMetrics(rowHeight: 40, lineSpacing: 4)
+
+    @Test func aColumnOfFixedRowsOpensAGapAsTallAsTheGroup() throws {
+        let list = try GridLayout(sections: [SectionContent(count: 9), SectionContent(count: 7)],
+                                  metrics: Self.fixedColumn, viewport: Size(width: 400, height: 600))
+        let companions = [IndexPath(section: 0, item: 1), IndexPath(section: 0, item: 8), IndexPath(section: 1, item: 5)]
+        for landing in [IndexPath(section: 1, item: 2), IndexPath(section: 0, item: 0), IndexPath(section: 0, item: 6),
+                        IndexPath(section: 1, item: 5), IndexPath(section: 0, item: 3)] {
+            try Self.check(list, source: IndexPath(section: 0, item: 4), landing: landing, companions: companions,
+                           stack: false, heights: { _ in nil })
+        }
+        // The grabbed item in the last section (where the layout keeps its stand-in).
+        try Self.check(list, source: IndexPath(section: 1, item: 6), landing: IndexPath(section: 1, item: 0),
+                       companions: [IndexPath(section: 0, item: 0), IndexPath(section: 1, item: 3)],
+                       stack: false, heights: { _ in nil })
+    }
+
+    @Test func aColumnOfItemHeightsOpensAGapOfTheGroupsHeights() throws {
+        let heights = (0..<12).map { Double(20 + ($0 * 7) % 30) }
+        let list = try GridLayout(sections: [SectionContent(itemHeights: heights), SectionContent(itemHeights: heights)],
+                                  metrics: LayoutMetrics(rowHeight: 40, lineSpacing: 3),
+                                  viewport: Size(width: 400, height: 600))
+        let companions = [IndexPath(section: 0, item: 5), IndexPath(section: 1, item: 11)]
+        for landing in [IndexPath(section: 0, item: 7), IndexPath(section: 1, item: 0), IndexPath(section: 1, item: 10),
+                        IndexPath(section: 0, item: 0)] {
+            try Self.check(list, source: IndexPath(section: 0, item: 2), landing: landing, companions: companions,
+                           stack: false, heights: { list.height(of: $0) })
+        }
+    }
+
+    @Test func aGridOfSeveralColumnsOpensOneSlotForTheStack() throws {
         let grid = try GridLayout(sections: [SectionContent(count: 9), SectionContent(count: 7)],
                                   metrics: LayoutMetrics(columns: 3, rowHeight: 40), viewport: Size(width: 400, height: 600))
-        Self.check(grid, source: IndexPath(section: 0, item: 4), target: IndexPath(section: 1, item: 2),
-                   companions: [IndexPath(section: 0, item: 1), IndexPath(section: 0, item: 8), IndexPath(section: 1, item: 5)])
-        Self.check(grid, source: IndexPath(section: 1, item: 0), target: IndexPath(section: 1, item: 6),
-                   companions: [IndexPath(section: 0, item: 0), IndexPath(section: 1, item: 3)])
+        try Self.check(grid, source: IndexPath(section: 0, item: 4), landing: IndexPath(section: 1, item: 2),
+                       companions: [IndexPath(section: 0, item: 1), IndexPath(section: 0, item: 8),
+                                    IndexPath(section: 1, item: 5)],
+                       stack: true, heights: { _ in nil })
+        try Self.check(grid, source: IndexPath(section: 1, item: 0), landing: IndexPath(section: 1, item: 5),
+                       companions: [IndexPath(section: 0, item: 0), IndexPath(section: 1, item: 3)],
+                       stack: true, heights: { _ in nil })
     }
 
-    @Test func aGridOfItemHeightsHidesCompanionsInPlace() throws {
-        let heights = (0..<12).map { Double(20 + ($0 * 7) % 30) }
-        let grid = try GridLayout(sections: [SectionContent(itemHeights: heights), SectionContent(itemHeights: heights)],
-                                  metrics: LayoutMetrics(rowHeight: 40), viewport: Size(width: 400, height: 600))
-        Self.check(grid, source: IndexPath(section: 0, item: 2), target: IndexPath(section: 0, item: 9),
-                   companions: [IndexPath(section: 0, item: 5), IndexPath(section: 1, item: 11)])
-    }
-
-    @Test func aFlowHidesCompanionsInPlace() throws {
+    @Test func aFlowOpensOneSlotForTheStack() throws {
         let sizes = (0..<14).map { Size(width: Double(60 + ($0 * 37) % 90), height: 30) }
         let flow = try FlowLayout(sections: [SectionContent(itemSizes: sizes), SectionContent(itemSizes: sizes)],
                                   metrics: LayoutMetrics(rowHeight: 30), viewport: Size(width: 400, height: 600))
-        Self.check(flow, source: IndexPath(section: 0, item: 3), target: IndexPath(section: 1, item: 4),
-                   companions: [IndexPath(section: 0, item: 0), IndexPath(section: 0, item: 10), IndexPath(section: 1, item: 4)])
+        let source = IndexPath(section: 0, item: 3)
+        let companions = [IndexPath(section: 0, item: 0), IndexPath(section: 0, item: 10), IndexPath(section: 1, item: 4)]
+        let carried = (companions + [source]).sorted()
+        let landing = IndexPath(section: 1, item: 4)
+        let p = Self.group(source: source, landing: landing, companions: companions)
+        // The landed flow: the stack stands in as one item of the grabbed item's size.
+        var after = flow
+        try after.applyItemChanges(removing: carried, inserting: [
+            ItemInsertion(landing, extent: sizes[3].height, crossExtent: sizes[3].width),
+        ])
+        let shown = flow.attributes(in: Self.everything, presentation: p, contentOffset: 0)
+        for a in shown where a.kind == .cell {
+            let path = try #require(a.indexPath)
+            let at = try #require(Self.landedPath(path, carried: carried, landing: landing, stand: 1))
+            #expect(a.frame == after.attributes(for: at)?.frame, "\(path)")
+            #expect(flow.hitTest(a.frame.center, presentation: p) == .cell(path))
+        }
+        #expect(shown.filter { $0.kind == .cell }.count == 28 - 4)
+        #expect(shown.filter { $0.kind == .placeholder }.map(\.frame) == [after.attributes(for: landing)!.frame])
+        #expect(shown.filter { $0.kind == .placeholder }.map(\.dragItemCount) == [4])
+        #expect(shown.filter { $0.kind == .dragProxy }.map(\.dragItemCount) == [4])
+        for c in carried { #expect(flow.attributes(for: c, presentation: p)?.isHidden == true) }
     }
 
-    @Test func isCompanionIsABinarySearchOverAscendingPaths() {
-        let d = DragState(source: IndexPath(section: 0, item: 2), target: IndexPath(section: 0, item: 2), proxyCenter: .zero,
-                          companions: [IndexPath(section: 0, item: 1), IndexPath(section: 0, item: 7), IndexPath(section: 2, item: 0)])
-        #expect(d.itemCount == 4)
-        #expect(d.isCompanion(IndexPath(section: 0, item: 7)) && d.isCompanion(IndexPath(section: 2, item: 0)))
-        #expect(!d.isCompanion(IndexPath(section: 0, item: 2)) && !d.isCompanion(IndexPath(section: 1, item: 0))
-                && !d.isCompanion(IndexPath(section: 3, item: 0)))
+    /// The drop rule under a group names landings: indices among the items
+    /// that stay, never past them, and the same point proposes the same
+    /// landing again once the gap is there.
+    @Test func theDropRuleNamesLandingsAndHoldsStill() throws {
+        let heights = (0..<30).map { Double(24 + ($0 * 11) % 37) }
+        let layouts: [any CollectionLayout] = [
+            try GridLayout(sections: [SectionContent(count: 20), SectionContent(count: 15)], metrics: Self.fixedColumn,
+                           viewport: Size(width: 400, height: 600)),
+            try GridLayout(sections: [SectionContent(itemHeights: heights), SectionContent(itemHeights: heights)],
+                           metrics: LayoutMetrics(rowHeight: 40, lineSpacing: 2), viewport: Size(width: 400, height: 600)),
+            try GridLayout(sections: [SectionContent(count: 20), SectionContent(count: 15)],
+                           metrics: LayoutMetrics(columns: 4, rowHeight: 40), viewport: Size(width: 400, height: 600)),
+        ]
+        let source = IndexPath(section: 0, item: 5)
+        let companions = [IndexPath(section: 0, item: 2), IndexPath(section: 0, item: 9), IndexPath(section: 1, item: 1)]
+        for layout in layouts {
+            var landing = IndexPath(section: 0, item: 2)
+            for step in 0..<120 {
+                let y = Double(step) * 23.0 - 40
+                let point = Point(x: Double(40 + (step * 53) % 320), y: y)
+                let p = Self.group(source: source, landing: landing, companions: companions, proxy: point)
+                let next = try #require(layout.dropTarget(at: point, presentation: p))
+                let staying = layout.numberOfItems(inSection: next.section)
+                    - (companions + [source]).filter { $0.section == next.section }.count
+                #expect(next.item >= 0 && next.item <= staying, "\(next) at \(point)")
+                let again = Self.group(source: source, landing: next, companions: companions, proxy: point)
+                #expect(layout.dropTarget(at: point, presentation: again) == next, "\(next) at \(point)")
+                landing = next
+            }
+        }
+    }
+
+    /// The derived layout is kept while the layout and the group stay, and
+    /// never outlives a change to the layout.
+    @Test func aChangedLayoutIsNeverAnsweredFromTheOldOne() throws {
+        var list = try GridLayout(sections: [SectionContent(count: 9), SectionContent(count: 7)],
+                                  metrics: Self.fixedColumn, viewport: Size(width: 400, height: 600))
+        let companions = [IndexPath(section: 0, item: 1)]
+        let source = IndexPath(section: 0, item: 4)
+        let landing = IndexPath(section: 1, item: 2)
+        let p = Self.group(source: source, landing: landing, companions: companions)
+        let before = list.contentSize(for: p).height
+        let copy = list
+        try list.applyItemChanges(removing: [], inserting: [(IndexPath(section: 1, item: 0), nil)])
+        #expect(list.contentSize(for: p).height == before + 44)
+        #expect(copy.contentSize(for: p).height == before)
+        _ = try list.setExtent(100, of: IndexPath(section: 1, item: 0))
+        #expect(list.contentSize(for: p).height == before + 104)
+        try Self.check(list, source: source, landing: landing, companions: companions, stack: false,
+                       heights: { list.height(of: $0) })
+    }
+
+    /// A group that names an item the layout does not have is ignored, as
+    /// an impossible one-item drag is: the layout answers as at rest.
+    @Test func anImpossibleGroupIsIgnored() throws {
+        let list = try GridLayout(sections: [SectionContent(count: 5)], metrics: Self.fixedColumn,
+                                  viewport: Size(width: 400, height: 600))
+        for companions in [[IndexPath(section: 0, item: 9)], [IndexPath(section: 3, item: 0)],
+                           [IndexPath(section: 0, item: 1), IndexPath(section: 0, item: 1)]] {
+            let p = Self.group(source: IndexPath(section: 0, item: 0), landing: IndexPath(section: 0, item: 1),
+                               companions: companions)
+            #expect(list.attributes(in: Self.everything, presentation: p, contentOffset: 0).map(\.frame)
+                    == list.attributes(in: Self.everything, presentation: .resting, contentOffset: 0).map(\.frame))
+            #expect(list.dropTarget(at: Point(x: 10, y: 10), presentation: p) == nil)
+        }
+    }
+
+    @Test func pathsMapBothWaysAroundTheCarriedItems() throws {
+        let list = try GridLayout(sections: [SectionContent(count: 6), SectionContent(count: 5), SectionContent(count: 4)],
+                                  metrics: Self.fixedColumn, viewport: Size(width: 400, height: 600))
+        let drag = DragState(source: IndexPath(section: 1, item: 2), target: IndexPath(section: 0, item: 0), proxyCenter: .zero,
+                             companions: [IndexPath(section: 0, item: 0), IndexPath(section: 0, item: 3),
+                                          IndexPath(section: 2, item: 3)])
+        let g = try #require(GroupedDrag(list, drag: drag))
+        #expect(g.phantom == IndexPath(section: 2, item: 3))
+        var seen = Set<IndexPath>()
+        for s in 0..<3 {
+            for i in 0..<list.numberOfItems(inSection: s) {
+                let p = IndexPath(section: s, item: i)
+                guard let d = g.toDerived(p) else {
+                    #expect(g.isCarried(p))
+                    continue
+                }
+                #expect(!g.isCarried(p))
+                #expect(g.toReal(d) == p)
+                #expect(seen.insert(d).inserted)
+            }
+        }
+        #expect(seen.count == 15 - 4)
+        #expect(g.toReal(g.phantom) == drag.source)
+        #expect(g.gap == GroupGapSize(count: 4, heightSum: 160))
     }
 }

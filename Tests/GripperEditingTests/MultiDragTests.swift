@@ -68,28 +68,37 @@ import Testing
         let p = h.machine.presentation
         let all = h.layout.attributes(in: Rect(x: 0, y: 0, width: 320, height: 1000), presentation: p)
         let cells = all.filter { $0.kind == .cell }.compactMap(\.indexPath)
-        // a3 leaves its slot (the gap takes it); a1 and b1 keep theirs, hidden.
+        // All three leave their slots and the others close up: a0 a2, the
+        // gap where the group lands (after a0 and a2: the items that stay
+        // before a3), as tall as the three rows it will take, then a4.
         #expect(!cells.contains(ip(0, 3)) && !cells.contains(ip(0, 1)) && !cells.contains(ip(1, 1)))
         #expect(cells.count == 7)
+        #expect(p.drag?.target == ip(0, 2))
         #expect(h.layout.attributes(for: ip(0, 1), presentation: p)?.isHidden == true)
-        #expect(h.layout.attributes(for: ip(0, 1), presentation: p)?.frame.minY == 44)
+        #expect(h.layout.attributes(for: ip(0, 2), presentation: p)?.frame.minY == 44)
         #expect(h.layout.attributes(for: ip(0, 2), presentation: p)?.isHidden == false)
+        #expect(all.filter { $0.kind == .placeholder }.map(\.frame) == [Rect(x: 0, y: 88, width: 320, height: 132)])
+        #expect(h.layout.attributes(for: ip(0, 4), presentation: p)?.frame.minY == 220)
         #expect(all.filter { $0.kind == .placeholder }.map(\.dragItemCount) == [3])
         #expect(all.filter { $0.kind == .dragProxy }.map(\.dragItemCount) == [3])
         #expect(all.filter { $0.kind == .cell }.allSatisfy { $0.dragItemCount == 0 })
-        // Hidden items are not hit.
-        #expect(h.layout.hitTest(Point(x: 100, y: 44 + 22), presentation: p) == nil)
+        // Carried items are not hit: a1's old place shows a2 now.
+        #expect(h.layout.hitTest(Point(x: 100, y: 44 + 22), presentation: p) == .cell(ip(0, 2)))
     }
 
     @Test func theDropCommitsOneBatchInTheirOrderAndUndoesAsOne() {
         var h = Self.selecting([1, 3, 6])
         let start = h.machine.model
         h.send(.longPress(h.point(row: 3)))
-        // Down to the middle of b3's row: with a3 out of section A (a1 keeps
-        // its slot) b3 is one row up, so the gap opens below it.
-        h.send(.contactMoved(h.point(row: 8)))
-        #expect(h.machine.presentation.drag?.target == ip(1, 4))
-        let effects = h.send(.contactLifted(h.point(row: 8)))
+        // Down to row 8 (y 374): with the group out, A is a0 a2 a4 (rows
+        // 0-2) and B b0 b2 b3 b4 (rows 3-6), the gap three rows tall. The
+        // point passes b2 and then b3 (each once the gap is above it), and
+        // holds still over the gap after b3 (rows 6-8): the group lands
+        // there.
+        let to = h.point(row: 8)
+        h.send(.contactMoved(to))
+        #expect(h.machine.presentation.drag?.target == ip(1, 3))
+        let effects = h.send(.contactLifted(to))
         // The group lands before b4 (after b3), in the order they had.
         #expect(h.items == [["a0", "a2", "a4"], ["b0", "b2", "b3", "a1", "a3", "b1", "b4"]])
         #expect(h.committed.count == 1)
@@ -137,20 +146,24 @@ import Testing
     @Test func aTapByASecondFingerAddsTheItemUnderIt() {
         var h = Self.small()
         h.send(.longPress(h.point(row: 0)))
-        // a0 left its slot: rows 1… show a1… one row up, the gap at row 0.
+        // a0's slot is the gap (row 0); a2 is in row 2.
         #expect(h.send(.secondTap(h.point(row: 2))) == [.dragBegan("a2", from: ip(0, 2))])
         #expect(h.machine.presentation.drag?.companions == [ip(0, 2)])
-        // Again on the same (hidden now) place, or above the content: nothing.
-        #expect(h.send(.secondTap(h.point(row: 2))).isEmpty)
+        // a2 left its slot and the gap grew to two rows: a1 is in row 2 now.
+        #expect(h.layout.attributes(for: ip(0, 1), presentation: h.machine.presentation)?.frame.minY == 88)
+        // On the gap, or above the content: nothing.
+        #expect(h.send(.secondTap(h.point(row: 1))).isEmpty)
         #expect(h.send(.secondTap(Point(x: 100, y: -5))).isEmpty)
+        // Rows 2-4 are a1 a3 a4, row 5 b0, row 6 b1.
         #expect(h.send(.secondTap(h.point(row: 6))) == [.dragBegan("b1", from: ip(1, 1))])
-        // To a4's centre: the gap after a4; the group lands after the items
-        // that stay (a1 a3 a4), in its order.
+        // Down to a3 (row 4, with the three-row gap at the top): the gap
+        // moves below a3 and holds still under the point; the group lands
+        // after a1 and a3, in its order.
         h.send(.contactMoved(h.point(row: 4)))
-        #expect(h.machine.presentation.drag?.target == ip(0, 4))
+        #expect(h.machine.presentation.drag?.target == ip(0, 2))
         h.send(.contactLifted(h.point(row: 4)))
         #expect(h.committed.count == 1)
-        #expect(h.items == [["a1", "a3", "a4", "a0", "a2", "b1"], ["b0", "b2", "b3", "b4"]])
+        #expect(h.items == [["a1", "a3", "a0", "a2", "b1", "a4"], ["b0", "b2", "b3", "b4"]])
         #expect(h.machine.invariantViolations().isEmpty)
     }
 
@@ -189,18 +202,17 @@ import Testing
         let rules = GroupRules(answer: { $0.section == 1 ? .veto : .accept })
         var h = Self.selecting([1, 3], policy: rules)
         h.send(.longPress(h.point(row: 3)))
-        h.send(.contactMoved(h.point(row: 4) + Point(x: 0, y: 10)))
-        // Past a4's centre: a3's gap after a4 ([0,4] with a3 out, a1 in
-        // its slot); the group would land at [0,3], after the three items
-        // that stay (a0 a2 a4).
-        #expect(h.machine.presentation.drag?.target == ip(0, 4))
+        // Up to the top: the two-row gap before a0 (rows 0-1) has its
+        // centre at y 44; the group would land at [0,0].
+        h.send(.contactMoved(h.point(row: 0)))
+        #expect(h.machine.presentation.drag?.target == ip(0, 0))
         let last = rules.log.asked.last
-        #expect(last?.0 == ["a1", "a3"] && last?.1 == [ip(0, 1), ip(0, 3)] && last?.2 == ip(0, 3))
+        #expect(last?.0 == ["a1", "a3"] && last?.1 == [ip(0, 1), ip(0, 3)] && last?.2 == ip(0, 0))
         h.send(.contactMoved(h.point(row: 8)))
         #expect(rules.log.asked.last?.2.section == 1)
-        #expect(h.machine.presentation.drag?.target == ip(0, 4))  // vetoed: the gap stays
+        #expect(h.machine.presentation.drag?.target == ip(0, 0))  // vetoed: the gap stays
         h.send(.contactLifted(h.point(row: 8)))
-        #expect(h.items == [["a0", "a2", "a4", "a1", "a3"], ["b0", "b1", "b2", "b3", "b4"]])
+        #expect(h.items == [["a1", "a3", "a0", "a2", "a4"], ["b0", "b1", "b2", "b3", "b4"]])
     }
 
     @Test func aRedirectNamesWhereTheGroupLands() {

@@ -23,7 +23,9 @@ public enum EditingEffect: Hashable, Sendable {
     case deleteConfirmationCancelled(ItemID)
     /// A drag began.
     case dragBegan(ItemID, from: IndexPath)
-    /// The gap moved.
+    /// The gap moved: to the dragged item's after-move path, or, for a
+    /// drag of several items, to where the group lands (its first item's
+    /// path after the move, counting only the items that stay there).
     case gapMoved(to: IndexPath)
     /// The drag ended; `committed` is false for a drop on its own place.
     case dragEnded(ItemID, committed: Bool)

@@ -221,7 +221,7 @@ extension EditingStateMachine {
             }
         }
         state = editing ? .batchEditing(.dragging(DragRef(moved))) : .dragging(DragRef(moved))
-        if !gap.kept || target != gap.path { effects.append(.gapMoved(to: target)) }
+        if !gap.kept || target != gap.path { effects.append(.gapMoved(to: shownGap(moved, target))) }
     }
 
     /// Where a gap (an after-move path, `from` the dragged item's old

@@ -114,8 +114,9 @@ extension EditingStateMachine {
     }
 
     /// A tap by another finger during the drag (UIKit's adding to a drag
-    /// session): the movable item under it joins the drag, hidden in place;
-    /// the gap stays where it is (nothing reflows) and the delegate is asked
+    /// session): the movable item under it joins the drag and leaves its
+    /// slot (gathered into the proxy); the group still lands between the
+    /// same neighbours, its gap one item larger, and the delegate is asked
     /// about it again for the new group. A tap on no cell, on an item that
     /// may not move, or on a hidden one (the grabbed item, a companion) does
     /// nothing.
@@ -142,7 +143,7 @@ extension EditingStateMachine {
         d.lastProposed = d.target
         if approved != d.target {
             d.target = approved
-            effects.append(.gapMoved(to: approved))
+            effects.append(.gapMoved(to: shownGap(d, approved)))
         }
     }
 
@@ -229,12 +230,14 @@ extension EditingStateMachine {
     /// The proxy's centre, content coordinates.
     func proxyCenter(_ d: Dragging) -> Point { contentPoint(d.contact) + d.grabOffset }
 
-    /// The layout's view of a drag: the grabbed item's source and gap, the
-    /// proxy, and the companions hidden in place.
+    /// The layout's view of a drag: the grabbed item's source and gap and
+    /// the proxy; for a group, its companions and where it lands (the
+    /// layout closes the group up and opens one gap for it there).
     func dragState(_ d: Dragging) -> DragState {
         var into: IndexPath?
         if case .proposed(let path, _)? = d.into { into = path }
-        return DragState(source: d.source, target: d.target, proxyCenter: proxyCenter(d), companions: d.companionPaths,
+        let target = d.companionPaths.isEmpty ? d.target : groupLanding(d, gap: d.target)
+        return DragState(source: d.source, target: target, proxyCenter: proxyCenter(d), companions: d.companionPaths,
                          intoTarget: into)
     }
 
@@ -248,12 +251,12 @@ extension EditingStateMachine {
     private func retarget(_ d: inout Dragging, geometry: some CollectionLayout, effects: inout [EditingEffect]) {
         let shown = LayoutPresentation(isEditing: isEditing, drag: dragState(d))
         guard let raw = geometry.dropTarget(at: proxyCenter(d), presentation: shown), !isCovered(raw.section),
-              let proposed = validTarget(raw, source: d.source),
+              let proposed = d.companionPaths.isEmpty ? validTarget(raw, source: d.source) : groupGap(d, landing: raw),
               proposed != d.lastProposed else { return }
         d.lastProposed = proposed
         if let approved = approve(d, proposed: proposed), approved != d.target {
             d.target = approved
-            effects.append(.gapMoved(to: approved))
+            effects.append(.gapMoved(to: shownGap(d, approved)))
         }
     }
 
@@ -292,7 +295,7 @@ extension EditingStateMachine {
     // MARK: - A group
 
     /// Where a group lands with the grabbed item's gap at `gap` (an
-    /// after-move path with the companions in place): the path its first
+    /// after-move path counting the companions as if they stayed): the path its first
     /// item takes after the move, counting only the items that stay in
     /// that section (the group lands together, before the first item that
     /// stays after the gap).
@@ -307,6 +310,22 @@ extension EditingStateMachine {
             if withoutSource(d.companionPaths[mid], d.source) < gap.item { low = mid + 1 } else { high = mid }
         }
         return IndexPath(section: gap.section, item: gap.item - (low - range.lowerBound))
+    }
+
+    /// The gap as `gapMoved` names it and the layout shows it: the
+    /// grabbed item's target, or where a group lands.
+    func shownGap(_ d: Dragging, _ target: IndexPath) -> IndexPath {
+        d.companionPaths.isEmpty ? target : groupLanding(d, gap: target)
+    }
+
+    /// The grabbed item's gap for a group's drop target (where the layout
+    /// says it lands): the last proposed gap while it still lands there (a
+    /// gap next to a companion lands where its neighbour does, and the gap
+    /// must not seem to move when the landing did not), else the first gap
+    /// that lands it there.
+    private func groupGap(_ d: Dragging, landing: IndexPath) -> IndexPath? {
+        if groupLanding(d, gap: d.lastProposed) == landing { return d.lastProposed }
+        return gap(d, landing: landing)
     }
 
     /// The grabbed item's gap for a group landing at `landing` (clamped to

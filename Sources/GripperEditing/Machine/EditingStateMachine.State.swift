@@ -199,9 +199,11 @@ extension EditingStateMachine {
         /// without building them. Empty for a drag of one item.
         private(set) var groupItems: [ItemID] = []
         private(set) var groupPaths: [IndexPath] = []
-        /// The approved after-move target (the gap) of the grabbed item,
-        /// with the companions still in place (``groupLanding(_:)`` turns it
-        /// into where the group lands).
+        /// The approved after-move target of the grabbed item, counting the
+        /// companions as if they stayed (``groupLanding(_:gap:)`` turns it
+        /// into where the group lands, which is what the layout shows and
+        /// the delegate is asked about; several such targets land a group
+        /// in the same place, and the journal and transcript name this one).
         var target: IndexPath
         /// The last target the geometry proposed (the policy is asked when it changes).
         var lastProposed: IndexPath

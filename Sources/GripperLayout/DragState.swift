@@ -28,10 +28,6 @@ public struct DragState: Hashable, Sendable {
     /// gap at ``target``). Its cell is marked
     /// (``LayoutAttributes/isDropTarget``); the gap stays where it was.
     public var intoTarget: IndexPath?
-    /// Set by ``GroupedDrag`` on the stand-in drag of its derived layout:
-    /// the group's gap size. Nil on every drag an app or the editing
-    /// machine makes.
-    package var groupGap: GroupGapSize?
 
     /// Creates a drag state; `companions` must be ascending and must not
     /// hold `source`, nor may `intoTarget` be a carried item.

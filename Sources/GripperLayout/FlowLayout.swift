@@ -37,7 +37,7 @@ public struct FlowLayout: Sendable {
     var sectionHeights: [Double]
     /// The derived layout of the multi-item drag in flight (see
     /// ``GroupedDrag``); a change to the sections or metrics starts a new one.
-    private(set) var groupCache = GroupCache<FlowLayout>()
+    var groupCache = GroupCache<FlowLayout>()
     /// The grid's element builders (cells with their editing controls and
     /// swipe panes, the global header), shared rather than written twice.
     let builder: GridLayout

@@ -60,7 +60,7 @@ extension GridLayout {
         var within: (section: Int, arrangement: SlotArrangement)?
         if let drag = presentation.drag {
             let source = drag.source, target = drag.target
-            guard drag.companions.isEmpty, drag.groupGap == nil, isValid(source),
+            guard drag.companions.isEmpty, groupGap == nil, isValid(source),
                   target.section == source.section else { return .none }
             let store = sections[source.section]
             guard store.heights == nil, target.item >= 0, target.item < store.count else { return .none }

@@ -129,6 +129,8 @@ extension GridLayout {
         let drag: DragState
         /// `nil` when the source is not a valid item (no gap can be placed).
         let height: Double?
+        /// Whether this is a group's derived layout (its gap may be taller).
+        let group: Bool
         /// The section the item leaves, when its rows are all the same
         /// height: what the gaps inside it need, resolved once.
         private let fixed: Fixed?
@@ -169,12 +171,13 @@ extension GridLayout {
         init(_ layout: GridLayout, _ drag: DragState) {
             self.layout = layout
             self.drag = drag
+            group = layout.groupGap != nil
             guard layout.isValid(drag.source) else {
                 height = nil; fixed = nil; return
             }
             // Read in place: the section's store is not copied.
             let s = drag.source.section
-            if drag.groupGap != nil {
+            if group {
                 // A group's gap may be taller than a row: the general path.
                 height = layout.sections[s].heights?.values[drag.source.item] ?? layout.sections[s].metrics.rowHeight
                 fixed = nil
@@ -274,8 +277,7 @@ extension GridLayout {
             let sourceView: SectionView, targetView: SectionView
             let sourceDelta: Double, targetDelta: Double
             let t = target.section
-            let group = drag.groupGap != nil
-            let gapHeight = layout.gapHeight(drag, inSection: t, itemHeight: height)
+            let gapHeight = group ? layout.gapHeight(inSection: t, itemHeight: height) : height
             if t == source.section {
                 let store = sections[t]
                 guard target.item >= 0, target.item < store.count else { return nil }

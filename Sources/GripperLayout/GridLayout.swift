@@ -36,7 +36,10 @@ public struct GridLayout: Sendable {
     var sectionHeights: [Double]
     /// The derived layout of the multi-item drag in flight (see
     /// ``GroupedDrag``); a change to the sections or metrics starts a new one.
-    private(set) var groupCache = GroupCache<GridLayout>()
+    var groupCache = GroupCache<GridLayout>()
+    /// The group's gap, in a derived layout (see ``GroupedDrag``); nil in
+    /// every other layout.
+    var groupGap: GroupGapSize? { groupCache.gap }
 
     /// Prepares a layout.
     /// - Complexity: O(sections) for fixed row heights; O(n) over the items
@@ -164,12 +167,12 @@ public struct GridLayout: Sendable {
                     groupGap: groupGap)
     }
 
-    /// The gap's height in section `t` for `drag`: the dragged item's
-    /// own (`itemHeight`); a group's gap in a one-column section is as
-    /// tall as the group will be there (its items' heights, or the
-    /// section's row height each, and the spacing between them).
-    func gapHeight(_ drag: DragState, inSection t: Int, itemHeight: Double) -> Double {
-        guard let g = drag.groupGap, g.count > 1, sections[t].metrics.columns == 1 else { return itemHeight }
+    /// The gap's height in section `t`: the dragged item's own
+    /// (`itemHeight`); in a group's derived layout, a gap in a one-column
+    /// section is as tall as the group will be there (its items' heights,
+    /// or the section's row height each, and the spacing between them).
+    func gapHeight(inSection t: Int, itemHeight: Double) -> Double {
+        guard let g = groupGap, g.count > 1, sections[t].metrics.columns == 1 else { return itemHeight }
         let m = sections[t].metrics
         let spacing = Double(g.count - 1) * m.lineSpacing
         return sections[t].heights == nil ? Double(g.count) * m.rowHeight + spacing : g.heightSum + spacing

@@ -4,18 +4,30 @@ import Synchronization
 /// The size of a multi-item drag's gap, for the layout that closes the
 /// group up (``GroupedDrag``): how many items it stands for and the sum of
 /// their own heights (a section of fixed row height gives each its row
-/// height instead).
-package struct GroupGapSize: Hashable, Sendable {
+/// height instead). The derived layout keeps it in its ``GroupCache``
+/// (which such a layout never needs for itself), so neither the layout nor
+/// ``DragState`` — both copied several times by every drop-target query —
+/// grows for it.
+package final class GroupGapSize: Sendable {
     /// The items the drag carries, the grabbed one included.
-    package var count: Int
+    package let count: Int
     /// The sum of the carried items' heights at rest.
-    package var heightSum: Double
+    package let heightSum: Double
 
     package init(count: Int, heightSum: Double) {
         self.count = count
         self.heightSum = heightSum
     }
 }
+
+/// A layout that answers a drag of several items through a derived layout
+/// (``GroupedDrag``), kept in its ``GroupCache``.
+protocol GroupedLayout: CollectionLayout {
+    var groupCache: GroupCache<Self> { get set }
+}
+
+extension GridLayout: GroupedLayout {}
+extension FlowLayout: GroupedLayout {}
 
 /// A drag of several items as the layouts show it: every carried item
 /// leaves its slot (the items after it close up) and one gap, sized for the
@@ -36,8 +48,10 @@ package struct GroupGapSize: Hashable, Sendable {
 /// k + sections) with fixed row heights; a pass over the sections with
 /// per-item heights that hold carried items); a layout builds it once per
 /// group and keeps it until the layout or the group changes
-/// (``GroupCache``).
-struct GroupedDrag<L: CollectionLayout>: Sendable {
+/// (``GroupCache``). A class: every query of a drag frame takes it from
+/// the cache, and a reference costs one retain where the struct's copy
+/// cost one per array.
+final class GroupedDrag<L: GroupedLayout>: Sendable {
     /// The layout without the carried items, with the phantom last.
     let derived: L
     /// The grabbed item, in the real layout.
@@ -82,13 +96,15 @@ struct GroupedDrag<L: CollectionLayout>: Sendable {
         } catch {
             return nil
         }
+        let gap = GroupGapSize(count: carried.count, heightSum: heightSum)
+        derived.groupCache = GroupCache(gap: gap)
         self.derived = derived
         self.source = drag.source
         self.companions = drag.companions
         self.carried = carried
         self.phantom = phantom
         self.sourceSize = sourceFrame.size
-        self.gap = GroupGapSize(count: carried.count, heightSum: heightSum)
+        self.gap = gap
     }
 
     /// Whether this is the derived layout of `drag`'s group. Free when the
@@ -147,10 +163,8 @@ struct GroupedDrag<L: CollectionLayout>: Sendable {
 
     /// The phantom's drag in the derived layout.
     func derivedDrag(_ drag: DragState) -> DragState {
-        var d = DragState(source: phantom, target: drag.target, proxyCenter: drag.proxyCenter,
-                          intoTarget: drag.intoTarget.flatMap(toDerived))
-        d.groupGap = gap
-        return d
+        DragState(source: phantom, target: drag.target, proxyCenter: drag.proxyCenter,
+                  intoTarget: drag.intoTarget.flatMap(toDerived))
     }
 
     /// What geometry alone depends on: the drag (and the editing flag).
@@ -315,10 +329,15 @@ struct GroupedDrag<L: CollectionLayout>: Sendable {
 /// ``GroupedDrag``), shared by the layout's copies; a layout that changes
 /// starts a new cache, so an entry never outlives the layout it was built
 /// from. At most one entry: memory is that of one derived layout.
-final class GroupCache<L: CollectionLayout>: Sendable {
+final class GroupCache<L: GroupedLayout>: Sendable {
     private let entry = Mutex<GroupedDrag<L>?>(nil)
+    /// In a derived layout, the group's gap (such a layout keeps no cache
+    /// of its own: its drag is of one item); nil in every other layout.
+    let gap: GroupGapSize?
 
-    init() {}
+    init(gap: GroupGapSize? = nil) {
+        self.gap = gap
+    }
 
     /// The derived layout of `drag`'s group over `layout`, built on first use.
     func grouped(_ layout: L, drag: DragState) -> GroupedDrag<L>? {

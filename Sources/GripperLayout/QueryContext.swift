@@ -58,8 +58,8 @@ struct QueryContext: DraggedSections {
         let proxy = Rect(x: drag.proxyCenter.x - proxySize.width / 2, y: drag.proxyCenter.y - proxySize.height / 2,
                          width: proxySize.width, height: proxySize.height)
         let s = drag.source.section, t = drag.target.section
-        let group = drag.groupGap != nil
-        let gapHeight = layout.gapHeight(drag, inSection: t, itemHeight: height)
+        let group = layout.groupGap != nil
+        let gapHeight = group ? layout.gapHeight(inSection: t, itemHeight: height) : height
         if s == t {
             guard drag.target.item >= 0, drag.target.item < sourceStore.count else { return nil }
             let a = SlotArrangement.within(count: sourceStore.count, source: drag.source.item, target: drag.target.item)
@@ -86,7 +86,7 @@ struct QueryContext: DraggedSections {
     /// How many items the drag carries (0 with no drag).
     var itemCount: Int {
         guard drag != nil, let d = presentation.drag else { return 0 }
-        return d.groupGap?.count ?? d.itemCount
+        return layout.groupGap?.count ?? d.itemCount
     }
 
     /// The slot arrangement of `section`.

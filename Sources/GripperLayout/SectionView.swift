@@ -17,11 +17,15 @@ struct SectionView {
     let values: [Double]
     /// The row trees, for sections with per-item heights.
     let heights: ItemHeights?
-    /// How much taller than a row the gap is: a group's gap in a
-    /// one-column section of fixed row height (see
-    /// ``GridLayout/gapHeight(_:inSection:itemHeight:)``); 0 otherwise.
-    /// The rows after the gap move down by it.
-    let gapExtra: Double
+    /// Whether the gap is taller than a row: a group's gap in a one-column
+    /// section of fixed row height (see
+    /// ``GridLayout/gapHeight(inSection:itemHeight:)``). A flag beside
+    /// `perItem` rather than a stored number: a view is copied on every
+    /// probe of a drop-target query, and a larger one costs a `memcpy`.
+    private let tallGap: Bool
+    /// How much taller than a row the gap is (0 unless `tallGap`); the
+    /// rows after the gap move down by it.
+    var gapExtra: Double { tallGap ? placeholderHeight - fixedRowHeight : 0 }
     /// Per-item sections under a drag: the rows at the ends of the stretch
     /// that differs from the resting layout, and the height sums at their
     /// edges, measured once so each later question costs one tree walk.
@@ -43,8 +47,8 @@ struct SectionView {
         fixedRowHeight = store.metrics.rowHeight
         lineSpacing = store.metrics.lineSpacing
         perItem = store.heights != nil
-        gapExtra = groupGap && !perItem && columns == 1 && arrangement.placeholder >= 0
-            ? max(0, placeholderHeight - store.metrics.rowHeight) : 0
+        tallGap = groupGap && store.heights == nil && store.metrics.columns == 1 && arrangement.placeholder >= 0
+            && placeholderHeight > store.metrics.rowHeight
         values = store.heights?.values ?? []
         heights = store.heights
         if let heights = store.heights, arrangement.hasSpecial {

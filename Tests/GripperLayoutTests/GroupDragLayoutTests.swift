@@ -263,6 +263,48 @@ import Testing
         }
         #expect(seen.count == 15 - 4)
         #expect(g.toReal(g.phantom) == drag.source)
-        #expect(g.gap == GroupGapSize(count: 4, heightSum: 160))
+        #expect(g.gap.count == 4 && g.gap.heightSum == 160)
+    }
+
+    /// The lift gathers the companions into the proxy and closes the list
+    /// up; the drop lands every carried item exactly where the gap was.
+    @Test func theTransitionsGatherTheGroupAndLandItInTheGap() throws {
+        var list = try GridLayout(sections: [SectionContent(count: 10)], metrics: Self.fixedColumn,
+                                  viewport: Size(width: 400, height: 600))
+        func p(_ i: Int) -> IndexPath { IndexPath(section: 0, item: i) }
+        let proxy = Point(x: 200, y: 2 * 44 + 20)
+        let lifted = Self.group(source: p(2), landing: p(1), companions: [p(5), p(7)], proxy: proxy)
+        let lift = LayoutTransition(from: LayoutState(layout: list), to: LayoutState(layout: list, presentation: lifted))
+        // The companions go into the proxy and fade; the grabbed item fades at the gap.
+        for c in [p(5), p(7)] {
+            let change = try #require(lift.moving.first { $0.initial.id == .cell(c) })
+            #expect(!change.initial.isHidden && change.final.isHidden && change.final.alpha == 0)
+            #expect(change.final.frame.center == proxy)
+        }
+        let grabbed = try #require(lift.moving.first { $0.initial.id == .cell(p(2)) })
+        #expect(grabbed.final.isHidden && grabbed.final.frame
+                == list.attributes(for: ElementID(kind: .placeholder, indexPath: p(1)), presentation: lifted)?.frame)
+        #expect(lift.appearing.map(\.final.kind) == [.placeholder, .dragProxy])
+        // Rows of 44 points (40 and 4 of spacing): a6 had two carried items
+        // before it and now has the three rows of gap, so it moves one row
+        // down; after the last companion the items stay (three rows out,
+        // three of gap).
+        let six = try #require(lift.moving.first { $0.final.id == .cell(p(6)) })
+        #expect(six.initial.frame.minY == 6 * 44 && six.final.frame.minY == 7 * 44)
+        #expect(!lift.moving.contains { $0.final.id == .cell(p(8)) })
+        let eight = try #require(list.attributes(for: p(8), presentation: lifted))
+        #expect(eight.frame.minY == 8 * 44)
+        // Drop at landing 1: one batch moves the three there.
+        let gap = try #require(list.attributes(for: ElementID(kind: .placeholder, indexPath: p(1)), presentation: lifted))
+        let moves: [IndexPathMapping.Edit] = [.moveItem(from: p(2), to: p(1)), .moveItem(from: p(5), to: p(2)),
+                                                   .moveItem(from: p(7), to: p(3))]
+        let before = LayoutState(layout: list, presentation: lifted)
+        try list.applyItemChanges(removing: [p(2), p(5), p(7)], inserting: [(p(1), nil), (p(2), nil), (p(3), nil)])
+        let drop = LayoutTransition(from: before, to: LayoutState(layout: list), mapping: IndexPathMapping(moves))
+        let landed = [p(1), p(2), p(3)].compactMap { q in
+            (drop.appearing + drop.moving).first { $0.final.id == .cell(q) }?.final.frame
+        }
+        #expect(landed.count == 3)
+        #expect(landed.first?.minY == gap.frame.minY && landed.last?.maxY == gap.frame.maxY)
     }
 }

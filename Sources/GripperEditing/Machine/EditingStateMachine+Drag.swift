@@ -236,7 +236,8 @@ extension EditingStateMachine {
     func dragState(_ d: Dragging) -> DragState {
         var into: IndexPath?
         if case .proposed(let path, _)? = d.into { into = path }
-        let target = d.companionPaths.isEmpty ? d.target : groupLanding(d, gap: d.target)
+        var target = d.target
+        if !d.companionPaths.isEmpty { target = Self.landing(gap: target, companions: d.companionPaths, source: d.source) }
         return DragState(source: d.source, target: target, proxyCenter: proxyCenter(d), companions: d.companionPaths,
                          intoTarget: into)
     }
@@ -250,9 +251,10 @@ extension EditingStateMachine {
     ///   copies no selection.
     private func retarget(_ d: inout Dragging, geometry: some CollectionLayout, effects: inout [EditingEffect]) {
         let shown = LayoutPresentation(isEditing: isEditing, drag: dragState(d))
-        guard let raw = geometry.dropTarget(at: proxyCenter(d), presentation: shown), !isCovered(raw.section),
-              let proposed = d.companionPaths.isEmpty ? validTarget(raw, source: d.source) : groupGap(d, landing: raw),
-              proposed != d.lastProposed else { return }
+        guard let raw = geometry.dropTarget(at: proxyCenter(d), presentation: shown), !isCovered(raw.section) else { return }
+        // A group's drop target is where it lands (see groupGap(_:landing:)).
+        let proposal = d.companionPaths.isEmpty ? validTarget(raw, source: d.source) : groupGap(d, landing: raw)
+        guard let proposed = proposal, proposed != d.lastProposed else { return }
         d.lastProposed = proposed
         if let approved = approve(d, proposed: proposed), approved != d.target {
             d.target = approved
@@ -301,15 +303,25 @@ extension EditingStateMachine {
     /// stays after the gap).
     /// - Complexity: O(log k).
     func groupLanding(_ d: Dragging, gap: IndexPath) -> IndexPath {
-        let range = companionRange(d, section: gap.section)
+        Self.landing(gap: gap, companions: d.companionPaths, source: d.source)
+    }
+
+    /// ``groupLanding(_:gap:)`` from the pieces it reads: a drag frame
+    /// calls it with no copy of the drag.
+    static func landing(gap: IndexPath, companions: [IndexPath], source: IndexPath) -> IndexPath {
+        let lower = lowerBound(IndexPath(section: gap.section, item: Int.min), in: companions)
+        let upper = gap.section == Int.max ? companions.count
+            : lowerBound(IndexPath(section: gap.section + 1, item: Int.min), in: companions)
         // Companions of the section whose index with the grabbed item left
         // out is below the gap's: they leave from before the gap.
-        var low = range.lowerBound, high = range.upperBound
+        var low = lower, high = upper
         while low < high {
             let mid = (low + high) / 2
-            if withoutSource(d.companionPaths[mid], d.source) < gap.item { low = mid + 1 } else { high = mid }
+            let c = companions[mid]
+            let index = c.section == source.section && c.item > source.item ? c.item - 1 : c.item
+            if index < gap.item { low = mid + 1 } else { high = mid }
         }
-        return IndexPath(section: gap.section, item: gap.item - (low - range.lowerBound))
+        return IndexPath(section: gap.section, item: gap.item - (low - lower))
     }
 
     /// The gap as `gapMoved` names it and the layout shows it: the

@@ -261,6 +261,47 @@ do {
         + "\(us(gap.median)) (\(us(gap.p99))) | flow/grid (per-item): query \(fmt(query.median / grid.queryNs))×, "
         + "gap move \(fmt(gap.median / grid.gapNs))×")
 }
+// A drag of 1,000 items at 1M (issue 12): the layout answers a group through
+// a derived layout (the carried items taken out), built on the group's first
+// query and kept while the layout and the group stay. "build" alternates two
+// groups, so every query builds; "cached" asks the same group again.
+do {
+    for perItem in [false, true] {
+        let grid = try GridLayout(sections: sections(total: 1_000_000, perItem: perItem), metrics: metrics,
+                                  viewport: viewport)
+        let source = IndexPath(section: 3, item: 50_000)
+        func group(_ offset: Int) -> [IndexPath] {
+            (0..<1_000).map { IndexPath(section: $0 / 100, item: ($0 % 100) * 1_000 + offset) }.filter { $0 != source }
+        }
+        let groups = [group(1), group(2)]
+        func presentation(_ k: Int, y: Double) -> LayoutPresentation {
+            LayoutPresentation(isEditing: true, drag: DragState(source: source, target: IndexPath(section: 3, item: 10),
+                                                                proxyCenter: Point(x: 195, y: y), companions: groups[k]))
+        }
+        var k = 0
+        let build = measure(iterations: perItem ? 20 : 200, warmup: 1) {
+            k ^= 1
+            blackHole(grid.dropTarget(at: Point(x: 195, y: 400), presentation: presentation(k, y: 400)))
+        }
+        // The drop target for points anywhere in the first 200,000 points
+        // (a gap that may jump sections), the group's and one item's.
+        var g = LCG(state: 7)
+        let cached = measure(iterations: 20_000) {
+            let y = Double(g.next(200_000))
+            blackHole(grid.dropTarget(at: Point(x: 195, y: y), presentation: presentation(0, y: y)))
+        }
+        g = LCG(state: 7)
+        let one = measure(iterations: 20_000) {
+            let y = Double(g.next(200_000))
+            var p = presentation(0, y: y)
+            p.drag?.companions = []
+            blackHole(grid.dropTarget(at: Point(x: 195, y: y), presentation: p))
+        }
+        print("group of 1000 at 1M (\(perItem ? "per-item" : "fixed")): derived layout build + drop target "
+            + "\(fmt(build.median / 1e6, 3)) ms (p99 \(fmt(build.p99 / 1e6, 3))); drop target, derived layout kept: "
+            + "\(us(cached.median)) µs (p99 \(us(cached.p99))), one item's \(us(one.median)) µs (p99 \(us(one.p99)))")
+    }
+}
 for kind in ["fixed", "per-item"] {
     let small = rows.first { $0.kind == kind && $0.items == 10_000 }!
     let large = rows.first { $0.kind == kind && $0.items == 1_000_000 }!

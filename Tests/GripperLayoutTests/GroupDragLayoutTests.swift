@@ -1,4 +1,5 @@
 import GripperGeometry
+import GripperTesting
 import Testing
 @testable import GripperLayout
 
@@ -306,5 +307,73 @@ import Testing
         }
         #expect(landed.count == 3)
         #expect(landed.first?.minY == gap.frame.minY && landed.last?.maxY == gap.frame.maxY)
+    }
+
+    /// Random layouts (fixed rows, per-item heights, one to three columns,
+    /// flows; headers, spacing), random groups and random landings: every
+    /// item that stays is drawn exactly once and hit where it is drawn, no
+    /// carried item is drawn or hit, there is one gap and one proxy with the
+    /// count, the drop rule names a landing in range that the same point
+    /// proposes again, and with one column the gap is the landed group's
+    /// frames. Seeded: a failure names its seed.
+    @Test(arguments: 0..<200)
+    func randomGroupsKeepEveryItemOnce(seed: Int) throws {
+        var g = SeededGenerator(seed: UInt64(seed) &* 0x9E37_79B9 &+ 11)
+        let sectionCount = g.int(1...4)
+        let flow = g.chance(0.25)
+        let columns = flow ? 1 : g.int(1...3)
+        let perItem = !flow && g.chance(0.5)
+        var metrics = LayoutMetrics(columns: columns, rowHeight: Double(g.int(20...60)),
+                                    lineSpacing: Double(g.int(0...6)))
+        if g.chance(0.5) { metrics.header = SupplementaryMetrics(height: Double(g.int(10...30))) }
+        let contents: [SectionContent] = (0..<sectionCount).map { _ in
+            let n = g.int(0...12)
+            if flow {
+                return SectionContent(itemSizes: (0..<n).map { _ in Size(width: Double(g.int(40...180)), height: 30) })
+            }
+            return perItem ? SectionContent(itemHeights: (0..<n).map { _ in Double(g.int(16...70)) }) : SectionContent(count: n)
+        }
+        let viewport = Size(width: 400, height: 600)
+        let layout: any CollectionLayout = flow
+            ? try FlowLayout(sections: contents, metrics: metrics, viewport: viewport)
+            : try GridLayout(sections: contents, metrics: metrics, viewport: viewport)
+        let all = (0..<sectionCount).flatMap { s in (0..<layout.numberOfItems(inSection: s)).map { IndexPath(section: s, item: $0) } }
+        guard all.count >= 2 else { return }
+        let carried = all.shuffled(using: &g).prefix(g.int(2...min(6, all.count))).sorted()
+        let source = carried[g.int(0...(carried.count - 1))]
+        let companions = carried.filter { $0 != source }
+        let landingSection = g.int(0...(sectionCount - 1))
+        let staying = layout.numberOfItems(inSection: landingSection) - carried.filter { $0.section == landingSection }.count
+        let landing = IndexPath(section: landingSection, item: g.int(0...staying))
+        let p = Self.group(source: source, landing: landing, companions: companions, proxy: Point(x: 150, y: 200))
+        let shown = layout.attributes(in: Self.everything, presentation: p, contentOffset: 0)
+        let cells = shown.filter { $0.kind == .cell }
+        let drawn = cells.compactMap(\.indexPath)
+        #expect(Set(drawn).count == drawn.count, "seed \(seed): an item drawn twice")
+        #expect(Set(drawn) == Set(all).subtracting(carried), "seed \(seed)")
+        for a in cells where a.frame.width > 0 && a.frame.height > 0 {
+            let path = try #require(a.indexPath)
+            #expect(layout.hitTest(a.frame.center, presentation: p, contentOffset: 0) == .cell(path), "seed \(seed) \(path)")
+        }
+        #expect(shown.filter { $0.kind == .placeholder }.map(\.dragItemCount) == [carried.count], "seed \(seed)")
+        #expect(shown.filter { $0.kind == .dragProxy }.map(\.dragItemCount) == [carried.count], "seed \(seed)")
+        for c in carried { #expect(layout.attributes(for: c, presentation: p)?.isHidden == true, "seed \(seed) \(c)") }
+        if !flow && columns == 1 {
+            try Self.check(layout as! GridLayout, source: source, landing: landing, companions: companions, stack: false,
+                           heights: { (layout as! GridLayout).height(of: $0) })
+        }
+        for _ in 0..<10 {
+            let point = Point(x: Double(g.int(0...400)), y: Double(g.int(-50...1_200)))
+            var at = p
+            at.drag?.proxyCenter = point
+            guard let next = layout.dropTarget(at: point, presentation: at) else {
+                Issue.record("seed \(seed): no drop target at \(point)")
+                continue
+            }
+            let room = layout.numberOfItems(inSection: next.section) - carried.filter { $0.section == next.section }.count
+            #expect(next.item >= 0 && next.item <= room, "seed \(seed): \(next) at \(point)")
+            at.drag?.target = next
+            #expect(layout.dropTarget(at: point, presentation: at) == next, "seed \(seed): \(next) at \(point)")
+        }
     }
 }

@@ -114,12 +114,6 @@ public struct FlowLayout: Sendable {
         sections.indices.contains(p.section) && p.item >= 0 && p.item < sections[p.section].count
     }
 
-    /// The multi-item drag of `presentation` seen through its derived
-    /// layout (see ``GridLayout/grouped(_:)``).
-    func grouped(_ presentation: LayoutPresentation) -> (GroupedDrag<FlowLayout>, DragState)?? {
-        guard let drag = presentation.drag, !drag.companions.isEmpty else { return nil }
-        return .some(groupCache.grouped(self, drag: drag).map { ($0, drag) })
-    }
 
     /// The size of the item at `indexPath` (width across the scroll axis).
     public func size(of indexPath: IndexPath) -> Size? {

@@ -177,13 +177,10 @@ extension GridLayout {
             }
             // Read in place: the section's store is not copied.
             let s = drag.source.section
-            if group {
-                // A group's gap may be taller than a row: the general path.
-                height = layout.sections[s].heights?.values[drag.source.item] ?? layout.sections[s].metrics.rowHeight
-                fixed = nil
-            } else if layout.sections[s].heights == nil {
+            // A group's gap may be taller than a row: the general path.
+            if layout.sections[s].heights == nil {
                 height = layout.sections[s].metrics.rowHeight
-                fixed = Fixed(count: layout.sections[s].count, metrics: layout.sections[s].metrics)
+                fixed = group ? nil : Fixed(count: layout.sections[s].count, metrics: layout.sections[s].metrics)
             } else {
                 height = layout.sections[s].heights?.values[drag.source.item]
                 fixed = nil

@@ -178,14 +178,6 @@ public struct GridLayout: Sendable {
         return sections[t].heights == nil ? Double(g.count) * m.rowHeight + spacing : g.heightSum + spacing
     }
 
-    /// The multi-item drag of `presentation` seen through its derived
-    /// layout: `nil` for no drag or a drag of one item; `.some(nil)` for a
-    /// group that names items this layout does not have (ignored, as an
-    /// impossible one-item drag is).
-    func grouped(_ presentation: LayoutPresentation) -> (GroupedDrag<GridLayout>, DragState)?? {
-        guard let drag = presentation.drag, !drag.companions.isEmpty else { return nil }
-        return .some(groupCache.grouped(self, drag: drag).map { ($0, drag) })
-    }
 
     /// A section's total height: header, insets, items, footer.
     static func sectionHeight(_ view: SectionView) -> Double {

@@ -26,6 +26,17 @@ protocol GroupedLayout: CollectionLayout {
     var groupCache: GroupCache<Self> { get set }
 }
 
+extension GroupedLayout {
+    /// The multi-item drag of `presentation` seen through its derived
+    /// layout: `nil` for no drag or a drag of one item; `.some(nil)` for a
+    /// group that names items this layout does not have (ignored, as an
+    /// impossible one-item drag is).
+    func grouped(_ presentation: LayoutPresentation) -> (GroupedDrag<Self>, DragState)?? {
+        guard let drag = presentation.drag, !drag.companions.isEmpty else { return nil }
+        return .some(groupCache.grouped(self, drag: drag).map { ($0, drag) })
+    }
+}
+
 extension GridLayout: GroupedLayout {}
 extension FlowLayout: GroupedLayout {}
 
@@ -78,13 +89,15 @@ final class GroupedDrag<L: GroupedLayout>: Sendable {
         carried.append(drag.source)
         carried.sort()
         var heightSum = 0.0
+        var sourceFrame: Rect?
         for (i, p) in carried.enumerated() {
             guard p.section >= 0, p.section < sections, p.item >= 0, p.item < layout.numberOfItems(inSection: p.section),
                   i == 0 || carried[i - 1] != p,
                   let frame = layout.attributes(for: p, presentation: .resting)?.frame else { return nil }
             heightSum += frame.height
+            if p == drag.source { sourceFrame = frame }
         }
-        guard let sourceFrame = layout.attributes(for: drag.source, presentation: .resting)?.frame else { return nil }
+        guard let sourceFrame else { return nil }
         let last = sections - 1
         let leavingLast = carried.reduce(0) { $0 + ($1.section == last ? 1 : 0) }
         let phantom = IndexPath(section: last, item: layout.numberOfItems(inSection: last) - leavingLast)

@@ -19,9 +19,7 @@ struct SectionView {
     let heights: ItemHeights?
     /// Whether the gap is taller than a row: a group's gap in a one-column
     /// section of fixed row height (see
-    /// ``GridLayout/gapHeight(inSection:itemHeight:)``). A flag beside
-    /// `perItem` rather than a stored number: a view is copied on every
-    /// probe of a drop-target query, and a larger one costs a `memcpy`.
+    /// ``GridLayout/gapHeight(inSection:itemHeight:)``).
     private let tallGap: Bool
     /// How much taller than a row the gap is (0 unless `tallGap`); the
     /// rows after the gap move down by it.

@@ -237,7 +237,7 @@ extension EditingStateMachine {
         var into: IndexPath?
         if case .proposed(let path, _)? = d.into { into = path }
         var target = d.target
-        if !d.companionPaths.isEmpty { target = Self.landing(gap: target, companions: d.companionPaths, source: d.source) }
+        if !d.companionPaths.isEmpty { target = groupLanding(d, gap: target) }
         return DragState(source: d.source, target: target, proxyCenter: proxyCenter(d), companions: d.companionPaths,
                          intoTarget: into)
     }
@@ -303,25 +303,15 @@ extension EditingStateMachine {
     /// stays after the gap).
     /// - Complexity: O(log k).
     func groupLanding(_ d: Dragging, gap: IndexPath) -> IndexPath {
-        Self.landing(gap: gap, companions: d.companionPaths, source: d.source)
-    }
-
-    /// ``groupLanding(_:gap:)`` from the pieces it reads: a drag frame
-    /// calls it with no copy of the drag.
-    static func landing(gap: IndexPath, companions: [IndexPath], source: IndexPath) -> IndexPath {
-        let lower = lowerBound(IndexPath(section: gap.section, item: Int.min), in: companions)
-        let upper = gap.section == Int.max ? companions.count
-            : lowerBound(IndexPath(section: gap.section + 1, item: Int.min), in: companions)
+        let range = companionRange(d, section: gap.section)
         // Companions of the section whose index with the grabbed item left
         // out is below the gap's: they leave from before the gap.
-        var low = lower, high = upper
+        var low = range.lowerBound, high = range.upperBound
         while low < high {
             let mid = (low + high) / 2
-            let c = companions[mid]
-            let index = c.section == source.section && c.item > source.item ? c.item - 1 : c.item
-            if index < gap.item { low = mid + 1 } else { high = mid }
+            if withoutSource(d.companionPaths[mid], d.source) < gap.item { low = mid + 1 } else { high = mid }
         }
-        return IndexPath(section: gap.section, item: gap.item - (low - lower))
+        return IndexPath(section: gap.section, item: gap.item - (low - range.lowerBound))
     }
 
     /// The gap as `gapMoved` names it and the layout shows it: the

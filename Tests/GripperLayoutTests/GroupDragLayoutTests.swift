@@ -232,7 +232,9 @@ import Testing
         let list = try GridLayout(sections: [SectionContent(count: 5)], metrics: Self.fixedColumn,
                                   viewport: Size(width: 400, height: 600))
         for companions in [[IndexPath(section: 0, item: 9)], [IndexPath(section: 3, item: 0)],
-                           [IndexPath(section: 0, item: 1), IndexPath(section: 0, item: 1)]] {
+                           [IndexPath(section: 0, item: 1), IndexPath(section: 0, item: 1)],
+                           [IndexPath(section: Int.max, item: Int.max)], [IndexPath(section: 0, item: Int.min)],
+                           [IndexPath(section: Int.min, item: 0), IndexPath(section: 0, item: 2)]] {
             let p = Self.group(source: IndexPath(section: 0, item: 0), landing: IndexPath(section: 0, item: 1),
                                companions: companions)
             #expect(list.attributes(in: Self.everything, presentation: p, contentOffset: 0).map(\.frame)
@@ -374,6 +376,38 @@ import Testing
             #expect(next.item >= 0 && next.item <= room, "seed \(seed): \(next) at \(point)")
             at.drag?.target = next
             #expect(layout.dropTarget(at: point, presentation: at) == next, "seed \(seed): \(next) at \(point)")
+        }
+    }
+
+    /// Edge values: landings and points at the ends of Int and Double, and
+    /// item heights whose sum is not finite, answer without a trap.
+    @Test func edgeValuesNeverTrap() throws {
+        let huge = Double.greatestFiniteMagnitude / 2
+        let layouts: [any CollectionLayout] = [
+            try GridLayout(sections: [SectionContent(itemHeights: [huge, huge, huge, 10]), SectionContent(count: 3)],
+                           metrics: LayoutMetrics(rowHeight: 40), viewport: Size(width: 400, height: 600)),
+            try GridLayout(sections: [SectionContent(count: 5), SectionContent(count: 3)],
+                           metrics: LayoutMetrics(rowHeight: huge, lineSpacing: huge), viewport: Size(width: 400, height: 600)),
+        ]
+        let ip = { (s: Int, i: Int) in IndexPath(section: s, item: i) }
+        for layout in layouts {
+            for landing in [ip(0, 0), ip(1, 3), ip(0, Int.max), ip(Int.max, 0), ip(0, Int.min), ip(-1, -1)] {
+                for point in [Point(x: 10, y: 10), Point(x: 0, y: huge), Point(x: -huge, y: .infinity),
+                              Point(x: .nan, y: .nan), Point(x: 200, y: -.greatestFiniteMagnitude)] {
+                    let p = Self.group(source: ip(0, 1), landing: landing, companions: [ip(0, 2), ip(1, 0)], proxy: point)
+                    _ = layout.attributes(in: Rect(x: 0, y: 0, width: 400, height: huge), presentation: p, contentOffset: 0)
+                    _ = layout.attributes(in: Rect(x: 0, y: huge, width: 400, height: 600), presentation: p, contentOffset: huge)
+                    _ = layout.hitTest(point, presentation: p, contentOffset: 0)
+                    _ = layout.visibleCell(at: point, presentation: p)
+                    _ = layout.contentSize(for: p)
+                    if let next = layout.dropTarget(at: point, presentation: p) {
+                        let staying = layout.numberOfItems(inSection: next.section) - (next.section == 0 ? 2 : 1)
+                        #expect(next.item >= 0 && next.item <= staying, "\(next) at \(point)")
+                    }
+                    for c in [ip(0, 1), ip(0, 2), ip(0, 3), ip(Int.max, Int.max)] { _ = layout.attributes(for: c, presentation: p) }
+                    _ = layout.attributes(for: ElementID(kind: .placeholder, indexPath: landing), presentation: p, contentOffset: 0)
+                }
+            }
         }
     }
 }

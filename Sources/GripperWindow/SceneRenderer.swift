@@ -23,27 +23,29 @@ private final class FontLock: @unchecked Sendable {
     }
 }
 
-/// Draws ``SceneDrawing``s with SDL2: into a window (X11, Wayland, or the
-/// whole screen on KMS/DRM, whichever SDL's video driver is) or into an
-/// offscreen surface with SDL's software renderer (no display needed: the
-/// headless mode and the tests). Text goes through SDL2_ttf (FreeType),
-/// cached as textures by string, face, size and colour, at most
-/// ``textCacheLimit`` of them. The same drawing into an offscreen surface
-/// gives the same pixels run to run.
+/// Draws ``SceneDrawing``s into a picture in memory, and shows it with SDL2
+/// in a window (X11, Wayland, or the whole screen on KMS/DRM, whichever
+/// SDL's video driver is) or keeps it offscreen (no display needed: the
+/// headless mode and the tests). The pixels are the same either way: the
+/// window gets the finished picture as one streaming texture a frame.
+/// Text goes through SDL2_ttf (FreeType), each label rendered once and
+/// kept as pixels by string, face, size and colour, at most
+/// ``textCacheLimit`` of them. The same drawing gives the same pixels run
+/// to run.
 ///
 /// Not thread-safe: use a renderer from the thread that made it (SDL's rule
 /// for windows).
 public final class SceneRenderer {
     /// Where the renderer draws.
     public enum Target: Hashable, Sendable {
-        /// An offscreen surface, through SDL's software renderer.
+        /// An offscreen picture in memory (no display, no video driver).
         case offscreen
         /// A window titled `title`, filling the screen when `fullscreen`
         /// (a kiosk panel on KMS/DRM).
         case window(title: String, fullscreen: Bool)
     }
 
-    /// The most rendered labels kept (each with its texture); past it the
+    /// The most rendered labels kept (each with its pixels); past it the
     /// least recently drawn quarter is dropped, so a panel that runs for
     /// weeks through any number of labels keeps flat memory.
     public static let textCacheLimit = 4096
@@ -56,20 +58,24 @@ public final class SceneRenderer {
     public let pixelWidth: Int32
     /// See ``pixelWidth``.
     public let pixelHeight: Int32
-    /// The name of SDL's renderer in use (`software`, `opengl` …).
-    public private(set) var rendererName = ""
+    /// The name of SDL's renderer that shows the window's pictures
+    /// (`software`, `opengl` …); `offscreen` for an offscreen renderer.
+    public private(set) var rendererName = "offscreen"
     /// The display's refresh rate in hertz (60 when unknown or offscreen).
     public private(set) var refreshRate = 60
 
-    private let renderer: OpaquePointer
+    /// Where every drawing is made.
+    private let raster: Raster
+    /// The window, SDL's renderer for it, and the texture the picture is
+    /// copied into each frame (all nil offscreen).
     private var window: OpaquePointer?
-    private var surface: UnsafeMutablePointer<SDL_Surface>?
+    private var renderer: OpaquePointer?
+    private var streaming: OpaquePointer?
     private let fontFiles: FontFiles
     private var fonts: [FontKey: OpaquePointer] = [:]
     private var texts: [TextKey: Text] = [:]
     private var frameNumber: UInt64 = 0
     private var drawRectangles: [SDL_FRect] = []
-    private var clipRect: SDL_Rect?
     private var backdrop = Backdrop()
 
     private struct FontKey: Hashable { var pixels: Int32; var bold: Bool }
@@ -78,28 +84,17 @@ public final class SceneRenderer {
     }
     /// A rendered label: its line box (what alignment places) and its ink
     /// (the pixels that are not fully transparent, as ARGB, offset in the
-    /// box), with a texture for blending and one composited over an opaque
-    /// backdrop colour (copied without blending: several times cheaper in
-    /// the software renderer), each made when first drawn.
+    /// box), and the ink composited over the last opaque backdrop colour it
+    /// was drawn on (copied without blending: several times cheaper).
     private final class Text {
         let width: Int32, height: Int32
         let ink: SDL_Rect
-        /// The ink's pixels until the first texture is made from them (a
-        /// second kind of texture renders the label again: rare, and the
-        /// cache stays the size of its textures).
-        var pending: [UInt32]?
-        var blended: OpaquePointer?
-        var opaque: (color: SceneDrawing.Color, texture: OpaquePointer)?
+        let pixels: [UInt32]
+        var opaque: (color: SceneDrawing.Color, pixels: [UInt32])?
         var lastUsed: UInt64 = 0
 
         init(width: Int32, height: Int32, ink: SDL_Rect, pixels: [UInt32]) {
-            self.width = width; self.height = height; self.ink = ink; pending = pixels
-        }
-
-        func destroyTextures() {
-            if let blended { SDL_DestroyTexture(blended) }
-            if let opaque { SDL_DestroyTexture(opaque.texture) }
-            blended = nil; opaque = nil
+            self.width = width; self.height = height; self.ink = ink; self.pixels = pixels
         }
     }
 
@@ -155,18 +150,10 @@ public final class SceneRenderer {
         pixelHeight = Int32((size.height * scale).rounded())
         let started = fontLock.withLock { _ in TTF_WasInit() != 0 || TTF_Init() == 0 }
         if !started { throw RendererError("cannot start SDL2_ttf", Self.sdlError()) }
+        raster = Raster(width: pixelWidth, height: pixelHeight)
         switch target {
         case .offscreen:
-            guard let s = SDL_CreateRGBSurfaceWithFormat(0, pixelWidth, pixelHeight, 32,
-                                                         UInt32(SDL_PIXELFORMAT_ARGB8888.rawValue)) else {
-                throw RendererError("cannot make an offscreen surface", Self.sdlError())
-            }
-            guard let r = SDL_CreateSoftwareRenderer(s) else {
-                SDL_FreeSurface(s)
-                throw RendererError("cannot make the software renderer", Self.sdlError())
-            }
-            surface = s
-            renderer = r
+            break
         case .window(let title, let fullscreen):
             if SDL_WasInit(UInt32(SDL_INIT_VIDEO)) == 0, SDL_InitSubSystem(UInt32(SDL_INIT_VIDEO)) != 0 {
                 throw RendererError("cannot start SDL's video (SDL_VIDEODRIVER=\(Self.environment("SDL_VIDEODRIVER") ?? "auto"))",
@@ -182,8 +169,17 @@ public final class SceneRenderer {
                 SDL_DestroyWindow(w)
                 throw RendererError("cannot make a renderer for the window", Self.sdlError())
             }
+            guard let t = SDL_CreateTexture(r, UInt32(SDL_PIXELFORMAT_ARGB8888.rawValue),
+                                            Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), pixelWidth, pixelHeight) else {
+                let reason = Self.sdlError()
+                SDL_DestroyRenderer(r)
+                SDL_DestroyWindow(w)
+                throw RendererError("cannot make the window's texture", reason)
+            }
+            SDL_SetTextureBlendMode(t, SDL_BLENDMODE_NONE)
             window = w
             renderer = r
+            streaming = t
             var mode = SDL_DisplayMode()
             if SDL_GetCurrentDisplayMode(max(0, SDL_GetWindowDisplayIndex(w)), &mode) == 0, mode.refresh_rate > 0 {
                 refreshRate = Int(mode.refresh_rate)
@@ -194,34 +190,30 @@ public final class SceneRenderer {
                 SDL_GetRendererOutputSize(r, &ow, &oh)
                 SDL_RenderSetLogicalSize(r, pixelWidth, pixelHeight)
             }
+            var info = SDL_RendererInfo()
+            if SDL_GetRendererInfo(r, &info) == 0, let name = info.name { rendererName = String(cString: name) }
         }
-        var info = SDL_RendererInfo()
-        if SDL_GetRendererInfo(renderer, &info) == 0, let name = info.name { rendererName = String(cString: name) }
     }
 
     deinit {
-        for text in texts.values { text.destroyTextures() }
         fontLock.withLock { _ in for font in fonts.values { TTF_CloseFont(font) } }
-        SDL_DestroyRenderer(renderer)
-        if let surface { SDL_FreeSurface(surface) }
+        if let streaming { SDL_DestroyTexture(streaming) }
+        if let renderer { SDL_DestroyRenderer(renderer) }
         if let window { SDL_DestroyWindow(window) }
     }
 
     /// Draws `drawing` (its points scaled by ``scale``) and, for a window,
     /// shows it.
     /// - Complexity: O(shapes); text costs a FreeType rendering the first
-    ///   time a string is drawn at a size and colour, a texture copy after.
+    ///   time a string is drawn at a size and colour, a copy of its pixels
+    ///   after.
     public func draw(_ drawing: SceneDrawing) {
         frameNumber &+= 1
         setClip(nil)
         backdrop.forget()
         // The status bar and the viewport's background tile the picture in
         // every drawing; a clear under them would write every pixel twice.
-        if !tiles(drawing.items) {
-            SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
-            SDL_SetRenderDrawColor(renderer, 0xec, 0xef, 0xf1, 0xff)
-            SDL_RenderClear(renderer)
-        }
+        if !tiles(drawing.items) { raster.fill(raster.bounds, SceneDrawing.Color(0xeceff1)) }
         let hidden = coveredFills(drawing.items)
         for (k, item) in drawing.items.enumerated() {
             if !hidden.isEmpty, hidden.contains(k) {
@@ -232,7 +224,11 @@ public final class SceneRenderer {
         }
         setClip(nil)
         backdrop.forget()
-        if window != nil { SDL_RenderPresent(renderer) }
+        if let renderer, let streaming {
+            SDL_UpdateTexture(streaming, nil, raster.pixels, pixelWidth * 4)
+            SDL_RenderCopy(renderer, streaming, nil, nil)
+            SDL_RenderPresent(renderer)
+        }
     }
 
     /// The large opaque fills (a quarter of the picture or more, the first
@@ -315,14 +311,25 @@ public final class SceneRenderer {
     /// Whether a label with `text` is cached (at any size or colour).
     package func isCached(_ text: String) -> Bool { texts.keys.contains { $0.text == text } }
 
-    /// The picture last drawn, as rows of red, green, blue bytes (the
-    /// window's back buffer for a window: call it before the next draw).
+    /// The picture last drawn, as rows of red, green, blue bytes (read
+    /// back from the window's renderer for a window: call it before the
+    /// next draw).
     /// - Complexity: O(pixels).
     public func pixels() -> [UInt8] {
-        var out = [UInt8](repeating: 0, count: Int(pixelWidth) * Int(pixelHeight) * 3)
+        let count = Int(pixelWidth) * Int(pixelHeight)
+        var out = [UInt8](repeating: 0, count: count * 3)
         out.withUnsafeMutableBytes { buffer in
-            _ = SDL_RenderReadPixels(renderer, nil, UInt32(SDL_PIXELFORMAT_RGB24.rawValue), buffer.baseAddress,
-                                     pixelWidth * 3)
+            if let renderer {
+                _ = SDL_RenderReadPixels(renderer, nil, UInt32(SDL_PIXELFORMAT_RGB24.rawValue), buffer.baseAddress,
+                                         pixelWidth * 3)
+                return
+            }
+            for k in 0..<count {
+                let p = raster.pixels[k]
+                buffer[3 * k] = UInt8(truncatingIfNeeded: p >> 16)
+                buffer[3 * k + 1] = UInt8(truncatingIfNeeded: p >> 8)
+                buffer[3 * k + 2] = UInt8(truncatingIfNeeded: p)
+            }
         }
         return out
     }
@@ -344,24 +351,24 @@ public final class SceneRenderer {
         return SDL_FRect(x: x0, y: y0, w: max(0, pixel(r.maxX) - x0), h: max(0, pixel(r.maxY) - y0))
     }
 
-    /// Sets the draw colour; opaque colours draw without blending (SDL's
-    /// software renderer then fills rows with plain stores, several times
-    /// faster than blending each pixel).
-    private func color(_ c: SceneDrawing.Color) {
-        SDL_SetRenderDrawBlendMode(renderer, c.alpha == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
-        SDL_SetRenderDrawColor(renderer, c.red, c.green, c.blue, c.alpha)
+    private func setClip(_ clip: SDL_Rect?) {
+        raster.setClip(clip)
     }
 
-    private func setClip(_ clip: SDL_Rect?) {
-        clipRect = clip
-        if var clip { SDL_RenderSetClipRect(renderer, &clip) } else { SDL_RenderSetClipRect(renderer, nil) }
+    /// `r`'s pixels (whole pixels, as ``box(_:)`` makes them).
+    private func whole(_ r: SDL_FRect) -> SDL_Rect {
+        func int(_ v: Float) -> Int32 { v.isFinite ? Int32(min(max(v, -4e6), 4e6)) : 0 }
+        return SDL_Rect(x: int(r.x), y: int(r.y), w: int(r.w), h: int(r.h))
     }
 
     /// The pixels `r` (whole pixels, as ``box(_:)`` makes them) covers inside the clip.
     private func visible(_ r: SDL_FRect) -> SDL_Rect {
-        func int(_ v: Float) -> Int32 { v.isFinite ? Int32(min(max(v, -4e6), 4e6)) : 0 }
-        let whole = SDL_Rect(x: int(r.x), y: int(r.y), w: int(r.w), h: int(r.h))
-        return clipRect.map { whole.intersection($0) } ?? whole
+        whole(r).intersection(raster.clip)
+    }
+
+    /// Fills the rectangles of `drawRectangles` with `c`.
+    private func fillRectangles(_ c: SceneDrawing.Color) {
+        for r in drawRectangles { raster.fill(whole(r), c) }
     }
 
     /// Notes that the pixels of `r` changed (for the backdrop under a later label).
@@ -373,14 +380,12 @@ public final class SceneRenderer {
         switch shape {
         case .fill(let r, let c):
             guard c.alpha > 0 else { return }
-            color(c)
-            var b = box(r)
+            let b = box(r)
             guard b.w > 0, b.h > 0 else { return }
-            SDL_RenderFillRectF(renderer, &b)
+            raster.fill(whole(b), c)
             if c.alpha == 255 { backdrop.reset(visible(b), c) } else { drew(visible(b)) }
         case .outline(let r, let c, let width, let dashed):
             guard c.alpha > 0 else { return }
-            color(c)
             let b = box(r), t = max(1, Float((width * scale).rounded()))
             guard b.w > 0, b.h > 0 else { return }
             drawRectangles.removeAll(keepingCapacity: true)
@@ -395,15 +400,13 @@ public final class SceneRenderer {
             run(b.x, b.w) { SDL_FRect(x: $0, y: b.y + b.h - t, w: $1, h: t) }
             run(b.y + t, b.h - 2 * t) { SDL_FRect(x: b.x, y: $0, w: t, h: $1) }
             run(b.y + t, b.h - 2 * t) { SDL_FRect(x: b.x + b.w - t, y: $0, w: t, h: $1) }
-            SDL_RenderFillRectsF(renderer, drawRectangles, Int32(drawRectangles.count))
+            fillRectangles(c)
         case .disc(let centre, let radius, let c):
             guard c.alpha > 0 else { return }
-            color(c)
-            spans(centre, outer: radius * scale, inner: 0)
+            spans(centre, outer: radius * scale, inner: 0, c)
         case .ring(let centre, let radius, let c, let width):
             guard c.alpha > 0 else { return }
-            color(c)
-            spans(centre, outer: (radius + width / 2) * scale, inner: (radius - width / 2) * scale)
+            spans(centre, outer: (radius + width / 2) * scale, inner: (radius - width / 2) * scale, c)
         case .arc(let centre, let radius, let start, let end, let c, let width):
             guard c.alpha > 0, width > 0, radius >= 0 else { return }
             let sweep = end - start
@@ -449,14 +452,13 @@ public final class SceneRenderer {
             let b = box(r)
             let n = Int(b.w)
             guard n > 0, b.h > 0 else { return }
-            SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+            let area = whole(b)
             for k in 0..<n {
                 let f = n == 1 ? 0 : Double(k) / Double(n - 1)
                 func mix(_ a: UInt8, _ b: UInt8) -> UInt8 { UInt8((Double(a) + (Double(b) - Double(a)) * f).rounded()) }
-                SDL_SetRenderDrawColor(renderer, mix(from.red, to.red), mix(from.green, to.green), mix(from.blue, to.blue),
-                                       mix(from.alpha, to.alpha))
-                var strip = SDL_FRect(x: b.x + Float(k), y: b.y, w: 1, h: b.h)
-                SDL_RenderFillRectF(renderer, &strip)
+                var strip = SceneDrawing.Color(0, alpha: mix(from.alpha, to.alpha))
+                strip.red = mix(from.red, to.red); strip.green = mix(from.green, to.green); strip.blue = mix(from.blue, to.blue)
+                raster.fill(SDL_Rect(x: area.x + Int32(k), y: area.y, w: 1, h: area.h), strip)
             }
             drew(visible(b))
         case .text(let string, let r, let alignment, let size, let bold, let c):
@@ -481,7 +483,6 @@ public final class SceneRenderer {
         // `visible` clips to the clip rectangle.
         let area = visible(box(bounds)).intersection(SDL_Rect(x: 0, y: 0, w: pixelWidth, h: pixelHeight))
         guard area.w > 0, area.h > 0 else { return }
-        color(c)
         drawRectangles.removeAll(keepingCapacity: true)
         let half = width / 2
         for y in area.y..<(area.y + area.h) {
@@ -497,7 +498,7 @@ public final class SceneRenderer {
             }
         }
         guard !drawRectangles.isEmpty else { return }
-        SDL_RenderFillRectsF(renderer, drawRectangles, Int32(drawRectangles.count))
+        fillRectangles(c)
         drew(area)
     }
 
@@ -520,7 +521,7 @@ public final class SceneRenderer {
 
     /// A disc or ring as one horizontal span (or two) per pixel row, so no
     /// pixel is blended twice.
-    private func spans(_ centre: Point, outer: Double, inner: Double) {
+    private func spans(_ centre: Point, outer: Double, inner: Double, _ c: SceneDrawing.Color) {
         let cx = centre.x * scale, cy = centre.y * scale
         // Far off the picture (or not a number): nothing to draw, and no
         // row loop over an unbounded range.
@@ -546,7 +547,7 @@ public final class SceneRenderer {
             y += 1
         }
         guard !drawRectangles.isEmpty else { return }
-        SDL_RenderFillRectsF(renderer, drawRectangles, Int32(drawRectangles.count))
+        fillRectangles(c)
         let x0 = Float((cx - outer).rounded(.down)) - 1, y0 = Float((cy - outer).rounded(.down)) - 1
         drew(visible(SDL_FRect(x: x0, y: y0, w: Float((cx + outer).rounded(.up)) + 2 - x0,
                                h: Float((cy + outer).rounded(.up)) + 2 - y0)))
@@ -572,7 +573,7 @@ public final class SceneRenderer {
         guard c.alpha > 0, b.w >= 1, b.h >= 1 else { return }
         let pixels = Int32(max(1, min(512, (size * scale).rounded())))
         var opaque = c
-        opaque.alpha = 255 // the opacity is the texture's alpha mod, set at each draw
+        opaque.alpha = 255 // the opacity is applied at each draw
         let key = TextKey(text: string, pixels: pixels, bold: bold, color: opaque, maxWidth: Int32(b.w))
         guard let shown = texts[key] ?? render(key) else { return }
         shown.lastUsed = frameNumber
@@ -584,17 +585,15 @@ public final class SceneRenderer {
         case .trailing: x = b.x + b.w - Float(shown.width)
         }
         let y = b.y + ((b.h - Float(shown.height)) / 2).rounded(.down)
-        var dest = SDL_Rect(x: Int32(x) + shown.ink.x, y: Int32(y) + shown.ink.y, w: shown.ink.w, h: shown.ink.h)
-        let seen = clipRect.map { dest.intersection($0) } ?? dest
+        let dest = SDL_Rect(x: Int32(x) + shown.ink.x, y: Int32(y) + shown.ink.y, w: shown.ink.w, h: shown.ink.h)
+        let seen = dest.intersection(raster.clip)
         guard seen.w > 0, seen.h > 0 else { return }
-        var texture: OpaquePointer?
-        if c.alpha == 255, let back = backdrop.plainColor(under: seen) { texture = opaqueTexture(shown, key, over: back) }
-        if texture == nil {
-            texture = blendedTexture(shown, key)
-            if let texture { SDL_SetTextureAlphaMod(texture, c.alpha) }
+        let size = (w: dest.w, h: dest.h), origin = (x: dest.x, y: dest.y)
+        if c.alpha == 255, let back = backdrop.plainColor(under: seen) {
+            raster.put(opaquePixels(shown, over: back), size: size, at: origin, alpha: nil)
+        } else {
+            raster.put(shown.pixels, size: size, at: origin, alpha: c.alpha)
         }
-        guard let texture else { return }
-        SDL_RenderCopy(renderer, texture, nil, &dest)
         drew(seen)
     }
 
@@ -611,10 +610,7 @@ public final class SceneRenderer {
     /// - Complexity: O(n log n) once every n/4 new labels: O(log n) a label.
     private func evictLeastRecentlyUsed() {
         let oldest = texts.sorted { $0.value.lastUsed < $1.value.lastUsed }.prefix(max(1, texts.count / 4))
-        for (key, text) in oldest {
-            text.destroyTextures()
-            texts[key] = nil
-        }
+        for (key, _) in oldest { texts[key] = nil }
     }
 
     /// The label of `key` rendered by FreeType: its line box, and its ink
@@ -658,48 +654,14 @@ public final class SceneRenderer {
                 SDL_Rect(x: Int32(minX), y: Int32(minY), w: Int32(maxX - minX + 1), h: Int32(maxY - minY + 1)), pixels)
     }
 
-    /// The ink's pixels of `text`: those kept from its rendering, or rendered again.
-    private func inkPixels(_ text: Text, _ key: TextKey) -> [UInt32]? {
-        if let pending = text.pending {
-            text.pending = nil
-            return pending
-        }
-        guard let again = ink(of: key), again.ink.isSame(as: text.ink) else { return nil }
-        return again.pixels
-    }
-
-    private func blendedTexture(_ text: Text, _ key: TextKey) -> OpaquePointer? {
-        if let t = text.blended { return t }
-        guard let pixels = inkPixels(text, key) else { return nil }
-        text.blended = texture(pixels, text.ink, blend: true)
-        return text.blended
-    }
-
-    private func opaqueTexture(_ text: Text, _ key: TextKey, over back: SceneDrawing.Color) -> OpaquePointer? {
-        if let o = text.opaque, o.color == back { return o.texture }
-        guard let pixels = inkPixels(text, key) else { return nil }
-        // Composited as a blend over an opaque colour would be: ink × a + back × (1 − a).
-        let over = pixels.map { p -> UInt32 in
-            let a = p >> 24, keep = 255 - a
-            func mix(_ shift: UInt32, _ b: UInt8) -> UInt32 { (((p >> shift) & 0xff) * a + UInt32(b) * keep + 127) / 255 }
-            return 0xff00_0000 | mix(16, back.red) << 16 | mix(8, back.green) << 8 | mix(0, back.blue)
-        }
-        guard let t = texture(over, text.ink, blend: false) else { return nil }
-        if let old = text.opaque { SDL_DestroyTexture(old.texture) }
-        text.opaque = (back, t)
-        return t
-    }
-
-    private func texture(_ pixels: [UInt32], _ ink: SDL_Rect, blend: Bool) -> OpaquePointer? {
-        var pixels = pixels
-        return pixels.withUnsafeMutableBytes { bytes -> OpaquePointer? in
-            guard let s = SDL_CreateRGBSurfaceWithFormatFrom(bytes.baseAddress, ink.w, ink.h, 32, ink.w * 4,
-                                                             UInt32(SDL_PIXELFORMAT_ARGB8888.rawValue)) else { return nil }
-            defer { SDL_FreeSurface(s) }
-            guard let t = SDL_CreateTextureFromSurface(renderer, s) else { return nil }
-            SDL_SetTextureBlendMode(t, blend ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE)
-            return t
-        }
+    /// The ink of `text` composited over the plain colour `back`, as a
+    /// blend over it would give, made once per colour change.
+    private func opaquePixels(_ text: Text, over back: SceneDrawing.Color) -> [UInt32] {
+        if let o = text.opaque, o.color == back { return o.pixels }
+        let under = Raster.argb(back)
+        let over = text.pixels.map { p in Raster.blend(p, over: under, alpha: p >> 24) }
+        text.opaque = (back, over)
+        return over
     }
 
     /// The longest prefix of `string` (whole characters) that, with "…"

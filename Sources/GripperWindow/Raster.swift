@@ -21,8 +21,10 @@ final class Raster {
     let height: Int32
     /// `width × height` pixels, row after row.
     let pixels: UnsafeMutablePointer<UInt32>
-    /// Where drawing lands: inside the picture, possibly empty.
-    private(set) var clip: SDL_Rect
+    /// Where drawing lands: inside the picture, possibly empty. (A raster
+    /// is used from one thread; read for every shape, it skips Swift's
+    /// run-time exclusivity checks.)
+    @exclusivity(unchecked) private(set) var clip: SDL_Rect
 
     /// A picture of `width × height` pixels (each at least 1), opaque black.
     init(width: Int32, height: Int32) {

@@ -46,8 +46,8 @@ public final class SceneRenderer {
     }
 
     /// The most rendered labels kept (each with its pixels); past it the
-    /// least recently drawn quarter is dropped, so a panel that runs for
-    /// weeks through any number of labels keeps flat memory.
+    /// least recently drawn is dropped for each new one, so a panel that
+    /// runs for weeks through any number of labels keeps flat memory.
     public static let textCacheLimit = 4096
 
     /// The size of the picture in points.
@@ -72,11 +72,13 @@ public final class SceneRenderer {
     private var renderer: OpaquePointer?
     private var streaming: OpaquePointer?
     private let fontFiles: FontFiles
+    // The renderer is used from one thread (see above): the stored
+    // properties read for every shape skip Swift's run-time exclusivity
+    // checks, which cost as much as the pixels of a small cell.
     private var fonts: [FontKey: OpaquePointer] = [:]
-    private var texts: [TextKey: Text] = [:]
-    private var frameNumber: UInt64 = 0
-    private var drawRectangles: [SDL_FRect] = []
-    private var backdrop = Backdrop()
+    @exclusivity(unchecked) private var texts: [TextKey: Text] = [:]
+    @exclusivity(unchecked) private var drawRectangles: [SDL_FRect] = []
+    @exclusivity(unchecked) private var backdrop = Backdrop()
 
     private struct FontKey: Hashable { var pixels: Int32; var bold: Bool }
     private struct TextKey: Hashable {
@@ -87,16 +89,23 @@ public final class SceneRenderer {
     /// box), and the ink composited over the last opaque backdrop colour it
     /// was drawn on (copied without blending: several times cheaper).
     private final class Text {
+        let key: TextKey
         let width: Int32, height: Int32
         let ink: SDL_Rect
         let pixels: [UInt32]
-        var opaque: (color: SceneDrawing.Color, pixels: [UInt32])?
-        var lastUsed: UInt64 = 0
+        @exclusivity(unchecked) var opaque: (color: SceneDrawing.Color, pixels: [UInt32])?
+        /// Its neighbours in the order of use, most recent first (the
+        /// cache's dictionary holds every label, so these never dangle).
+        @exclusivity(unchecked) unowned(unsafe) var newer: Text?
+        @exclusivity(unchecked) unowned(unsafe) var older: Text?
 
-        init(width: Int32, height: Int32, ink: SDL_Rect, pixels: [UInt32]) {
-            self.width = width; self.height = height; self.ink = ink; self.pixels = pixels
+        init(key: TextKey, width: Int32, height: Int32, ink: SDL_Rect, pixels: [UInt32]) {
+            self.key = key; self.width = width; self.height = height; self.ink = ink; self.pixels = pixels
         }
     }
+    /// The ends of the labels' order of use.
+    @exclusivity(unchecked) private unowned(unsafe) var newestText: Text?
+    @exclusivity(unchecked) private unowned(unsafe) var oldestText: Text?
 
     /// A region the last opaque fill left one colour, less what was drawn
     /// over it since (at most ``limit`` rectangles, then it is forgotten):
@@ -208,7 +217,6 @@ public final class SceneRenderer {
     ///   time a string is drawn at a size and colour, a copy of its pixels
     ///   after.
     public func draw(_ drawing: SceneDrawing) {
-        frameNumber &+= 1
         setClip(nil)
         backdrop.forget()
         // The status bar and the viewport's background tile the picture in
@@ -341,9 +349,14 @@ public final class SceneRenderer {
 
     // MARK: - Shapes
 
+    /// `v` points in whole pixels, rounded half away from zero, within
+    /// ±1e6 (0 for not a number). Rounded by truncation (no libm call:
+    /// this runs four times a shape).
     private func pixel(_ v: Double) -> Float {
-        let p = (v * scale).rounded()
-        return Float(p.isFinite ? min(max(p, -1e6), 1e6) : 0)
+        let p = v * scale
+        guard p.isFinite else { return 0 }
+        let c = min(max(p, -1e6), 1e6)
+        return Float(Int32(c >= 0 ? c + 0.5 : c - 0.5))
     }
 
     private func box(_ r: Rect) -> SDL_FRect {
@@ -576,7 +589,7 @@ public final class SceneRenderer {
         opaque.alpha = 255 // the opacity is applied at each draw
         let key = TextKey(text: string, pixels: pixels, bold: bold, color: opaque, maxWidth: Int32(b.w))
         guard let shown = texts[key] ?? render(key) else { return }
-        shown.lastUsed = frameNumber
+        if shown !== newestText { used(shown) }
         guard shown.ink.w > 0, shown.ink.h > 0 else { return }
         let x: Float
         switch alignment {
@@ -600,17 +613,33 @@ public final class SceneRenderer {
     /// Renders the label of `key` (fitted to its width) and keeps it.
     private func render(_ key: TextKey) -> Text? {
         guard let rendered = ink(of: key) else { return nil }
-        if texts.count >= Self.textCacheLimit { evictLeastRecentlyUsed() }
-        let made = Text(width: rendered.width, height: rendered.height, ink: rendered.ink, pixels: rendered.pixels)
+        while texts.count >= Self.textCacheLimit, let oldest = oldestText {
+            unlink(oldest)
+            texts[oldest.key] = nil
+        }
+        let made = Text(key: key, width: rendered.width, height: rendered.height, ink: rendered.ink,
+                        pixels: rendered.pixels)
         texts[key] = made
+        used(made)
         return made
     }
 
-    /// Drops the least recently drawn quarter of the labels.
-    /// - Complexity: O(n log n) once every n/4 new labels: O(log n) a label.
-    private func evictLeastRecentlyUsed() {
-        let oldest = texts.sorted { $0.value.lastUsed < $1.value.lastUsed }.prefix(max(1, texts.count / 4))
-        for (key, _) in oldest { texts[key] = nil }
+    /// Makes `text` the most recently used label.
+    /// - Complexity: O(1).
+    private func used(_ text: Text) {
+        unlink(text)
+        text.older = newestText
+        newestText?.newer = text
+        newestText = text
+        if oldestText == nil { oldestText = text }
+    }
+
+    /// Takes `text` out of the order of use.
+    private func unlink(_ text: Text) {
+        if let newer = text.newer { newer.older = text.older } else if newestText === text { newestText = text.older }
+        if let older = text.older { older.newer = text.newer } else if oldestText === text { oldestText = text.newer }
+        text.newer = nil
+        text.older = nil
     }
 
     /// The label of `key` rendered by FreeType: its line box, and its ink
@@ -619,21 +648,51 @@ public final class SceneRenderer {
     private func ink(of key: TextKey) -> (width: Int32, height: Int32, ink: SDL_Rect, pixels: [UInt32])? {
         guard let font = font(pixels: key.pixels, bold: key.bold) else { return nil }
         let c = key.color
+        let color = SDL_Color(r: c.red, g: c.green, b: c.blue, a: 255)
         let rendered: UnsafeMutablePointer<SDL_Surface>? = fontLock.withLock { _ in
-            let fitted = Self.fit(key.text, width: key.maxWidth) { s in
+            guard !key.text.isEmpty else { return nil }
+            // Shaping a label costs as much as rendering it: a label that
+            // fits is measured once; one that does not is cut near where
+            // FreeType's count of the glyphs that fit says.
+            var w: Int32 = 0, h: Int32 = 0
+            if TTF_SizeUTF8(font, key.text, &w, &h) == 0, w <= key.maxWidth {
+                return TTF_RenderUTF8_Blended(font, key.text, color)
+            }
+            var extent: Int32 = 0, count: Int32 = 0
+            var guess: Int?
+            if TTF_MeasureUTF8(font, key.text, max(0, key.maxWidth), &extent, &count) == 0 {
+                // Glyphs taken as characters, one fewer for the ellipsis
+                // (the walk in `fit` corrects a wrong guess).
+                var characters = 0, seen = 0
+                for c in key.text {
+                    seen += c.unicodeScalars.count
+                    if seen > Int(count) { break }
+                    characters += 1
+                }
+                guess = max(0, characters - 1)
+            }
+            let fitted = Self.fit(key.text, width: key.maxWidth, guess: guess) { s in
                 var w: Int32 = 0, h: Int32 = 0
                 TTF_SizeUTF8(font, s, &w, &h)
                 return w
             }
             guard !fitted.isEmpty else { return nil }
-            return TTF_RenderUTF8_Blended(font, fitted, SDL_Color(r: c.red, g: c.green, b: c.blue, a: 255))
+            return TTF_RenderUTF8_Blended(font, fitted, color)
         }
         guard let rendered else { return (0, 0, SDL_Rect(), []) }
         defer { SDL_FreeSurface(rendered) }
-        guard let argb = SDL_ConvertSurfaceFormat(rendered, UInt32(SDL_PIXELFORMAT_ARGB8888.rawValue), 0) else {
-            return (0, 0, SDL_Rect(), [])
+        // SDL2_ttf's blended surfaces are ARGB8888 already: converted only
+        // if a version makes them otherwise.
+        let argb: UnsafeMutablePointer<SDL_Surface>
+        if rendered.pointee.format.pointee.format == UInt32(SDL_PIXELFORMAT_ARGB8888.rawValue) {
+            argb = rendered
+        } else {
+            guard let converted = SDL_ConvertSurfaceFormat(rendered, UInt32(SDL_PIXELFORMAT_ARGB8888.rawValue), 0) else {
+                return (0, 0, SDL_Rect(), [])
+            }
+            argb = converted
         }
-        defer { SDL_FreeSurface(argb) }
+        defer { if argb != rendered { SDL_FreeSurface(argb) } }
         let w = Int(argb.pointee.w), h = Int(argb.pointee.h), pitch = Int(argb.pointee.pitch)
         guard w > 0, h > 0, let base = argb.pointee.pixels else { return (argb.pointee.w, argb.pointee.h, SDL_Rect(), []) }
         func row(_ y: Int) -> UnsafePointer<UInt32> {
@@ -666,17 +725,32 @@ public final class SceneRenderer {
 
     /// The longest prefix of `string` (whole characters) that, with "…"
     /// after it when cut, measures at most `width`; empty when not even the
-    /// ellipsis fits.
-    package static func fit(_ string: String, width: Int32, measure: (String) -> Int32) -> String {
-        if measure(string) <= width { return string }
+    /// ellipsis fits. With `guess` (a prefix length near the answer, as
+    /// FreeType's own count of what fits suggests), the string is taken to
+    /// be too wide and the search walks from the guess: two or three
+    /// measurements instead of a binary search's log₂ n.
+    package static func fit(_ string: String, width: Int32, guess: Int? = nil, measure: (String) -> Int32) -> String {
+        if guess == nil, measure(string) <= width { return string }
         let characters = Array(string)
+        func cut(_ k: Int) -> String { String(characters[..<k]) + "…" }
+        if let guess, !characters.isEmpty {
+            var k = min(max(0, guess), characters.count - 1)
+            if measure(cut(k)) <= width {
+                while k + 1 < characters.count, measure(cut(k + 1)) <= width { k += 1 }
+                return cut(k)
+            }
+            while k > 0 {
+                k -= 1
+                if measure(cut(k)) <= width { return cut(k) }
+            }
+            return ""
+        }
         var low = 0, high = characters.count // the longest fitting prefix is in low..<high
         while low < high {
             let mid = (low + high + 1) / 2
-            if measure(String(characters[..<mid]) + "…") <= width { low = mid } else { high = mid - 1 }
+            if measure(cut(mid)) <= width { low = mid } else { high = mid - 1 }
         }
-        let cut = String(characters[..<low]) + "…"
-        return measure(cut) <= width ? cut : ""
+        return measure(cut(low)) <= width ? cut(low) : ""
     }
 
     // MARK: - SDL

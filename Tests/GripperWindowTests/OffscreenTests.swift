@@ -166,6 +166,20 @@ extension WindowRendererTests {
         #expect(SceneRenderer.fit("Delete", width: 20, measure: measure) == "D…")
         #expect(SceneRenderer.fit("Delete", width: 19, measure: measure) == "…")
         #expect(SceneRenderer.fit("Delete", width: 9, measure: measure) == "")
+        // Walking from any guess finds what the binary search finds, for a
+        // label too wide (as the renderer calls it), with ink wider than
+        // the characters' count suggests too.
+        let uneven: (String) -> Int32 = { Int32($0.unicodeScalars.reduce(0) { $0 + ($1 == "l" ? 3 : $1 == "…" ? 12 : 10) }) }
+        for m in [measure, uneven] {
+            for width: Int32 in [-5, 0, 9, 11, 12, 19, 20, 21, 35, 44, 59] where m("Delete") > width {
+                let searched = SceneRenderer.fit("Delete", width: width, measure: m)
+                for guess in [-3, 0, 1, 2, 3, 4, 5, 6, 40, Int.max, Int.min] {
+                    #expect(SceneRenderer.fit("Delete", width: width, guess: guess, measure: m) == searched,
+                            "width \(width), guess \(guess)")
+                }
+            }
+        }
+        #expect(SceneRenderer.fit("", width: 5, guess: 0, measure: measure) == "")
     }
 }
 }

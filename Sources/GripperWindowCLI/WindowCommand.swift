@@ -18,8 +18,8 @@ struct WindowCommand: ParsableCommand {
         discussion: """
             SDL2 picks the video driver: a desktop's X11 or Wayland, or \
             SDL_VIDEODRIVER=kmsdrm on a panel with no desktop (then use \
-            --fullscreen). --frames draws offscreen with SDL's software \
-            renderer and needs no display.
+            --fullscreen). --frames draws offscreen (the same pixels, kept \
+            in memory) and needs no display.
             """,
         subcommands: [ReplayWindowCommand.self, LiveWindowCommand.self]
     )

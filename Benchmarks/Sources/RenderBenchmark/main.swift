@@ -1,11 +1,12 @@
-// render-bench: the window renderer's draw time per frame, offscreen (SDL's
-// software renderer into a surface, as `gripper-window --frames` draws):
+// render-bench: the window renderer's draw time per frame, offscreen (into
+// the renderer's picture in memory, as `gripper-window --frames` draws):
 // a session of drags, swipes and scrolls replayed over (a) a grid showing
 // 1,000 items at once and (b) a list of 1M items; each frame the engine
 // handles the input frame, then the painter draws the snapshot with the
 // running transitions. Prints the draw time (median, p99, max; target p99
 // ≤ 4 ms, a 240 Hz budget) and the engine's own time per frame with and
-// without drawing (drawing must leave it unchanged). Beside the wall-clock
+// without drawing (drawing must leave it unchanged), and the time of each of
+// a paint's steps in a fourth replay. Beside the wall-clock
 // draw time it prints the draw's CPU time (the thread's own clock), which a
 // busy machine inflates far less.
 import BenchmarkSupport
@@ -120,6 +121,37 @@ func run(_ c: Case, draw: Bool) throws
     return (Timings(engineTimes), Timings(drawTimes), Timings(cpuTimes), visible, drawTimes, kinds)
 }
 
+/// Replays the case drawing every frame as `ScenePainter.paint` does, but
+/// step by step through the same public API, and returns each step's time
+/// per frame: the engine's snapshot, the running transitions at the
+/// frame's time, building the `SceneDrawing`, the renderer's draw.
+func phases(_ c: Case) throws -> [(name: String, times: Timings)] {
+    var engine = try Engine(scene: c.scene, device: TestDevices.probeTouchscreen, makingTransitions: true)
+    let size = Size(width: c.scene.viewport.width, height: c.scene.viewport.height + SceneDrawing.statusBarHeight)
+    let renderer = try SceneRenderer(target: .offscreen, size: size)
+    let labels = c.scene.pictureLabels
+    var player = TransitionPlayer()
+    var times: [[Double]] = Array(repeating: [], count: 4)
+    let origin = c.frames.first?.time.microseconds ?? 0
+    for frame in c.frames {
+        engine.handle(frame)
+        player.add(engine.takeTransitions())
+        let time = frame.time.microseconds - origin
+        player.prune(at: time)
+        let t0 = nanoseconds()
+        let snapshot = engine.snapshot(labels: labels)
+        let t1 = nanoseconds()
+        let (motion, leaving) = player.frame(at: time, for: snapshot)
+        let t2 = nanoseconds()
+        let drawing = SceneDrawing(snapshot, motion: motion, leaving: leaving)
+        let t3 = nanoseconds()
+        renderer.draw(drawing)
+        let t4 = nanoseconds()
+        for (k, d) in [t1 - t0, t2 - t1, t3 - t2, t4 - t3].enumerated() { times[k].append(Double(d)) }
+    }
+    return zip(["snapshot", "transitions", "drawing", "draw"], times).map { ($0, Timings($1)) }
+}
+
 let gridViewport = Size(width: 1600, height: 800)
 let cases = [
     Case(name: "1,000 visible items (20 columns × 50 rows, 10k items)",
@@ -129,7 +161,7 @@ let cases = [
          scene: scene(items: 1_000_000, viewport: Size(width: 400, height: 640), metrics: LayoutMetrics(rowHeight: 56)),
          frames: session(Size(width: 400, height: 640), row: 56, cycles: 4)),
 ]
-say("render-bench: offscreen draw time per frame (SDL software renderer, scale 1)")
+say("render-bench: offscreen draw time per frame (the renderer's picture in memory, scale 1)")
 for c in cases {
     _ = try run(c, draw: true) // warm-up: fonts, glyph textures
     let plain = try run(c, draw: false)
@@ -149,6 +181,9 @@ for c in cases {
     say("  all frames: \(tally(drawn.raw.indices))")
     let shapes = slowest.map { drawn.kinds[$0].shapes }
     say("  shapes drawn: slowest 1 % \(shapes.min() ?? 0)–\(shapes.max() ?? 0), all frames median \(drawn.kinds.map(\.shapes).sorted()[drawn.kinds.count / 2])")
+    let steps = try phases(c)
+    say("  a paint's steps (a fourth replay): " + steps.map { "\($0.name) median \(ms($0.times.median)), p99 \(ms($0.times.p99))" }
+        .joined(separator: "; "))
     say("  engine per frame without drawing: median \(us(plain.engine.median)), p99 \(us(plain.engine.p99))")
     say("  engine per frame while drawing:   median \(us(drawn.engine.median)), p99 \(us(drawn.engine.p99))")
 }

@@ -767,6 +767,7 @@ public final class SceneRenderer {
 
 extension SDL_Rect {
     /// The part of the rectangle inside `other` (zero size when they do not meet).
+    @inline(__always)
     func intersection(_ other: SDL_Rect) -> SDL_Rect {
         let x0 = Swift.max(x, other.x), y0 = Swift.max(y, other.y)
         let x1 = Swift.min(x + w, other.x + other.w), y1 = Swift.min(y + h, other.y + other.h)
@@ -774,6 +775,7 @@ extension SDL_Rect {
     }
 
     /// Whether the rectangles share a pixel.
+    @inline(__always)
     func meets(_ other: SDL_Rect) -> Bool {
         let i = intersection(other)
         return i.w > 0 && i.h > 0

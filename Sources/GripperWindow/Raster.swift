@@ -16,18 +16,18 @@ import GripperPictures
 /// with straight (not premultiplied) colours, rounded per channel:
 /// `out = (src × a + dst × (255 − a)) / 255`, the same formula a label
 /// precomposited over a plain colour uses, so both give the same pixels.
-final class Raster {
-    let width: Int32
-    let height: Int32
+package final class Raster {
+    package let width: Int32
+    package let height: Int32
     /// `width × height` pixels, row after row.
-    let pixels: UnsafeMutablePointer<UInt32>
+    package let pixels: UnsafeMutablePointer<UInt32>
     /// Where drawing lands: inside the picture, possibly empty. (A raster
     /// is used from one thread; read for every shape, it skips Swift's
     /// run-time exclusivity checks.)
-    @exclusivity(unchecked) private(set) var clip: SDL_Rect
+    @exclusivity(unchecked) package private(set) var clip: SDL_Rect
 
     /// A picture of `width × height` pixels (each at least 1), opaque black.
-    init(width: Int32, height: Int32) {
+    package init(width: Int32, height: Int32) {
         precondition(width > 0 && height > 0, "a raster has at least one pixel")
         self.width = width
         self.height = height
@@ -39,16 +39,16 @@ final class Raster {
 
     deinit { pixels.deallocate() }
 
-    var bounds: SDL_Rect { SDL_Rect(x: 0, y: 0, w: width, h: height) }
+    package var bounds: SDL_Rect { SDL_Rect(x: 0, y: 0, w: width, h: height) }
 
     /// Limits drawing to `rect` (nil: the whole picture).
-    func setClip(_ rect: SDL_Rect?) {
+    package func setClip(_ rect: SDL_Rect?) {
         clip = rect.map { $0.intersection(bounds) } ?? bounds
     }
 
     /// Fills `rect` (inside the clip) with `color`: stored when opaque,
     /// blended when translucent, nothing when fully transparent.
-    func fill(_ rect: SDL_Rect, _ color: SceneDrawing.Color) {
+    package func fill(_ rect: SDL_Rect, _ color: SceneDrawing.Color) {
         guard color.alpha > 0 else { return }
         let r = rect.intersection(clip)
         guard r.w > 0, r.h > 0 else { return }
@@ -73,7 +73,7 @@ final class Raster {
     /// top left corner at `origin`, inside the clip: copied as it is when
     /// `alpha` is nil (an opaque image), else blended by each pixel's own
     /// opacity times `alpha` / 255.
-    func put(_ image: [UInt32], size: (w: Int32, h: Int32), at origin: (x: Int32, y: Int32), alpha: UInt8?) {
+    package func put(_ image: [UInt32], size: (w: Int32, h: Int32), at origin: (x: Int32, y: Int32), alpha: UInt8?) {
         guard size.w > 0, size.h > 0, image.count >= Int(size.w) * Int(size.h) else { return }
         let r = SDL_Rect(x: origin.x, y: origin.y, w: size.w, h: size.h).intersection(clip)
         guard r.w > 0, r.h > 0 else { return }
@@ -104,14 +104,14 @@ final class Raster {
     }
 
     /// An opaque ARGB pixel of `color`'s red, green and blue.
-    static func argb(_ color: SceneDrawing.Color) -> UInt32 {
+    package static func argb(_ color: SceneDrawing.Color) -> UInt32 {
         0xff00_0000 | UInt32(color.red) << 16 | UInt32(color.green) << 8 | UInt32(color.blue)
     }
 
     /// `source`'s colour over the opaque `destination` at opacity `alpha`
     /// (0...255), rounded per channel; the result is opaque.
     @inline(__always)
-    static func blend(_ source: UInt32, over destination: UInt32, alpha a: UInt32) -> UInt32 {
+    package static func blend(_ source: UInt32, over destination: UInt32, alpha a: UInt32) -> UInt32 {
         let keep = 255 - a
         @inline(__always) func channel(_ shift: UInt32) -> UInt32 {
             divide255(((source >> shift) & 0xff) * a + ((destination >> shift) & 0xff) * keep) << shift
@@ -122,7 +122,7 @@ final class Raster {
     /// `v / 255` rounded to nearest, exact for `v` up to 65,535 (255 × 255
     /// is the most a channel times an opacity comes to).
     @inline(__always)
-    static func divide255(_ v: UInt32) -> UInt32 {
+    package static func divide255(_ v: UInt32) -> UInt32 {
         let t = v &+ 128
         return (t &+ (t >> 8)) >> 8
     }

@@ -217,7 +217,7 @@ public final class SceneRenderer {
     ///   time a string is drawn at a size and colour, a copy of its pixels
     ///   after.
     public func draw(_ drawing: SceneDrawing) {
-        setClip(nil)
+        raster.setClip(nil)
         backdrop.forget()
         // The status bar and the viewport's background tile the picture in
         // every drawing; a clear under them would write every pixel twice.
@@ -230,7 +230,7 @@ public final class SceneRenderer {
             }
             draw(item.shape)
         }
-        setClip(nil)
+        raster.setClip(nil)
         backdrop.forget()
         if let renderer, let streaming {
             SDL_UpdateTexture(streaming, nil, raster.pixels, pixelWidth * 4)
@@ -364,10 +364,6 @@ public final class SceneRenderer {
         return SDL_FRect(x: x0, y: y0, w: max(0, pixel(r.maxX) - x0), h: max(0, pixel(r.maxY) - y0))
     }
 
-    private func setClip(_ clip: SDL_Rect?) {
-        raster.setClip(clip)
-    }
-
     /// `r`'s pixels (whole pixels, as ``box(_:)`` makes them).
     private func whole(_ r: SDL_FRect) -> SDL_Rect {
         func int(_ v: Float) -> Int32 { v.isFinite ? Int32(min(max(v, -4e6), 4e6)) : 0 }
@@ -395,8 +391,10 @@ public final class SceneRenderer {
             guard c.alpha > 0 else { return }
             let b = box(r)
             guard b.w > 0, b.h > 0 else { return }
-            raster.fill(whole(b), c)
-            if c.alpha == 255 { backdrop.reset(visible(b), c) } else { drew(visible(b)) }
+            let pixels = whole(b)
+            raster.fill(pixels, c)
+            let seen = pixels.intersection(raster.clip)
+            if c.alpha == 255 { backdrop.reset(seen, c) } else { drew(seen) }
         case .outline(let r, let c, let width, let dashed):
             guard c.alpha > 0 else { return }
             let b = box(r), t = max(1, Float((width * scale).rounded()))
@@ -481,9 +479,9 @@ public final class SceneRenderer {
                 let b = box(r)
                 var clip = SDL_Rect(x: Int32(b.x), y: Int32(b.y), w: Int32(b.w), h: Int32(b.h))
                 if clip.w <= 0 || clip.h <= 0 { clip = SDL_Rect(x: -1, y: -1, w: 1, h: 1) } // nothing shows
-                setClip(clip)
+                raster.setClip(clip)
             } else {
-                setClip(nil)
+                raster.setClip(nil)
             }
         }
     }
@@ -654,10 +652,12 @@ public final class SceneRenderer {
             // Shaping a label costs as much as rendering it: a label that
             // fits is measured once; one that does not is cut near where
             // FreeType's count of the glyphs that fit says.
-            var w: Int32 = 0, h: Int32 = 0
-            if TTF_SizeUTF8(font, key.text, &w, &h) == 0, w <= key.maxWidth {
-                return TTF_RenderUTF8_Blended(font, key.text, color)
+            func measure(_ s: String) -> Int32 {
+                var w: Int32 = 0, h: Int32 = 0
+                TTF_SizeUTF8(font, s, &w, &h)
+                return w
             }
+            if measure(key.text) <= key.maxWidth { return TTF_RenderUTF8_Blended(font, key.text, color) }
             var extent: Int32 = 0, count: Int32 = 0
             var guess: Int?
             if TTF_MeasureUTF8(font, key.text, max(0, key.maxWidth), &extent, &count) == 0 {
@@ -671,11 +671,7 @@ public final class SceneRenderer {
                 }
                 guess = max(0, characters - 1)
             }
-            let fitted = Self.fit(key.text, width: key.maxWidth, guess: guess) { s in
-                var w: Int32 = 0, h: Int32 = 0
-                TTF_SizeUTF8(font, s, &w, &h)
-                return w
-            }
+            let fitted = Self.fit(key.text, width: key.maxWidth, guess: guess, measure: measure)
             guard !fitted.isEmpty else { return nil }
             return TTF_RenderUTF8_Blended(font, fitted, color)
         }

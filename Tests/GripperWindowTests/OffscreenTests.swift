@@ -25,8 +25,14 @@ struct OffscreenRun {
             json = json.replacingOccurrences(of: "\"scrollDirection\":\"horizontal\"",
                                              with: "\"scrollDirection\":\"horizontal\",\"layoutDirection\":\"rightToLeft\"")
         }
-        scene = try Scene.decode(Array(json.utf8), fileName: "scene.json")
-        let trace = try TraceFile.load(path: Fixtures.recording(dir + "trace.evemu").path)
+        try self.init(scene: Scene.decode(Array(json.utf8), fileName: "scene.json"),
+                      trace: Fixtures.recording(dir + "trace.evemu"), scale: scale)
+    }
+
+    /// The trace at `trace` played on `scene`.
+    init(scene: Scene, trace url: URL, scale: Double = 1) throws {
+        self.scene = scene
+        let trace = try TraceFile.load(path: url.path)
         let driver = try EngineDriver(scene: scene, device: trace.device, recordingTranscript: true, makingTransitions: true)
         player = ReplayPlayer(driver: driver, frames: trace.frames)
         let size = Size(width: scene.viewport.width, height: scene.viewport.height + SceneDrawing.statusBarHeight)
@@ -141,6 +147,99 @@ extension WindowRendererTests {
     /// A fill is left out only when the fills after it cover every pixel of
     /// it: a grid of cells that tiles the viewport does; one pixel short, a
     /// gap between two cells, or a missing corner does not.
+    /// Both sides of the cache's limit: up to it nothing is dropped; past
+    /// it exactly one label goes for each new one, the least recently drawn
+    /// (a label drawn again is recent again).
+    @Test func theLabelCacheDropsTheLeastRecentlyDrawnLabelOnePerNewOne() throws {
+        let run = try OffscreenRun("swipe-then-delete")
+        let renderer = run.painter.renderer
+        var base = SceneDrawing(run.player.engine.snapshot(labels: run.painter.labels))
+        base.items = []
+        func draw(_ labels: [Int]) {
+            var d = base
+            d.items = labels.map {
+                SceneDrawing.Item(.text("Label \($0)", box: Rect(x: 4, y: 40, width: 190, height: 20), alignment: .leading,
+                                        size: 14, bold: false, SceneDrawing.Color(0x212121)), role: .cell)
+            }
+            renderer.draw(d)
+        }
+        let limit = SceneRenderer.textCacheLimit
+        for start in stride(from: 0, to: limit - 1, by: 500) { draw(Array(start..<min(start + 500, limit - 1))) }
+        #expect(renderer.cachedLabelCount == limit - 1)
+        draw([limit - 1]) // the limit, reached: nothing dropped
+        #expect(renderer.cachedLabelCount == limit)
+        #expect(renderer.isCached("Label 0") && renderer.isCached("Label 1"))
+        draw([0]) // label 0 drawn again: label 1 is now the least recent
+        draw([limit]) // one past the limit: one dropped
+        #expect(renderer.cachedLabelCount == limit)
+        #expect(renderer.isCached("Label 0"))
+        #expect(!renderer.isCached("Label 1"))
+        #expect(renderer.isCached("Label 2") && renderer.isCached("Label \(limit)"))
+        draw([limit + 1, limit + 2])
+        #expect(renderer.cachedLabelCount == limit)
+        #expect(!renderer.isCached("Label 2") && !renderer.isCached("Label 3") && renderer.isCached("Label 4"))
+    }
+
+    /// The real recordings (`Recordings/real`) on their replay scene, drawn
+    /// offscreen: every frame's picture has the cells' fill where the
+    /// engine's attributes put them, and the wacom swipe's action pane its
+    /// buttons' colours.
+    @Test(arguments: ["ts_wacom-isdv4-e6_1-finger-horizontal-swipe.events", "ts_atmel-maxtouch_1-finger-drag-up-down.evemu",
+                      "ts_ntrig_protoA_1-finger-drag-NW-SE.events", "mouse_ultrathin-touch-mouse_motion-clicks-wheel.evemu"])
+    func realRecordingsDrawWhereTheEngineSays(file: String) throws {
+        let bytes = try Data(contentsOf: Fixtures.recording("real-replays/scene.json"))
+        var run = try OffscreenRun(scene: Scene.decode(Array(bytes), fileName: "scene.json"),
+                                   trace: Fixtures.recording("real/\(file)"))
+        var frames = 0, cells = 0, swipes = 0
+        try run.play(step: 66_000) { time, painter, engine in
+            frames += 1
+            guard !painter.isAnimating(at: time), let s = painter.lastSnapshot else { return }
+            let image = try PNGImage(painter.renderer.png())
+            for a in s.attributes where a.kind == .cell && a.swipe == nil && !a.isSelected && !a.isHighlighted {
+                let f = pixels(a.frame, s, scale: 1)
+                // The right end of the row, clear of its label and outline.
+                guard f.minY >= SceneDrawing.statusBarHeight + 2, f.maxY <= Double(image.height) - 2, f.width > 20 else { continue }
+                #expect(near(image.color(Int(f.maxX - 6), Int(f.midY)), 0xffffff), "\(file): cell \(a.indexPath.map { "\($0)" } ?? "") at \(time)")
+                cells += 1
+            }
+            if let cell = s.attributes.first(where: { $0.swipe.map { $0.paneFrame.width >= 8 } ?? false }),
+               let swipe = cell.swipe {
+                checkSwipe(image, actions: swipe.actions.map { (pixels($0.frame, s, scale: 1), $0.style == .destructive) },
+                           pane: pixels(swipe.paneFrame, s, scale: 1))
+                swipes += 1
+            }
+        }
+        #expect(frames > 10 && cells > 100)
+        if file.contains("swipe") { #expect(swipes > 0) }
+    }
+
+    /// Shapes at the edges of Double (infinite, not a number, the largest
+    /// finite values, radii and widths beyond any picture) draw without a
+    /// trap, and the drawing goes on after them.
+    @Test func shapesAtTheEdgesOfDoubleDrawWithoutATrap() throws {
+        let run = try OffscreenRun("swipe-then-delete")
+        let renderer = run.painter.renderer
+        let edges: [Double] = [.nan, .infinity, -.infinity, .greatestFiniteMagnitude, -.greatestFiniteMagnitude,
+                               1e300, -1e300, Double(Int64.max), Double(Int64.min), 0, -0.0, .ulpOfOne]
+        let white = SceneDrawing.Color(0xffffff), ink = SceneDrawing.Color(0x123456, alpha: 200)
+        var items = [SceneDrawing.Item(.fill(Rect(x: 0, y: 0, width: 64, height: 48), white), role: .background)]
+        for e in edges {
+            let r = Rect(x: e, y: e, width: e, height: e), p = Point(x: e, y: e)
+            items += [.fill(r, ink), .outline(r, ink, width: e, dashed: true), .disc(center: p, radius: e, ink),
+                      .ring(center: p, radius: e, ink, width: e), .arc(center: p, radius: min(abs(e), 1e4), start: e, end: e, ink, width: 2),
+                      .polyline([p, Point(x: 10, y: e)], ink, width: min(abs(e), 1e4)), .shadow(r, offset: e, blur: e, ink),
+                      .gradient(Rect(x: 0, y: e, width: min(abs(e), 1e4), height: 4), from: ink, to: white),
+                      .text("Edge \(e)", box: r, alignment: .center, size: e, bold: false, ink), .clip(r), .clip(nil)]
+                .map { SceneDrawing.Item($0, role: .cell) }
+        }
+        var drawing = SceneDrawing(run.player.engine.snapshot(labels: run.painter.labels))
+        drawing.items = items
+        drawing.items.append(SceneDrawing.Item(.fill(Rect(x: 40, y: 30, width: 4, height: 4), SceneDrawing.Color(0xff0000)), role: .cell))
+        renderer.draw(drawing)
+        let image = try PNGImage(renderer.png())
+        #expect(image.color(41, 31) == 0xff0000)
+    }
+
     @Test func aFillIsSkippedOnlyWhenCoveredPixelForPixel() {
         let target = SDL_Rect(x: 0, y: 24, w: 160, h: 64)
         var grid: [SDL_Rect] = []

@@ -146,14 +146,18 @@ enum CollectionLayoutCellQuery {
 
 extension GridLayout {
     /// ``hitTest(_:presentation:contentOffset:)`` by arithmetic, for the
-    /// common case: at rest (no drag, no swipe, no delete confirmation, not
-    /// batch editing, so a cell has no controls to hit), over a cell of a
-    /// section of fixed row height that no header, footer or global header
-    /// covers at this offset. `.none` when it does not apply: the general
-    /// path answers then (and, in debug builds, checks every answer here).
+    /// common case: at rest (no drag, no delete confirmation, not batch
+    /// editing, so a cell has no controls to hit), over a cell of a section
+    /// of fixed row height that no header, footer or global header covers
+    /// at this offset. A swiped or open cell only changes what lies inside
+    /// its own frame (its pane and actions stay in it, and its content
+    /// slides under its neighbours, never over them), so a point over any
+    /// other cell — the tap that shuts an open cell — is answered here too.
+    /// `.none` when it does not apply: the general path answers then (and,
+    /// in debug builds, checks every answer here).
     /// - Complexity: O(log s) for s sections.
     func restingHit(_ point: Point, presentation: LayoutPresentation, contentOffset: Double) -> HitTarget?? {
-        guard presentation.drag == nil, presentation.swipe == nil, presentation.deleteConfirmation == nil,
+        guard presentation.drag == nil, presentation.deleteConfirmation == nil,
               !presentation.isEditing, point.x.isFinite, point.y.isFinite, !sections.isEmpty else { return .none }
         if let global = globalHeaderAttributes(contentOffset: contentOffset), global.frame.contains(point) { return .none }
         let s = restingSection(endingBelow: point.y)
@@ -172,6 +176,9 @@ extension GridLayout {
                                                  contentOffset: contentOffset).frame.contains(point) { return .none }
         }
         guard let (slot, _) = fixedSlot(at: point, inSection: s) else { return .none }
-        return .some(.cell(IndexPath(section: s, item: slot)))
+        let path = IndexPath(section: s, item: slot)
+        // Inside the swiped cell its actions may be hit: the general path.
+        if let swipe = presentation.swipe, swipe.indexPath == path { return .none }
+        return .some(.cell(path))
     }
 }

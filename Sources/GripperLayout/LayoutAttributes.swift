@@ -19,9 +19,13 @@ public struct LayoutAttributes: Hashable, Sendable {
     public var column: Int?
     /// Whether editing mode is on (cells).
     public var isEditing: Bool
-    /// Whether the item may be moved: shows a gripper in editing mode.
+    /// Whether the item may be moved (the presentation's traits): shows a
+    /// gripper in editing mode. An `Engine` asks its delegate only in
+    /// editing mode; outside it this is false.
     public var isMovable: Bool
-    /// Whether the item may be deleted: shows a delete control in editing mode.
+    /// Whether the item may be deleted (the presentation's traits): shows a
+    /// delete control in editing mode. An `Engine` asks its delegate only in
+    /// editing mode; outside it this is false.
     public var isDeletable: Bool
     /// Whether the item is selected.
     public var isSelected: Bool

@@ -213,7 +213,10 @@ public struct Engine: Sendable {
     public var stateName: String { machine.stateName }
     /// Whether batch editing is on.
     public var isEditing: Bool { machine.isEditing }
-    /// What the layout shows now (editing, selection, swipe, drag …).
+    /// What the layout shows now (editing, selection, swipe, drag …). The
+    /// per-item traits (movable, deletable) are the delegate's answers in
+    /// batch editing, where grippers and delete controls show them, and
+    /// `.fixed` outside it: the delegate is not asked about every cell shown.
     /// - Complexity: O(1) whatever the selection (the editing machine keeps
     ///   the selected index paths in step with the model).
     public var presentation: LayoutPresentation { machine.presentation }

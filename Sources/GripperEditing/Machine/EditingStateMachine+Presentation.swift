@@ -4,11 +4,16 @@ import GripperLayout
 extension EditingStateMachine {
     /// What the layout must show now: editing mode, selection, highlight,
     /// the keyboard focus, the swiped or open cell, the delete confirmation,
-    /// the drag (hidden source, gap, proxy), and per-item traits from the policy.
+    /// the drag (hidden source, gap, proxy), and — in batch editing, where
+    /// they show as grippers and delete controls — per-item traits from the
+    /// policy. Outside batch editing every item is `.fixed`: nothing shows
+    /// the traits there, and asking the delegate about every cell on every
+    /// frame would cost each paint a thousand delegate calls on a large
+    /// grid (UIKit too asks `canMoveItemAt` for the reorder control only).
     /// - Complexity: O(1) in the item count and the selection (the selected
     ///   paths are kept in step with the model and shared, not copied), plus
     ///   the open cell's actions.
-    package var presentation: LayoutPresentation { presentation(askingTraits: true) }
+    package var presentation: LayoutPresentation { presentation(askingTraits: isEditing) }
 
     /// The presentation, with the per-item traits asked of the policy only
     /// when `askingTraits` (otherwise every item is `.fixed`). A hit test

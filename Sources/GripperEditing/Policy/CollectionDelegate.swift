@@ -41,11 +41,13 @@ public protocol CollectionDelegate: Sendable {
     func canDeselect(_ item: ItemID, at indexPath: IndexPath) -> Bool
     /// Whether `item` can be swiped open and shows a delete control in batch
     /// editing (UIKit: `canEditRowAt`).
-    /// - Complexity: called per gesture; should be O(1).
+    /// - Complexity: called per gesture, and in batch editing for each cell
+    ///   a frame shows; should be O(1).
     func canEdit(_ item: ItemID, at indexPath: IndexPath) -> Bool
     /// Whether `item` can be dragged (shows a gripper in batch editing;
     /// UIKit: `canMoveItemAt`).
-    /// - Complexity: called per gesture; should be O(1).
+    /// - Complexity: called per gesture, and in batch editing for each cell
+    ///   a frame shows; should be O(1).
     func canMove(_ item: ItemID, at indexPath: IndexPath) -> Bool
     /// The target for moving `item` from `source` to the `proposed` after-move
     /// path: accept, redirect or veto (UIKit:

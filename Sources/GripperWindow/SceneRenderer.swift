@@ -45,9 +45,9 @@ public final class SceneRenderer {
         case window(title: String, fullscreen: Bool)
     }
 
-    /// The most rendered labels kept (each with its pixels); past it the
-    /// least recently drawn is dropped for each new one, so a panel that
-    /// runs for weeks through any number of labels keeps flat memory.
+    /// The most rendered labels kept (each with its pixels). A new label
+    /// past it first drops the least recently drawn eighth, so a panel
+    /// that runs for weeks through any number of labels keeps flat memory.
     public static let textCacheLimit = 4096
 
     /// The size of the picture in points.
@@ -83,29 +83,37 @@ public final class SceneRenderer {
     private struct FontKey: Hashable { var pixels: Int32; var bold: Bool }
     private struct TextKey: Hashable {
         var text: String; var pixels: Int32; var bold: Bool; var color: SceneDrawing.Color; var maxWidth: Int32
+
+        /// The string and the sizes: a key is looked up for every label of
+        /// every frame, and labels that differ only in face or colour are
+        /// few (equality still compares them).
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(text)
+            hasher.combine(Int(pixels) << 32 | Int(UInt32(bitPattern: maxWidth)))
+        }
     }
     /// A rendered label: its line box (what alignment places) and its ink
     /// (the pixels that are not fully transparent, as ARGB, offset in the
     /// box), and the ink composited over the last opaque backdrop colour it
     /// was drawn on (copied without blending: several times cheaper).
     private final class Text {
-        let key: TextKey
         let width: Int32, height: Int32
         let ink: SDL_Rect
         let pixels: [UInt32]
-        @exclusivity(unchecked) var opaque: (color: SceneDrawing.Color, pixels: [UInt32])?
-        /// Its neighbours in the order of use, most recent first (the
-        /// cache's dictionary holds every label, so these never dangle).
-        @exclusivity(unchecked) unowned(unsafe) var newer: Text?
-        @exclusivity(unchecked) unowned(unsafe) var older: Text?
+        /// The colour ``composited`` was composited over, if any.
+        @exclusivity(unchecked) var opaqueColor: SceneDrawing.Color?
+        @exclusivity(unchecked) var composited: [UInt32] = []
+        /// When it was last drawn (the renderer's count of labels drawn):
+        /// one store per use, where a list in order of use rewrote two
+        /// neighbours' links on every label of every frame.
+        @exclusivity(unchecked) var lastUsed = 0
 
-        init(key: TextKey, width: Int32, height: Int32, ink: SDL_Rect, pixels: [UInt32]) {
-            self.key = key; self.width = width; self.height = height; self.ink = ink; self.pixels = pixels
+        init(width: Int32, height: Int32, ink: SDL_Rect, pixels: [UInt32]) {
+            self.width = width; self.height = height; self.ink = ink; self.pixels = pixels
         }
     }
-    /// The ends of the labels' order of use.
-    @exclusivity(unchecked) private unowned(unsafe) var newestText: Text?
-    @exclusivity(unchecked) private unowned(unsafe) var oldestText: Text?
+    /// Labels drawn so far: the clock of ``Text/lastUsed``.
+    @exclusivity(unchecked) private var labelsDrawn = 0
 
     /// A region the last opaque fill left one colour, less what was drawn
     /// over it since (at most ``limit`` rectangles, then it is forgotten):
@@ -219,9 +227,13 @@ public final class SceneRenderer {
     public func draw(_ drawing: SceneDrawing) {
         raster.setClip(nil)
         backdrop.forget()
-        // The status bar and the viewport's background tile the picture in
-        // every drawing; a clear under them would write every pixel twice.
-        if !tiles(drawing.items) { raster.fill(raster.bounds, SceneDrawing.Color(0xeceff1)) }
+        // The clear paints only the rows no full-width opaque fill paints
+        // (the status bar and the viewport's background cover the picture
+        // when a drawing has both): a clear under them would write those
+        // pixels twice.
+        for (top, bottom) in uncoveredRows(drawing.items) {
+            raster.fill(SDL_Rect(x: 0, y: top, w: pixelWidth, h: bottom - top), SceneDrawing.Color(0xeceff1))
+        }
         let hidden = coveredFills(drawing.items)
         for (k, item) in drawing.items.enumerated() {
             if !hidden.isEmpty, hidden.contains(k) {
@@ -300,17 +312,33 @@ public final class SceneRenderer {
         return true
     }
 
-    /// Whether the drawing's leading shapes are opaque fills that together
-    /// cover the whole picture (full-width bands from its top down).
-    private func tiles(_ items: [SceneDrawing.Item]) -> Bool {
-        var covered: Float = 0
+    /// The bands of rows (top, bottom) that no opaque fill spanning the
+    /// picture's whole width (inside the clip at the time) covers: every
+    /// other row is painted by such a fill, or by the fills that cover it
+    /// pixel for pixel when it is left out (``coveredFills(_:)``).
+    /// - Complexity: O(s + f log f) for s shapes, f of them such fills.
+    private func uncoveredRows(_ items: [SceneDrawing.Item]) -> [(top: Int32, bottom: Int32)] {
+        var spans: [(top: Int32, bottom: Int32)] = []
+        var clip = raster.bounds
         for item in items {
-            guard case .fill(let r, let c) = item.shape, c.alpha == 255 else { break }
-            let b = box(r)
-            guard b.x <= 0, b.x + b.w >= Float(pixelWidth), b.y <= covered else { break }
-            covered = max(covered, b.y + b.h)
+            switch item.shape {
+            case .fill(let r, let c) where c.alpha == 255:
+                let seen = whole(box(r)).intersection(clip)
+                if seen.h > 0, seen.x <= 0, seen.x + seen.w >= pixelWidth { spans.append((seen.y, seen.y + seen.h)) }
+            case .clip(let r):
+                clip = r.map { whole(box($0)).intersection(raster.bounds) } ?? raster.bounds
+            case .fill, .outline, .disc, .ring, .arc, .polyline, .shadow, .gradient, .text: break
+            }
         }
-        return covered >= Float(pixelHeight)
+        spans.sort { $0.top < $1.top }
+        var rows: [(top: Int32, bottom: Int32)] = []
+        var reached: Int32 = 0
+        for span in spans {
+            if span.top > reached { rows.append((reached, span.top)) }
+            reached = max(reached, span.bottom)
+        }
+        if reached < pixelHeight { rows.append((reached, pixelHeight)) }
+        return rows
     }
 
     /// How many rendered labels the cache holds (at most ``textCacheLimit``).
@@ -587,7 +615,8 @@ public final class SceneRenderer {
         opaque.alpha = 255 // the opacity is applied at each draw
         let key = TextKey(text: string, pixels: pixels, bold: bold, color: opaque, maxWidth: Int32(b.w))
         guard let shown = texts[key] ?? render(key) else { return }
-        if shown !== newestText { used(shown) }
+        shown.lastUsed = labelsDrawn
+        labelsDrawn &+= 1
         guard shown.ink.w > 0, shown.ink.h > 0 else { return }
         let x: Float
         switch alignment {
@@ -611,33 +640,42 @@ public final class SceneRenderer {
     /// Renders the label of `key` (fitted to its width) and keeps it.
     private func render(_ key: TextKey) -> Text? {
         guard let rendered = ink(of: key) else { return nil }
-        while texts.count >= Self.textCacheLimit, let oldest = oldestText {
-            unlink(oldest)
-            texts[oldest.key] = nil
-        }
-        let made = Text(key: key, width: rendered.width, height: rendered.height, ink: rendered.ink,
+        if texts.count >= Self.textCacheLimit { dropLeastRecentlyDrawn(max(1, Self.textCacheLimit / 8)) }
+        let made = Text(width: rendered.width, height: rendered.height, ink: rendered.ink,
                         pixels: rendered.pixels)
         texts[key] = made
-        used(made)
         return made
     }
 
-    /// Makes `text` the most recently used label.
-    /// - Complexity: O(1).
-    private func used(_ text: Text) {
-        unlink(text)
-        text.older = newestText
-        newestText?.newer = text
-        newestText = text
-        if oldestText == nil { oldestText = text }
+    /// Drops the `count` least recently drawn labels: the cut is found by
+    /// selection over the labels' last uses (each distinct), not by
+    /// sorting them.
+    /// - Complexity: O(n) on average for the n labels kept.
+    private func dropLeastRecentlyDrawn(_ count: Int) {
+        var uses = texts.values.map(\.lastUsed)
+        guard count < uses.count else { texts.removeAll(); return }
+        let cut = Self.select(count, in: &uses) // the count-th smallest use is the first kept
+        let gone = texts.compactMap { $0.value.lastUsed < cut ? $0.key : nil }
+        for key in gone { texts[key] = nil }
     }
 
-    /// Takes `text` out of the order of use.
-    private func unlink(_ text: Text) {
-        if let newer = text.newer { newer.older = text.older } else if newestText === text { newestText = text.older }
-        if let older = text.older { older.newer = text.newer } else if oldestText === text { oldestText = text.newer }
-        text.newer = nil
-        text.older = nil
+    /// The `k`-th smallest of `values` (0-based), rearranging them
+    /// (Hoare's selection with the middle element as pivot).
+    /// - Complexity: O(n) on average.
+    package static func select(_ k: Int, in values: inout [Int]) -> Int {
+        precondition(values.indices.contains(k))
+        var low = 0, high = values.count - 1
+        while low < high {
+            let pivot = values[(low + high) / 2]
+            var i = low, j = high
+            while i <= j {
+                while values[i] < pivot { i += 1 }
+                while values[j] > pivot { j -= 1 }
+                if i <= j { values.swapAt(i, j); i += 1; j -= 1 }
+            }
+            if k <= j { high = j } else if k >= i { low = i } else { return values[k] }
+        }
+        return values[k]
     }
 
     /// The label of `key` rendered by FreeType: its line box, and its ink
@@ -694,17 +732,31 @@ public final class SceneRenderer {
         func row(_ y: Int) -> UnsafePointer<UInt32> {
             UnsafePointer((base + y * pitch).assumingMemoryBound(to: UInt32.self))
         }
+        // The ink's bounds: per row, the first and last pixel with any
+        // opacity, each found from its own end (most of a row is ink or
+        // the space between glyphs, so neither walk goes far).
         var minX = w, maxX = -1, minY = h, maxY = -1
         for y in 0..<h {
             let r = row(y)
-            for x in 0..<w where r[x] >> 24 != 0 {
-                minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
-            }
+            var first = 0
+            while first < w, r[first] >> 24 == 0 { first += 1 }
+            guard first < w else { continue }
+            var last = w - 1
+            while r[last] >> 24 == 0 { last -= 1 }
+            minX = min(minX, first); maxX = max(maxX, last)
+            if minY == h { minY = y }
+            maxY = y
         }
         guard maxX >= minX, maxY >= minY else { return (argb.pointee.w, argb.pointee.h, SDL_Rect(), []) }
-        var pixels: [UInt32] = []
-        pixels.reserveCapacity((maxX - minX + 1) * (maxY - minY + 1))
-        for y in minY...maxY { let r = row(y); for x in minX...maxX { pixels.append(r[x]) } }
+        let inkWidth = maxX - minX + 1
+        let pixels = [UInt32](unsafeUninitializedCapacity: inkWidth * (maxY - minY + 1)) { buffer, count in
+            guard var to = buffer.baseAddress else { count = 0; return }
+            for y in minY...maxY {
+                to.initialize(from: row(y) + minX, count: inkWidth)
+                to += inkWidth
+            }
+            count = buffer.count
+        }
         return (argb.pointee.w, argb.pointee.h,
                 SDL_Rect(x: Int32(minX), y: Int32(minY), w: Int32(maxX - minX + 1), h: Int32(maxY - minY + 1)), pixels)
     }
@@ -712,10 +764,11 @@ public final class SceneRenderer {
     /// The ink of `text` composited over the plain colour `back`, as a
     /// blend over it would give, made once per colour change.
     private func opaquePixels(_ text: Text, over back: SceneDrawing.Color) -> [UInt32] {
-        if let o = text.opaque, o.color == back { return o.pixels }
+        if text.opaqueColor == back { return text.composited }
         let under = Raster.argb(back)
         let over = text.pixels.map { p in Raster.blend(p, over: under, alpha: p >> 24) }
-        text.opaque = (back, over)
+        text.opaqueColor = back
+        text.composited = over
         return over
     }
 
@@ -727,12 +780,20 @@ public final class SceneRenderer {
     /// measurements instead of a binary search's log₂ n.
     package static func fit(_ string: String, width: Int32, guess: Int? = nil, measure: (String) -> Int32) -> String {
         if guess == nil, measure(string) <= width { return string }
-        let characters = Array(string)
-        func cut(_ k: Int) -> String { String(characters[..<k]) + "…" }
-        if let guess, !characters.isEmpty {
-            var k = min(max(0, guess), characters.count - 1)
+        // Where each character ends: a cut is a copy of the bytes before
+        // one of these and the ellipsis (no string rebuilt character by
+        // character).
+        var ends: [String.Index] = []
+        var i = string.startIndex
+        while i < string.endIndex {
+            i = string.index(after: i)
+            ends.append(i)
+        }
+        func cut(_ k: Int) -> String { (k > 0 ? String(string[..<ends[k - 1]]) : "") + "…" }
+        if let guess, !ends.isEmpty {
+            var k = min(max(0, guess), ends.count - 1)
             if measure(cut(k)) <= width {
-                while k + 1 < characters.count, measure(cut(k + 1)) <= width { k += 1 }
+                while k + 1 < ends.count, measure(cut(k + 1)) <= width { k += 1 }
                 return cut(k)
             }
             while k > 0 {
@@ -741,7 +802,7 @@ public final class SceneRenderer {
             }
             return ""
         }
-        var low = 0, high = characters.count // the longest fitting prefix is in low..<high
+        var low = 0, high = ends.count // the longest fitting prefix is in low..<high
         while low < high {
             let mid = (low + high + 1) / 2
             if measure(cut(mid)) <= width { low = mid } else { high = mid - 1 }

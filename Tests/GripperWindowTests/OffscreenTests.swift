@@ -144,13 +144,11 @@ extension WindowRendererTests {
         #expect(!renderer.isCached("Label 0"))
     }
 
-    /// A fill is left out only when the fills after it cover every pixel of
-    /// it: a grid of cells that tiles the viewport does; one pixel short, a
-    /// gap between two cells, or a missing corner does not.
-    /// Both sides of the cache's limit: up to it nothing is dropped; past
-    /// it exactly one label goes for each new one, the least recently drawn
-    /// (a label drawn again is recent again).
-    @Test func theLabelCacheDropsTheLeastRecentlyDrawnLabelOnePerNewOne() throws {
+    /// Both sides of the cache's limit: up to it nothing is dropped; the
+    /// first new label past it drops the least recently drawn eighth at
+    /// once (a label drawn again is recent again), and the next new labels
+    /// drop nothing until the limit is reached again.
+    @Test func theLabelCacheDropsTheLeastRecentlyDrawnEighthPastItsLimit() throws {
         let run = try OffscreenRun("swipe-then-delete")
         let renderer = run.painter.renderer
         var base = SceneDrawing(run.player.engine.snapshot(labels: run.painter.labels))
@@ -163,21 +161,37 @@ extension WindowRendererTests {
             }
             renderer.draw(d)
         }
-        let limit = SceneRenderer.textCacheLimit
+        let limit = SceneRenderer.textCacheLimit, eighth = limit / 8
         for start in stride(from: 0, to: limit - 1, by: 500) { draw(Array(start..<min(start + 500, limit - 1))) }
         #expect(renderer.cachedLabelCount == limit - 1)
         draw([limit - 1]) // the limit, reached: nothing dropped
         #expect(renderer.cachedLabelCount == limit)
         #expect(renderer.isCached("Label 0") && renderer.isCached("Label 1"))
-        draw([0]) // label 0 drawn again: label 1 is now the least recent
-        draw([limit]) // one past the limit: one dropped
-        #expect(renderer.cachedLabelCount == limit)
+        draw([0]) // label 0 drawn again: labels 1... are now the least recent
+        draw([limit]) // one past the limit: the eighth drawn longest ago goes
+        #expect(renderer.cachedLabelCount == limit - eighth + 1)
         #expect(renderer.isCached("Label 0"))
-        #expect(!renderer.isCached("Label 1"))
-        #expect(renderer.isCached("Label 2") && renderer.isCached("Label \(limit)"))
-        draw([limit + 1, limit + 2])
+        #expect(!renderer.isCached("Label 1") && !renderer.isCached("Label \(eighth)"))
+        #expect(renderer.isCached("Label \(eighth + 1)") && renderer.isCached("Label \(limit)"))
+        draw(Array((limit + 1)..<(limit + eighth))) // back up to the limit: nothing more dropped
         #expect(renderer.cachedLabelCount == limit)
-        #expect(!renderer.isCached("Label 2") && !renderer.isCached("Label 3") && renderer.isCached("Label 4"))
+        #expect(renderer.isCached("Label \(eighth + 1)"))
+    }
+
+    /// The selection that finds the cache's cut gives what sorting would,
+    /// for every rank, on distinct, repeated, sorted and reversed values.
+    @Test func selectionFindsTheRankSortingWould() {
+        var generator = SystemRandomNumberGenerator()
+        let cases: [[Int]] = [[7], [2, 1], Array(0..<50), Array((0..<50).reversed()), Array(repeating: 3, count: 9),
+                              (0..<200).map { _ in Int.random(in: -5...5, using: &generator) },
+                              (0..<300).map { _ in Int.random(in: .min ... .max, using: &generator) }]
+        for values in cases {
+            let sorted = values.sorted()
+            for k in values.indices {
+                var scratch = values
+                #expect(SceneRenderer.select(k, in: &scratch) == sorted[k], "rank \(k) of \(values.count)")
+            }
+        }
     }
 
     /// The real recordings (`Recordings/real`) on their replay scene, drawn
@@ -240,6 +254,9 @@ extension WindowRendererTests {
         #expect(image.color(41, 31) == 0xff0000)
     }
 
+    /// A fill is left out only when the fills after it cover every pixel of
+    /// it: a grid of cells that tiles the viewport does; one pixel short, a
+    /// gap between two cells, or a missing corner does not.
     @Test func aFillIsSkippedOnlyWhenCoveredPixelForPixel() {
         let target = SDL_Rect(x: 0, y: 24, w: 160, h: 64)
         var grid: [SDL_Rect] = []

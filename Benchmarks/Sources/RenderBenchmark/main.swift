@@ -152,15 +152,22 @@ func phases(_ c: Case) throws -> [(name: String, times: Timings)] {
     return zip(["snapshot", "transitions", "drawing", "draw"], times).map { ($0, Timings($1)) }
 }
 
+// render-bench [CYCLES] [--only grid|list]: CYCLES (default 4) cycles of
+// the session per case; `--only` runs one case (a short run under
+// `valgrind --tool=callgrind`, whose counts repeat where timings do not).
+let arguments = CommandLine.arguments.dropFirst()
+let cycles = arguments.first.flatMap { Int($0) }.map { max(1, $0) } ?? 4
+let only = arguments.firstIndex(of: "--only").flatMap { $0 + 1 < arguments.endIndex ? arguments[$0 + 1] : nil }
 let gridViewport = Size(width: 1600, height: 800)
-let cases = [
+let allCases = [
     Case(name: "1,000 visible items (20 columns × 50 rows, 10k items)",
          scene: scene(items: 10_000, viewport: gridViewport, metrics: LayoutMetrics(columns: 20, rowHeight: 16)),
-         frames: session(gridViewport, row: 16, cycles: 4)),
+         frames: session(gridViewport, row: 16, cycles: cycles)),
     Case(name: "1M items in the list (400×640, 56-point rows)",
          scene: scene(items: 1_000_000, viewport: Size(width: 400, height: 640), metrics: LayoutMetrics(rowHeight: 56)),
-         frames: session(Size(width: 400, height: 640), row: 56, cycles: 4)),
+         frames: session(Size(width: 400, height: 640), row: 56, cycles: cycles)),
 ]
+let cases = zip(["grid", "list"], allCases).filter { only == nil || $0.0 == only }.map(\.1)
 say("render-bench: offscreen draw time per frame (the renderer's picture in memory, scale 1)")
 for c in cases {
     _ = try run(c, draw: true) // warm-up: fonts, glyph textures

@@ -78,11 +78,39 @@ extension Engine {
         itemsByPath.reserveCapacity(attributes.count + 1) // no rehash as it fills
         var titles: [Int: String] = [:]
         let model = self.model
+        // A section's cells in the rect are one run of its items: their
+        // identities are read in one pass per section, not looked up one by
+        // one (the proxy and the hidden source, which may lie far from
+        // them, are looked up on their own).
+        var runs: [(section: Int, start: Int, ids: [ItemID])] = []
+        do {
+            var bounds: [(section: Int, low: Int, high: Int, cells: Int)] = []
+            for a in attributes where a.kind == .cell {
+                guard let path = a.indexPath else { continue }
+                if let k = bounds.firstIndex(where: { $0.section == path.section }) {
+                    bounds[k].low = min(bounds[k].low, path.item)
+                    bounds[k].high = max(bounds[k].high, path.item)
+                    bounds[k].cells += 1
+                } else {
+                    bounds.append((path.section, path.item, path.item, 1))
+                }
+            }
+            for b in bounds where b.high - b.low < 4 * b.cells + 64 {
+                if let ids = model.items(inSection: b.section, b.low..<(b.high + 1)) { runs.append((b.section, b.low, ids)) }
+            }
+        }
+        func item(at path: IndexPath) -> ItemID? {
+            for run in runs where run.section == path.section {
+                let k = path.item - run.start
+                if k >= 0, k < run.ids.count { return run.ids[k] }
+            }
+            return model.item(at: path)
+        }
         for a in [attributes, hidden.map { [$0] } ?? []].joined() {
             guard let path = a.indexPath else { continue }
             switch a.kind {
             case .cell, .dragProxy:
-                if itemsByPath[path] == nil, let id = model.item(at: path), let item = labels.item(id) {
+                if itemsByPath[path] == nil, let id = item(at: path), let item = labels.item(id) {
                     itemsByPath[path] = item
                 }
             case .header:

@@ -427,6 +427,20 @@ public final class SceneRenderer {
             guard c.alpha > 0 else { return }
             let b = box(r), t = max(1, Float((width * scale).rounded()))
             guard b.w > 0, b.h > 0 else { return }
+            if !dashed {
+                // Four edges, each made whole once and filled straight away
+                // (a cell's border on every frame: no list, no second pass).
+                func edge(_ x: Float, _ y: Float, _ w: Float, _ h: Float) {
+                    let pixels = whole(SDL_FRect(x: x, y: y, w: w, h: max(0, h)))
+                    drew(pixels.intersection(raster.clip))
+                    raster.fill(pixels, c)
+                }
+                edge(b.x, b.y, b.w, t)
+                edge(b.x, b.y + b.h - t, b.w, t)
+                edge(b.x, b.y + t, t, b.h - 2 * t)
+                edge(b.x + b.w - t, b.y + t, t, b.h - 2 * t)
+                return
+            }
             drawRectangles.removeAll(keepingCapacity: true)
             let dash = Float((6 * scale).rounded()), gap = Float((4 * scale).rounded())
             func run(_ from: Float, _ length: Float, _ make: (Float, Float) -> SDL_FRect) {

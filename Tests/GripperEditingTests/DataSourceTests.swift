@@ -2,6 +2,7 @@ import Synchronization
 import Testing
 import GripperGeometry
 import GripperLayout
+import GripperTesting
 @testable import GripperEditing
 
 /// A data source of `counts[s]` items per section named "s.i", that counts
@@ -49,6 +50,41 @@ final class CountingSource: CollectionDataSource, @unchecked Sendable {
         #expect(model.checkInvariants() == nil)
         // An insert's identity check still sees the lazy sections.
         #expect(throws: BatchUpdateError.self) { try model.apply(BatchUpdate([.insertItem("2.1", at: ip(0, 0))])) }
+    }
+
+    /// A run of a section's items read in one pass is what one look-up each
+    /// gives — on a lazy section, on an array, on runs after edits, for
+    /// ranges that reach past the end — and nothing once the source's count
+    /// changed without a batch (where each look-up gives nil too). A range
+    /// from below zero or in a section that does not exist gives nothing.
+    @Test func itemsReadInOnePassAreWhatOneLookUpEachGives() throws {
+        let source = CountingSource([5_000, 7, 40])
+        var model = try CollectionModel(dataSource: source)
+        try model.apply(BatchUpdate([.moveItem(from: ip(0, 10), to: ip(0, 4_000)), .insertItem("n", at: ip(0, 17)),
+                                     .deleteItem(ip(1, 2))]))
+        var rng = SeededGenerator(seed: 5)
+        func check(_ what: Comment) {
+            for s in 0..<3 {
+                let count = model.numberOfItems(inSection: s) ?? 0
+                for _ in 0..<40 {
+                    let low = Int.random(in: 0...(count + 3), using: &rng)
+                    let range = low..<(low + Int.random(in: 0...60, using: &rng))
+                    let one = range.compactMap { model.item(at: ip(s, $0)) }
+                    let read = model.items(inSection: s, range)
+                    #expect(read == (one.isEmpty && model.item(at: ip(s, 0)) == nil ? nil : one), what)
+                }
+            }
+        }
+        #expect(model.sections.map(\.items.isLazy) == [false, false, true])
+        check("after an edit: runs, an array, a lazy section")
+        #expect(model.items(inSection: 0, -1..<3) == nil)
+        #expect(model.items(inSection: 3, 0..<3) == nil)
+        #expect(model.items(inSection: 2, 38..<45) == ["2.38", "2.39"])
+        source.counts[2] = 30 // the lazy section's source shrank behind the model's back
+        source.counts[0] = 4_000 // and the runs' source
+        #expect(model.items(inSection: 2, 0..<5) == nil && model.item(at: ip(2, 0)) == nil)
+        #expect(model.items(inSection: 0, 0..<5) == nil && model.item(at: ip(0, 0)) == nil)
+        check("after the counts changed")
     }
 
     @Test func aCountChangedWithoutABatchRejectsTheEditAndHidesTheSection() throws {

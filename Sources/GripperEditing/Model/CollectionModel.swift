@@ -116,6 +116,18 @@ public struct CollectionModel: Hashable, Sendable {
         return sections[indexPath.section].items.checkedID(at: indexPath.item)
     }
 
+    /// The items at `range` of section `section`, as ``item(at:)`` answers
+    /// each, read in one pass (the section's storage read, a lazy source's
+    /// count asked, once): the identities of the indices of `range` that are
+    /// in range, from `range.lowerBound` on. Nil when the section does not
+    /// exist or its data source's count has changed without a batch.
+    /// - Complexity: O(k) for k identities, plus a data-source answer for
+    ///   each read from a source.
+    package func items(inSection section: Int, _ range: Range<Int>) -> [ItemID]? {
+        guard sections.indices.contains(section), range.lowerBound >= 0 else { return nil }
+        return sections[section].items.checkedIDs(in: range)
+    }
+
     /// Whether `indexPath` names an item.
     /// - Complexity: O(1).
     public func contains(_ indexPath: IndexPath) -> Bool { item(at: indexPath) != nil }

@@ -220,6 +220,26 @@ public struct SectionItems: RandomAccessCollection, MutableCollection, RangeRepl
         }
     }
 
+    /// The identities at the indices of `range` that are in range, as
+    /// ``checkedID(at:)`` answers each (nil when a lazy view's source no
+    /// longer has the count it was opened with), with the storage read and
+    /// the source's count asked once for all of them.
+    /// - Complexity: O(k) for k identities (O(k log p) over pieces), plus
+    ///   one data-source answer for each read from a source.
+    func checkedIDs(in range: Range<Int>) -> [ItemID]? {
+        let r = range.clamped(to: 0..<endIndex)
+        switch storage {
+        case .array(let a):
+            return Array(a[r])
+        case .lazy(let l):
+            guard l.isConsistent else { return nil }
+            return r.map { l.id(at: $0) }
+        case .pieces(let p):
+            if let source = p.source, !source.isConsistent { return nil }
+            return r.map { p.uncheckedID(at: $0) }
+        }
+    }
+
     var isConsistent: Bool {
         switch storage {
         case .array: true

@@ -294,9 +294,15 @@ public final class SceneRenderer {
             .sorted { $0.y < $1.y }
         // Past a few thousand pieces the check would cost more than the fill.
         guard inside.count <= 4096 else { return false }
-        var edges = Set<Int32>([target.y, target.y + target.h])
-        for r in inside { edges.insert(r.y); edges.insert(r.y + r.h) }
-        let bands = edges.sorted()
+        // The bands' edges, sorted and distinct (sorting an array is a
+        // fraction of the cost of hashing each edge into a set).
+        var edges: [Int32] = [target.y, target.y + target.h]
+        edges.reserveCapacity(2 * inside.count + 2)
+        for r in inside { edges.append(r.y); edges.append(r.y + r.h) }
+        edges.sort()
+        var bands: [Int32] = []
+        bands.reserveCapacity(edges.count)
+        for e in edges where bands.last != e { bands.append(e) }
         var next = 0
         var active: [SDL_Rect] = []
         for (top, bottom) in zip(bands, bands.dropFirst()) where top >= target.y && bottom <= target.y + target.h {

@@ -282,6 +282,13 @@ extension WindowRendererTests {
         #expect(SceneRenderer.fit("Delete", width: 20, measure: measure) == "D…")
         #expect(SceneRenderer.fit("Delete", width: 19, measure: measure) == "…")
         #expect(SceneRenderer.fit("Delete", width: 9, measure: measure) == "")
+        // A cut never splits a character made of several scalars (a
+        // combining accent, an emoji with its skin tone).
+        let clusters = "e\u{301}é👍🏽x"
+        #expect(SceneRenderer.fit(clusters, width: 40, measure: measure) == clusters)
+        #expect(SceneRenderer.fit(clusters, width: 39, measure: measure) == "e\u{301}é…")
+        #expect(SceneRenderer.fit(clusters, width: 39, guess: 3, measure: measure) == "e\u{301}é…")
+        #expect(SceneRenderer.fit(clusters, width: 39, guess: 0, measure: measure) == "e\u{301}é…")
         // Walking from any guess finds what the binary search finds, for a
         // label too wide (as the renderer calls it), with ink wider than
         // the characters' count suggests too.

@@ -66,7 +66,7 @@ extension GridLayout {
         // during the query (the dragged item's height, the section it
         // leaves), with no query context per probe.
         var memo = SlotMemo(GapProbe(self, drag))
-        guard memo.answer(under: point, gapAt: drag.target) != nil else { return nil }
+        guard memo.answer(under: point, gapAt: drag.target, in: self) != nil else { return nil }
         // Each step moves the gap one way only and ends where the point has
         // reached the gap's centre, so the steps run one way and stop; the
         // bound only caps the work in a pathological grid.
@@ -102,14 +102,15 @@ extension GridLayout {
             self.probe = probe
         }
 
-        /// The answer for the gap at `gap`, worked out once per gap.
-        mutating func answer(under point: Point, gapAt gap: IndexPath) -> GapAnswer? {
+        /// The answer for the gap at `gap` in `layout` (the one the probe
+        /// was made for), worked out once per gap.
+        mutating func answer(under point: Point, gapAt gap: IndexPath, in layout: GridLayout) -> GapAnswer? {
             for i in 0..<inlineCount where inline[i].gap == gap { return inline[i].answer }
             if let known = overflow.first(where: { $0.gap == gap }) { return known.answer }
-            let answer = probe.answer(under: point, gapAt: gap, leaving: &leaving)
-            assert(answer?.slot == probe.layout.slot(under: point, gapAt: gap, drag: probe.drag))
+            let answer = probe.answer(under: point, gapAt: gap, leaving: &leaving, in: layout)
+            assert(answer?.slot == layout.slot(under: point, gapAt: gap, drag: probe.drag))
             assert(answer == nil || answer!.slot != gap
-                   || answer!.centre == probe.layout.referenceGapCentre(gap, drag: probe.drag))
+                   || answer!.centre == layout.referenceGapCentre(gap, drag: probe.drag))
             if inlineCount < Self.inlineCapacity {
                 inline[inlineCount] = (gap, answer)
                 inlineCount += 1
@@ -125,7 +126,6 @@ extension GridLayout {
     /// same views, deltas and section tops, summed in the same order), with
     /// the section the item leaves measured once.
     private struct GapProbe {
-        let layout: GridLayout
         let drag: DragState
         /// `nil` when the source is not a valid item (no gap can be placed).
         let height: Double?
@@ -169,7 +169,6 @@ extension GridLayout {
         }
 
         init(_ layout: GridLayout, _ drag: DragState) {
-            self.layout = layout
             self.drag = drag
             group = layout.groupGap != nil
             guard layout.isValid(drag.source) else {
@@ -191,7 +190,7 @@ extension GridLayout {
         /// section, and its height change.
         typealias Leaving = (view: SectionView, delta: Double)
 
-        func leaving() -> Leaving? {
+        func leaving(in layout: GridLayout) -> Leaving? {
             guard let height else { return nil }
             let s = drag.source.section
             let store = layout.sections[s]
@@ -203,8 +202,9 @@ extension GridLayout {
         /// The first section whose bottom is below `y`, as QueryContext's
         /// `firstSection(endingBelow:)` with these tops and heights.
         @inline(__always)
-        private func firstSection(endingBelow y: Double, top: (Int) -> Double, height: (Int) -> Double) -> Int {
-            var lower = 0, upper = layout.sections.count
+        private func firstSection(endingBelow y: Double, sections: Int, top: (Int) -> Double,
+                                  height: (Int) -> Double) -> Int {
+            var lower = 0, upper = sections
             while lower < upper {
                 let mid = (lower + upper) / 2
                 if top(mid) + height(mid) > y { upper = mid } else { lower = mid + 1 }
@@ -215,7 +215,8 @@ extension GridLayout {
         /// ``answer(under:gapAt:leaving:)`` for a gap inside a fixed-height
         /// section that holds the source, when the point is in that section
         /// too; `nil` when it is not (the general path answers then).
-        private func fixedAnswer(_ f: Fixed, under point: Point, gapAt target: IndexPath) -> GapAnswer? {
+        private func fixedAnswer(_ f: Fixed, under point: Point, gapAt target: IndexPath,
+                                 in layout: GridLayout) -> GapAnswer? {
             let t = target.section
             // The deltas are 0 here (QueryContext adds them all the same).
             let sourceDelta = 0.0, targetDelta = 0.0
@@ -226,7 +227,7 @@ extension GridLayout {
                 if t < section { y += targetDelta }
                 return y
             }
-            let s = min(firstSection(endingBelow: point.y, top: sectionTop, height: { section in
+            let s = min(firstSection(endingBelow: point.y, sections: layout.sections.count, top: sectionTop, height: { section in
                 var h = heights[section]
                 if section == t { h += targetDelta }
                 return h
@@ -263,11 +264,12 @@ extension GridLayout {
 
         /// ``GridLayout/slot(under:gapAt:drag:)`` and the gap's centre, for the
         /// gap at `target`; `nil` when the layout cannot place the gap there.
-        func answer(under point: Point, gapAt target: IndexPath, leaving: inout Leaving??) -> GapAnswer? {
+        func answer(under point: Point, gapAt target: IndexPath, leaving: inout Leaving??,
+                    in layout: GridLayout) -> GapAnswer? {
             guard let height, layout.sections.indices.contains(target.section) else { return nil }
             if let fixed, target.section == drag.source.section {
                 guard target.item >= 0, target.item < fixed.count else { return nil }
-                if let answer = fixedAnswer(fixed, under: point, gapAt: target) { return answer }
+                if let answer = fixedAnswer(fixed, under: point, gapAt: target, in: layout) { return answer }
             }
             let source = drag.source
             let sections = layout.sections
@@ -287,7 +289,7 @@ extension GridLayout {
             } else {
                 let count = sections[t].count
                 guard target.item >= 0, target.item <= count else { return nil }
-                if leaving == nil { leaving = .some(self.leaving()) }
+                if leaving == nil { leaving = .some(self.leaving(in: layout)) }
                 guard let leaving = leaving ?? nil else { return nil }
                 sourceView = leaving.view; sourceDelta = leaving.delta
                 targetView = layout.view(section: t, arrangement: .entering(count: count, target: target.item),
@@ -347,14 +349,14 @@ extension GridLayout {
 
     /// One step of the drop rule from the gap at `t`.
     private func dropStep(from t: IndexPath, point: Point, memo: inout SlotMemo) -> IndexPath? {
-        guard let current = memo.answer(under: point, gapAt: t)?.slot else { return nil }
+        guard let current = memo.answer(under: point, gapAt: t, in: self)?.slot else { return nil }
         if current == t { return t }
         let source = memo.probe.drag.source
         func lastCandidate(_ s: Int) -> Int { s == source.section ? sections[s].count - 1 : sections[s].count }
         let forward = t < current
         // Whether the point has reached the gap at `k` going the way it goes.
         func reached(_ k: IndexPath) -> Bool {
-            guard let answer = memo.answer(under: point, gapAt: k) else { return false }
+            guard let answer = memo.answer(under: point, gapAt: k, in: self) else { return false }
             let u = answer.slot
             if u != k { return forward ? u > k : u < k }
             guard let centre = answer.centre else { return true }

@@ -109,6 +109,9 @@ extension Engine {
         for a in [attributes, hidden.map { [$0] } ?? []].joined() {
             guard let path = a.indexPath else { continue }
             switch a.kind {
+            case .cell where !a.isHidden:
+                // One shown cell per item: its label is asked for once.
+                if let id = item(at: path), let item = labels.item(id) { itemsByPath[path] = item }
             case .cell, .dragProxy:
                 if itemsByPath[path] == nil, let id = item(at: path), let item = labels.item(id) {
                     itemsByPath[path] = item

@@ -38,8 +38,10 @@ public struct LayoutPresentation: Sendable {
         self.traits = traits
     }
 
-    /// Nothing going on.
-    public static var resting: LayoutPresentation { LayoutPresentation() }
+    /// Nothing going on. Made once: a hit test or a frame query at rest
+    /// reads it on every touch, and building a presentation costs more
+    /// than copying one.
+    public static let resting = LayoutPresentation()
 
     /// The same presentation with no drag.
     var withoutDrag: LayoutPresentation {

@@ -234,10 +234,13 @@ public final class SceneRenderer {
         for (top, bottom) in uncoveredRows(drawing.items) {
             raster.fill(SDL_Rect(x: 0, y: top, w: pixelWidth, h: bottom - top), SceneDrawing.Color(0xeceff1))
         }
-        let hidden = coveredFills(drawing.items)
+        let covered = coveredFills(drawing.items)
         for (k, item) in drawing.items.enumerated() {
-            if !hidden.isEmpty, hidden.contains(k) {
-                backdrop.forget() // its colour is not what the pixels hold
+            if !covered.isEmpty, let left = covered[k] {
+                // Only what the fills after it leave uncovered (nothing
+                // when they cover it all), inside the clip it was seen in.
+                if case .fill(_, let c) = item.shape { for piece in left { raster.fill(piece, c) } }
+                backdrop.forget() // its colour is not what all its pixels hold
                 continue
             }
             draw(item.shape)
@@ -252,11 +255,14 @@ public final class SceneRenderer {
     }
 
     /// The large opaque fills (a quarter of the picture or more, the first
-    /// four) that opaque fills drawn after them cover pixel for pixel — the
-    /// viewport's background under a grid of cells: drawing them would write
-    /// every pixel twice for nothing (what is drawn between is covered too).
+    /// four) that opaque fills drawn after them cover, each with the parts
+    /// they leave uncovered (none when they cover it pixel for pixel) — the
+    /// viewport's background under a grid of cells, or under cells that
+    /// animate and leave slivers between them: drawing all of it would write
+    /// most pixels twice for nothing (what is drawn between on a covered
+    /// part is covered too, and on an uncovered part lands on the fill).
     /// - Complexity: O(f log f) for the f opaque fills.
-    private func coveredFills(_ items: [SceneDrawing.Item]) -> Set<Int> {
+    private func coveredFills(_ items: [SceneDrawing.Item]) -> [Int: [SDL_Rect]] {
         var fills: [(index: Int, rect: SDL_Rect)] = []
         var clip: SDL_Rect?
         for (k, item) in items.enumerated() {
@@ -277,23 +283,33 @@ public final class SceneRenderer {
             }
         }
         let large = Int64(pixelWidth) * Int64(pixelHeight) / 4
-        var hidden: Set<Int> = []
+        var covered: [Int: [SDL_Rect]] = [:]
         for (n, f) in fills.enumerated() where Int64(f.rect.w) * Int64(f.rect.h) >= large {
-            if Self.covers(fills[(n + 1)...].map(\.rect), f.rect) { hidden.insert(f.index) }
+            // Worth it while the parts left are far fewer pixels than the fill.
+            if let left = Self.uncovered(fills[(n + 1)...].map(\.rect), f.rect),
+               left.reduce(Int64(0), { $0 + Int64($1.w) * Int64($1.h) }) * 2 < Int64(f.rect.w) * Int64(f.rect.h) {
+                covered[f.index] = left
+            }
             if n >= 3 { break }
         }
-        return hidden
+        return covered
     }
 
-    /// Whether the union of `rects` covers every pixel of `target`: a sweep
-    /// down the bands between the rectangles' top and bottom edges, each
-    /// band's spans merged from the left.
-    /// - Complexity: O(r log r + bands × spans in a band).
+    /// Whether the union of `rects` covers every pixel of `target`.
     package static func covers(_ rects: [SDL_Rect], _ target: SDL_Rect) -> Bool {
+        uncovered(rects, target)?.isEmpty ?? false
+    }
+
+    /// The pixels of `target` that no rectangle of `rects` covers, as
+    /// rectangles: a sweep down the bands between the rectangles' top and
+    /// bottom edges, each band's spans merged from the left and the runs
+    /// between them kept. Nil past 4096 rectangles or pieces (the sweep
+    /// would cost more than the fill it saves).
+    /// - Complexity: O(r log r + bands × spans in a band).
+    package static func uncovered(_ rects: [SDL_Rect], _ target: SDL_Rect) -> [SDL_Rect]? {
         let inside = rects.map { $0.intersection(target) }.filter { $0.w > 0 && $0.h > 0 }
             .sorted { $0.y < $1.y }
-        // Past a few thousand pieces the check would cost more than the fill.
-        guard inside.count <= 4096 else { return false }
+        guard inside.count <= 4096 else { return nil }
         // The bands' edges, sorted and distinct (sorting an array is a
         // fraction of the cost of hashing each edge into a set).
         var edges: [Int32] = [target.y, target.y + target.h]
@@ -305,23 +321,28 @@ public final class SceneRenderer {
         for e in edges where bands.last != e { bands.append(e) }
         var next = 0
         var active: [SDL_Rect] = []
+        var left: [SDL_Rect] = []
+        let right = target.x + target.w
         for (top, bottom) in zip(bands, bands.dropFirst()) where top >= target.y && bottom <= target.y + target.h {
             while next < inside.count, inside[next].y <= top { active.append(inside[next]); next += 1 }
             active.removeAll { $0.y + $0.h <= top }
             var reach = target.x
             for r in active.sorted(by: { $0.x < $1.x }) {
-                if r.x > reach { break }
+                if r.x > reach { left.append(SDL_Rect(x: reach, y: top, w: r.x - reach, h: bottom - top)) }
                 reach = max(reach, r.x + r.w)
+                if reach >= right { break }
             }
-            if reach < target.x + target.w { return false }
+            if reach < right { left.append(SDL_Rect(x: reach, y: top, w: right - reach, h: bottom - top)) }
+            if left.count > 4096 { return nil }
         }
-        return true
+        return left
     }
 
     /// The bands of rows (top, bottom) that no opaque fill spanning the
     /// picture's whole width (inside the clip at the time) covers: every
-    /// other row is painted by such a fill, or by the fills that cover it
-    /// pixel for pixel when it is left out (``coveredFills(_:)``).
+    /// other row is painted by such a fill, or, where it is left out in
+    /// whole or in part (``coveredFills(_:)``), by the fills that cover it
+    /// and the parts of it drawn.
     /// - Complexity: O(s + f log f) for s shapes, f of them such fills.
     private func uncoveredRows(_ items: [SceneDrawing.Item]) -> [(top: Int32, bottom: Int32)] {
         var spans: [(top: Int32, bottom: Int32)] = []

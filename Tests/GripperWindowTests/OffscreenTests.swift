@@ -274,6 +274,46 @@ extension WindowRendererTests {
         #expect(SceneRenderer.covers([SDL_Rect(x: -10, y: 0, w: 100, h: 200), SDL_Rect(x: 50, y: 20, w: 200, h: 100)], target))
     }
 
+    /// The parts of a fill that later fills leave uncovered are exactly
+    /// the pixels none of them covers, each once: checked pixel by pixel
+    /// on random rectangles (overlapping, outside the target, empty), on a
+    /// grid with a cell missing and on cells shifted by a pixel.
+    @Test func theUncoveredPartsOfAFillAreExactlyThePixelsNoLaterFillCovers() {
+        var generator = SeededGenerator(seed: 16)
+        let target = SDL_Rect(x: 3, y: 2, w: 37, h: 29)
+        func check(_ rects: [SDL_Rect], _ what: Comment) {
+            guard let left = SceneRenderer.uncovered(rects, target) else {
+                Issue.record("no answer for \(rects.count) rectangles: \(what)")
+                return
+            }
+            for y in (target.y - 2)..<(target.y + target.h + 2) {
+                for x in (target.x - 2)..<(target.x + target.w + 2) {
+                    func has(_ r: SDL_Rect) -> Bool { x >= r.x && x < r.x + r.w && y >= r.y && y < r.y + r.h }
+                    let expected = has(target) && !rects.contains(where: has) ? 1 : 0
+                    #expect(left.filter(has).count == expected, "pixel \(x),\(y): \(what)")
+                }
+            }
+            #expect(SceneRenderer.covers(rects, target) == left.isEmpty, what)
+        }
+        for trial in 0..<60 {
+            let rects = (0..<Int.random(in: 0...12, using: &generator)).map { _ in
+                SDL_Rect(x: Int32.random(in: -5...42, using: &generator), y: Int32.random(in: -5...34, using: &generator),
+                         w: Int32.random(in: 0...20, using: &generator), h: Int32.random(in: 0...16, using: &generator))
+            }
+            check(rects, "random trial \(trial)")
+        }
+        var grid: [SDL_Rect] = []
+        for row in 0..<4 { for column in 0..<4 { grid.append(SDL_Rect(x: 3 + Int32(column * 10), y: 2 + Int32(row * 8), w: 10, h: 8)) } }
+        check(grid, "a grid over the target")
+        check(Array(grid.prefix(5) + grid.dropFirst(6)), "a grid with a cell missing")
+        var shifted = grid
+        for k in shifted.indices where k % 3 == 0 { shifted[k].x += 1 }
+        check(shifted, "cells shifted by a pixel")
+        #expect(SceneRenderer.uncovered(grid, target)?.isEmpty == true)
+        let hole = SceneRenderer.uncovered(Array(grid.prefix(5) + grid.dropFirst(6)), target)
+        #expect(hole?.count == 1 && hole?.first.map { [$0.x, $0.y, $0.w, $0.h] } == [13, 10, 10, 8])
+    }
+
     @Test func labelsThatDoNotFitAreCutWithAnEllipsis() {
         // Each character 10 pixels wide, the ellipsis too.
         let measure: (String) -> Int32 = { Int32($0.count * 10) }

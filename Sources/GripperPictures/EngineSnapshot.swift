@@ -87,7 +87,9 @@ extension Engine {
             var bounds: [(section: Int, low: Int, high: Int, cells: Int)] = []
             for a in attributes where a.kind == .cell {
                 guard let path = a.indexPath else { continue }
-                if let k = bounds.firstIndex(where: { $0.section == path.section }) {
+                // Cells come section by section: the last section first.
+                if let k = bounds.last?.section == path.section ? bounds.count - 1
+                    : bounds.firstIndex(where: { $0.section == path.section }) {
                     bounds[k].low = min(bounds[k].low, path.item)
                     bounds[k].high = max(bounds[k].high, path.item)
                     bounds[k].cells += 1
@@ -99,12 +101,14 @@ extension Engine {
                 if let ids = model.items(inSection: b.section, b.low..<(b.high + 1)) { runs.append((b.section, b.low, ids)) }
             }
         }
+        var lastRun = 0 // cells come section by section: the run of the last one first
         func item(at path: IndexPath) -> ItemID? {
-            for run in runs where run.section == path.section {
-                let k = path.item - run.start
-                if k >= 0, k < run.ids.count { return run.ids[k] }
+            if !runs.indices.contains(lastRun) || runs[lastRun].section != path.section {
+                guard let k = runs.firstIndex(where: { $0.section == path.section }) else { return model.item(at: path) }
+                lastRun = k
             }
-            return model.item(at: path)
+            let k = path.item - runs[lastRun].start
+            return k >= 0 && k < runs[lastRun].ids.count ? runs[lastRun].ids[k] : model.item(at: path)
         }
         for a in [attributes, hidden.map { [$0] } ?? []].joined() {
             guard let path = a.indexPath else { continue }

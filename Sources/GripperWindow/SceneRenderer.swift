@@ -231,10 +231,11 @@ public final class SceneRenderer {
         // (the status bar and the viewport's background cover the picture
         // when a drawing has both): a clear under them would write those
         // pixels twice.
-        for (top, bottom) in uncoveredRows(drawing.items) {
+        let opaque = opaqueFills(drawing.items)
+        for (top, bottom) in uncoveredRows(opaque) {
             raster.fill(SDL_Rect(x: 0, y: top, w: pixelWidth, h: bottom - top), SceneDrawing.Color(0xeceff1))
         }
-        let covered = coveredFills(drawing.items)
+        let covered = coveredFills(opaque)
         for (k, item) in drawing.items.enumerated() {
             if !covered.isEmpty, let left = covered[k] {
                 // Only what the fills after it leave uncovered (nothing
@@ -262,7 +263,26 @@ public final class SceneRenderer {
     /// most pixels twice for nothing (what is drawn between on a covered
     /// part is covered too, and on an uncovered part lands on the fill).
     /// - Complexity: O(f log f) for the f opaque fills.
-    private func coveredFills(_ items: [SceneDrawing.Item]) -> [Int: [SDL_Rect]] {
+    private func coveredFills(_ fills: [(index: Int, rect: SDL_Rect)]) -> [Int: [SDL_Rect]] {
+        let large = Int64(pixelWidth) * Int64(pixelHeight) / 4
+        var covered: [Int: [SDL_Rect]] = [:]
+        for (n, f) in fills.enumerated() where Int64(f.rect.w) * Int64(f.rect.h) >= large {
+            // Worth it while the parts left are far fewer pixels than the fill.
+            if let left = Self.uncovered(fills[(n + 1)...].map(\.rect), f.rect),
+               left.reduce(Int64(0), { $0 + Int64($1.w) * Int64($1.h) }) * 2 < Int64(f.rect.w) * Int64(f.rect.h) {
+                covered[f.index] = left
+            }
+            if n >= 3 { break }
+        }
+        return covered
+    }
+
+    /// The drawing's opaque fills, in order: each shape's index and the
+    /// pixels it covers inside the clip in effect when it is drawn (what
+    /// both the clear and the covered fills are worked out from, in one
+    /// pass over the shapes).
+    /// - Complexity: O(s) for s shapes.
+    private func opaqueFills(_ items: [SceneDrawing.Item]) -> [(index: Int, rect: SDL_Rect)] {
         var fills: [(index: Int, rect: SDL_Rect)] = []
         var clip: SDL_Rect?
         for (k, item) in items.enumerated() {
@@ -282,17 +302,7 @@ public final class SceneRenderer {
             case .fill, .outline, .disc, .ring, .arc, .polyline, .shadow, .gradient, .text: break
             }
         }
-        let large = Int64(pixelWidth) * Int64(pixelHeight) / 4
-        var covered: [Int: [SDL_Rect]] = [:]
-        for (n, f) in fills.enumerated() where Int64(f.rect.w) * Int64(f.rect.h) >= large {
-            // Worth it while the parts left are far fewer pixels than the fill.
-            if let left = Self.uncovered(fills[(n + 1)...].map(\.rect), f.rect),
-               left.reduce(Int64(0), { $0 + Int64($1.w) * Int64($1.h) }) * 2 < Int64(f.rect.w) * Int64(f.rect.h) {
-                covered[f.index] = left
-            }
-            if n >= 3 { break }
-        }
-        return covered
+        return fills
     }
 
     /// Whether the union of `rects` covers every pixel of `target`.
@@ -338,24 +348,16 @@ public final class SceneRenderer {
         return left
     }
 
-    /// The bands of rows (top, bottom) that no opaque fill spanning the
-    /// picture's whole width (inside the clip at the time) covers: every
-    /// other row is painted by such a fill, or, where it is left out in
-    /// whole or in part (``coveredFills(_:)``), by the fills that cover it
-    /// and the parts of it drawn.
-    /// - Complexity: O(s + f log f) for s shapes, f of them such fills.
-    private func uncoveredRows(_ items: [SceneDrawing.Item]) -> [(top: Int32, bottom: Int32)] {
+    /// The bands of rows (top, bottom) that none of the opaque `fills`
+    /// spanning the picture's whole width covers: every other row is
+    /// painted by such a fill, or, where it is left out in whole or in part
+    /// (``coveredFills(_:)``), by the fills that cover it and the parts of
+    /// it drawn.
+    /// - Complexity: O(f log f) for f such fills.
+    private func uncoveredRows(_ fills: [(index: Int, rect: SDL_Rect)]) -> [(top: Int32, bottom: Int32)] {
         var spans: [(top: Int32, bottom: Int32)] = []
-        var clip = raster.bounds
-        for item in items {
-            switch item.shape {
-            case .fill(let r, let c) where c.alpha == 255:
-                let seen = whole(box(r)).intersection(clip)
-                if seen.h > 0, seen.x <= 0, seen.x + seen.w >= pixelWidth { spans.append((seen.y, seen.y + seen.h)) }
-            case .clip(let r):
-                clip = r.map { whole(box($0)).intersection(raster.bounds) } ?? raster.bounds
-            case .fill, .outline, .disc, .ring, .arc, .polyline, .shadow, .gradient, .text: break
-            }
+        for (_, seen) in fills where seen.x <= 0 && seen.x + seen.w >= pixelWidth {
+            spans.append((seen.y, seen.y + seen.h))
         }
         spans.sort { $0.top < $1.top }
         var rows: [(top: Int32, bottom: Int32)] = []

@@ -314,6 +314,51 @@ extension WindowRendererTests {
         #expect(hole?.count == 1 && hole?.first.map { [$0.x, $0.y, $0.w, $0.h] } == [13, 10, 10, 8])
     }
 
+    /// A background the cells cover except for slivers between them is
+    /// drawn only in the slivers, one they cover less than half of is
+    /// drawn whole, and one they cover pixel for pixel is left out: on both
+    /// sides of that half, and covered whole, every pixel of the picture is
+    /// the background's or its cell's colour, and a translucent fill drawn
+    /// between over a sliver blends over the background.
+    @Test(arguments: [(columns: 8, rows: 6, gap: 1.0), (columns: 2, rows: 2, gap: 1.0), (columns: 8, rows: 6, gap: 0.0)])
+    func aPartlyCoveredBackgroundShowsWhereTheCellsLeaveIt(columns: Int, rows: Int, gap: Double) throws {
+        let run = try OffscreenRun("swipe-then-delete")
+        let renderer = run.painter.renderer
+        var drawing = SceneDrawing(run.player.engine.snapshot(labels: run.painter.labels))
+        let size = drawing.size
+        let background = SceneDrawing.Color(0x102030), cell = SceneDrawing.Color(0xc0d0e0)
+        drawing.items = [SceneDrawing.Item(.fill(Rect(x: 0, y: 0, width: size.width, height: size.height), background),
+                                           role: .background)]
+        // A translucent band over the first sliver column, before the cells.
+        let cellWidth = (size.width / Double(columns)).rounded(.down), cellHeight = (size.height / Double(rows)).rounded(.down)
+        drawing.items.append(SceneDrawing.Item(.fill(Rect(x: cellWidth - gap, y: 0, width: max(gap, 1), height: size.height),
+                                                     SceneDrawing.Color(0xffffff, alpha: 128)), role: .decoration))
+        // The cells: all of them in the first case, one in four in the
+        // second (under half the background), a gap at each one's right.
+        var cells: [Rect] = []
+        for r in 0..<rows {
+            for c in 0..<columns where columns > 2 || (r + c) % 4 == 0 {
+                let w = c == columns - 1 && gap == 0 ? size.width - Double(c) * cellWidth : cellWidth - gap
+                let h = r == rows - 1 ? size.height - Double(r) * cellHeight : cellHeight
+                cells.append(Rect(x: Double(c) * cellWidth, y: Double(r) * cellHeight, width: w, height: h))
+            }
+        }
+        for r in cells { drawing.items.append(SceneDrawing.Item(.fill(r, cell), role: .cell)) }
+        renderer.draw(drawing)
+        let image = try PNGImage(renderer.png())
+        let band = Raster.blend(Raster.argb(SceneDrawing.Color(0xffffff)), over: Raster.argb(background), alpha: 128) & 0xff_ffff
+        var wrong = 0
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                let p = Point(x: Double(x) + 0.5, y: Double(y) + 0.5)
+                let inBand = gap > 0 && p.x >= cellWidth - gap && p.x < cellWidth
+                let expected: UInt32 = cells.contains { $0.contains(p) } ? 0xc0d0e0 : inBand ? band : 0x102030
+                if image.color(x, y) != expected { wrong += 1 }
+            }
+        }
+        #expect(wrong == 0, "\(wrong) pixels of \(image.width)x\(image.height) are neither the cells' nor the background's")
+    }
+
     @Test func labelsThatDoNotFitAreCutWithAnEllipsis() {
         // Each character 10 pixels wide, the ellipsis too.
         let measure: (String) -> Int32 = { Int32($0.count * 10) }

@@ -79,6 +79,8 @@ final class CountingSource: CollectionDataSource, @unchecked Sendable {
         check("after an edit: runs, an array, a lazy section")
         #expect(model.items(inSection: 0, -1..<3) == nil)
         #expect(model.items(inSection: 3, 0..<3) == nil)
+        #expect(model.items(inSection: 1, 0..<Int.max) == (0..<6).compactMap { model.item(at: ip(1, $0)) })
+        #expect(model.items(inSection: 0, (Int.max - 1)..<Int.max) == [])
         #expect(model.items(inSection: 2, 38..<45) == ["2.38", "2.39"])
         source.counts[2] = 30 // the lazy section's source shrank behind the model's back
         source.counts[0] = 4_000 // and the runs' source

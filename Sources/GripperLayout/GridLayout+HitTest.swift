@@ -60,6 +60,20 @@ extension GridLayout {
             return group.flatMap { $0.dropTarget(at: point, presentation: presentation, drag: $1) }
         }
         guard let drag = presentation.drag, !sections.isEmpty else { return nil }
+        // The gap stays while the point is over it: a point inside the band
+        // the last query found around this gap gets the same answer without
+        // a query (most drag frames move the finger a few points).
+        if groupCache.dropBand(source: drag.source, target: drag.target)?.contains(point) == true {
+            assert(computedDropTarget(at: point, drag: drag, remembering: false) == drag.target)
+            return drag.target
+        }
+        return computedDropTarget(at: point, drag: drag, remembering: true)
+    }
+
+    /// ``dropTarget(at:presentation:)`` by the rule, for a drag of one item
+    /// (or a group's phantom in its derived layout). With `remembering`,
+    /// the band around the gap it lands on is kept for the next query.
+    func computedDropTarget(at point: Point, drag: DragState, remembering: Bool) -> IndexPath? {
         // The gaps already asked: the steps and their binary searches ask the
         // same gaps again (each step starts where the last one's search
         // ended). Each gap's geometry is worked out from what stays constant
@@ -75,6 +89,9 @@ extension GridLayout {
             guard let next = dropStep(from: target, point: point, memo: &memo), next != target else { break }
             target = next
         }
+        if remembering, let band = memo.answer(under: point, gapAt: target, in: self)?.band {
+            groupCache.rememberDropBand(band, source: drag.source, target: target)
+        }
         return target
     }
 
@@ -83,6 +100,39 @@ extension GridLayout {
     private struct GapAnswer {
         var slot: IndexPath
         var centre: Point?
+        /// When the slot is the gap's: where the point may go with the
+        /// slot under it still the gap's (see ``DropBand``).
+        var band: DropBand?
+    }
+
+    /// The band in which a point is over the gap at column `column` of a
+    /// section — inside the gap's `frame` (its rows stack along y), between
+    /// the bottom of the section before (`above`, nil for the first) and
+    /// the section's own bottom (`bottom`), as the slot search finds
+    /// sections, and in the column's share of the row (`originX`,
+    /// `columnStride`, as the search finds columns; any x in one column).
+    /// Shrunk by a millionth of a millionth of its coordinates on every
+    /// side, so that no rounding in the search can put a point inside it
+    /// in another slot. Nil when it is empty.
+    static func dropBand(frame: Rect, above: Double?, bottom: Double, columns: Int, column: Int, originX: Double,
+                         columnStride: Double, cellWidth: Double) -> DropBand? {
+        func margin(_ a: Double, _ b: Double) -> Double { 1e-9 * max(1, abs(a), abs(b)) }
+        var minY = max(frame.minY, above ?? -.infinity), maxY = min(frame.maxY, bottom)
+        let my = margin(minY, maxY)
+        minY += my
+        maxY -= my
+        guard minY < maxY else { return nil }
+        guard columns > 1 else {
+            return DropBand(minX: -.infinity, maxX: .infinity, minY: minY, maxY: maxY)
+        }
+        guard columnStride > 0, columnStride.isFinite, cellWidth > 0 else { return nil }
+        var minX = originX + Double(column) * columnStride
+        var maxX = minX + min(cellWidth, columnStride)
+        let mx = margin(minX, maxX)
+        minX += mx
+        maxX -= mx
+        guard minX < maxX else { return nil }
+        return DropBand(minX: minX, maxX: maxX, minY: minY, maxY: maxY)
     }
 
     /// The gaps a drop-target query has asked (a few; a linear list). The
@@ -259,7 +309,11 @@ extension GridLayout {
             let frame = Rect(x: m.x(column: target.item % columns),
                              y: itemsTop + Double(target.item / columns) * (rowHeight + spacing),
                              width: m.cellWidth, height: rowHeight)
-            return GapAnswer(slot: slot, centre: frame.center)
+            let band = GridLayout.dropBand(frame: frame, above: t > 0 ? sectionTop(t - 1) + heights[t - 1] : nil,
+                                           bottom: sectionTop(t) + heights[t], columns: columns,
+                                           column: target.item % columns, originX: m.originX,
+                                           columnStride: m.columnStride, cellWidth: m.cellWidth)
+            return GapAnswer(slot: slot, centre: frame.center, band: band)
         }
 
         /// ``GridLayout/slot(under:gapAt:drag:)`` and the gap's centre, for the
@@ -343,7 +397,12 @@ extension GridLayout {
             let itemsTop = sectionTop(t) + targetView.metrics.header.space + targetView.metrics.insets.top
             let frame = layout.slotFrame(targetView, slot: target.item, itemsTop: itemsTop,
                                          rowTop: targetView.rowTop(target.item / targetView.columns))
-            return GapAnswer(slot: slot, centre: frame.center)
+            let m = targetView.metrics
+            let band = GridLayout.dropBand(frame: frame, above: t > 0 ? sectionTop(t - 1) + sectionHeight(t - 1) : nil,
+                                           bottom: sectionTop(t) + sectionHeight(t), columns: m.columns,
+                                           column: target.item % targetView.columns, originX: m.originX,
+                                           columnStride: m.columnStride, cellWidth: m.cellWidth)
+            return GapAnswer(slot: slot, centre: frame.center, band: band)
         }
     }
 

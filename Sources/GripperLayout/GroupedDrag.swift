@@ -339,9 +339,10 @@ final class GroupedDrag<L: GroupedLayout>: Sendable {
 }
 
 /// The one derived layout a layout keeps for the group in flight (see
-/// ``GroupedDrag``), shared by the layout's copies; a layout that changes
+/// ``GroupedDrag``), and the band of its last drop-target query
+/// (``DropBand``), shared by the layout's copies; a layout that changes
 /// starts a new cache, so an entry never outlives the layout it was built
-/// from. At most one entry: memory is that of one derived layout.
+/// from. At most one entry of each: memory is that of one derived layout.
 final class GroupCache<L: GroupedLayout>: Sendable {
     private let entry = Mutex<GroupedDrag<L>?>(nil)
     /// In a derived layout, the group's gap (such a layout keeps no cache
@@ -352,11 +353,46 @@ final class GroupCache<L: GroupedLayout>: Sendable {
         self.gap = gap
     }
 
+    /// The band the last drop-target query found around the gap it landed
+    /// on (see ``GridLayout/dropTarget(at:presentation:)``), and the drag it
+    /// holds for: the source and that gap.
+    private let lastDrop = Mutex<(source: IndexPath, target: IndexPath, band: DropBand)?>(nil)
+
+    /// The band kept for a drag from `source` with its gap at `target`, if
+    /// the last query landed there.
+    /// - Complexity: O(1).
+    func dropBand(source: IndexPath, target: IndexPath) -> DropBand? {
+        lastDrop.withLock { last in
+            guard let last, last.source == source, last.target == target else { return nil }
+            return last.band
+        }
+    }
+
+    /// Keeps `band` for a drag from `source` with its gap at `target`.
+    func rememberDropBand(_ band: DropBand, source: IndexPath, target: IndexPath) {
+        lastDrop.withLock { $0 = (source, target, band) }
+    }
+
     /// The derived layout of `drag`'s group over `layout`, built on first use.
     func grouped(_ layout: L, drag: DragState) -> GroupedDrag<L>? {
         if let hit = entry.withLock({ $0.flatMap { $0.matches(drag) ? $0 : nil } }) { return hit }
         guard let built = GroupedDrag(layout, drag: drag) else { return nil }
         entry.withLock { $0 = built }
         return built
+    }
+}
+
+/// Where a drag's proxy centre may move, in content coordinates, with the
+/// slot under it still its gap's, so that the drop rule keeps the gap
+/// there (closed on every side).
+struct DropBand: Sendable {
+    var minX: Double
+    var maxX: Double
+    var minY: Double
+    var maxY: Double
+
+    /// Whether `point` is in the band (never for a NaN coordinate).
+    @inline(__always) func contains(_ point: Point) -> Bool {
+        point.y >= minY && point.y <= maxY && point.x >= minX && point.x <= maxX
     }
 }

@@ -149,6 +149,61 @@ import Testing
         #expect(after.attributes(for: target)?.frame == gap.frame, "seed \(seed) \(scene.source) -> \(target)")
     }
 
+    /// A query inside the band the last one kept answers without the rule
+    /// (most drag frames): over random grids and finger paths, every answer
+    /// is the rule's, asked afresh, and the band is used on most frames.
+    @Test(arguments: 0..<200)
+    func theKeptBandAnswersAsTheRule(seed: Int) throws {
+        let scene = try DragScene(seed: UInt64(seed) &+ 94_000)
+        var g = SeededGenerator(seed: UInt64(seed) &+ 13)
+        let height = scene.layout.contentSize.height, width = scene.layout.viewport.width
+        var target = scene.source
+        var point = scene.layout.attributes(for: scene.source)!.frame.center
+        var fromBand = 0
+        for step in 0..<120 {
+            // Mostly small moves, as a finger's frames are; now and then a
+            // jump (not at first: the finger starts on the item it holds).
+            let jump = step >= 10 && g.chance(0.1)
+            point = Point(x: max(-20, min(width + 20, point.x + (jump ? g.half(-80, 80) : g.half(-3, 3)))),
+                          y: max(-50, min(height + 50, point.y + (jump ? g.half(-120, 120) : g.half(-4, 4)))))
+            let drag = DragState(source: scene.source, target: target, proxyCenter: point)
+            if scene.layout.groupCache.dropBand(source: scene.source, target: target)?.contains(point) == true {
+                fromBand += 1
+            }
+            let answer = scene.layout.dropTarget(at: point, presentation: LayoutPresentation(drag: drag))
+            let rule = scene.layout.computedDropTarget(at: point, drag: drag, remembering: false)
+            #expect(answer == rule, "seed \(seed) step \(step) at \(point) from \(target)")
+            target = answer ?? target
+        }
+        #expect(fromBand > 0, "seed \(seed): the band was never used")
+    }
+
+    /// A layout that changed keeps no band of the layout it was: the same
+    /// drag and point are answered for the new geometry.
+    @Test func aChangedLayoutForgetsTheBand() throws {
+        var layout = try GridLayout(sections: [SectionContent(count: 20)], metrics: LayoutMetrics(rowHeight: 50),
+                                    viewport: Size(width: 320, height: 600))
+        let source = IndexPath(section: 0, item: 0), target = IndexPath(section: 0, item: 5)
+        func ask(_ l: GridLayout, _ y: Double) -> IndexPath? {
+            l.dropTarget(at: Point(x: 100, y: y), presentation: LayoutPresentation(drag: DragState(
+                source: source, target: target, proxyCenter: Point(x: 100, y: y))))
+        }
+        // With the gap at 5 the gap is 250..<300: a point inside keeps it,
+        // and the band is kept.
+        #expect(ask(layout, 275) == target)
+        #expect(layout.groupCache.dropBand(source: source, target: target)?.contains(Point(x: 100, y: 276)) == true)
+        let before = layout
+        // Rows twice as tall: 276 is now far above the gap (500..<600).
+        try layout.update(metrics: LayoutMetrics(rowHeight: 100))
+        #expect(layout.groupCache.dropBand(source: source, target: target) == nil)
+        let moved = ask(layout, 276)
+        #expect(moved != nil && moved! < target)
+        #expect(moved == layout.computedDropTarget(at: Point(x: 100, y: 276), drag: DragState(
+            source: source, target: target, proxyCenter: Point(x: 100, y: 276)), remembering: false))
+        // The copy from before still has its band and its answer.
+        #expect(ask(before, 276) == target)
+    }
+
     /// The case by hand: a 40-point item dragged down past a
     /// 200-point one and back. The gap moves once each way, at the centre of
     /// the gap it opens, and a point between the two centres keeps either.

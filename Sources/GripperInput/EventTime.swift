@@ -117,6 +117,11 @@ extension Duration {
         // below is exact. Comparing durations is integer work, where a
         // floating-point division cost hundreds of instructions on every
         // deadline the recognizers set.
+        // Under ±9 s (every threshold, tick and window) the attoseconds fit
+        // one word: a word's division, not `components`' 128-bit one.
+        if let a = Int64(exactly: attoseconds), a.magnitude <= 9_000_000_000_000_000_000 {
+            return (a + (a >= 0 ? 500_000_000_000 : -500_000_000_000)) / 1_000_000_000_000
+        }
         if self > Self.microsecondBound { return .max }
         if self < Self.negativeMicrosecondBound { return .min }
         let (s, atto) = components
@@ -132,7 +137,10 @@ extension Duration {
 
     /// The duration in seconds, as a floating-point number.
     package var secondsDouble: Double {
-        self / Duration.seconds(1)
+        // The same division as `Duration`'s own (attoseconds over 10¹⁸, both
+        // as `Double`), from one word when they fit.
+        if let a = Int64(exactly: attoseconds) { return Double(a) / 1e18 }
+        return self / Duration.seconds(1)
     }
 
     /// A duration of `seconds`, rounded to the microsecond; nil for NaN,

@@ -1,10 +1,42 @@
 import Testing
 import GripperInput
+import GripperTesting
 
 /// Time arithmetic at the edges of `Int64` and `Double`: nothing traps, a
 /// reader rejects times past ``EventTime/maximumSeconds`` with a located
 /// error, internal arithmetic clamps.
 @Suite struct TimeRangeTests {
+    /// A duration's rounded microseconds and seconds come from one word of
+    /// attoseconds under ±9 s and from `components` past it: both agree
+    /// with the 128-bit arithmetic, on both sides of where the word stops,
+    /// at every half microsecond and at random.
+    @Test func durationsUnderNineSecondsRoundAsTheWideArithmetic() {
+        func wide(_ d: Duration) -> Int64 {
+            let (s, atto) = d.components
+            let (us, overflow) = s.multipliedReportingOverflow(by: 1_000_000)
+            precondition(!overflow)
+            return us + (atto + (atto >= 0 ? 500_000_000_000 : -500_000_000_000)) / 1_000_000_000_000
+        }
+        var durations: [Duration] = []
+        for base in [Int64(0), 1, 16_000, 8_999_999, 9_000_000, 9_000_001, 9_223_372, 9_223_373, 20_000_000] {
+            for sign in [Int64(1), -1] {
+                for sub in [Int64(0), 1, 499_999_999_999, 500_000_000_000, 500_000_000_001, 999_999_999_999] {
+                    durations.append(.microseconds(sign * base) + Duration(secondsComponent: 0,
+                                                                            attosecondsComponent: sign * sub))
+                }
+            }
+        }
+        var g = SeededGenerator(seed: 7)
+        for _ in 0..<10_000 {
+            durations.append(Duration(secondsComponent: Int64(g.int(-12...12)),
+                                      attosecondsComponent: Int64(g.int(-999_999_999_999_999_999...999_999_999_999_999_999))))
+        }
+        for d in durations {
+            #expect(d.microsecondsRounded == wide(d), "\(d)")
+            #expect(d.secondsDouble == d / .seconds(1), "\(d)")
+        }
+    }
+
     static let header = "N: Dev\nI: 0003 0001 0002 0003\nB: 03 03 00 00 00 00 00 00 00\nA: 00 0 100 0 0 0\nA: 01 0 100 0 0 0\n"
 
     func evemuError(_ body: String) -> TraceError? {

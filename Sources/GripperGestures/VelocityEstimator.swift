@@ -63,27 +63,35 @@ struct VelocityEstimator: Sendable {
         var n = 0.0, st = 0.0, stt = 0.0
         var sx = 0.0, sy = 0.0, stx = 0.0, sty = 0.0
         var smx = 0.0, smy = 0.0, stmx = 0.0, stmy = 0.0
-        var k = newest
-        for _ in 0..<count {
-            let t = times[k]
-            if t < oldest { break }
-            if t <= now {
-                let dt = Double(t - now) * 1e-6
-                let x = locations[k].x - origin.x, y = locations[k].y - origin.y
-                let mx = millimetres[k].x - originMM.x, my = millimetres[k].y - originMM.y
-                n += 1
-                st += dt
-                stt += dt * dt
-                sx += x
-                sy += y
-                stx += dt * x
-                sty += dt * y
-                smx += mx
-                smy += my
-                stmx += dt * mx
-                stmy += dt * my
+        // Read through buffers (`k` stays in the ring by construction): the
+        // same sums, in the same order, without a bounds check per read.
+        times.withUnsafeBufferPointer { times in
+            locations.withUnsafeBufferPointer { locations in
+                millimetres.withUnsafeBufferPointer { millimetres in
+                    var k = newest
+                    for _ in 0..<count {
+                        let t = times[k]
+                        if t < oldest { break }
+                        if t <= now {
+                            let dt = Double(t - now) * 1e-6
+                            let x = locations[k].x - origin.x, y = locations[k].y - origin.y
+                            let mx = millimetres[k].x - originMM.x, my = millimetres[k].y - originMM.y
+                            n += 1
+                            st += dt
+                            stt += dt * dt
+                            sx += x
+                            sy += y
+                            stx += dt * x
+                            sty += dt * y
+                            smx += mx
+                            smy += my
+                            stmx += dt * mx
+                            stmy += dt * my
+                        }
+                        k = k == 0 ? Self.capacity - 1 : k - 1
+                    }
+                }
             }
-            k = k == 0 ? Self.capacity - 1 : k - 1
         }
         let denominator = n * stt - st * st
         // Fewer than two samples, or all at one time: no slope to fit.

@@ -97,20 +97,8 @@ extension EditingStateMachine {
     /// Makes `d` the state's drag (batch editing's when `editing`), into
     /// the state's own box when nothing else shares it (a drag frame
     /// allocates nothing).
-    mutating func store(_ d: Dragging, editing: Bool) {
-        var ref: DragRef
-        switch state {
-        case .dragging(let r), .batchEditing(.dragging(let r)):
-            ref = r
-        case .idle, .tracking, .scrolling, .swiping, .open, .keyboardMoving, .batchEditing(.idle),
-             .batchEditing(.tracking), .batchEditing(.scrolling), .batchEditing(.open), .batchEditing(.keyboardMoving):
-            ref = DragRef(d)
-            state = editing ? .batchEditing(.dragging(ref)) : .dragging(ref)
-            return
-        }
-        state = .idle // the only reference left is `ref`: written in place
-        ref.value = d
-        state = editing ? .batchEditing(.dragging(ref)) : .dragging(ref)
+    mutating func store(_ d: consuming Dragging, editing: Bool) {
+        state.store(d, editing: editing)
     }
 
     /// A tap by another finger during the drag (UIKit's adding to a drag

@@ -330,3 +330,21 @@ extension EditingStateMachine {
         }
     }
 }
+
+extension EditingStateMachine.State {
+    /// Makes `drag` the state's drag (batch editing's when `editing`): into
+    /// the state's own box when nothing else shares it, so a drag frame
+    /// allocates nothing. The state is consumed to look at its box, so
+    /// the box is not held twice meanwhile, and it is not written twice.
+    mutating func store(_ drag: consuming EditingStateMachine.Dragging, editing: Bool) {
+        switch consume self {
+        case .dragging(var ref), .batchEditing(.dragging(var ref)):
+            ref.value = drag
+            self = editing ? .batchEditing(.dragging(ref)) : .dragging(ref)
+        case .idle, .tracking, .scrolling, .swiping, .open, .keyboardMoving, .batchEditing(.idle),
+             .batchEditing(.tracking), .batchEditing(.scrolling), .batchEditing(.open), .batchEditing(.keyboardMoving):
+            let ref = EditingStateMachine.DragRef(drag)
+            self = editing ? .batchEditing(.dragging(ref)) : .dragging(ref)
+        }
+    }
+}

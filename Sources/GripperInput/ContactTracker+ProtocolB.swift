@@ -7,7 +7,7 @@ extension ContactTracker {
     ///
     /// - Complexity: O(events + slots).
     mutating func processSlots(_ events: [RawEvent], cancelling: Bool) {
-        for index in slots.indices { slots[index].resetFrame() }
+        for index in 0..<slotsInUse { slots[index].resetFrame() }
         for event in events where event.type == EventType.abs {
             switch event.code {
             case AbsCode.mtSlot:
@@ -15,6 +15,7 @@ extension ContactTracker {
                 currentSlot = slots.indices.contains(slot) ? slot : -1
             case AbsCode.mtTrackingID:
                 guard slots.indices.contains(currentSlot) else { continue }
+                if currentSlot >= slotsInUse { slotsInUse = currentSlot + 1 }
                 if event.value < 0 {
                     endContact(inSlot: currentSlot, cancelling: cancelling)
                     slots[currentSlot].state = .idle
@@ -31,6 +32,7 @@ extension ContactTracker {
                 }
             case AbsCode.mtPositionX, AbsCode.mtPositionY:
                 guard slots.indices.contains(currentSlot) else { continue }
+                if currentSlot >= slotsInUse { slotsInUse = currentSlot + 1 }
                 if event.code == AbsCode.mtPositionX {
                     slots[currentSlot].position.x = Double(event.value)
                 } else {
@@ -73,7 +75,7 @@ extension ContactTracker {
     ///
     /// - Complexity: O(slots).
     mutating func reportSlots() {
-        for index in slots.indices {
+        for index in 0..<slotsInUse {
             if let ended = slots[index].frameEnded { scratch.append(ended) }
             guard case .down(let id, let trackingID, let reported) = slots[index].state else { continue }
             let position = slots[index].position

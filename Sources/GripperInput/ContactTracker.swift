@@ -45,6 +45,11 @@ public struct ContactTracker: Sendable {
     /// Slot (or track) storage: protocol B slots; one slot for single-touch
     /// devices and mice.
     var slots: [ContactTracker.Slot]
+    /// How many slots from the first have ever been written: the rest are
+    /// as they started (unknown, with nothing this frame), so the per-frame
+    /// passes over the slots stop here (a 10-slot screen used by one finger
+    /// visits one slot, not ten).
+    var slotsInUse: Int
     var currentSlot: Int
     var sync: SyncState = .synced
     var nextID = 1
@@ -102,6 +107,7 @@ public struct ContactTracker: Sendable {
         }
         slots = Array(repeating: Slot(position: Self.initialPosition(of: device)), count: slotCount)
         currentSlot = 0
+        slotsInUse = slots.count == 1 ? 1 : 0
         scratch.reserveCapacity(slotCount + 2)
     }
 
@@ -111,7 +117,7 @@ public struct ContactTracker: Sendable {
         case .protocolA:
             return protocolATracks.count
         case .slots, .singleTouch, .mouse, .none:
-            return slots.reduce(0) { $0 + ($1.state.contactID == nil ? 0 : 1) }
+            return slots[..<slotsInUse].reduce(0) { $0 + ($1.state.contactID == nil ? 0 : 1) }
         }
     }
 
@@ -255,7 +261,7 @@ public struct ContactTracker: Sendable {
                 scratch.append(contact(id: track.id, phase: .stationary, at: track.position))
             }
         case .slots, .singleTouch, .mouse, .none:
-            for slot in slots {
+            for slot in slots[..<slotsInUse] {
                 if case .down(let id, _, let reported) = slot.state {
                     scratch.append(contact(id: id, phase: .stationary, at: reported))
                 }

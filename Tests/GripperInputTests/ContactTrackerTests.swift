@@ -32,6 +32,25 @@ import GripperTesting
         #expect(tracker.finish() == nil)
     }
 
+    /// The per-frame passes visit only the slots written so far: a finger
+    /// in the last slot after one in the first is tracked, reported and
+    /// counted, and lifting it leaves nothing behind.
+    @Test func aFingerInTheLastSlotAfterTheFirstIsTrackedAndCounted() {
+        var tracker = ContactTracker(device: screen) // slots 0 ... 9
+        #expect(T.phases(tracker.process(T.frame(0, [T.tid(1), T.mtx(10), T.mty(20)]))) == ["1:began"])
+        let f2 = tracker.process(T.frame(10, [T.slot(9), T.tid(2), T.mtx(300), T.mty(400)]))
+        #expect(T.phases(f2) == ["1:stationary", "2:began"])
+        #expect(tracker.contactsDown == 2)
+        let f3 = tracker.process(T.frame(20, [T.slot(9), T.mtx(310)]))
+        #expect(T.phases(f3) == ["1:stationary", "2:moved"])
+        #expect(f3.contacts[1].position == Point(x: 310, y: 400))
+        // Slot 5, between them, was never written: nothing of it shows.
+        let f4 = tracker.process(T.frame(30, [T.slot(9), T.tid(-1), T.slot(0), T.tid(-1)]))
+        #expect(T.phases(f4) == ["1:ended", "2:ended"])
+        #expect(tracker.contactsDown == 0)
+        #expect(tracker.process(T.frame(40, [])).contacts.isEmpty)
+    }
+
     @Test func millimetresUseTheResolution() {
         var tracker = ContactTracker(device: screen) // 16 units/mm
         let f = tracker.process(T.frame(0, [T.tid(1), T.mtx(160), T.mty(3200)]))

@@ -48,6 +48,9 @@ public struct Engine: Sendable {
     var sync: LayoutSync
     /// Turns what happens into transcript entries.
     private var recorder: TranscriptRecorder
+    /// The editing machine's effects of one input, emptied after each with
+    /// its capacity kept: a frame's effects allocate nothing.
+    private var effectBuffer: [EditingEffect] = []
     /// The layout, in step with ``model``.
     /// - Complexity: O(1).
     public var layout: any CollectionLayout { sync.layout }
@@ -303,7 +306,7 @@ public struct Engine: Sendable {
         } else {
             now = max(now ?? deadline, deadline)
             let before = machine.phase
-            record(machine.handle(.tick, at: deadline, geometry: layout), at: deadline)
+            handleInMachine(.tick, at: deadline)
             noteTransition(from: before, at: deadline)
         }
         return deadline
@@ -575,10 +578,21 @@ public struct Engine: Sendable {
             let before = machine.phase
             // A placeholder (no content, error) takes no editing gesture.
             if let input = adapter.input(for: event), !showsPlaceholder {
-                record(machine.handle(scrollSpace(input), at: event.time, geometry: layout), at: event.time)
+                handleInMachine(scrollSpace(input), at: event.time)
             }
             noteTransition(from: before, at: event.time)
         }
+    }
+
+    /// Hands the editing machine `input` at `time` and records what it did,
+    /// through ``effectBuffer``.
+    private mutating func handleInMachine(_ input: EditingInput, at time: EventTime) {
+        var effects: [EditingEffect] = []
+        swap(&effects, &effectBuffer)
+        machine.handle(input, at: time, geometry: layout, into: &effects)
+        record(effects, at: time)
+        effects.removeAll(keepingCapacity: true)
+        swap(&effects, &effectBuffer)
     }
 
     /// Runs `body` on the editing machine at `time` and records what it did

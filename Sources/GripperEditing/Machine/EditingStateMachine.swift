@@ -141,6 +141,16 @@ public struct EditingStateMachine: Sendable {
     ///   costs, plus O(s) to carry s selected paths along (O(n) for a reload).
     public mutating func handle(_ input: EditingInput, at time: EventTime, geometry: some CollectionLayout) -> [EditingEffect] {
         var effects: [EditingEffect] = []
+        handle(input, at: time, geometry: geometry, into: &effects)
+        return effects
+    }
+
+    /// ``handle(_:at:geometry:)`` with what changed appended to `effects`,
+    /// which must come in empty: a caller that keeps one buffer across
+    /// inputs (emptied, its capacity kept) allocates nothing for them.
+    package mutating func handle(_ input: EditingInput, at time: EventTime, geometry: some CollectionLayout,
+                                 into effects: inout [EditingEffect]) {
+        assert(effects.isEmpty, "the effects buffer must come in empty")
         let seen = keyboard.announces ? announcementContext() : nil
         switch input {
         case .setEditing(let on): setEditing(on, effects: &effects)
@@ -160,7 +170,6 @@ public struct EditingStateMachine: Sendable {
         }
         releaseScrollerIfLetGo(at: time, geometry: geometry, effects: &effects)
         finishKeyboardStep(&effects, seen: seen)
-        return effects
     }
 
     /// The largest content offset `geometry` allows: the content's height

@@ -204,6 +204,31 @@ import Testing
         #expect(ask(before, 276) == target)
     }
 
+    /// Points at the edges of `Double` after a band was kept: NaN is in no
+    /// band, and infinities and huge values are answered by the rule.
+    @Test func pointsAtTheEdgesOfDoubleAreAnsweredByTheRule() throws {
+        let layout = try GridLayout(sections: [SectionContent(count: 20), SectionContent(count: 5)],
+                                    metrics: LayoutMetrics(columns: 2, rowHeight: 50),
+                                    viewport: Size(width: 320, height: 600))
+        let source = IndexPath(section: 0, item: 3), target = IndexPath(section: 0, item: 3)
+        let centre = layout.attributes(for: source)!.frame.center
+        func drag(_ p: Point) -> DragState { DragState(source: source, target: target, proxyCenter: p) }
+        #expect(layout.dropTarget(at: centre, presentation: LayoutPresentation(drag: drag(centre))) == target)
+        #expect(layout.groupCache.dropBand(source: source, target: target)?.contains(centre) == true)
+        let values: [Double] = [.nan, .infinity, -.infinity, .greatestFiniteMagnitude, -.greatestFiniteMagnitude,
+                                1e300, -1e300, centre.x, centre.y]
+        for x in values {
+            for y in values {
+                let p = Point(x: x, y: y)
+                let answer = layout.dropTarget(at: p, presentation: LayoutPresentation(drag: drag(p)))
+                #expect(answer == layout.computedDropTarget(at: p, drag: drag(p), remembering: false), "\(p)")
+                if x.isNaN || y.isNaN {
+                    #expect(layout.groupCache.dropBand(source: source, target: target)?.contains(p) != true)
+                }
+            }
+        }
+    }
+
     /// The case by hand: a 40-point item dragged down past a
     /// 200-point one and back. The gap moves once each way, at the centre of
     /// the gap it opens, and a point between the two centres keeps either.

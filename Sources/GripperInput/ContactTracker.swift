@@ -48,7 +48,8 @@ public struct ContactTracker: Sendable {
     /// How many slots from the first have ever been written: the rest are
     /// as they started (unknown, with nothing this frame), so the per-frame
     /// passes over the slots stop here (a 10-slot screen used by one finger
-    /// visits one slot, not ten).
+    /// visits one slot, not ten). A device of one slot counts it from the
+    /// start: the single-touch and mouse modes write it directly.
     var slotsInUse: Int
     var currentSlot: Int
     var sync: SyncState = .synced

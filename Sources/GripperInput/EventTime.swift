@@ -112,16 +112,16 @@ extension Duration {
     /// The duration in whole microseconds, rounded to nearest (halves away
     /// from zero) and clamped to `Int64`.
     package var microsecondsRounded: Int64 {
-        // Beyond ±9,223,372,036,855 s the answer is a bound (and `components`
-        // may not even hold the seconds); within, the clamped arithmetic
-        // below is exact. Comparing durations is integer work, where a
-        // floating-point division cost hundreds of instructions on every
-        // deadline the recognizers set.
-        // Under ±9 s (every threshold, tick and window) the attoseconds fit
-        // one word: a word's division, not `components`' 128-bit one.
+        // Integer work throughout: a floating-point division cost hundreds
+        // of instructions on every deadline the recognizers set. Under ±9 s
+        // (every threshold, tick and window) the attoseconds fit one word:
+        // a word's division, not `components`' 128-bit one.
         if let a = Int64(exactly: attoseconds), a.magnitude <= 9_000_000_000_000_000_000 {
             return (a + (a >= 0 ? 500_000_000_000 : -500_000_000_000)) / 1_000_000_000_000
         }
+        // Beyond ±9,223,372,036,855 s the answer is a bound (and `components`
+        // may not even hold the seconds); within, the clamped arithmetic
+        // below is exact.
         if self > Self.microsecondBound { return .max }
         if self < Self.negativeMicrosecondBound { return .min }
         let (s, atto) = components

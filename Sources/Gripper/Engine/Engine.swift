@@ -477,7 +477,7 @@ public struct Engine: Sendable {
         adapter = GestureInputAdapter()
         contactLocation = nil
         let before = machine.phase
-        record(machine.handle(.deviceLost, at: time, geometry: layout), at: time)
+        handleInMachine(.deviceLost, at: time)
         noteTransition(from: before, at: time)
     }
 
@@ -521,7 +521,7 @@ public struct Engine: Sendable {
         while machine.draggedItem == nil, let d = machine.nextDeadline {
             now = max(now ?? d, d)
             let before = machine.phase
-            record(machine.handle(.tick, at: d, geometry: layout), at: d)
+            handleInMachine(.tick, at: d)
             noteTransition(from: before, at: d)
             step(self)
         }

@@ -42,6 +42,34 @@ import GripperLayout
         #expect(h.machine.selection.isEmpty)
     }
 
+    /// A delegate with nothing selectable that counts the questions it is asked.
+    final class Unselectable: CollectionDelegate, @unchecked Sendable {
+        var questions = 0
+        var selectionMode: SelectionMode { .none }
+        func canHighlight(_ item: ItemID, at indexPath: IndexPath) -> Bool { questions += 1; return true }
+        func canSelect(_ item: ItemID, at indexPath: IndexPath) -> Bool { questions += 1; return true }
+        func canEdit(_ item: ItemID, at indexPath: IndexPath) -> Bool { questions += 1; return true }
+        func canMove(_ item: ItemID, at indexPath: IndexPath) -> Bool { questions += 1; return true }
+    }
+
+    @Test func aTapWithNothingSelectableAsksNothingOutOfBatchEditingButStillDeletesInIt() {
+        let rules = Unselectable()
+        var h = MachineHarness(model([("A", (0..<6).map { "a\($0)" })]), policy: rules)
+        // Out of batch editing: a tap, with a touch-down first or not, on a
+        // cell or on nothing, does nothing and asks nothing.
+        #expect(h.send(.touchDown(h.point(row: 2))).isEmpty)
+        #expect(h.send(.tap(h.point(row: 2))).isEmpty)
+        #expect(h.send(.tap(h.point(row: 3))).isEmpty)
+        #expect(h.send(.tap(h.point(row: 40))).isEmpty)
+        #expect(rules.questions == 0)
+        #expect(h.machine.selection.isEmpty && h.machine.stateName == "idle")
+        // In batch editing a tap on the delete control still opens the
+        // confirmation, whatever the selection mode.
+        h.send(.setEditing(true))
+        #expect(h.send(.tap(h.point(row: 2, x: 20))) == [.deleteConfirmationOpened("a2")])
+        #expect(rules.questions > 0)
+    }
+
     @Test func highlightIsCancelledWhenTheTouchBecomesAPan() {
         var h = MachineHarness.standard()
         h.send(.touchDown(h.point(row: 2)))

@@ -146,6 +146,11 @@ extension EditingStateMachine {
     /// A tap at rest: select, toggle, open a delete confirmation.
     private mutating func performTap(at p: Point, editing: Bool, at time: EventTime,
                                      geometry: some CollectionLayout, effects: inout [EditingEffect]) {
+        // Out of batch editing a tap only selects: with nothing selectable
+        // it does nothing, and nothing is asked (no hit test, no delegate
+        // question), as UIKit asks nothing of a collection that does not
+        // allow selection.
+        if !editing, policy.selectionMode == .none { return }
         let hit = hit(at: p, geometry: geometry)
         guard case .cell(let path, let region) = hit, let item = model.item(at: path) else { return }
         if editing {

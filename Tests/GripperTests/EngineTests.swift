@@ -202,4 +202,40 @@ private func pt(_ x: Double, _ y: Double) -> TraceBuilder.Location { .fraction(x
         #expect(quiet.engine.transcript.entries.isEmpty && quiet.engine.transcript.finalSections == nil)
         #expect(quiet.engine.model == recording.engine.model)
     }
+
+    /// The engine reuses the storage of entries the caller let go of: the
+    /// arrays a caller keeps (here every other one) stay as they were
+    /// handed over while later frames' entries come in.
+    @Test(arguments: ScenarioLibrary.all.map(\.name))
+    func entriesTheCallerKeepsStayAsTheyWere(_ name: String) throws {
+        let folder = try ScenarioFolder(name)
+        var recording = try EngineDriver(scene: folder.scene, device: folder.trace.device, recordingTranscript: true)
+        var quiet = try EngineDriver(scene: folder.scene, device: folder.trace.device)
+        var kept: [[Transcript.Entry]] = []
+        var copies: [[Transcript.Entry]] = []
+        var handedOver = 0
+        for frame in folder.trace.frames {
+            recording.handle(frame)
+            let entries = quiet.handle(frame)
+            guard !entries.isEmpty else { continue }
+            handedOver += 1
+            // The others are let go of at once: their storage comes back.
+            guard handedOver % 2 == 1 else { continue }
+            kept.append(entries)
+            copies.append(entries.map { $0 }) // new storage, not shared
+        }
+        // (A keyboard scenario's frames hand nothing over: its moves come
+        // with its stimuli.)
+        guard handedOver > 0 else { return }
+        #expect(kept == copies && !kept.isEmpty)
+        let recorded = recording.engine.transcript.entries
+        var start = 0
+        for entries in kept {
+            // Each kept array is a run of the recorded transcript, in order.
+            let at = try #require((start...(recorded.count - entries.count)).first {
+                Array(recorded[$0..<($0 + entries.count)]) == entries
+            })
+            start = at + entries.count
+        }
+    }
 }

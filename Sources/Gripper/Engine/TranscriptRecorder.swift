@@ -23,6 +23,9 @@ struct TranscriptRecorder: Sendable {
     private(set) var lastPictured: (index: Int, entry: Transcript.Entry)?
     /// The entries produced since ``takeEntries()`` last ran.
     private var outbox: [Transcript.Entry] = []
+    /// The entries ``takeEntries()`` handed over last: their storage
+    /// becomes the next outbox's when the caller has let go of them.
+    private var handedOver: [Transcript.Entry] = []
     /// A scroll not written yet: the last of a run, at its time.
     private var pendingScroll: (offset: Int64, value: Double)?
 
@@ -83,16 +86,21 @@ struct TranscriptRecorder: Sendable {
     }
 
     /// Hands over the entries produced since the last call, and forgets them.
-    /// - Complexity: O(1). The entries' storage goes with them, and the
-    ///   next ones get storage of the same capacity (one allocation, no
-    ///   regrowth while a frame's entries come in); a call with nothing to
-    ///   hand over allocates nothing.
+    /// - Complexity: O(e) for the e entries handed over the time before.
+    ///   The recorder keeps the array it hands over (shared, not copied) and
+    ///   takes the one before back as the next outbox: when the caller has
+    ///   let go of it, as a loop that handles each frame's entries and drops
+    ///   them does, its storage is emptied in place and reused, so a frame
+    ///   allocates nothing; when the caller still holds it, the caller's
+    ///   array is left as it was and the outbox gets new storage of the same
+    ///   capacity. A call with nothing to hand over allocates nothing. The
+    ///   recorder holds at most the entries of the last call that handed
+    ///   some over.
     mutating func takeEntries() -> [Transcript.Entry] {
         guard !outbox.isEmpty else { return [] }
-        let out = outbox
-        outbox = []
-        outbox.reserveCapacity(out.capacity)
-        return out
+        swap(&outbox, &handedOver)
+        outbox.removeAll(keepingCapacity: true)
+        return handedOver
     }
 
     /// Records the final sections, when keeping a transcript.

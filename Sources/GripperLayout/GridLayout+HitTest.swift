@@ -224,7 +224,10 @@ extension GridLayout {
             @inline(__always) func x(column: Int) -> Double { originX + Double(column) * columnStride }
         }
 
-        init(_ layout: GridLayout, _ drag: DragState) {
+        /// - Parameter layout: borrowed: an initializer's arguments are
+        ///   otherwise passed owned, which copies the whole layout (and
+        ///   retains its storage) on every query.
+        init(_ layout: borrowing GridLayout, _ drag: DragState) {
             self.drag = drag
             group = layout.groupGap != nil
             guard layout.isValid(drag.source) else {

@@ -177,6 +177,9 @@ for items in sizes {
     // Each frame's kind, to say which kinds make the slowest 1 %.
     var kinds: [String] = []
     kinds.reserveCapacity(frames.count)
+    // With --tail: each frame's finer kind (the state change, or what a
+    // drag frame recorded), to say what sits at the p99 rank.
+    var labels: [String] = []
     for frame in frames {
         let before = engine.transcript.entries.count
         let entriesBefore = engine.journal.entries.count
@@ -195,6 +198,10 @@ for items in sizes {
         cpuByKind[kind, default: []].append(cpu)
         cpuByKind["every frame", default: []].append(cpu)
         if kind != stateBefore { cpuByTransition["\(stateBefore) → \(engine.stateName)\(kind == "commit" ? " (commit)" : "")", default: []].append(cpu) }
+        if arguments.contains("--tail") {
+            let new = kind == stateBefore ? Set(produced.map(\.event.name)).sorted().joined(separator: ",") : ""
+            labels.append(kind == stateBefore ? "\(kind)\(new.isEmpty ? "" : " (\(new))")" : "\(stateBefore) → \(engine.stateName)\(kind == "commit" ? " (commit)" : "")")
+        }
         if arguments.contains("--drag-kinds"), kind == "dragging" {
             // The drag frames by what they recorded: which of them make the tail.
             let new = Set(produced.map(\.event.name)).sorted()
@@ -223,6 +230,19 @@ for items in sizes {
     var tail: [String: Int] = [:]
     for i in slowest { tail[kinds[i], default: 0] += 1 }
     say("    the slowest 1 % (\(slowest.count) frames): " + tail.sorted { $0.value > $1.value }.map { "\($0.value) \($0.key)" }.joined(separator: ", "))
+    if arguments.contains("--tail") {
+        // The slowest 2 %, by finer kind, and the frame at the p99 rank.
+        let ranked = samples.indices.sorted { samples[$0] > samples[$1] }
+        var near: [String: Int] = [:]
+        for i in ranked.prefix(max(1, samples.count / 50)) { near[labels[i], default: 0] += 1 }
+        // Timings.percentile's rank, counted from the slowest.
+        let rank = samples.count - 1 - min(samples.count - 1, max(0, Int(0.99 * Double(samples.count - 1) + 0.5)))
+        if rank < ranked.count {
+            let i = ranked[rank]
+            say("    the frame at the p99 rank: \(labels[i]), \(fmt(samples[i] / 1e3)) µs")
+        }
+        say("    the slowest 2 %: " + near.sorted { $0.value > $1.value }.map { "\($0.value) \($0.key)" }.joined(separator: "; "))
+    }
     say("    p99 per frame kind: " + byKind.sorted { $0.value.count > $1.value.count }.map { kind, dts in
         let k = Timings(dts)
         return "\(kind) \(fmt(k.p99 / 1e3)) µs (median \(fmt(k.median / 1e3)), \(dts.count) frames)"

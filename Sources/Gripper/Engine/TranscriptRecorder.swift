@@ -37,7 +37,7 @@ struct TranscriptRecorder: Sendable {
     /// Records `event` at `offset` microseconds from the origin, after a
     /// pending scroll.
     /// - Complexity: amortized O(1).
-    mutating func append(_ event: Transcript.Event, offset: Int64) {
+    mutating func append(_ event: consuming Transcript.Event, offset: Int64) {
         flushScroll()
         keep(Transcript.Entry(offset: offset, event: event))
     }
@@ -62,19 +62,20 @@ struct TranscriptRecorder: Sendable {
         switch effect {
         case .scrolled(let y):
             pendingScroll = (offset, y)
+            return
         case .scheduleTick:
-            break
+            return
         case .scrollMotionEnded(_, let at, _):
             // The entry says where the content came to rest: a scroll to
             // the same offset before it is no news.
             if pendingScroll?.value == at { pendingScroll = nil }
-            append(.effect(effect), offset: offset)
         case .scrollMotionBegan, .highlight, .selectionChanged, .swipeBegan, .swipeOpened, .swipeShut, .deleteConfirmationOpened,
              .deleteConfirmationCancelled, .dragBegan, .gapMoved, .dragEnded, .dragCancelled, .editingChanged,
              .committed, .undone, .redone, .appBatchApplied, .rejected, .focusChanged, .moveRefused, .announcement,
              .dropTargetChanged, .droppedInto:
-            append(.effect(effect), offset: offset)
+            break
         }
+        append(.effect(effect), offset: offset)
     }
 
     /// Writes a held-back scroll, if any.
@@ -108,10 +109,12 @@ struct TranscriptRecorder: Sendable {
         if keepsTranscript { transcript.finish(with: sections) }
     }
 
-    private mutating func keep(_ entry: Transcript.Entry) {
-        if entry.event.isWorthAPicture { lastPictured = (entriesProduced, entry) }
+    /// Takes `entry` in (consumed: the outbox gets it without a copy when
+    /// no transcript keeps it too).
+    private mutating func keep(_ entry: consuming Transcript.Entry) {
+        if entry.event.isWorthAPicture { lastPictured = (entriesProduced, copy entry) }
         entriesProduced += 1
+        if keepsTranscript { transcript.append(copy entry) }
         outbox.append(entry)
-        if keepsTranscript { transcript.append(entry) }
     }
 }

@@ -4,21 +4,22 @@ extension Transcript.Event {
     /// shutting, a gap move, a device loss — not a gesture, a highlight or
     /// a scroll on its own.
     package var isWorthAPicture: Bool {
+        // Patterns without bindings: the answer reads the cases only, and
+        // copies no payload (a bound effect was copied, with its strings
+        // and arrays retained, for every entry recorded).
         switch self {
-        case .transition, .stimulus, .deviceLost: true
-        case .gesture, .rejected, .dataSource, .key, .announcement: false
-        case .loading(let step):
-            if case .moved = step { true } else { false }
-        case .effect(let effect):
-            switch effect {
-            case .selectionChanged, .swipeOpened, .swipeShut, .deleteConfirmationOpened, .deleteConfirmationCancelled,
-                 .gapMoved, .editingChanged, .committed, .undone, .redone, .appBatchApplied, .dragCancelled,
-                 .scrollMotionEnded, .dropTargetChanged, .droppedInto:
-                true
-            case .highlight, .scrolled, .swipeBegan, .dragBegan, .dragEnded, .rejected, .scheduleTick,
-                 .scrollMotionBegan, .focusChanged, .moveRefused, .announcement:
-                false
-            }
+        case .transition, .stimulus, .deviceLost, .loading(.moved): true
+        case .gesture, .rejected, .dataSource, .key, .announcement, .loading: false
+        case .effect(.selectionChanged), .effect(.swipeOpened), .effect(.swipeShut),
+             .effect(.deleteConfirmationOpened), .effect(.deleteConfirmationCancelled), .effect(.gapMoved),
+             .effect(.editingChanged), .effect(.committed), .effect(.undone), .effect(.redone),
+             .effect(.appBatchApplied), .effect(.dragCancelled), .effect(.scrollMotionEnded),
+             .effect(.dropTargetChanged), .effect(.droppedInto):
+            true
+        case .effect(.highlight), .effect(.scrolled), .effect(.swipeBegan), .effect(.dragBegan),
+             .effect(.dragEnded), .effect(.rejected), .effect(.scheduleTick), .effect(.scrollMotionBegan),
+             .effect(.focusChanged), .effect(.moveRefused), .effect(.announcement):
+            false
         }
     }
 }

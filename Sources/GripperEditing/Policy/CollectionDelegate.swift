@@ -33,6 +33,8 @@ public protocol CollectionDelegate: Sendable {
     /// - Complexity: called per touch; should be O(1).
     func canHighlight(_ item: ItemID, at indexPath: IndexPath) -> Bool
     /// Whether `item` may be selected (UIKit: `shouldSelectItemAt`).
+    /// Not asked when ``selectionMode`` is `.none` (nor is the touch
+    /// highlighted then): out of batch editing such a tap does nothing.
     /// - Complexity: called per tap; should be O(1).
     func canSelect(_ item: ItemID, at indexPath: IndexPath) -> Bool
     /// Whether a selected `item` may be deselected by a tap (UIKit:

@@ -65,6 +65,9 @@ public struct GestureArena: Sendable {
     private var velocity = VelocityEstimator()
     private var lastTime: EventTime?
     private var lastLocation: Point = .zero
+    /// The events ``handle(_:)`` or ``fire(until:)`` handed over last: their
+    /// storage becomes the next call's when the caller has let go of them.
+    private var handedOver: [GestureEvent] = []
     private let hasTouch: Bool
     private let hasTap: Bool
     private let hasLongPress: Bool
@@ -124,10 +127,14 @@ public struct GestureArena: Sendable {
     /// Handles one frame: fires the deadlines due at or before its time,
     /// then reports what the frame changes.
     /// - Complexity: O(c + k) for the frame's c contacts and the k velocity
-    ///   samples in the window (at most 64); no allocation beyond the result.
+    ///   samples in the window (at most 64); no allocation beyond the result,
+    ///   and none for it either when the caller let go of the events the
+    ///   arena handed over before (their storage is taken back; events a
+    ///   caller keeps stay as they were).
     public mutating func handle(_ frame: ContactFrame) -> [GestureEvent] {
         let time = max(frame.time, lastTime ?? frame.time)
-        var out: [GestureEvent] = []
+        var out = takeBackStorage()
+        defer { handedOver = out }
         fireDeadlines(until: time, into: &out)
         lastTime = time
         if hasTouch {
@@ -162,9 +169,11 @@ public struct GestureArena: Sendable {
 
     /// Fires every deadline at or before `time`, each at its own time, in
     /// time order (a tap's before a long-press's at the same time).
-    /// - Complexity: O(1) per deadline fired.
+    /// - Complexity: O(1) per deadline fired; the result's storage is taken
+    ///   back as ``handle(_:)`` takes it back.
     public mutating func fire(until time: EventTime) -> [GestureEvent] {
-        var out: [GestureEvent] = []
+        var out = takeBackStorage()
+        defer { handedOver = out }
         let time = max(time, lastTime ?? time)
         fireDeadlines(until: time, into: &out)
         lastTime = time
@@ -211,6 +220,17 @@ public struct GestureArena: Sendable {
             state = .idle
         }
         _checkInvariants()
+        return out
+    }
+
+    /// Empty storage for a call's events: the storage of the events handed
+    /// over last, emptied in place when the caller has let go of them (new
+    /// storage of the same capacity otherwise).
+    /// - Complexity: O(e) for the e events handed over last.
+    private mutating func takeBackStorage() -> [GestureEvent] {
+        var out: [GestureEvent] = []
+        swap(&out, &handedOver)
+        out.removeAll(keepingCapacity: true)
         return out
     }
 

@@ -22,6 +22,27 @@ import Testing
         GestureArena.events(for: frames, configuration: configuration).filter { $0.kind != .touch }
     }
 
+    /// The arena takes back the storage of events the caller let go of:
+    /// arrays a caller keeps (every other one, here) stay as they were
+    /// handed over, and the events are those of a replay that drops them all.
+    @Test func eventsTheCallerKeepsStayAsTheyWere() throws {
+        let frames = try contactFrames("ts_atmel-maxtouch_1-finger-drag-up-down.evemu")
+        var arena = GestureArena()
+        var kept: [[GestureEvent]] = [], copies: [[GestureEvent]] = [], all: [GestureEvent] = []
+        for (i, frame) in frames.enumerated() {
+            // Deadlines first through fire(until:), then the frame.
+            for events in [arena.fire(until: frame.time), arena.handle(frame)] {
+                all += events
+                guard i % 2 == 0, !events.isEmpty else { continue }
+                kept.append(events)
+                copies.append(events.map { $0 }) // new storage, not shared
+            }
+        }
+        all += arena.finish()
+        #expect(kept.count > 10 && kept == copies)
+        #expect(all == GestureArena.events(for: frames))
+    }
+
     @Test func atmelFastTapsGiveNineTapsAndNoPan() throws {
         let events = gestures(try contactFrames("ts_atmel-maxtouch_1-finger-fast-taps.evemu"))
         #expect(events.filter { $0.kind == .tap }.count == 9)

@@ -247,7 +247,11 @@ public struct Engine: Sendable {
     /// - Returns: the transcript entries the frame (and the deadlines fired
     ///   before it) produced, recorded or not. `scrolled` entries are
     ///   coalesced: a run of them is reported once, with the next other
-    ///   entry; read ``contentOffset`` for the offset of every frame.
+    ///   entry; read ``contentOffset`` for the offset of every frame. The
+    ///   engine takes back the storage of the entries it handed over once
+    ///   the caller has let go of them: a loop that handles each frame's
+    ///   entries and drops them allocates nothing for them; entries a caller
+    ///   keeps stay as they were.
     @discardableResult
     public mutating func handle(_ frame: EventFrame) -> [Transcript.Entry] {
         handle(frame, from: .first)

@@ -65,9 +65,9 @@ public struct GestureArena: Sendable {
     private var velocity = VelocityEstimator()
     private var lastTime: EventTime?
     private var lastLocation: Point = .zero
-    /// The storage of the events ``handle(_:)`` and ``fire(until:)`` hand
-    /// over, taken back when the caller has let go of them.
-    private var output = HandOverBuffer<GestureEvent>()
+    /// The events ``handle(_:)`` or ``fire(until:)`` handed over last: their
+    /// storage becomes the next call's when the caller has let go of them.
+    private var handedOver: [GestureEvent] = []
     private let hasTouch: Bool
     private let hasTap: Bool
     private let hasLongPress: Bool
@@ -133,7 +133,8 @@ public struct GestureArena: Sendable {
     ///   caller keeps stay as they were).
     public mutating func handle(_ frame: ContactFrame) -> [GestureEvent] {
         let time = max(frame.time, lastTime ?? frame.time)
-        var out = output.takeStorage()
+        var out = takeBackStorage()
+        defer { handedOver = out }
         fireDeadlines(until: time, into: &out)
         lastTime = time
         if hasTouch {
@@ -163,7 +164,7 @@ public struct GestureArena: Sendable {
             }
         }
         _checkInvariants()
-        return output.handOver(out)
+        return out
     }
 
     /// Fires every deadline at or before `time`, each at its own time, in
@@ -171,12 +172,13 @@ public struct GestureArena: Sendable {
     /// - Complexity: O(1) per deadline fired; the result's storage is taken
     ///   back as ``handle(_:)`` takes it back.
     public mutating func fire(until time: EventTime) -> [GestureEvent] {
-        var out = output.takeStorage()
+        var out = takeBackStorage()
+        defer { handedOver = out }
         let time = max(time, lastTime ?? time)
         fireDeadlines(until: time, into: &out)
         lastTime = time
         _checkInvariants()
-        return output.handOver(out)
+        return out
     }
 
     /// Cancels the given recognizers from outside (device lost, the editing
@@ -218,6 +220,17 @@ public struct GestureArena: Sendable {
             state = .idle
         }
         _checkInvariants()
+        return out
+    }
+
+    /// Empty storage for a call's events: the storage of the events handed
+    /// over last, emptied in place when the caller has let go of them (new
+    /// storage of the same capacity otherwise).
+    /// - Complexity: O(e) for the e events handed over last.
+    private mutating func takeBackStorage() -> [GestureEvent] {
+        var out: [GestureEvent] = []
+        swap(&out, &handedOver)
+        out.removeAll(keepingCapacity: true)
         return out
     }
 

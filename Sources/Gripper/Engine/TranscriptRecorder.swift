@@ -1,6 +1,5 @@
 import GripperEditing
 import GripperGestures
-import GripperInput
 
 /// Turns what the engine's pipeline says — gesture events, editing effects,
 /// the engine's own notes — into transcript entries: hands every entry to
@@ -24,9 +23,9 @@ struct TranscriptRecorder: Sendable {
     private(set) var lastPictured: (index: Int, entry: Transcript.Entry)?
     /// The entries produced since ``takeEntries()`` last ran.
     private var outbox: [Transcript.Entry] = []
-    /// The storage of the entries ``takeEntries()`` hands over, taken back
-    /// for the next outbox when the caller has let go of them.
-    private var handOff = HandOverBuffer<Transcript.Entry>()
+    /// The entries ``takeEntries()`` handed over last: their storage
+    /// becomes the next outbox's when the caller has let go of them.
+    private var handedOver: [Transcript.Entry] = []
     /// A scroll not written yet: the last of a run, at its time.
     private var pendingScroll: (offset: Int64, value: Double)?
 
@@ -88,15 +87,21 @@ struct TranscriptRecorder: Sendable {
     }
 
     /// Hands over the entries produced since the last call, and forgets them.
-    /// - Complexity: O(e) for the e entries handed over the time before:
-    ///   the next outbox is their storage (see ``HandOverBuffer``), so a
-    ///   loop that drops each frame's entries allocates nothing for them. A
-    ///   call with nothing to hand over allocates nothing.
+    /// - Complexity: O(e) for the e entries handed over the time before.
+    ///   The recorder keeps the array it hands over (shared, not copied) and
+    ///   takes the one before back as the next outbox: when the caller has
+    ///   let go of it, as a loop that handles each frame's entries and drops
+    ///   them does, its storage is emptied in place and reused, so a frame
+    ///   allocates nothing; when the caller still holds it, the caller's
+    ///   array is left as it was and the outbox gets new storage of the same
+    ///   capacity. A call with nothing to hand over allocates nothing. The
+    ///   recorder holds at most the entries of the last call that handed
+    ///   some over.
     mutating func takeEntries() -> [Transcript.Entry] {
         guard !outbox.isEmpty else { return [] }
-        var out = handOff.takeStorage()
-        swap(&out, &outbox)
-        return handOff.handOver(out)
+        swap(&outbox, &handedOver)
+        outbox.removeAll(keepingCapacity: true)
+        return handedOver
     }
 
     /// Records the final sections, when keeping a transcript.

@@ -2,10 +2,12 @@
 import PackageDescription
 
 // The module map of Gripper. Import directions (see Documentation/Architecture.md):
-//   GripperGeometry  ← GripperInput ← GripperGestures ─┐
+//   GripperGeometry  ← GripperInput ← GripperGestures ─┐      (GripperInput: evdev vocabulary, time, tracking)
 //   GripperGeometry  ← GripperLayout ──────────────────┴→ GripperEditing → Gripper (pure: no I/O)
 //   Gripper → GripperScene (the JSON fixture), GripperPictures (SVG, terminal, timeline)
-//   GripperScene, GripperPictures → GripperReplay;  GripperInput → GripperFiles (trace files, output)
+//   GripperInput → GripperTraces (evemu read and write, libinput record written; no Foundation)
+//   GripperScene, GripperPictures, GripperTraces → GripperReplay
+//   GripperTraces, Yams → GripperFiles (trace files, output; libinput record read: the only module that knows YAML)
 //   CLibevdev, CLibudev, GripperInput, Gripper, GripperScene → GripperEvdev
 //   Gripper, GripperScene, GripperInput, GripperReplay, GripperFiles → GripperTesting (replay cases and assertions);  everything → gripper (the CLI)
 //   CUmockdev (libumockdev, tests only) → GripperEvdevHarness, the evdev tests' helper
@@ -21,6 +23,7 @@ let package = Package(
     products: [
         .library(name: "Gripper", targets: ["Gripper"]),
         .library(name: "GripperInput", targets: ["GripperInput"]),
+        .library(name: "GripperTraces", targets: ["GripperTraces"]),
         .library(name: "GripperGestures", targets: ["GripperGestures"]),
         .library(name: "GripperLayout", targets: ["GripperLayout"]),
         .library(name: "GripperEditing", targets: ["GripperEditing"]),
@@ -67,10 +70,9 @@ let package = Package(
             providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev", "zlib1g-dev"])]
         ),
         .target(name: "GripperGeometry"),
-        .target(name: "GripperInput", dependencies: [
-            "GripperGeometry",
-            .product(name: "Yams", package: "Yams"),
-        ]),
+        .target(name: "GripperInput", dependencies: ["GripperGeometry"]),
+        // Trace formats (evemu read and write, libinput record written, summaries); no Foundation.
+        .target(name: "GripperTraces", dependencies: ["GripperGeometry", "GripperInput"]),
         .target(name: "GripperGestures", dependencies: ["GripperGeometry", "GripperInput"]),
         .target(name: "GripperLayout", dependencies: ["GripperGeometry"]),
         .target(name: "GripperEditing", dependencies: ["GripperGeometry", "GripperInput", "GripperGestures", "GripperLayout"]),
@@ -79,14 +81,18 @@ let package = Package(
         ]),
         .target(name: "GripperScene", dependencies: ["Gripper"]),
         .target(name: "GripperPictures", dependencies: ["Gripper"]),
-        .target(name: "GripperReplay", dependencies: ["Gripper", "GripperScene", "GripperPictures"]),
-        .target(name: "GripperFiles", dependencies: ["GripperInput"]),
+        .target(name: "GripperReplay", dependencies: ["Gripper", "GripperInput", "GripperTraces", "GripperScene", "GripperPictures"]),
+        // Trace files and output files, and libinput record read (Yams reads its header): the only module that knows YAML.
+        .target(name: "GripperFiles", dependencies: [
+            "GripperInput", "GripperTraces",
+            .product(name: "Yams", package: "Yams"),
+        ]),
         .target(name: "GripperEvdev", dependencies: ["CLibevdev", "CLibudev", "GripperInput", "Gripper", "GripperScene"]),
         .target(name: "GripperTesting", dependencies: [
-            "Gripper", "GripperScene", "GripperInput", "GripperReplay", "GripperPictures", "GripperFiles",
+            "Gripper", "GripperScene", "GripperInput", "GripperTraces", "GripperReplay", "GripperPictures", "GripperFiles",
         ]),
         .executableTarget(name: "GripperCLI", dependencies: [
-            "Gripper", "GripperInput", "GripperGestures", "GripperLayout", "GripperEditing",
+            "Gripper", "GripperInput", "GripperTraces", "GripperGestures", "GripperLayout", "GripperEditing",
             "GripperScene", "GripperPictures", "GripperReplay", "GripperFiles",
             "GripperEvdev", "GripperTesting",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -94,7 +100,7 @@ let package = Package(
         // The window renderer: SceneDrawing (GripperPictures) drawn with SDL2 into a window or offscreen.
         .target(name: "GripperWindow", dependencies: ["CSDL2", "Gripper", "GripperGeometry", "GripperInput", "GripperPictures"]),
         .executableTarget(name: "GripperWindowCLI", dependencies: [
-            "CSDL2", "GripperWindow", "Gripper", "GripperGeometry", "GripperInput", "GripperLayout", "GripperPictures",
+            "CSDL2", "GripperWindow", "Gripper", "GripperGeometry", "GripperInput", "GripperTraces", "GripperLayout", "GripperPictures",
             "GripperScene", "GripperReplay", "GripperFiles", "GripperEvdev",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
@@ -104,25 +110,25 @@ let package = Package(
         ]),
         // The example embedding (Examples/MessageList): an app's own 100k messages and rules, driven by a
         // bundled trace, with an app batch mid-drag; built by `swift build`, run by GripperEmbeddingTests.
-        .executableTarget(name: "MessageListExample", dependencies: ["Gripper"], path: "Examples/MessageList"),
-        .testTarget(name: "GripperInputTests", dependencies: ["GripperInput", "GripperTesting"]),
-        .testTarget(name: "GripperGesturesTests", dependencies: ["GripperGestures", "GripperInput", "GripperTesting"]),
+        .executableTarget(name: "MessageListExample", dependencies: ["Gripper", "GripperTraces"], path: "Examples/MessageList"),
+        .testTarget(name: "GripperInputTests", dependencies: ["GripperInput", "GripperTraces", "GripperFiles", "GripperTesting"]),
+        .testTarget(name: "GripperGesturesTests", dependencies: ["GripperGestures", "GripperInput", "GripperTraces", "GripperFiles", "GripperTesting"]),
         .testTarget(name: "GripperLayoutTests", dependencies: ["GripperLayout", "GripperTesting"]),
         .testTarget(name: "GripperEditingTests", dependencies: ["GripperEditing", "GripperLayout", "GripperGestures", "GripperTesting"]),
         .testTarget(name: "GripperTests", dependencies: [
-            "Gripper", "GripperScene", "GripperPictures", "GripperReplay", "GripperFiles", "GripperTesting",
+            "Gripper", "GripperTraces", "GripperScene", "GripperPictures", "GripperReplay", "GripperFiles", "GripperTesting",
         ]),
         // The "Embedding Gripper" article's code (compiled and run here) and the example embedding, run end to end.
-        .testTarget(name: "GripperEmbeddingTests", dependencies: ["Gripper", "GripperTesting", "MessageListExample"]),
+        .testTarget(name: "GripperEmbeddingTests", dependencies: ["Gripper", "GripperTraces", "GripperTesting", "MessageListExample"]),
         .testTarget(name: "GripperEvdevTests", dependencies: [
-            "GripperEvdev", "GripperInput", "GripperTesting", "GripperEvdevHarness", "GripperCLI",
+            "GripperEvdev", "GripperInput", "GripperTraces", "GripperFiles", "GripperTesting", "GripperEvdevHarness", "GripperCLI",
         ]),
         // Declares the executables its tests run, so `swift build --build-tests` builds them.
-        .testTarget(name: "GripperCLITests", dependencies: ["GripperInput", "GripperTesting", "GripperCLI"]),
+        .testTarget(name: "GripperCLITests", dependencies: ["GripperInput", "GripperTraces", "GripperFiles", "GripperTesting", "GripperCLI"]),
         // The window renderer offscreen and under Xvfb; declares the executables its tests run.
         .testTarget(name: "GripperWindowTests", dependencies: [
             "CSDL2", "GripperWindow", "Gripper", "GripperGeometry", "GripperLayout", "GripperPictures", "GripperScene",
-            "GripperFiles", "GripperInput", "GripperTesting", "GripperWindowCLI", "GripperEvdevHarness",
+            "GripperFiles", "GripperInput", "GripperTraces", "GripperTesting", "GripperWindowCLI", "GripperEvdevHarness",
         ]),
     ],
     swiftLanguageModes: [.v6]

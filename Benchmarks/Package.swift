@@ -16,10 +16,13 @@ let package = Package(
         .executableTarget(name: "input-bench", dependencies: [
             "BenchmarkSupport", "CEvemu",
             .product(name: "GripperInput", package: "Gripper"),
+            .product(name: "GripperTraces", package: "Gripper"),
+            .product(name: "GripperFiles", package: "Gripper"),
         ], path: "Sources/InputBenchmark"),
         .executableTarget(name: "tracker-bench", dependencies: [
             "BenchmarkSupport",
             .product(name: "GripperInput", package: "Gripper"),
+            .product(name: "GripperTraces", package: "Gripper"),
             .product(name: "GripperTesting", package: "Gripper"),
         ], path: "Sources/TrackerBenchmark"),
         .executableTarget(name: "gestures-bench", dependencies: [
@@ -75,6 +78,7 @@ let package = Package(
             .product(name: "GripperEvdev", package: "Gripper"),
             .product(name: "GripperTesting", package: "Gripper"),
             .product(name: "GripperInput", package: "Gripper"),
+            .product(name: "GripperTraces", package: "Gripper"),
         ], path: "Sources/EvdevBenchmark"),
         .executableTarget(name: "soak-bench", dependencies: [
             "BenchmarkSupport",
@@ -83,10 +87,12 @@ let package = Package(
             .product(name: "GripperScene", package: "Gripper"),
             .product(name: "GripperTesting", package: "Gripper"),
             .product(name: "GripperInput", package: "Gripper"),
+            .product(name: "GripperTraces", package: "Gripper"),
         ], path: "Sources/SoakBenchmark"),
         .executableTarget(name: "testrunner-bench", dependencies: [
             "BenchmarkSupport",
             .product(name: "GripperInput", package: "Gripper"),
+            .product(name: "GripperTraces", package: "Gripper"),
             .product(name: "GripperReplay", package: "Gripper"),
             .product(name: "GripperScene", package: "Gripper"),
             .product(name: "GripperTesting", package: "Gripper"),

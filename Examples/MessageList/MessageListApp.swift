@@ -1,4 +1,5 @@
 import Gripper
+import GripperTraces
 
 /// The app around the engine: it owns the storage, feeds the engine the
 /// input frames as a live loop would (each deadline fired at its own time),

@@ -9,6 +9,7 @@
 // the engine's model, each identity once), 1 when it did not, 2 on bad input.
 import Foundation
 import Gripper
+import GripperTraces
 
 /// The options, from the command line.
 struct Options {

@@ -3,6 +3,7 @@ import Foundation
 import Gripper
 import GripperFiles
 import GripperInput
+import GripperTraces
 
 /// The CLI's rule for bad input and failed output: the message on stderr and
 /// exit code 2. Subcommands wrap their work in ``guarding(_:)``.

@@ -9,6 +9,7 @@ import GripperReplay
 import GripperScene
 #if canImport(Glibc)
 import Glibc
+import GripperTraces
 #endif
 
 /// The write end of the self-pipe SIGINT/SIGTERM/SIGWINCH wake the live loop through.

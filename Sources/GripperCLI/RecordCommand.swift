@@ -6,6 +6,7 @@ import GripperInput
 import GripperFiles
 #if canImport(Glibc)
 import Glibc
+import GripperTraces
 #endif
 
 /// The write end of the self-pipe SIGINT/SIGTERM wake the recording loop

@@ -5,6 +5,7 @@ import GripperFiles
 import GripperInput
 import GripperReplay
 import GripperScene
+import GripperTraces
 
 /// `gripper replay FILE... --scene SCENE`: a recorded trace (or the traces
 /// of several devices, merged in time order) through the engine, printing

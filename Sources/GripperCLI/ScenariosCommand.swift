@@ -6,6 +6,7 @@ import GripperInput
 import GripperReplay
 import GripperScene
 import GripperTesting
+import GripperTraces
 
 /// `gripper scenarios DIR`: (re)writes the scripted scenario library — for
 /// each scenario a folder with `trace.evemu`, `scene.json`, `expected.txt`

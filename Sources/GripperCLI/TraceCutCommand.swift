@@ -5,6 +5,7 @@ import GripperFiles
 import GripperInput
 import GripperReplay
 import GripperScene
+import GripperTraces
 
 /// `gripper trace cut IN OUT`: a part of a trace as a trace of its own.
 struct TraceCutCommand: ParsableCommand {

@@ -3,6 +3,7 @@ import Foundation
 import Gripper
 import GripperGeometry
 import GripperInput
+import GripperTraces
 
 /// `gripper trace info FILE [--device DESC] [--json]`: what a trace holds —
 /// its device, duration, frames, events and every contact.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Gripper
 import GripperFiles
 import GripperInput
+import GripperTraces
 
 /// The trace a command reads: `FILE [--device DESC]`, opened the same way by
 /// every command that reads one, with bad input reported through ``BadInput``.

@@ -5,6 +5,7 @@ import GripperFiles
 import GripperInput
 import GripperReplay
 import GripperScene
+import GripperTraces
 
 /// `gripper trace minimize IN --scene S --keep PATTERN`: the fewest frames
 /// that still produce the entries that matter.

@@ -1,5 +1,6 @@
 import Foundation
 import GripperInput
+import GripperTraces
 
 /// Loading and saving trace files: the I/O shell around the pure readers and
 /// writers of ``EvemuFormat`` and ``LibinputRecordFormat``.

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import GripperInput
+import GripperTraces
 
 /// A trace file as a ``TraceByteSource``: read at offsets with `pread`, so
 /// a reader holds a window of the file, never the file. A file that cannot

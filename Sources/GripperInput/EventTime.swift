@@ -153,19 +153,19 @@ extension Duration {
 
 extension Int64 {
     /// `self + other`, clamped to `Int64.min...Int64.max`.
-    func addingSaturating(_ other: Int64) -> Int64 {
+    package func addingSaturating(_ other: Int64) -> Int64 {
         let (sum, overflow) = addingReportingOverflow(other)
         return overflow ? (other < 0 ? .min : .max) : sum
     }
 
     /// `self × other`, clamped to `Int64.min...Int64.max`.
-    func multipliedClamped(by other: Int64) -> Int64 {
+    package func multipliedClamped(by other: Int64) -> Int64 {
         let (product, overflow) = multipliedReportingOverflow(by: other)
         return overflow ? ((self < 0) != (other < 0) ? .min : .max) : product
     }
 
     /// `self - other`, clamped to `Int64.min...Int64.max`.
-    func subtractingSaturating(_ other: Int64) -> Int64 {
+    package func subtractingSaturating(_ other: Int64) -> Int64 {
         let (difference, overflow) = subtractingReportingOverflow(other)
         return overflow ? (other < 0 ? .max : .min) : difference
     }

@@ -2,6 +2,7 @@ import Gripper
 import GripperInput
 import GripperPictures
 import GripperScene
+import GripperTraces
 
 /// Runs a recorded trace through an `Engine` and a scene's stimulus track
 /// (an `EngineDriver`) as fast as possible, taking a picture at every state

@@ -3,6 +3,7 @@ import GripperGestures
 import GripperInput
 import GripperPictures
 import GripperScene
+import GripperTraces
 
 /// One replay test: a trace, the scene it is replayed on, and the gesture
 /// configuration it pins, checked against an expected transcript. What

@@ -1,4 +1,5 @@
 import GripperInput
+import GripperTraces
 
 /// A part of a trace kept as a trace of its own (`gripper trace cut`): a
 /// time range, the touches of some contacts, or what lies around a moment

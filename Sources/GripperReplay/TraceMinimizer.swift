@@ -2,6 +2,7 @@ import Gripper
 import GripperGestures
 import GripperInput
 import GripperScene
+import GripperTraces
 
 /// Shrinks a trace to the fewest frames whose replay still produces the
 /// entries that matter (`gripper trace minimize`): the entries a predicate

@@ -1,5 +1,6 @@
 import GripperGeometry
 import GripperInput
+import GripperTraces
 
 /// One scripted scenario of the recordings library: a name, what it should
 /// do, the device, the scene (JSON text) and the trace a person would make

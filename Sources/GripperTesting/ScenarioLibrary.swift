@@ -1,5 +1,6 @@
 import GripperGeometry
 import GripperInput
+import GripperTraces
 
 /// The scripted scenarios of `Recordings/scenarios/`: swipe-to-edit, batch
 /// editing, drag reorder in lists, grids and across sections, auto-scroll,

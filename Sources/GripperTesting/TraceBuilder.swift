@@ -1,5 +1,6 @@
 import GripperGeometry
 import GripperInput
+import GripperTraces
 
 /// Scripted gestures → the raw events a described device would send for
 /// them, the way a person would do them: fingers that ease in and out of

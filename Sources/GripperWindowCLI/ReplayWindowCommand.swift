@@ -8,6 +8,7 @@ import GripperPictures
 import GripperReplay
 import GripperScene
 import GripperWindow
+import GripperTraces
 
 /// `gripper-window replay FILE --scene SCENE`: a recorded trace played
 /// through the engine at its recorded speed, in a window (space pauses,

@@ -2,6 +2,7 @@ import Foundation
 import GripperInput
 import GripperTesting
 import Testing
+import GripperTraces
 
 /// `gripper gestures`, run end to end as a person would.
 @Suite struct GesturesCommandTests {

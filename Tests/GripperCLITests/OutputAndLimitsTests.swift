@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import GripperInput
 import GripperTesting
+import GripperTraces
 
 /// Hostile input and hostile output for every command that reads a trace or
 /// writes: located errors instead of traps, bounded messages and warnings,

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import GripperInput
 import GripperTesting
+import GripperFiles
+import GripperTraces
 
 /// `gripper trace convert`, run end to end as a process.
 @Suite struct TraceConvertCommandTests {

@@ -192,6 +192,7 @@ import struct Foundation.Data
 import struct Foundation.URL
 import Testing
 import GripperTesting
+import GripperTraces
 
 @Suite struct EmbeddingArticleTests {
     static let article = Fixtures.packageRoot.appendingPathComponent("Sources/Gripper/Gripper.docc/EmbeddingGripper.md")

@@ -4,6 +4,8 @@ import GripperTesting
 import Testing
 #if canImport(Glibc)
 import Glibc
+import GripperFiles
+import GripperTraces
 #endif
 
 /// `gripper devices` and `gripper record` run as the user runs them, against

@@ -2,6 +2,8 @@ import Foundation
 import GripperInput
 import GripperTesting
 import Testing
+import GripperFiles
+import GripperTraces
 
 /// The description libevdev gives of an emulated device against the
 /// description the trace readers give of the recording it was made from.

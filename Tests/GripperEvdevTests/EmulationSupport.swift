@@ -3,6 +3,7 @@ import GripperInput
 import GripperTesting
 #if canImport(Glibc)
 import Glibc
+import GripperTraces
 #endif
 
 /// Running the built `gripper` and `GripperEvdevHarness` against devices

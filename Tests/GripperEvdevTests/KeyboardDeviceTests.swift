@@ -2,6 +2,7 @@ import Foundation
 import GripperInput
 import GripperTesting
 import Testing
+import GripperTraces
 
 /// A keyboard on an emulated device: `gripper devices` lists it as a
 /// keyboard, and `gripper record --device keyboard` finds it by kind and

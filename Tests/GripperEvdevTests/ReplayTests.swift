@@ -2,6 +2,7 @@ import Foundation
 import GripperInput
 import GripperTesting
 import Testing
+import GripperTraces
 
 /// Real recordings played through an emulated device (umockdev's own evemu
 /// player, at the recorded speed): what GripperEvdev reads, and what

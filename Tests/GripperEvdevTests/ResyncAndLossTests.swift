@@ -2,6 +2,7 @@ import Foundation
 import GripperInput
 import GripperTesting
 import Testing
+import GripperTraces
 
 /// SYN_DROPPED and device removal on an emulated copy of a real touchscreen,
 /// driven step by step through libumockdev's testbed (the harness's `feed`

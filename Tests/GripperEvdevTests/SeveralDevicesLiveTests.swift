@@ -2,6 +2,7 @@ import Foundation
 import GripperInput
 import GripperTesting
 import Testing
+import GripperTraces
 
 /// `gripper live` on a touchscreen, a mouse and a keyboard emulated
 /// together (umockdev plays a script on each): one engine, their frames

@@ -4,6 +4,7 @@ import GripperGestures
 import GripperInput
 import GripperTesting
 import Testing
+import GripperTraces
 
 /// The real recordings of Recordings/real through the evemu reader, the
 /// contact tracker and the arena with its default configuration.

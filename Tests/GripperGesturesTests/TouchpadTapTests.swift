@@ -3,6 +3,7 @@ import GripperGestures
 import GripperInput
 import GripperTesting
 import Testing
+import GripperTraces
 
 /// Touchpad tap-to-click through the gesture arena: the real ALPS recording.
 @Suite struct TouchpadTapTests {

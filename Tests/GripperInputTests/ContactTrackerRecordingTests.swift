@@ -2,6 +2,7 @@ import Testing
 import GripperGeometry
 import GripperInput
 import GripperTesting
+import GripperTraces
 
 /// Contact counts counted by hand in the real recordings (see
 /// Recordings/real/MANIFEST.tsv), checked through the tracker.

@@ -1,6 +1,7 @@
 import Testing
 import GripperInput
 import GripperTesting
+import GripperTraces
 
 @Suite struct EvemuReaderTests {
     @Test(arguments: Recordings.evemuFiles)

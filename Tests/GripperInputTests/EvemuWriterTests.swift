@@ -1,5 +1,6 @@
 import Testing
 import GripperInput
+import GripperTraces
 
 @Suite struct EvemuWriterTests {
     /// What evemu-record wrote, read and written back, is the same file byte for byte.

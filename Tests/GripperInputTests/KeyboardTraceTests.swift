@@ -1,6 +1,8 @@
 import GripperInput
 import GripperTesting
 import Testing
+import GripperFiles
+import GripperTraces
 
 /// Keyboards in traces: a keyboard is classified as one, and its key events
 /// (presses, autorepeats, releases with their scan codes) survive a round

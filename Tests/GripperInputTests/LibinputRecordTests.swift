@@ -1,5 +1,7 @@
 import Testing
 import GripperInput
+import GripperFiles
+import GripperTraces
 
 @Suite struct LibinputRecordTests {
     static let file = "tool-output/drag.libinput-record.yml"

@@ -1,6 +1,8 @@
 import GripperTesting
 import Testing
 import GripperInput
+import GripperFiles
+import GripperTraces
 
 /// Thousands of truncated, spliced and bit-flipped variants of real files:
 /// each gives a ``TraceError`` or a trace that keeps the readers' promises,

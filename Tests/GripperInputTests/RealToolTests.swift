@@ -2,6 +2,8 @@ import Foundation
 import GripperTesting
 import Testing
 import GripperInput
+import GripperFiles
+import GripperTraces
 
 /// What Gripper writes is read by the real tools: a tiny C program reads our
 /// evemu output with libevemu (`evemu_read`, `evemu_read_event`) and prints

@@ -1,6 +1,7 @@
 import Foundation
 import GripperInput
 import GripperTesting
+import GripperTraces
 
 /// Reading the bundled recordings in tests (tests may do I/O; the module may not).
 enum Recordings {

@@ -1,5 +1,7 @@
 import Testing
 import GripperInput
+import GripperFiles
+import GripperTraces
 
 @Suite struct RoundTripTests {
     static let recordings = Recordings.evemuFiles.filter { !$0.hasSuffix(".desc") && !$0.hasSuffix("describe.txt") }

@@ -1,5 +1,7 @@
 import Testing
 import GripperInput
+import GripperFiles
+import GripperTraces
 
 /// A source that hands out at most `step` bytes per read, so the readers'
 /// window meets lines cut anywhere.

@@ -1,6 +1,8 @@
 import Testing
 import GripperInput
 import GripperTesting
+import GripperFiles
+import GripperTraces
 
 /// Time arithmetic at the edges of `Int64` and `Double`: nothing traps, a
 /// reader rejects times past ``EventTime/maximumSeconds`` with a located

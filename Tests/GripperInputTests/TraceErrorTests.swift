@@ -1,5 +1,7 @@
 import Testing
 import GripperInput
+import GripperFiles
+import GripperTraces
 
 /// One test per kind of malformed input: each gives a ``TraceError`` whose
 /// message names the file and the line (or YAML path).

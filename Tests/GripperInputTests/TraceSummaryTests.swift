@@ -2,6 +2,7 @@ import Testing
 import GripperGeometry
 import GripperInput
 import GripperTesting
+import GripperTraces
 
 @Suite struct TraceSummaryTests {
     typealias T = TrackerTest

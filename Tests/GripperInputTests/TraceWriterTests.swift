@@ -1,5 +1,7 @@
 import Testing
 import GripperInput
+import GripperFiles
+import GripperTraces
 
 /// The one writer (``TraceWriter``): what it writes reads back, whatever the
 /// strings hold, and writing piece by piece gives what the whole-trace

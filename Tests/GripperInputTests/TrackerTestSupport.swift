@@ -1,6 +1,7 @@
 import GripperGeometry
 import GripperInput
 import GripperTesting
+import GripperTraces
 
 /// Compact frames and devices for the tracker's scripted tests.
 enum TrackerTest {

@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 import Gripper
 import GripperTesting
+import GripperTraces
 
 /// An app's messages: one section of ids, a value the engine may keep.
 private struct Messages: CollectionDataSource {

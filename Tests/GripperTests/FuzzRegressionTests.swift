@@ -4,6 +4,7 @@ import Gripper
 import GripperInput
 import GripperTesting
 import GripperScene
+import GripperTraces
 
 /// Every input a fuzz target once crashed on, kept in
 /// `Recordings/fuzz-regressions/TARGET/` and replayed through the same

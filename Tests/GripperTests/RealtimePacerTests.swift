@@ -3,6 +3,7 @@ import Testing
 import GripperTesting
 @testable import GripperReplay
 @testable import GripperScene
+import GripperTraces
 
 /// `--realtime`'s pacing: each step waits its gap in the trace, a gap longer
 /// than the cap waits the cap — checked with a recorded "sleep", no real one.

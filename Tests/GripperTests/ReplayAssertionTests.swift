@@ -6,6 +6,7 @@ import GripperInput
 import GripperReplay
 import GripperScene
 import GripperTesting
+import GripperTraces
 
 /// `assertReplay` and `assertTranscript` under Swift Testing: passing,
 /// failing with a readable diff, and each recording mode.

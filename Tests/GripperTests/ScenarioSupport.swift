@@ -3,6 +3,7 @@ import Gripper
 import GripperFiles
 import GripperScene
 import GripperTesting
+import GripperTraces
 
 /// A scenario folder of `Recordings/scenarios`, read from disk.
 struct ScenarioFolder {

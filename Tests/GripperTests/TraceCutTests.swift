@@ -7,6 +7,7 @@ import GripperInput
 import GripperReplay
 import GripperScene
 import GripperTesting
+import GripperTraces
 
 /// `TraceCut` on the real recordings: a cut replays as that part of the
 /// whole did — the same gestures at the same places, at the same times

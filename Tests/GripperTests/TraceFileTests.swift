@@ -3,6 +3,7 @@ import Testing
 import Gripper
 import GripperTesting
 import GripperFiles
+import GripperTraces
 
 @Suite struct TraceFileTests {
     @Test func formatsFromExtensions() throws {

@@ -6,6 +6,7 @@ import Testing
 @testable import Gripper
 @testable import GripperReplay
 @testable import GripperScene
+import GripperTraces
 
 /// Issue 18's defect through the whole engine, with human traces (eased
 /// motion, ±1 ms jitter, tremor): dragging a short item past tall ones moves

@@ -5,6 +5,7 @@ import GripperTesting
 import Testing
 #if canImport(Glibc)
 import Glibc
+import GripperTraces
 #endif
 
 /// An X server of its own for a test (Debian's `xvfb`): started with

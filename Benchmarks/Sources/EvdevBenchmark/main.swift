@@ -17,6 +17,7 @@ import GripperInput
 import GripperTesting
 #if canImport(Glibc)
 import Glibc
+import GripperTraces
 #endif
 
 let node = "/dev/input/event20"

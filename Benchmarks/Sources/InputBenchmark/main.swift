@@ -11,6 +11,8 @@ import BenchmarkSupport
 import CEvemu
 import Glibc
 import GripperInput
+import GripperFiles
+import GripperTraces
 
 let targetEvents = 1_000_000
 

@@ -12,6 +12,7 @@ import GripperTesting
 import GripperScene
 #if canImport(Glibc)
 import Glibc
+import GripperTraces
 #endif
 
 /// A synthetic touchscreen: one scripted cycle of gestures (tap, swipe open,

@@ -13,6 +13,7 @@ import GripperTesting
 import Synchronization
 #if canImport(Glibc)
 import Glibc
+import GripperTraces
 #endif
 
 func say(_ line: String = "") {

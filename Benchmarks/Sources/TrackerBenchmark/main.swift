@@ -9,6 +9,7 @@ import BenchmarkSupport
 import GripperGeometry
 import GripperInput
 import GripperTesting
+import GripperTraces
 
 let targetEvents = 1_000_000
 

@@ -1,6 +1,8 @@
 import Gripper
 import GripperInput
 import GripperScene
+import GripperFiles
+import GripperTraces
 
 /// Gripper's fuzz targets: what each does with one input. The libFuzzer
 /// executables in `Fuzz/` call ``run(_:)`` and nothing else, and the fuzz

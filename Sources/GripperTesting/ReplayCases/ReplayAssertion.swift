@@ -5,6 +5,7 @@ import GripperGestures
 import GripperInput
 import GripperReplay
 import GripperScene
+import GripperTraces
 
 /// When `assertReplay(_:scene:gestures:matches:recording:filePath:line:)`
 /// and its siblings write the expected transcript instead of only

@@ -5,6 +5,7 @@ import GripperInput
 import GripperPictures
 import GripperReplay
 import GripperScene
+import GripperTraces
 
 /// A replay case found on disk, not yet read: where its trace, scene,
 /// settings and expected transcript are (see `Documentation/ReplayCases.md`).

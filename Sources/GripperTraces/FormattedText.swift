@@ -1,3 +1,5 @@
+import GripperInput
+
 /// A growing UTF-8 buffer with the few `printf` conversions the C tools use,
 /// so the writers reproduce their output byte for byte.
 struct FormattedText {

@@ -1,3 +1,5 @@
+import GripperInput
+
 /// Reads a trace one frame at a time, holding a window of the file rather
 /// than the file: the streaming side of ``EvemuFormat`` and
 /// ``LibinputRecordFormat``. `gripper trace info`, `gestures`, `replay` and
@@ -30,7 +32,7 @@ public final class TraceFrameReader {
     private let earlierWarnings: [TraceWarning]
     private let producer: any FrameProducer
 
-    init(fileName: String, device: DeviceDescription, metadata: TraceMetadata, producer: any FrameProducer,
+    package init(fileName: String, device: DeviceDescription, metadata: TraceMetadata, producer: any FrameProducer,
          earlierWarnings: [TraceWarning] = []) {
         self.fileName = fileName
         self.device = device
@@ -81,7 +83,7 @@ public final class TraceFrameReader {
 }
 
 /// A reader's source of frames: one per format.
-protocol FrameProducer: AnyObject {
+package protocol FrameProducer: AnyObject {
     /// The next frame and whether a `SYN_REPORT` closed it; nil at the end.
     func nextFrame() throws(TraceError) -> (EventFrame, complete: Bool)?
     /// The warnings so far.
@@ -90,17 +92,17 @@ protocol FrameProducer: AnyObject {
 
 /// Frames from events already in memory (a libinput-record events list
 /// read through Yams).
-final class InMemoryFrameProducer: FrameProducer {
+package final class InMemoryFrameProducer: FrameProducer {
     private let events: [RawEvent]
     private var index = 0
-    private(set) var warnings: TraceWarningLog
+    package private(set) var warnings: TraceWarningLog
 
-    init(events: [RawEvent], warnings: TraceWarningLog) {
+    package init(events: [RawEvent], warnings: TraceWarningLog) {
         self.events = events
         self.warnings = warnings
     }
 
-    func nextFrame() throws(TraceError) -> (EventFrame, complete: Bool)? {
+    package func nextFrame() throws(TraceError) -> (EventFrame, complete: Bool)? {
         guard index < events.count else { return nil }
         var frameEvents: [RawEvent] = []
         while index < events.count {

@@ -1,35 +1,37 @@
+import GripperInput
+
 /// The first pass over a libinput-record file: checks that it is text, finds
 /// each `events:` block by indentation, and keeps everything else — the
 /// header, bounded by ``LibinputRecordFormat/headerLimit`` — for Yams. The
 /// blocks, nearly all of a file, stay in the file; ``LibinputEventsParser``
 /// reads them from there.
-struct LibinputRecordScan {
+package struct LibinputRecordScan {
     /// One `events:` block: the key's line and indentation, the lines below
     /// it and their bytes in the file.
-    struct Block: Sendable {
-        var keyLine: Int
-        var keyIndent: Int
-        var firstLine: Int
-        var lastLine: Int
-        var start: Int
-        var end: Int
+    package struct Block: Sendable {
+        package var keyLine: Int
+        package var keyIndent: Int
+        package var firstLine: Int
+        package var lastLine: Int
+        package var start: Int
+        package var end: Int
         /// The key's line in ``LibinputRecordScan/header``.
-        var keyHeaderLine: Int
+        package var keyHeaderLine: Int
         /// The number of the file's lines the block holds.
-        var lineCount: Int { lastLine - firstLine + 1 }
+        package var lineCount: Int { lastLine - firstLine + 1 }
     }
 
     /// The file without its blocks' lines.
-    private(set) var header: [UInt8] = []
+    package private(set) var header: [UInt8] = []
     /// The blocks, in file order.
-    private(set) var blocks: [Block] = []
+    package private(set) var blocks: [Block] = []
     /// Whether the file holds anything but blanks.
-    private(set) var hasContent = false
+    package private(set) var hasContent = false
     private var headerLines = 0
 
     /// The file's line of a line of ``header``.
     /// - Complexity: O(log blocks).
-    func fileLine(ofHeaderLine h: Int) -> Int {
+    package func fileLine(ofHeaderLine h: Int) -> Int {
         // Blocks whose key comes before line h shift it by their lines.
         var lo = 0, hi = blocks.count
         while lo < hi {
@@ -46,7 +48,7 @@ struct LibinputRecordScan {
     /// - Throws: ``TraceError``: binary data (naming the line and column), or
     ///   a header larger than ``LibinputRecordFormat/headerLimit``.
     /// - Complexity: O(n) in the file's size; memory O(header).
-    init(source: any TraceByteSource, file: String) throws(TraceError) {
+    package init(source: any TraceByteSource, file: String) throws(TraceError) {
         let window = LineWindow(source: source)
         var line = 0
         var open: Block?

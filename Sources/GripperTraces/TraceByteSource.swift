@@ -1,3 +1,5 @@
+import GripperInput
+
 /// Where a streaming trace reader gets a file's bytes: reads at an offset, so
 /// a reader can go back to a part of the file it found earlier (a
 /// libinput-record device's events after the header) without holding the

@@ -1,3 +1,5 @@
+import GripperInput
+
 /// A window over part of a ``TraceByteSource`` that always ends at a line
 /// boundary: the readers scan `base[position..<limit]`, whole lines only
 /// (the input's last line may lack its newline), and ask for more with

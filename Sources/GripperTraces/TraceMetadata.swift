@@ -1,3 +1,5 @@
+import GripperInput
+
 /// What a trace file says about where it was recorded, beyond the device:
 /// kept so that converting a trace loses as little as possible, never
 /// interpreted by the engine.

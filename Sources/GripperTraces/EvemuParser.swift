@@ -1,3 +1,5 @@
+import GripperInput
+
 /// The byte-level evemu reader behind ``EvemuFormat``: one pass over a
 /// ``LineWindow`` of the file, no per-line allocation on `E:` lines. It reads
 /// the device lines when made (``readHeader()``), then one frame per

@@ -1,3 +1,5 @@
+import GripperInput
+
 /// The evemu trace format (`evemu-describe`, `evemu-record`): a device
 /// description of `N: I: P: B: A: L: S:` lines followed by `E:` event lines.
 ///

@@ -1,3 +1,4 @@
+import GripperInput
 extension LibinputRecordFormat {
     /// The trace as `libinput record` writes it: the header, the device's
     /// `evdev:` description with its `#` comment block, `udev:` properties,

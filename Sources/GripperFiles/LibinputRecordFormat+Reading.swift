@@ -1,49 +1,10 @@
-/// The `libinput record` trace format: YAML, version 1, with a header
-/// (libinput and system versions), one entry per recorded device under
-/// `devices:` (its evdev description, udev properties, quirks) and, per
-/// device, `events:` — a list of frames, each `- evdev:` with one
-/// `[sec, usec, type, code, value]` row per event.
-///
-/// Reading uses Yams for the header and a byte-level parser for the events
-/// lists, which hold nearly all of a file (Yams builds a node per scalar and
-/// is far too slow and large there). Yams never sees more than
-/// ``headerLimit`` bytes of header, or an events list of more than
-/// ``yamlEventsLimit`` bytes in a layout the byte-level parser does not know
-/// (flow style, anchors …); anything larger is an error naming the line.
-/// `- libinput:` and `- hidraw:` entries are libinput's own output and the
-/// raw HID reports; they are skipped (with one warning saying how many).
-///
-/// Writing produces what `libinput record` writes, comments included.
-/// See `Documentation/TraceFormats.md`.
-public enum LibinputRecordFormat {
-    /// Which recorded device to read from a file that holds several.
-    public enum DeviceSelector: Hashable, Sendable, CustomStringConvertible {
-        /// The device at this 0-based position in `devices:`.
-        case index(Int)
-        /// The device recorded from this node, such as `/dev/input/event4`.
-        case node(String)
+import GripperInput
+import GripperTraces
 
-        /// `#2` or `'/dev/input/event4'`, for messages.
-        public var description: String {
-            switch self {
-            case .index(let i): return "#\(i)"
-            case .node(let node): return "'\(node)'"
-            }
-        }
-    }
-
-    /// The format version Gripper reads and writes (`version: 1`).
-    public static let formatVersion = 1
-
-    /// The most bytes of a file, outside its block-style events lists, that
-    /// the reader hands to Yams: 2 MiB (a real header is a few kilobytes;
-    /// Yams takes about 17 times a document's size in memory).
-    public static let headerLimit = 2 << 20
-
-    /// The largest events list read through Yams when it is not in libinput
-    /// record's own block layout: 2 MiB.
-    public static let yamlEventsLimit = 2 << 20
-
+// Reading libinput record: Yams reads the header, so this lives here, in the
+// I/O shell, and the trace formats module (GripperTraces) brings no
+// Foundation into an app that only writes traces.
+extension LibinputRecordFormat {
     /// Reads one device's trace from a libinput-record file.
     /// - Throws: ``TraceError`` naming the file and the line or YAML path.
     /// - Complexity: O(n) in the file's size.

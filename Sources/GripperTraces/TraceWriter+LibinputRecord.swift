@@ -1,3 +1,4 @@
+import GripperInput
 extension TraceWriter {
     /// `# libinput record`, the version, `ndevices`, `libinput:` and `system:`.
     mutating func writeLibinputHeader(metadata meta: TraceMetadata, deviceCount: Int) {

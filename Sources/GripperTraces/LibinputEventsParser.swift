@@ -1,11 +1,13 @@
+import GripperInput
+
 /// The byte-level reader of one libinput-record `events:` block (found by
 /// ``LibinputRecordScan``): frames of `- evdev:` rows, `[sec, usec, type,
 /// code, value]`, one frame per ``nextFrame()`` through a ``LineWindow`` over
 /// the block's bytes. `libinput:` and `hidraw:` entries are skipped and counted.
-final class LibinputEventsParser: FrameProducer {
+package final class LibinputEventsParser: FrameProducer {
     /// Why the parser stopped: a malformed row, or a layout it does not know
     /// (flow style, anchors …), which the caller may hand to Yams instead.
-    enum Failure: Error {
+    package enum Failure: Error {
         case trace(TraceError)
         case unknownLayout(line: Int, text: String)
     }
@@ -21,18 +23,18 @@ final class LibinputEventsParser: FrameProducer {
     private var current: [RawEvent] = []
     private var finished = false
     /// The `libinput:` and `hidraw:` entries skipped so far.
-    private(set) var skipped = 0
-    private(set) var warnings: TraceWarningLog
+    package private(set) var skipped = 0
+    package private(set) var warnings: TraceWarningLog
 
     /// A parser of the block whose lines start at `firstLine`, bytes `start..<end` of `source`.
-    init(source: any TraceByteSource, file: String, firstLine: Int, start: Int, end: Int) {
+    package init(source: any TraceByteSource, file: String, firstLine: Int, start: Int, end: Int) {
         window = LineWindow(source: source, from: start, to: end)
         self.file = file
         line = firstLine - 1
         warnings = TraceWarningLog(file: file)
     }
 
-    func nextFrame() throws(TraceError) -> (EventFrame, complete: Bool)? {
+    package func nextFrame() throws(TraceError) -> (EventFrame, complete: Bool)? {
         do {
             return try nextFrameOrFailure()
         } catch {
@@ -48,7 +50,7 @@ final class LibinputEventsParser: FrameProducer {
 
     /// The next frame, or why there is none.
     /// - Complexity: O(bytes of the frame's lines).
-    func nextFrameOrFailure() throws(Failure) -> (EventFrame, complete: Bool)? {
+    package func nextFrameOrFailure() throws(Failure) -> (EventFrame, complete: Bool)? {
         guard !finished else { return nil }
         while true {
             if window.position >= window.limit {
@@ -297,7 +299,7 @@ final class LibinputEventsParser: FrameProducer {
 
     /// An event from a row's numbers, checked: time (not negative, at most
     /// ``EventTime/maximumSeconds``, not before `previous`), type, code and value.
-    static func validatedEvent(sec: Int64, usec: Int64, type: Int64, code: Int64, value: Int64, previous: inout Int64,
+    package static func validatedEvent(sec: Int64, usec: Int64, type: Int64, code: Int64, value: Int64, previous: inout Int64,
                                file: String, line: Int?, column: Int?, path: String?) throws(TraceError) -> RawEvent {
         func fail(_ reason: TraceError.Reason) -> TraceError {
             TraceError(file: file, line: line, column: column, path: path, reason: reason)

@@ -1,3 +1,5 @@
+import GripperInput
+
 /// Something in a trace file that Gripper read past without failing: an
 /// unknown header line, a trailing incomplete frame, a newer format version.
 public struct TraceWarning: Hashable, Sendable, CustomStringConvertible {

@@ -1,3 +1,5 @@
+import GripperInput
+
 /// The warnings of one read, bounded: the first ``limit`` are kept, the rest
 /// only counted, so a file of a million unknown lines costs a counter, not a
 /// million messages.

@@ -1,3 +1,5 @@
+import GripperInput
+
 /// Splits a stream of evdev events into frames, one per `SYN_REPORT`.
 ///
 /// Pure: the frames depend on the events only. A frame holds the events up

@@ -1,3 +1,4 @@
+import GripperInput
 extension EvemuFormat {
     /// The trace as `evemu-record` 1.3 writes it: the `# EVEMU 1.3` line and
     /// the `#` comment block describing the device, the `N: I: P: B: A: L: S:`

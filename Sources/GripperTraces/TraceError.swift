@@ -1,3 +1,5 @@
+import GripperInput
+
 /// Why a trace file could not be read: which file, where in it, and what was
 /// wrong, in a message a person can act on.
 ///

@@ -1,3 +1,5 @@
+import GripperInput
+
 /// Writes traces as evemu or libinput-record text, one piece at a time: the
 /// file's header, each device's description, then event by event (or frame by
 /// frame). The one writer behind ``EvemuFormat/write(_:)``,

@@ -1,3 +1,4 @@
+import GripperInput
 extension TraceWriter {
     /// `text` on one line: control characters become U+FFFD; for YAML
     /// comments, so does every character YAML does not allow unescaped and

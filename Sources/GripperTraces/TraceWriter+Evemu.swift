@@ -1,3 +1,4 @@
+import GripperInput
 extension TraceWriter {
     /// One `E:` line with its comment, exactly as `evemu_write_event` prints it.
     /// - Complexity: O(1); called per event.

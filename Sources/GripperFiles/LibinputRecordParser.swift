@@ -1,4 +1,6 @@
+import GripperTraces
 import Yams
+import GripperInput
 
 /// The reader behind ``LibinputRecordFormat``: a first pass
 /// (``LibinputRecordScan``) sets each `events:` block aside and keeps the rest

@@ -1,3 +1,4 @@
+import GripperInput
 extension TraceSummary {
     /// The contacts of a summary, in the order they began: a random-access
     /// collection stored in fixed chunks, so that millions of contacts grow

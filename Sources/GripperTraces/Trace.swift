@@ -1,3 +1,5 @@
+import GripperInput
+
 /// A recorded input session: the device it came from and every event it sent,
 /// as read from an evemu or libinput-record file (or built in memory).
 ///

@@ -1,3 +1,4 @@
+import GripperInput
 extension String {
     /// The string without trailing spaces and tabs.
     var trimmingTrailingSpace: String {

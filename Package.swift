@@ -37,6 +37,8 @@ let package = Package(
         // The window renderer (SDL2): the only products that link SDL2. The library is a product so the
         // Benchmarks package can time it; nothing above depends on it.
         .library(name: "GripperWindow", targets: ["GripperWindow"]),
+        // libgripper, the C library (gripper.h): scripts/libgripper makes libgripper.so.0 of it.
+        .library(name: "gripper-c", type: .dynamic, targets: ["GripperC"]),
         .executable(name: "gripper-window", targets: ["GripperWindowCLI"]),
     ],
     dependencies: [
@@ -104,6 +106,18 @@ let package = Package(
             "GripperScene", "GripperReplay", "GripperFiles", "GripperEvdev",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        // libgripper: the C face (Sources/CGripper/include/gripper.h) over a toolkit session. The Swift
+        // runtime is linked in (-static-stdlib: the .so needs only libc, libm, libstdc++, libgcc_s); the
+        // version script exports the gripper_* functions alone, at GRIPPER_0; see Documentation/CLibrary.md.
+        .target(name: "CGripper"),
+        .target(name: "GripperC", dependencies: [
+            "CGripper", "Gripper", "GripperEditing", "GripperGeometry", "GripperGestures", "GripperInput", "GripperLayout",
+            "GripperScene", "GripperTraces",
+        ], linkerSettings: [.unsafeFlags([
+            "-static-stdlib",
+            "-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/GripperC/libgripper.map",
+            "-Xlinker", "-soname=libgripper.so.0",
+        ])]),
         // Test helper: reads emulated devices with GripperEvdev and prints what it saw (see Tests/GripperEvdevTests).
         .executableTarget(name: "GripperEvdevHarness", dependencies: [
             "CUmockdev", "CLibevdev", "GripperEvdev", "GripperInput", "Gripper", "GripperScene", "GripperTesting",

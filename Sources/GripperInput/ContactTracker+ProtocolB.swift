@@ -2,6 +2,9 @@
 import GripperGeometry
 
 extension ContactTracker {
+    /// `MT_TOOL_PALM`, the `ABS_MT_TOOL_TYPE` value of a palm.
+    package static let mtToolPalm: Int32 = 2
+
     /// Multitouch protocol B: events address the current slot; a tracking id
     /// of -1 ends the slot's contact, any other starts one.
     ///
@@ -29,6 +32,17 @@ extension ContactTracker {
                     case .idle, .unknown:
                         beginContact(inSlot: currentSlot, trackingID: event.value)
                     }
+                }
+            case AbsCode.mtToolType:
+                // A touch that turns into a palm (`MT_TOOL_PALM`) is cancelled,
+                // as libinput cancels it on a touchscreen: what it drove is
+                // undone, not committed. The slot stays idle until its next
+                // tracking id; a palm that comes down is never reported.
+                guard event.value == Self.mtToolPalm, slots.indices.contains(currentSlot) else { continue }
+                if currentSlot >= slotsInUse { slotsInUse = currentSlot + 1 }
+                if case .down = slots[currentSlot].state {
+                    endContact(inSlot: currentSlot, cancelling: true)
+                    slots[currentSlot].state = .idle
                 }
             case AbsCode.mtPositionX, AbsCode.mtPositionY:
                 guard slots.indices.contains(currentSlot) else { continue }

@@ -342,6 +342,12 @@ public struct Engine: Sendable {
             pressKey(key, repeated: false, at: time)
             return
         }
+        if case .batch(let batch) = stimulus {
+            // Written as the app's own call writes it; a replay of a
+            // recording only holds batches that applied.
+            try? applyBatchDue(batch, at: time)
+            return
+        }
         append(.stimulus(stimulus), at: time)
         let input: EditingInput
         switch stimulus {
@@ -364,8 +370,8 @@ public struct Engine: Sendable {
         case .resizeViewport(let size):
             resizeDue(to: size, at: time)
             return
-        case .key:
-            return // pressed above
+        case .key, .batch:
+            return // applied above
         case .move(let command):
             moveDue(command, at: time)
             return
@@ -436,6 +442,14 @@ public struct Engine: Sendable {
     public mutating func apply(_ batch: BatchUpdate, at time: EventTime) throws(BatchUpdateError) -> [Transcript.Entry] {
         if origin == nil { origin = time }
         fireDue(until: time)
+        try applyBatchDue(batch, at: time)
+        return takeOutbox()
+    }
+
+    /// ``apply(_:at:)-(BatchUpdate,_)`` without firing what is due before it
+    /// or handing over the entries.
+    package mutating func applyBatchDue(_ batch: BatchUpdate, at time: EventTime) throws(BatchUpdateError) {
+        if origin == nil { origin = time }
         if now.map({ time > $0 }) ?? true { now = time }
         let before = machine.phase
         let effects: [EditingEffect]
@@ -452,7 +466,6 @@ public struct Engine: Sendable {
         if effects.contains(where: Self.endsInteraction), !arena.isIdle {
             recordGestures(arena.cancel(at: time))
         }
-        return takeOutbox()
     }
 
     /// The input device went away at `time` — every device, when the engine

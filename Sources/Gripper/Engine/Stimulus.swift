@@ -57,6 +57,11 @@ public enum Stimulus: Hashable, Sendable, CustomStringConvertible {
     /// engine whose rules are not composed, or a key that names no child,
     /// records a `rejected` entry and changes nothing.
     case loadingChild(String, LoadingEvent, content: [CollectionSection]?)
+    /// The app's batch update, as a recorded session (``ToolkitSession``)
+    /// replays it: applied as ``Engine/apply(_:at:)-(BatchUpdate,_)``
+    /// applies it, with no `stimulus` line of its own (the app's call wrote
+    /// none); one that breaks a rule changes nothing.
+    case batch(BatchUpdate)
 
     /// The stimulus as the transcript names it (`setEditing true`, `reload inbox(3) "to do"(0)` …:
     /// a reload lists its sections with their item counts, ids quoted as the transcript quotes them).
@@ -82,6 +87,7 @@ public enum Stimulus: Hashable, Sendable, CustomStringConvertible {
         case .switchSegment(let index): "segment \(index)"
         case .loadingChild(let key, let event, let content):
             "child " + Escaping.token(key) + " " + Stimulus.loading(event, content: content).description
+        case .batch(let batch): "batch " + batch.operations.map(\.description).joined(separator: ", ")
         }
     }
 }

@@ -148,6 +148,7 @@ extension Transcript {
                 case .loadingChild(let key, let event, let content):
                     Stimulus.loadingJSON(event) + ",\"child\":" + Self.quoted(key)
                         + (content.map { ",\"sections\":" + Transcript.json($0) } ?? "")
+                case .batch(let batch): ",\"name\":\"batch\",\"operations\":\(batch.operations.count)"
                 }
             case .effect(let effect): effect.transcriptJSONFields
             case .rejected(let why): ",\"reason\":" + Self.quoted(why)

@@ -1,0 +1,353 @@
+import GripperEditing
+import GripperGeometry
+import GripperGestures
+import GripperInput
+import GripperLayout
+
+/// An engine fed by a toolkit: GTK's, Qt's, SDL's or Wayland's pointer,
+/// touch and key events in viewport points with their own timestamps, and
+/// the app's commands and batches — recorded, when asked, so that what
+/// happened replays byte for byte (``recording``, `Documentation/ToolkitInput.md`).
+///
+/// The events become the frames of ``ToolkitInput``'s virtual devices (a
+/// touchscreen at the screen's physical scale, a mouse, a keyboard), which
+/// the engine tracks as it tracks live evdev devices: the same recognizers,
+/// editing machine and transcript. The app's commands go to the engine as
+/// ``Stimulus`` values, as a scene's track would fire them, so a recording
+/// replays through `gripper replay` and `gripper test` as a scene and a
+/// trace.
+///
+/// **Time.** Every input carries its own time; the first call is the
+/// transcript's time zero. An input earlier than one given before is
+/// refused (``Failure/timeOrder(_:latest:)``). An input earlier than what the
+/// engine has already reached (a ``fire(until:)`` ahead of the events) is
+/// taken at that time. An app command at or before the time of the last
+/// input or deadline handled is taken a microsecond after it, as a replay
+/// orders them (a scene's stimulus comes before the input and deadlines of
+/// its own instant).
+public struct ToolkitSession: Sendable {
+    /// Why a call was refused; the session is as it was.
+    public enum Failure: Error, Hashable, Sendable, CustomStringConvertible {
+        /// The event's numbers (see ``ToolkitInput/Refusal``).
+        case refused(ToolkitInput.Refusal)
+        /// An input earlier than one given before.
+        case timeOrder(EventTime, latest: EventTime)
+        /// ``finish()`` was called.
+        case finished
+        /// The app's batch broke a rule.
+        case batch(BatchUpdateError)
+
+        public var description: String {
+            switch self {
+            case .refused(let r): r.description
+            case .timeOrder(let t, let latest):
+                "an input at \(t.microseconds) µs comes before one already given at \(latest.microseconds) µs"
+            case .finished: "the session is finished"
+            case .batch(let e): "\(e)"
+            }
+        }
+    }
+
+    /// What was fed, for a replay: the devices in the engine's order, every
+    /// frame with its device, and the app's commands with their times.
+    public struct Recording: Sendable {
+        /// The virtual devices, in the order the engine got them (a trace
+        /// writes them in this order).
+        public var devices: [DeviceDescription]
+        /// Every frame handed to the engine, in order, with its device's
+        /// index in ``devices``.
+        public var frames: [(device: Int, frame: EventFrame)] = []
+        /// The app's commands, in order, with the times they were applied.
+        public var stimuli: [(time: EventTime, stimulus: Stimulus)] = []
+        /// The time of the first call: the transcript's zero.
+        public var origin: EventTime?
+    }
+
+    /// The engine.
+    public private(set) var engine: Engine
+    /// The virtual devices and their state.
+    public private(set) var input: ToolkitInput
+    /// What was fed, when the session records input; nil otherwise.
+    public private(set) var recording: Recording?
+    /// The engine's id of each of ``input``'s touch devices.
+    private var touchIDs: [InputDeviceID]
+    private let pointerID: InputDeviceID
+    private let keyboardID: InputDeviceID
+    /// The latest time the app gave.
+    private var latestGiven: EventTime?
+    private var finished = false
+    /// The device and time of the last frame fed.
+    private var lastFrame: (device: Int, time: EventTime)?
+
+    /// Opens a session: an engine on the app's data and rules (as
+    /// `Engine.init(dataSource:delegate:viewport:…)`), fed by a toolkit on a
+    /// screen of `pointsPerMillimetre`.
+    /// - Parameter recordingInput: keep every frame and command (memory
+    ///   grows with the input) for ``recording``.
+    /// - Throws: ``EngineError`` as the engine's initializer does.
+    /// - Complexity: as the engine's initializer.
+    public init(dataSource: any CollectionDataSource, delegate: any CollectionDelegate, viewport: Size,
+                metrics: LayoutMetrics = LayoutMetrics(), pointsPerMillimetre: Double,
+                gestures: GestureConfiguration = .default, recordingTranscript: Bool = false,
+                makingTransitions: Bool = false, recordingInput: Bool = false) throws(EngineError) {
+        let input = ToolkitInput(viewport: viewport, pointsPerMillimetre: pointsPerMillimetre)
+        var engine = try Engine(dataSource: dataSource, delegate: delegate, viewport: viewport, metrics: metrics,
+                                device: input.touchDevices[0], gestures: gestures,
+                                recordingTranscript: recordingTranscript, makingTransitions: makingTransitions)
+        touchIDs = [.first]
+        pointerID = engine.attach(input.pointerDevice)
+        keyboardID = engine.attach(input.keyboardDevice)
+        self.engine = engine
+        self.input = input
+        if recordingInput {
+            recording = Recording(devices: [input.touchDevices[0], input.pointerDevice, input.keyboardDevice])
+        }
+    }
+
+    // MARK: - Input
+
+    /// A touch event of the toolkit's touch `sequence` (see
+    /// ``ToolkitInput/touch(_:sequence:at:time:)``).
+    /// - Returns: the transcript entries produced, recorded or not.
+    @discardableResult
+    public mutating func touch(_ phase: ToolkitInput.TouchPhase, sequence: UInt64, at point: Point,
+                               time: EventTime) throws(Failure) -> [Transcript.Entry] {
+        let t = try inputTime(time)
+        let made: (ToolkitInput.Source, EventFrame, newDevice: Bool)?
+        do { made = try input.touch(phase, sequence: sequence, at: point, time: t) } catch { throw .refused(error) }
+        guard let (source, frame, newDevice) = made else { return idle(at: t) }
+        if newDevice, case .touch(let index) = source {
+            touchIDs.append(engine.attach(input.touchDevices[index]))
+            recording?.devices.append(input.touchDevices[index])
+        }
+        return feed(frame, from: source)
+    }
+
+    /// The pointer moved to `point`.
+    @discardableResult
+    public mutating func pointerMotion(to point: Point, time: EventTime) throws(Failure) -> [Transcript.Entry] {
+        let t = try inputTime(time)
+        let made: (ToolkitInput.Source, EventFrame)?
+        do { made = try input.pointerMotion(to: point, time: t) } catch { throw .refused(error) }
+        guard let (source, frame) = made else { return idle(at: t) }
+        return feed(frame, from: source)
+    }
+
+    /// A pointer button (1 primary, 2 middle, 3 secondary) pressed or released at `point`.
+    @discardableResult
+    public mutating func pointerButton(_ button: UInt32, pressed: Bool, at point: Point,
+                                       time: EventTime) throws(Failure) -> [Transcript.Entry] {
+        let t = try inputTime(time)
+        let made: (ToolkitInput.Source, EventFrame)?
+        do { made = try input.pointerButton(button, pressed: pressed, at: point, time: t) } catch { throw .refused(error) }
+        guard let (source, frame) = made else { return idle(at: t) }
+        return feed(frame, from: source)
+    }
+
+    /// A scroll of `dx`, `dy` wheel detents with the pointer at `point`.
+    @discardableResult
+    public mutating func scroll(dx: Double, dy: Double, at point: Point,
+                                time: EventTime) throws(Failure) -> [Transcript.Entry] {
+        let t = try inputTime(time)
+        let made: (ToolkitInput.Source, EventFrame)?
+        do { made = try input.scroll(dx: dx, dy: dy, at: point, time: t) } catch { throw .refused(error) }
+        guard let (source, frame) = made else { return idle(at: t) }
+        return feed(frame, from: source)
+    }
+
+    /// A key event with its evdev code.
+    @discardableResult
+    public mutating func key(_ code: UInt32, _ state: ToolkitInput.KeyState,
+                             time: EventTime) throws(Failure) -> [Transcript.Entry] {
+        let t = try inputTime(time)
+        let made: (ToolkitInput.Source, EventFrame)
+        do { made = try input.key(code, state, time: t) } catch { throw .refused(error) }
+        return feed(made.1, from: made.0)
+    }
+
+    /// The toolkit cancelled every touch and the pointer's press: what is in
+    /// flight is cancelled as a device loss cancels it (``Stimulus/deviceLost``).
+    @discardableResult
+    public mutating func cancel(time: EventTime) throws(Failure) -> [Transcript.Entry] {
+        try check(time)
+        input.forgetContacts()
+        return command(.deviceLost, at: time)
+    }
+
+    /// Fires every deadline due at or before `time` (never refused: a timer
+    /// may run ahead of the events' clock or behind it).
+    @discardableResult
+    public mutating func fire(until time: EventTime) -> [Transcript.Entry] {
+        guard !finished else { return [] }
+        if let now = engine.now, time <= now { return [] }
+        return engine.fire(until: time)
+    }
+
+    /// Adds an evdev device (a bare panel's, beside the toolkit's) and
+    /// returns the id its frames are handed in with.
+    public mutating func attach(_ device: DeviceDescription) -> InputDeviceID {
+        let id = engine.attach(device)
+        recording?.devices.append(device)
+        return id
+    }
+
+    /// One frame of an evdev device ``attach(_:)`` added, under the
+    /// session's time rules.
+    @discardableResult
+    public mutating func handle(_ frame: EventFrame, from device: InputDeviceID) throws(Failure) -> [Transcript.Entry] {
+        let t = try inputTime(frame.time)
+        var f = frame
+        if t != f.time {
+            f.time = t
+            for k in f.events.indices { f.events[k].time = t }
+        }
+        return feed(f, from: device)
+    }
+
+    /// An evdev device went away: its contacts are forgotten and what it
+    /// drove is cancelled (``Engine/deviceLost(_:at:)``). Not part of a
+    /// recording: a replay goes on as if it stayed.
+    @discardableResult
+    public mutating func deviceLost(_ device: InputDeviceID, at time: EventTime) throws(Failure) -> [Transcript.Entry] {
+        let t = try inputTime(time)
+        return engine.deviceLost(device, at: t)
+    }
+
+    /// Says what happens in `strings`' words (nil: says nothing).
+    public mutating func setAnnouncements(_ strings: AnnouncementStrings?) {
+        engine.announcementStrings = strings
+    }
+
+    /// The transitions made and not yet taken (``Engine/takeTransitions()``).
+    public mutating func takeTransitions() -> [EngineTransition] {
+        engine.takeTransitions()
+    }
+
+    // MARK: - The app's commands
+
+    /// The app's command (batch editing, delete the selection, undo, a
+    /// scroll, a resize, a move, the focus …), applied as a scene's track
+    /// applies it.
+    @discardableResult
+    public mutating func apply(_ stimulus: Stimulus, at time: EventTime) throws(Failure) -> [Transcript.Entry] {
+        try check(time)
+        if case .resizeViewport(let size) = stimulus { input.resize(to: size) }
+        return command(stimulus, at: time)
+    }
+
+    /// The app's batch update, at any moment (see `Engine.apply(_:at:)`);
+    /// all or nothing.
+    @discardableResult
+    public mutating func apply(_ batch: BatchUpdate, at time: EventTime) throws(Failure) -> [Transcript.Entry] {
+        try check(time)
+        begin(at: time)
+        let t = commandTime(time)
+        engine.fireDue(until: EventTime(microseconds: t.microseconds &- 1))
+        do {
+            try engine.applyBatchDue(batch, at: t)
+        } catch {
+            // Nothing applied; what the engine noted stays for the next call.
+            throw .batch(error)
+        }
+        latestGiven = max(latestGiven ?? time, time)
+        recording?.stimuli.append((t, .batch(batch)))
+        return engine.takeOutbox()
+    }
+
+    /// The end of input: the session feeds an empty frame at the time the
+    /// engine reached (so a replay of the recording fires every deadline
+    /// this session fired), then the engine finishes (contacts still down
+    /// cancelled, the final sections).
+    @discardableResult
+    public mutating func finish() -> [Transcript.Entry] {
+        guard !finished else { return [] }
+        var entries = markReached()
+        finished = true
+        entries += engine.finish()
+        return entries
+    }
+
+    /// Whether ``finish()`` was called.
+    public var isFinished: Bool { finished }
+
+    /// Feeds an empty frame of the pointer at the time the engine reached
+    /// when that is later than the last frame (a ``fire(until:)`` ran ahead),
+    /// so the recording ends there too; a bug report calls it before it
+    /// writes the recording. Changes nothing else.
+    @discardableResult
+    public mutating func markReached() -> [Transcript.Entry] {
+        guard !finished, let now = engine.now, let last = lastFrame, now > last.time else { return [] }
+        return feed(EventFrame(time: now, events: []), from: .pointer)
+    }
+
+    // MARK: - Plumbing
+
+    private func check(_ time: EventTime) throws(Failure) {
+        guard !finished else { throw .finished }
+        if let latest = latestGiven, time < latest { throw .timeOrder(time, latest: latest) }
+    }
+
+    /// The time an input is taken at (see the type's "Time").
+    private mutating func inputTime(_ time: EventTime) throws(Failure) -> EventTime {
+        try check(time)
+        latestGiven = time
+        begin(at: time)
+        return max(time, engine.now ?? time)
+    }
+
+    /// The time a command is taken at: after everything handled so far.
+    private func commandTime(_ time: EventTime) -> EventTime {
+        guard let now = engine.now, time <= now else { return time }
+        return EventTime(microseconds: now.microseconds &+ 1)
+    }
+
+    /// The first call: an empty frame of the pointer sets the transcript's
+    /// zero, for the replay as for the engine.
+    private mutating func begin(at time: EventTime) {
+        guard engine.origin == nil else { return }
+        recording?.origin = time
+        feed(EventFrame(time: time, events: []), from: .pointer)
+    }
+
+    @discardableResult
+    private mutating func command(_ stimulus: Stimulus, at time: EventTime) -> [Transcript.Entry] {
+        begin(at: time)
+        let t = commandTime(time)
+        latestGiven = max(latestGiven ?? time, time)
+        // A scene's stimulus comes before the deadlines of its own instant.
+        engine.fireDue(until: EventTime(microseconds: t.microseconds &- 1))
+        engine.applyDue(stimulus, at: t)
+        recording?.stimuli.append((t, stimulus))
+        return engine.takeOutbox()
+    }
+
+    /// Nothing to feed: deadlines due are fired.
+    private mutating func idle(at time: EventTime) -> [Transcript.Entry] {
+        engine.fire(until: time)
+    }
+
+    @discardableResult
+    private mutating func feed(_ frame: EventFrame, from source: ToolkitInput.Source) -> [Transcript.Entry] {
+        switch source {
+        case .touch(let index): feed(frame, from: touchIDs[index])
+        case .pointer: feed(frame, from: pointerID)
+        case .keyboard: feed(frame, from: keyboardID)
+        }
+    }
+
+    /// Hands a frame to the engine (and the recording). A frame of another
+    /// device at the time of the last frame is taken a microsecond later: a
+    /// replay merges the devices' frames by time, ties to the lower device,
+    /// and must meet them in the order they came.
+    @discardableResult
+    private mutating func feed(_ frame: EventFrame, from id: InputDeviceID) -> [Transcript.Entry] {
+        var f = frame
+        if let last = lastFrame, last.device != id.index, f.time <= last.time {
+            f.time = EventTime(microseconds: last.time.microseconds &+ 1)
+            for k in f.events.indices { f.events[k].time = f.time }
+        }
+        recording?.frames.append((id.index, f))
+        lastFrame = (id.index, f.time)
+        return engine.handle(f, from: id)
+    }
+}

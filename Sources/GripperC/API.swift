@@ -1,0 +1,799 @@
+// libgripper's C functions: each is declared, with its promises, in
+// Sources/CGripper/include/gripper.h. Nothing here may trap on what a caller
+// passes: every pointer, size, number and string is checked first.
+import CGripper
+import Gripper
+import GripperEditing
+import GripperGeometry
+import GripperGestures
+import GripperInput
+import GripperLayout
+
+/// The library's version.
+let libraryVersion = "0.1.0"
+
+@_cdecl("gripper_version")
+public func gripper_version() -> UnsafePointer<CChar> {
+    UnsafePointer(versionString)
+}
+
+nonisolated(unsafe) private let versionString: UnsafeMutablePointer<CChar> = {
+    let bytes = Array(libraryVersion.utf8CString)
+    let p = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count)
+    p.initialize(from: bytes, count: bytes.count)
+    return p
+}()
+
+// MARK: - Opening
+
+@_cdecl("gripper_config_init")
+public func gripper_config_init(_ config: UnsafeMutablePointer<gripper_config>?) {
+    guard let config else { return }
+    var c = gripper_config()
+    c.struct_size = UInt32(MemoryLayout<gripper_config>.size)
+    c.flags = 0
+    c.viewport_width = 390
+    c.viewport_height = 844
+    c.points_per_millimetre = 96 / 25.4
+    c.row_height = 56
+    c.columns = 1
+    c.selection_mode = Int32(GRIPPER_SELECTION_MULTIPLE.rawValue)
+    config.pointee = c
+}
+
+/// A struct of the caller's whose first field is its size: read only when
+/// the size is this version's.
+func checkedStruct<T>(_ p: UnsafePointer<T>?, _ name: String) throws(CFailure) -> T {
+    guard let p else { throw CFailure(GRIPPER_ERROR_NULL, "\(name) is NULL") }
+    let size = UnsafeRawPointer(p).loadUnaligned(as: UInt32.self)
+    guard Int(size) == MemoryLayout<T>.size else {
+        throw CFailure(GRIPPER_ERROR_STRUCT_SIZE,
+                       "\(name).struct_size is \(size); this libgripper knows \(MemoryLayout<T>.size) (set it with sizeof)")
+    }
+    return p.pointee
+}
+
+/// The layout metrics a configuration describes, as a scene's `layout` gives them.
+func metrics(of c: gripper_config) throws(CFailure) -> LayoutMetrics {
+    func positive(_ x: Double, _ what: String) throws(CFailure) -> Double {
+        guard x.isFinite, x > 0, x <= 1e7 else { throw CFailure(GRIPPER_ERROR_INVALID, "\(what) is \(x); expected above 0 and at most 1e7") }
+        return x
+    }
+    func nonNegative(_ x: Double, _ what: String) throws(CFailure) -> Double {
+        guard x.isFinite, x >= 0, x <= 1e7 else { throw CFailure(GRIPPER_ERROR_INVALID, "\(what) is \(x); expected 0 to 1e7") }
+        return x
+    }
+    var m = LayoutMetrics(rowHeight: 56)
+    guard c.columns >= 1, c.columns <= 1000 else {
+        throw CFailure(GRIPPER_ERROR_INVALID, "columns is \(c.columns); expected 1 to 1000")
+    }
+    m.columns = Int(c.columns)
+    m.rowHeight = try positive(c.row_height, "row_height")
+    m.interItemSpacing = try nonNegative(c.inter_item_spacing, "inter_item_spacing")
+    m.lineSpacing = try nonNegative(c.line_spacing, "line_spacing")
+    let header = try nonNegative(c.header_height, "header_height")
+    m.header = header > 0 ? SupplementaryMetrics(height: header) : .none
+    if c.flags & UInt32(GRIPPER_PINNED_HEADERS) != 0 {
+        guard header > 0 else { throw CFailure(GRIPPER_ERROR_INVALID, "GRIPPER_PINNED_HEADERS needs a header_height above 0") }
+        m.header.isPinned = true
+    }
+    let footer = try nonNegative(c.footer_height, "footer_height")
+    m.footer = footer > 0 ? SupplementaryMetrics(height: footer) : .none
+    return m
+}
+
+func selectionMode(of c: gripper_config) throws(CFailure) -> SelectionMode {
+    switch UInt32(bitPattern: c.selection_mode) {
+    case GRIPPER_SELECTION_MULTIPLE.rawValue: return .multiple
+    case GRIPPER_SELECTION_SINGLE.rawValue: return .single
+    case GRIPPER_SELECTION_NONE.rawValue: return .none
+    default: throw CFailure(GRIPPER_ERROR_INVALID, "selection_mode is \(c.selection_mode), not a gripper_selection_mode")
+    }
+}
+
+/// Opens an engine on data read already; writes the handle or the message.
+private func open(_ configPointer: UnsafePointer<gripper_config>?, delegate delegatePointer: UnsafePointer<gripper_delegate>?,
+                  engine out: UnsafeMutablePointer<OpaquePointer?>?,
+                  message: UnsafeMutablePointer<CChar>?, capacity: Int,
+                  data: () throws(CFailure) -> CArrayDataSource) -> gripper_status {
+    func report(_ failure: CFailure) -> gripper_status {
+        if let message, capacity > 0 {
+            let bytes = Array(failure.message.utf8.prefix(capacity - 1))
+            for (k, b) in bytes.enumerated() { message[k] = CChar(bitPattern: b) }
+            message[bytes.count] = 0
+        }
+        return failure.status
+    }
+    out?.pointee = nil
+    do throws(CFailure) {
+        guard let out else { throw CFailure(GRIPPER_ERROR_NULL, "engine (the pointer the new engine is written to) is NULL") }
+        let config = try checkedStruct(configPointer, "config")
+        let delegateCallbacks = try delegatePointer.map { p throws(CFailure) in try checkedStruct(p, "delegate") }
+        let known = UInt32(GRIPPER_RECORD_TRANSCRIPT | GRIPPER_MAKE_TRANSITIONS | GRIPPER_ANNOUNCE | GRIPPER_RECORD_INPUT
+                           | GRIPPER_PINNED_HEADERS)
+        guard config.flags & ~known == 0 else {
+            throw CFailure(GRIPPER_ERROR_INVALID, "flags has bits this version does not know: 0x\(String(config.flags & ~known, radix: 16))")
+        }
+        let width = config.viewport_width, height = config.viewport_height
+        guard width.isFinite, height.isFinite, width > 0, height > 0, width <= 1e7, height <= 1e7 else {
+            throw CFailure(GRIPPER_ERROR_INVALID, "the viewport is \(width) × \(height); each side must be above 0 and at most 1e7")
+        }
+        let ppm = config.points_per_millimetre
+        guard ppm.isFinite, ppm >= 0.01, ppm <= 1000 else {
+            throw CFailure(GRIPPER_ERROR_INVALID, "points_per_millimetre is \(ppm); expected 0.01 to 1000")
+        }
+        let m = try metrics(of: config)
+        let mode = try selectionMode(of: config)
+        let source = try data()
+        let log = CallbackLog()
+        let delegate = CDelegate(callbacks: delegateCallbacks, selectionMode: mode, log: log)
+        var session: ToolkitSession
+        do {
+            session = try ToolkitSession(
+                dataSource: source, delegate: delegate, viewport: Size(width: width, height: height), metrics: m,
+                pointsPerMillimetre: ppm,
+                recordingTranscript: config.flags & UInt32(GRIPPER_RECORD_TRANSCRIPT) != 0,
+                makingTransitions: config.flags & UInt32(GRIPPER_MAKE_TRANSITIONS) != 0,
+                recordingInput: config.flags & UInt32(GRIPPER_RECORD_INPUT) != 0)
+        } catch {
+            switch error {
+            case .dataSource(let e): throw CFailure(GRIPPER_ERROR_DATA_SOURCE, "the data source contradicts itself: \(e)")
+            default: throw CFailure(GRIPPER_ERROR_LAYOUT, "\(error)")
+            }
+        }
+        if config.flags & UInt32(GRIPPER_ANNOUNCE) != 0 {
+            session.setAnnouncements(.english)
+        }
+        let h = Handle(session: session, log: log, config: config, start: source, delegate: delegate)
+        out.pointee = OpaquePointer(Unmanaged.passRetained(h).toOpaque())
+        return GRIPPER_OK
+    } catch {
+        return report(error)
+    }
+}
+
+@_cdecl("gripper_engine_open")
+public func gripper_engine_open(_ config: UnsafePointer<gripper_config>?, _ source: UnsafePointer<gripper_data_source>?,
+                                _ delegate: UnsafePointer<gripper_delegate>?, _ engine: UnsafeMutablePointer<OpaquePointer?>?,
+                                _ message: UnsafeMutablePointer<CChar>?, _ capacity: Int) -> gripper_status {
+    open(config, delegate: delegate, engine: engine, message: message, capacity: capacity) { () throws(CFailure) in
+        let s = try checkedStruct(source, "source")
+        do throws(CSourceProblem) { return try CArrayDataSource(s) } catch { throw CFailure(error.status, error.message) }
+    }
+}
+
+@_cdecl("gripper_engine_open_arrays")
+public func gripper_engine_open_arrays(_ config: UnsafePointer<gripper_config>?, _ sections: UnsafePointer<gripper_section_data>?,
+                                       _ count: Int, _ delegate: UnsafePointer<gripper_delegate>?,
+                                       _ engine: UnsafeMutablePointer<OpaquePointer?>?,
+                                       _ message: UnsafeMutablePointer<CChar>?, _ capacity: Int) -> gripper_status {
+    open(config, delegate: delegate, engine: engine, message: message, capacity: capacity) { () throws(CFailure) in
+        guard count >= 0 else { throw CFailure(GRIPPER_ERROR_INVALID, "section_count is past SIZE_MAX / 2") }
+        do throws(CSourceProblem) { return try CArrayDataSource(sections: sections, count: count) } catch { throw CFailure(error.status, error.message) }
+    }
+}
+
+@_cdecl("gripper_engine_close")
+public func gripper_engine_close(_ engine: OpaquePointer?) {
+    guard let engine, let h = handle(engine), !h.busy else { return }
+    Unmanaged<Handle>.fromOpaque(UnsafeRawPointer(engine)).release()
+}
+
+nonisolated(unsafe) private let noEngine: UnsafeMutablePointer<CChar> = {
+    let bytes = Array("no engine".utf8CString)
+    let p = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count)
+    p.initialize(from: bytes, count: bytes.count)
+    return p
+}()
+
+@_cdecl("gripper_engine_last_error")
+public func gripper_engine_last_error(_ engine: OpaquePointer?) -> UnsafePointer<CChar> {
+    guard let h = handle(engine) else { return UnsafePointer(noEngine) }
+    return h.handOut(String(decoding: h.lastError.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self))
+}
+
+@_cdecl("gripper_callback_errors")
+public func gripper_callback_errors(_ engine: OpaquePointer?) -> UInt64 {
+    handle(engine)?.log.errors ?? 0
+}
+
+// MARK: - Toolkit input
+
+@_cdecl("gripper_touch")
+public func gripper_touch(_ engine: OpaquePointer?, _ time: Int64, _ phase: Int32, _ sequence: UInt64,
+                          _ x: Double, _ y: Double) -> gripper_status {
+    engineCall(engine) { h throws(CFailure) in
+        let t = try eventTime(time)
+        let p: ToolkitInput.TouchPhase
+        switch UInt32(bitPattern: phase) {
+        case GRIPPER_TOUCH_BEGIN.rawValue: p = .began
+        case GRIPPER_TOUCH_UPDATE.rawValue: p = .moved
+        case GRIPPER_TOUCH_END.rawValue: p = .ended
+        case GRIPPER_TOUCH_CANCEL.rawValue: p = .cancelled
+        default: throw CFailure(GRIPPER_ERROR_INVALID, "phase \(phase) is not a gripper_touch_phase")
+        }
+        do throws(ToolkitSession.Failure) { return try h.session.touch(p, sequence: sequence, at: Point(x: x, y: y), time: t) } catch { throw CFailure(error) }
+    }
+}
+
+@_cdecl("gripper_pointer_motion")
+public func gripper_pointer_motion(_ engine: OpaquePointer?, _ time: Int64, _ x: Double, _ y: Double) -> gripper_status {
+    engineCall(engine) { h throws(CFailure) in
+        let t = try eventTime(time)
+        do throws(ToolkitSession.Failure) { return try h.session.pointerMotion(to: Point(x: x, y: y), time: t) } catch { throw CFailure(error) }
+    }
+}
+
+@_cdecl("gripper_pointer_button")
+public func gripper_pointer_button(_ engine: OpaquePointer?, _ time: Int64, _ x: Double, _ y: Double,
+                                   _ button: UInt32, _ pressed: Int32) -> gripper_status {
+    engineCall(engine) { h throws(CFailure) in
+        let t = try eventTime(time)
+        do throws(ToolkitSession.Failure) { return try h.session.pointerButton(button, pressed: pressed != 0, at: Point(x: x, y: y), time: t) } catch {
+            throw CFailure(error)
+        }
+    }
+}
+
+@_cdecl("gripper_scroll")
+public func gripper_scroll(_ engine: OpaquePointer?, _ time: Int64, _ x: Double, _ y: Double,
+                           _ dx: Double, _ dy: Double) -> gripper_status {
+    engineCall(engine) { h throws(CFailure) in
+        let t = try eventTime(time)
+        do throws(ToolkitSession.Failure) { return try h.session.scroll(dx: dx, dy: dy, at: Point(x: x, y: y), time: t) } catch { throw CFailure(error) }
+    }
+}
+
+@_cdecl("gripper_key")
+public func gripper_key(_ engine: OpaquePointer?, _ time: Int64, _ code: UInt32, _ state: Int32) -> gripper_status {
+    engineCall(engine) { h throws(CFailure) in
+        let t = try eventTime(time)
+        guard let s = ToolkitInput.KeyState(rawValue: state) else {
+            throw CFailure(GRIPPER_ERROR_INVALID, "state \(state) is not a gripper_key_state")
+        }
+        do throws(ToolkitSession.Failure) { return try h.session.key(code, s, time: t) } catch { throw CFailure(error) }
+    }
+}
+
+@_cdecl("gripper_cancel")
+public func gripper_cancel(_ engine: OpaquePointer?, _ time: Int64) -> gripper_status {
+    engineCall(engine) { h throws(CFailure) in
+        let t = try eventTime(time)
+        do throws(ToolkitSession.Failure) { return try h.session.cancel(time: t) } catch { throw CFailure(error) }
+    }
+}
+
+// MARK: - Evdev input
+
+@_cdecl("gripper_attach_device")
+public func gripper_attach_device(_ engine: OpaquePointer?, _ info: UnsafePointer<gripper_device_info>?,
+                                  _ device: UnsafeMutablePointer<UInt32>?) -> gripper_status {
+    engineCall(engine) { h throws(CFailure) in
+        let i = try checkedStruct(info, "info")
+        guard let device else { throw CFailure(GRIPPER_ERROR_NULL, "device is NULL") }
+        guard h.evdevDevices.count < 64 else { throw CFailure(GRIPPER_ERROR_INVALID, "64 evdev devices are attached already") }
+        var name = "evdev device"
+        switch cString(i.name) {
+        case nil: break
+        case .failure: throw CFailure(GRIPPER_ERROR_UTF8, "info.name is not valid UTF-8")
+        case .success(let s): name = s
+        }
+        guard i.code_count <= 4096, i.code_count == 0 || i.codes != nil else {
+            throw CFailure(GRIPPER_ERROR_INVALID, "info.codes: \(i.code_count) codes (at most 4096, and not NULL)")
+        }
+        guard i.axis_count <= 64, i.axis_count == 0 || i.axes != nil else {
+            throw CFailure(GRIPPER_ERROR_INVALID, "info.axes: \(i.axis_count) axes (at most 64, and not NULL)")
+        }
+        var codes: [UInt16: Set<UInt16>] = [EventType.syn: [SynCode.report]]
+        for k in 0..<i.code_count {
+            let tc = i.codes![k]
+            let type = UInt16(tc >> 16), code = UInt16(tc & 0xffff)
+            guard type <= EventType.max, code <= 0x2ff else {
+                throw CFailure(GRIPPER_ERROR_INVALID, "info.codes[\(k)] is type \(type) code \(code), past EV_MAX or KEY_MAX")
+            }
+            codes[type, default: []].insert(code)
+        }
+        var absInfo: [UInt16: AbsInfo] = [:]
+        for k in 0..<i.axis_count {
+            let a = i.axes![k]
+            guard a.code <= AbsCode.max, a.minimum <= a.maximum, a.resolution >= 0 else {
+                throw CFailure(GRIPPER_ERROR_INVALID, "info.axes[\(k)]: code \(a.code) from \(a.minimum) to \(a.maximum), resolution \(a.resolution)")
+            }
+            absInfo[a.code] = AbsInfo(minimum: a.minimum, maximum: a.maximum, fuzz: a.fuzz, flat: a.flat, resolution: a.resolution)
+            codes[EventType.abs, default: []].insert(a.code)
+        }
+        var properties: Set<UInt16> = []
+        for bit in 0..<32 where i.properties & (1 << UInt32(bit)) != 0 { properties.insert(UInt16(bit)) }
+        let description = DeviceDescription(name: name, properties: properties, codes: codes, absInfo: absInfo)
+        let id = h.session.attach(description)
+        h.evdevDevices.append(id)
+        device.pointee = UInt32(h.evdevDevices.count - 1)
+        return []
+    }
+}
+
+@_cdecl("gripper_evdev_frame")
+public func gripper_evdev_frame(_ engine: OpaquePointer?, _ device: UInt32, _ events: UnsafePointer<gripper_input_event>?,
+                                _ count: Int) -> gripper_status {
+    engineCall(engine) { h throws(CFailure) in
+        guard Int(device) < h.evdevDevices.count else {
+            throw CFailure(GRIPPER_ERROR_NOT_FOUND, "no evdev device \(device) (\(h.evdevDevices.count) attached)")
+        }
+        guard let events else { throw CFailure(GRIPPER_ERROR_NULL, "events is NULL") }
+        guard count >= 1, count <= 4096 else { throw CFailure(GRIPPER_ERROR_INVALID, "count is \(count); expected 1 to 4096") }
+        var raw: [RawEvent] = []
+        raw.reserveCapacity(count)
+        for k in 0..<count {
+            let e = events[k]
+            raw.append(RawEvent(time: try eventTime(e.time_us), type: e.type, code: e.code, value: e.value))
+        }
+        // The frame is the events before its SYN_REPORT, at the report's time.
+        let time = raw[raw.count - 1].time
+        if raw[raw.count - 1].isSynReport { raw.removeLast() }
+        do throws(ToolkitSession.Failure) {
+            return try h.session.handle(EventFrame(time: time, events: raw), from: h.evdevDevices[Int(device)])
+        } catch {
+            throw CFailure(error)
+        }
+    }
+}
+
+@_cdecl("gripper_device_lost")
+public func gripper_device_lost(_ engine: OpaquePointer?, _ device: UInt32, _ time: Int64) -> gripper_status {
+    engineCall(engine) { h throws(CFailure) in
+        let t = try eventTime(time)
+        guard Int(device) < h.evdevDevices.count else {
+            throw CFailure(GRIPPER_ERROR_NOT_FOUND, "no evdev device \(device) (\(h.evdevDevices.count) attached)")
+        }
+        do throws(ToolkitSession.Failure) { return try h.session.deviceLost(h.evdevDevices[Int(device)], at: t) } catch { throw CFailure(error) }
+    }
+}
+
+// MARK: - Time
+
+@_cdecl("gripper_next_deadline")
+public func gripper_next_deadline(_ engine: OpaquePointer?, _ time: UnsafeMutablePointer<Int64>?,
+                                  _ has: UnsafeMutablePointer<Int32>?) -> gripper_status {
+    readingCall(engine) { h throws(CFailure) in
+        guard let time, let has else { throw CFailure(GRIPPER_ERROR_NULL, "time_us or has_deadline is NULL") }
+        if let d = h.session.engine.nextDeadline, !h.session.isFinished {
+            time.pointee = d.microseconds
+            has.pointee = 1
+        } else {
+            has.pointee = 0
+        }
+    }
+}
+
+@_cdecl("gripper_fire")
+public func gripper_fire(_ engine: OpaquePointer?, _ time: Int64) -> gripper_status {
+    engineCall(engine) { h throws(CFailure) in
+        let t = try eventTime(time)
+        guard !h.session.isFinished else { throw CFailure(.finished) }
+        return h.session.fire(until: t)
+    }
+}
+
+@_cdecl("gripper_finish")
+public func gripper_finish(_ engine: OpaquePointer?) -> gripper_status {
+    engineCall(engine) { h throws(CFailure) in
+        guard !h.session.isFinished else { throw CFailure(.finished) }
+        let entries = h.session.finish()
+        // The final line, as the transcript ends.
+        h.pendingFinal = finalLine(of: h.session.engine.model)
+        return entries
+    }
+}
+
+/// The transcript's `final` line for a model.
+func finalLine(of model: CollectionModel) -> String {
+    "final " + model.sections.map { s in
+        Escaping.token(s.id.rawValue) + ":" + s.items.map { " " + Escaping.token($0.rawValue) }.joined()
+    }.joined(separator: " | ")
+}
+
+// MARK: - What to draw
+
+/// The C kind of an element.
+func elementKind(_ kind: ElementKind) -> (UInt32, actionIndex: Int32) {
+    switch kind {
+    case .cell: (GRIPPER_ELEMENT_CELL.rawValue, -1)
+    case .header: (GRIPPER_ELEMENT_HEADER.rawValue, -1)
+    case .footer: (GRIPPER_ELEMENT_FOOTER.rawValue, -1)
+    case .globalHeader: (GRIPPER_ELEMENT_GLOBAL_HEADER.rawValue, -1)
+    case .sectionBackground: (GRIPPER_ELEMENT_SECTION_BACKGROUND.rawValue, -1)
+    case .rowSeparator, .columnSeparator: (GRIPPER_ELEMENT_SEPARATOR.rawValue, -1)
+    case .placeholder: (GRIPPER_ELEMENT_PLACEHOLDER.rawValue, -1)
+    case .dragProxy: (GRIPPER_ELEMENT_DRAG_PROXY.rawValue, -1)
+    case .action(let index): (GRIPPER_ELEMENT_ACTION.rawValue, Int32(clamping: index))
+    }
+}
+
+extension Handle {
+    /// One element as C sees it: viewport points at `offset`, its identity
+    /// handed out.
+    func cAttributes(_ a: LayoutAttributes, offset: Double) -> gripper_attributes {
+        var c = gripper_attributes()
+        let (kind, actionIndex) = elementKind(a.kind)
+        c.kind = kind
+        c.action_index = actionIndex
+        var flags: UInt32 = 0
+        func set(_ on: Bool, _ bit: UInt32) { if on { flags |= bit } }
+        set(a.isHidden, UInt32(GRIPPER_ATTR_HIDDEN))
+        set(a.isSelected, UInt32(GRIPPER_ATTR_SELECTED))
+        set(a.isHighlighted, UInt32(GRIPPER_ATTR_HIGHLIGHTED))
+        set(a.isEditing, UInt32(GRIPPER_ATTR_EDITING))
+        set(a.isMovable, UInt32(GRIPPER_ATTR_MOVABLE))
+        set(a.isDeletable, UInt32(GRIPPER_ATTR_DELETABLE))
+        set(a.isPinned, UInt32(GRIPPER_ATTR_PINNED))
+        set(a.isDropTarget, UInt32(GRIPPER_ATTR_DROP_TARGET))
+        set(a.isFocused, UInt32(GRIPPER_ATTR_FOCUSED))
+        c.flags = flags
+        c.section = Int32(clamping: a.indexPath?.section ?? -1)
+        c.item = Int32(clamping: a.indexPath?.item ?? -1)
+        if a.kind == .header || a.kind == .footer || a.kind == .sectionBackground { c.item = -1 }
+        c.z_index = Int32(clamping: a.zIndex)
+        c.x = a.frame.minX
+        c.y = a.frame.minY - offset
+        c.width = a.frame.width
+        c.height = a.frame.height
+        c.alpha = a.alpha
+        c.swipe_offset = a.swipeContentOffset
+        c.drag_item_count = Int32(clamping: a.dragItemCount)
+        let model = session.engine.model
+        switch a.kind {
+        case .cell, .dragProxy, .action:
+            if let p = a.indexPath, let id = model.item(at: p) { c.id = handOut(id.rawValue) }
+        case .header, .footer, .sectionBackground:
+            if let p = a.indexPath, model.sections.indices.contains(p.section) {
+                c.id = handOut(model.sections[p.section].id.rawValue)
+            }
+        case .globalHeader, .rowSeparator, .columnSeparator, .placeholder:
+            break
+        }
+        if let action = a.actionID { c.action_id = handOut(action) }
+        return c
+    }
+}
+
+@_cdecl("gripper_attributes_in_rect")
+public func gripper_attributes_in_rect(_ engine: OpaquePointer?, _ x: Double, _ y: Double, _ width: Double, _ height: Double,
+                                       _ out: UnsafeMutablePointer<gripper_attributes>?, _ capacity: Int,
+                                       _ count: UnsafeMutablePointer<Int>?) -> gripper_status {
+    readingCall(engine) { h throws(CFailure) in
+        guard let count else { throw CFailure(GRIPPER_ERROR_NULL, "count is NULL") }
+        let rx = try finite(x, "x"), ry = try finite(y, "y")
+        let w = try finite(width, "width"), hh = try finite(height, "height")
+        guard w >= 0, hh >= 0 else { throw CFailure(GRIPPER_ERROR_INVALID, "the rect's size \(w) × \(hh) is negative") }
+        h.releaseStrings()
+        let engine = h.session.engine
+        let offset = engine.contentOffset
+        var list = engine.layout.attributes(in: Rect(x: rx, y: ry + offset, width: w, height: hh),
+                                            presentation: engine.presentation, contentOffset: offset)
+        if zip(list, list.dropFirst()).contains(where: { $0.zIndex > $1.zIndex }) {
+            let order = list.indices.sorted { (list[$0].zIndex, $0) < (list[$1].zIndex, $1) }
+            list = order.map { list[$0] }
+        }
+        count.pointee = list.count
+        guard list.count <= capacity else {
+            throw CFailure(GRIPPER_ERROR_BUFFER, "\(list.count) elements lie in the rect; the buffer holds \(capacity)")
+        }
+        guard let out else {
+            if list.isEmpty { return }
+            throw CFailure(GRIPPER_ERROR_NULL, "out is NULL")
+        }
+        for (k, a) in list.enumerated() { out[k] = h.cAttributes(a, offset: offset) }
+    }
+}
+
+@_cdecl("gripper_content_offset")
+public func gripper_content_offset(_ engine: OpaquePointer?, _ offset: UnsafeMutablePointer<Double>?) -> gripper_status {
+    readingCall(engine) { h throws(CFailure) in
+        guard let offset else { throw CFailure(GRIPPER_ERROR_NULL, "offset is NULL") }
+        offset.pointee = h.session.engine.contentOffset
+    }
+}
+
+@_cdecl("gripper_content_size")
+public func gripper_content_size(_ engine: OpaquePointer?, _ width: UnsafeMutablePointer<Double>?,
+                                 _ height: UnsafeMutablePointer<Double>?) -> gripper_status {
+    readingCall(engine) { h throws(CFailure) in
+        guard let width, let height else { throw CFailure(GRIPPER_ERROR_NULL, "width or height is NULL") }
+        let e = h.session.engine
+        let size = e.layout.contentSize(for: e.presentation)
+        width.pointee = size.width
+        height.pointee = size.height
+    }
+}
+
+nonisolated(unsafe) private let emptyString: UnsafeMutablePointer<CChar> = {
+    let p = UnsafeMutablePointer<CChar>.allocate(capacity: 1)
+    p.initialize(to: 0)
+    return p
+}()
+
+@_cdecl("gripper_state")
+public func gripper_state(_ engine: OpaquePointer?) -> UnsafePointer<CChar> {
+    guard let h = handle(engine) else { return UnsafePointer(emptyString) }
+    return h.handOut(h.session.engine.stateName)
+}
+
+// MARK: - The model
+
+@_cdecl("gripper_section_count")
+public func gripper_section_count(_ engine: OpaquePointer?, _ count: UnsafeMutablePointer<Int>?) -> gripper_status {
+    readingCall(engine) { h throws(CFailure) in
+        guard let count else { throw CFailure(GRIPPER_ERROR_NULL, "count is NULL") }
+        count.pointee = h.session.engine.model.numberOfSections
+    }
+}
+
+@_cdecl("gripper_item_count")
+public func gripper_item_count(_ engine: OpaquePointer?, _ section: Int, _ count: UnsafeMutablePointer<Int>?) -> gripper_status {
+    readingCall(engine) { h throws(CFailure) in
+        guard let count else { throw CFailure(GRIPPER_ERROR_NULL, "count is NULL") }
+        guard let n = h.session.engine.model.numberOfItems(inSection: section) else {
+            throw CFailure(GRIPPER_ERROR_INVALID, "no section \(section) (\(h.session.engine.model.numberOfSections) sections)")
+        }
+        count.pointee = n
+    }
+}
+
+@_cdecl("gripper_item_id")
+public func gripper_item_id(_ engine: OpaquePointer?, _ section: Int, _ item: Int, _ buffer: UnsafeMutablePointer<CChar>?,
+                            _ capacity: Int, _ length: UnsafeMutablePointer<Int>?) -> gripper_status {
+    readingCall(engine) { h throws(CFailure) in
+        guard section >= 0, item >= 0, let id = h.session.engine.model.item(at: IndexPath(section: section, item: item)) else {
+            throw CFailure(GRIPPER_ERROR_INVALID, "no item at [\(section),\(item)]")
+        }
+        try copyOut(id.rawValue, buffer, capacity, length)
+    }
+}
+
+@_cdecl("gripper_section_id")
+public func gripper_section_id(_ engine: OpaquePointer?, _ section: Int, _ buffer: UnsafeMutablePointer<CChar>?,
+                               _ capacity: Int, _ length: UnsafeMutablePointer<Int>?) -> gripper_status {
+    readingCall(engine) { h throws(CFailure) in
+        let sections = h.session.engine.model.sections
+        guard section >= 0, section < sections.count else {
+            throw CFailure(GRIPPER_ERROR_INVALID, "no section \(section) (\(sections.count) sections)")
+        }
+        try copyOut(sections[section].id.rawValue, buffer, capacity, length)
+    }
+}
+
+@_cdecl("gripper_journal_count")
+public func gripper_journal_count(_ engine: OpaquePointer?, _ count: UnsafeMutablePointer<Int>?) -> gripper_status {
+    readingCall(engine) { h throws(CFailure) in
+        guard let count else { throw CFailure(GRIPPER_ERROR_NULL, "count is NULL") }
+        count.pointee = h.session.engine.journal.entries.count
+    }
+}
+
+// MARK: - The app's changes
+
+@_cdecl("gripper_apply_batch")
+public func gripper_apply_batch(_ engine: OpaquePointer?, _ time: Int64, _ ops: UnsafePointer<gripper_batch_op>?,
+                                _ count: Int) -> gripper_status {
+    engineCall(engine) { h throws(CFailure) in
+        let t = try eventTime(time)
+        guard count >= 0, count <= 1_000_000 else { throw CFailure(GRIPPER_ERROR_INVALID, "count is \(count); at most 1000000") }
+        guard count == 0 || ops != nil else { throw CFailure(GRIPPER_ERROR_NULL, "ops is NULL") }
+        var operations: [BatchUpdate.Operation] = []
+        operations.reserveCapacity(count)
+        for k in 0..<count {
+            let op = ops![k]
+            func path(_ s: Int32, _ i: Int32) throws(CFailure) -> IndexPath {
+                guard s >= 0, i >= 0 else { throw CFailure(GRIPPER_ERROR_BATCH, "ops[\(k)]: the index path [\(s),\(i)] is negative") }
+                return IndexPath(section: Int(s), item: Int(i))
+            }
+            func id() throws(CFailure) -> String {
+                do throws(CSourceProblem) { return try identity(op.id, what: "ops[\(k)].id") } catch { throw CFailure(error.status, error.message) }
+            }
+            switch op.kind {
+            case GRIPPER_BATCH_DELETE_ITEM.rawValue: operations.append(.deleteItem(try path(op.section, op.item)))
+            case GRIPPER_BATCH_INSERT_ITEM.rawValue: operations.append(.insertItem(ItemID(try id()), at: try path(op.section, op.item)))
+            case GRIPPER_BATCH_MOVE_ITEM.rawValue:
+                operations.append(.moveItem(from: try path(op.section, op.item), to: try path(op.to_section, op.to_item)))
+            case GRIPPER_BATCH_RELOAD_ITEM.rawValue: operations.append(.reloadItem(try path(op.section, op.item)))
+            case GRIPPER_BATCH_DELETE_SECTION.rawValue:
+                guard op.section >= 0 else { throw CFailure(GRIPPER_ERROR_BATCH, "ops[\(k)]: section \(op.section) is negative") }
+                operations.append(.deleteSection(Int(op.section)))
+            case GRIPPER_BATCH_INSERT_SECTION.rawValue:
+                guard op.section >= 0 else { throw CFailure(GRIPPER_ERROR_BATCH, "ops[\(k)]: section \(op.section) is negative") }
+                operations.append(.insertSection(CollectionSection(id: SectionID(try id()), items: []), at: Int(op.section)))
+            default:
+                throw CFailure(GRIPPER_ERROR_INVALID, "ops[\(k)].kind is \(op.kind), not a gripper_batch_kind")
+            }
+        }
+        do throws(ToolkitSession.Failure) { return try h.session.apply(BatchUpdate(operations), at: t) } catch { throw CFailure(error) }
+    }
+}
+
+@_cdecl("gripper_run_command")
+public func gripper_run_command(_ engine: OpaquePointer?, _ time: Int64, _ command: Int32) -> gripper_status {
+    engineCall(engine) { h throws(CFailure) in
+        let t = try eventTime(time)
+        let stimulus: Stimulus
+        switch UInt32(bitPattern: command) {
+        case GRIPPER_COMMAND_EDIT_ON.rawValue: stimulus = .setEditing(true)
+        case GRIPPER_COMMAND_EDIT_OFF.rawValue: stimulus = .setEditing(false)
+        case GRIPPER_COMMAND_DELETE_SELECTED.rawValue: stimulus = .deleteSelected
+        case GRIPPER_COMMAND_UNDO.rawValue: stimulus = .undo
+        case GRIPPER_COMMAND_REDO.rawValue: stimulus = .redo
+        case GRIPPER_COMMAND_MOVE_UP.rawValue: stimulus = .move(.up)
+        case GRIPPER_COMMAND_MOVE_DOWN.rawValue: stimulus = .move(.down)
+        case GRIPPER_COMMAND_MOVE_TO_TOP.rawValue: stimulus = .move(.toTop)
+        case GRIPPER_COMMAND_MOVE_TO_BOTTOM.rawValue: stimulus = .move(.toBottom)
+        default: throw CFailure(GRIPPER_ERROR_INVALID, "command \(command) is not a gripper_command")
+        }
+        do throws(ToolkitSession.Failure) { return try h.session.apply(stimulus, at: t) } catch { throw CFailure(error) }
+    }
+}
+
+@_cdecl("gripper_set_focus")
+public func gripper_set_focus(_ engine: OpaquePointer?, _ time: Int64, _ section: Int32, _ item: Int32) -> gripper_status {
+    engineCall(engine) { h throws(CFailure) in
+        let t = try eventTime(time)
+        let path: IndexPath?
+        if section == -1 && item == -1 {
+            path = nil
+        } else {
+            guard section >= 0, item >= 0 else {
+                throw CFailure(GRIPPER_ERROR_INVALID, "[\(section),\(item)] is not an index path (-1, -1 clears the focus)")
+            }
+            path = IndexPath(section: Int(section), item: Int(item))
+        }
+        do throws(ToolkitSession.Failure) { return try h.session.apply(.focus(path), at: t) } catch { throw CFailure(error) }
+    }
+}
+
+@_cdecl("gripper_scroll_to")
+public func gripper_scroll_to(_ engine: OpaquePointer?, _ time: Int64, _ offset: Double, _ animated: Int32) -> gripper_status {
+    engineCall(engine) { h throws(CFailure) in
+        let t = try eventTime(time)
+        let o = try finite(offset, "offset")
+        do throws(ToolkitSession.Failure) { return try h.session.apply(.scroll(.offset(o), animated: animated != 0), at: t) } catch { throw CFailure(error) }
+    }
+}
+
+@_cdecl("gripper_resize")
+public func gripper_resize(_ engine: OpaquePointer?, _ time: Int64, _ width: Double, _ height: Double) -> gripper_status {
+    engineCall(engine) { h throws(CFailure) in
+        let t = try eventTime(time)
+        guard width.isFinite, height.isFinite, width > 0, height > 0, width <= 1e7, height <= 1e7 else {
+            throw CFailure(GRIPPER_ERROR_INVALID, "the size is \(width) × \(height); each side must be above 0 and at most 1e7")
+        }
+        let before = h.session.engine.viewportSize
+        let entries: [Transcript.Entry]
+        do throws(ToolkitSession.Failure) { entries = try h.session.apply(.resizeViewport(Size(width: width, height: height)), at: t) } catch { throw CFailure(error) }
+        if h.session.engine.viewportSize == before && before != Size(width: width, height: height) {
+            h.collect(entries)
+            throw CFailure(GRIPPER_ERROR_LAYOUT, "the layout cannot take \(width) × \(height) (the transcript says why)")
+        }
+        return entries
+    }
+}
+
+// MARK: - What happened
+
+@_cdecl("gripper_take_lines")
+public func gripper_take_lines(_ engine: OpaquePointer?, _ buffer: UnsafeMutablePointer<CChar>?, _ capacity: Int,
+                               _ length: UnsafeMutablePointer<Int>?) -> gripper_status {
+    readingCall(engine) { h throws(CFailure) in
+        var text = ""
+        for line in h.pendingLines { text += line + "\n" }
+        if let f = h.pendingFinal { text += f + "\n" }
+        try copyOut(text, buffer, capacity, length)
+        h.pendingLines.removeAll()
+        h.pendingFinal = nil
+    }
+}
+
+@_cdecl("gripper_transcript")
+public func gripper_transcript(_ engine: OpaquePointer?, _ buffer: UnsafeMutablePointer<CChar>?, _ capacity: Int,
+                               _ length: UnsafeMutablePointer<Int>?) -> gripper_status {
+    readingCall(engine) { h throws(CFailure) in
+        try copyOut(h.session.engine.transcript.text, buffer, capacity, length)
+    }
+}
+
+@_cdecl("gripper_take_announcement")
+public func gripper_take_announcement(_ engine: OpaquePointer?, _ buffer: UnsafeMutablePointer<CChar>?, _ capacity: Int,
+                                      _ length: UnsafeMutablePointer<Int>?) -> gripper_status {
+    readingCall(engine) { h throws(CFailure) in
+        guard h.announcementHead < h.announcements.count else {
+            length?.pointee = 0
+            throw CFailure(GRIPPER_ERROR_NOT_FOUND, "no announcement waits")
+        }
+        try copyOut(h.announcements[h.announcementHead], buffer, capacity, length)
+        h.announcementHead += 1
+    }
+}
+
+// MARK: - Transitions
+
+@_cdecl("gripper_take_transitions")
+public func gripper_take_transitions(_ engine: OpaquePointer?, _ count: UnsafeMutablePointer<Int>?) -> gripper_status {
+    engineCall(engine) { h throws(CFailure) in
+        guard let count else { throw CFailure(GRIPPER_ERROR_NULL, "count is NULL") }
+        h.taken = h.session.takeTransitions()
+        count.pointee = h.taken.count
+        return []
+    }
+}
+
+func curveCode(_ c: TimingCurve) -> UInt32 {
+    switch c {
+    case .linear: GRIPPER_CURVE_LINEAR.rawValue
+    case .easeIn: GRIPPER_CURVE_EASE_IN.rawValue
+    case .easeOut: GRIPPER_CURVE_EASE_OUT.rawValue
+    case .easeInOut: GRIPPER_CURVE_EASE_IN_OUT.rawValue
+    }
+}
+
+@_cdecl("gripper_transition_at")
+public func gripper_transition_at(_ engine: OpaquePointer?, _ index: Int,
+                                  _ out: UnsafeMutablePointer<gripper_transition>?) -> gripper_status {
+    readingCall(engine) { h throws(CFailure) in
+        guard let out else { throw CFailure(GRIPPER_ERROR_NULL, "out is NULL") }
+        guard index >= 0, index < h.taken.count else {
+            throw CFailure(GRIPPER_ERROR_INVALID, "no transition \(index) (\(h.taken.count) taken)")
+        }
+        let t = h.taken[index]
+        var c = gripper_transition()
+        c.start_us = t.time.microseconds
+        c.duration_us = t.duration.components.seconds &* 1_000_000 &+ t.duration.components.attoseconds / 1_000_000_000_000
+        c.curve = curveCode(t.curve)
+        c.change_count = UInt32(clamping: t.layout.appearing.count + t.layout.disappearing.count + t.layout.moving.count)
+        c.initial_offset = t.initialContentOffset
+        c.final_offset = t.finalContentOffset
+        c.cause = h.handOut(t.cause.rawValue)
+        out.pointee = c
+    }
+}
+
+@_cdecl("gripper_transition_changes")
+public func gripper_transition_changes(_ engine: OpaquePointer?, _ index: Int, _ out: UnsafeMutablePointer<gripper_change>?,
+                                       _ capacity: Int, _ count: UnsafeMutablePointer<Int>?) -> gripper_status {
+    readingCall(engine) { h throws(CFailure) in
+        guard let count else { throw CFailure(GRIPPER_ERROR_NULL, "count is NULL") }
+        guard index >= 0, index < h.taken.count else {
+            throw CFailure(GRIPPER_ERROR_INVALID, "no transition \(index) (\(h.taken.count) taken)")
+        }
+        let t = h.taken[index]
+        let roles: [(UInt32, [LayoutTransition.Change])] = [(0, t.layout.appearing), (1, t.layout.disappearing), (2, t.layout.moving)]
+        let n = roles.reduce(0) { $0 + $1.1.count }
+        count.pointee = n
+        guard n <= capacity else { throw CFailure(GRIPPER_ERROR_BUFFER, "\(n) changes; the buffer holds \(capacity)") }
+        guard let out else {
+            if n == 0 { return }
+            throw CFailure(GRIPPER_ERROR_NULL, "out is NULL")
+        }
+        h.releaseStrings()
+        var k = 0
+        for (role, changes) in roles {
+            for change in changes {
+                var c = gripper_change()
+                c.role = role
+                c.initial = h.cAttributes(change.initial, offset: t.initialContentOffset)
+                c.final = h.cAttributes(change.final, offset: t.finalContentOffset)
+                out[k] = c
+                k += 1
+            }
+        }
+    }
+}
+
+@_cdecl("gripper_curve_value")
+public func gripper_curve_value(_ curve: Int32, _ fraction: Double) -> Double {
+    let c: TimingCurve
+    switch UInt32(bitPattern: curve) {
+    case GRIPPER_CURVE_LINEAR.rawValue: c = .linear
+    case GRIPPER_CURVE_EASE_IN.rawValue: c = .easeIn
+    case GRIPPER_CURVE_EASE_OUT.rawValue: c = .easeOut
+    case GRIPPER_CURVE_EASE_IN_OUT.rawValue: c = .easeInOut
+    default: return 0
+    }
+    return c.value(at: fraction)
+}

@@ -1,0 +1,428 @@
+/*
+ * libgripper's tests, from C, against the built library: every promise of
+ * gripper.h that a C caller relies on — results, ownership, errors on bad
+ * input, reentrancy, buffers — checked through the ABI. scripts/test-c runs
+ * it plain, under valgrind memcheck and built with AddressSanitizer.
+ * Prints one line per failed check and ends with "N passed, M failed".
+ */
+#include <gripper.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int passed, failed;
+
+#define CHECK(cond, ...)                                                   \
+    do {                                                                   \
+        if (cond) {                                                        \
+            passed++;                                                      \
+        } else {                                                           \
+            failed++;                                                      \
+            fprintf(stderr, "FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond); \
+            fprintf(stderr, __VA_ARGS__);                                  \
+            fputc('\n', stderr);                                           \
+        }                                                                  \
+    } while (0)
+
+#define OK(call) CHECK((st = (call)) == GRIPPER_OK, "%s: %s", gripper_status_name(st), gripper_engine_last_error(engine))
+
+static const int64_t S = 1000000; /* a second, in microseconds */
+
+/* The transcript lines taken so far, appended. */
+static char lines[1 << 16];
+
+static void take(gripper_engine *engine) {
+    size_t used = strlen(lines), length = 0;
+    gripper_status st = gripper_take_lines(engine, lines + used, sizeof lines - used, &length);
+    if (st != GRIPPER_OK) fprintf(stderr, "take_lines: %s\n", gripper_status_name(st));
+}
+
+static gripper_engine *open_fruit(uint32_t flags, const gripper_delegate *delegate) {
+    static const char *fruit[] = {"apple", "pear", "plum", "fig"};
+    static const char *veg[] = {"leek", "kale"};
+    gripper_section_data sections[] = {{"fruit", fruit, 4, NULL}, {"veg", veg, 2, NULL}};
+    gripper_config config;
+    gripper_config_init(&config);
+    config.viewport_width = 400;
+    config.viewport_height = 600;
+    config.flags = flags | GRIPPER_RECORD_TRANSCRIPT;
+    gripper_engine *engine = NULL;
+    char message[256] = "";
+    gripper_status st = gripper_engine_open_arrays(&config, sections, 2, delegate, &engine, message, sizeof message);
+    if (st != GRIPPER_OK) fprintf(stderr, "open: %s: %s\n", gripper_status_name(st), message);
+    lines[0] = 0;
+    return engine;
+}
+
+static void item(gripper_engine *engine, size_t s, size_t i, char *out, size_t cap) {
+    if (gripper_item_id(engine, s, i, out, cap, NULL) != GRIPPER_OK) snprintf(out, cap, "?");
+}
+
+/* A long press on pear (row 1) and a drag below fig: the gap opens, the drop commits the move. */
+static void test_touch_drag(void) {
+    gripper_engine *engine = open_fruit(GRIPPER_MAKE_TRANSITIONS, NULL);
+    gripper_status st;
+    CHECK(engine != NULL, "open");
+    if (!engine) return;
+    int64_t t = 10 * S;
+    OK(gripper_touch(engine, t, GRIPPER_TOUCH_BEGIN, 7, 200, 84));
+    int64_t deadline = 0;
+    int has = 0;
+    OK(gripper_next_deadline(engine, &deadline, &has));
+    CHECK(has == 1 && deadline > t && deadline <= t + S, "a long-press deadline within a second (has %d, %lld)", has,
+          (long long)(deadline - t));
+    OK(gripper_fire(engine, t + 600000));
+    CHECK(strcmp(gripper_state(engine), "dragging") == 0, "state %s", gripper_state(engine));
+    for (int k = 1; k <= 10; k++) OK(gripper_touch(engine, t + 600000 + k * 16000, GRIPPER_TOUCH_UPDATE, 7, 200, 84 + k * 12.1));
+    OK(gripper_touch(engine, t + 800000, GRIPPER_TOUCH_END, 7, 200, 205));
+    take(engine);
+    CHECK(strstr(lines, "committed #1 move pear [0,1] -> [0,3]") != NULL, "lines:\n%s", lines);
+    char id[32];
+    item(engine, 0, 3, id, sizeof id);
+    CHECK(strcmp(id, "pear") == 0, "item [0,3] is %s", id);
+    size_t n = 0;
+    OK(gripper_journal_count(engine, &n));
+    CHECK(n == 1, "journal %zu", n);
+    /* The drop made transitions to animate. */
+    size_t count = 0;
+    OK(gripper_take_transitions(engine, &count));
+    CHECK(count >= 1, "transitions %zu", count);
+    if (count >= 1) {
+        gripper_transition tr;
+        OK(gripper_transition_at(engine, count - 1, &tr));
+        CHECK(tr.duration_us > 0 && tr.cause != NULL, "duration %lld", (long long)tr.duration_us);
+        gripper_change changes[64];
+        size_t c = 0;
+        st = gripper_transition_changes(engine, count - 1, changes, 64, &c);
+        CHECK(st == GRIPPER_OK && c <= 64, "%s", gripper_status_name(st));
+        st = gripper_transition_changes(engine, count, changes, 64, &c);
+        CHECK(st == GRIPPER_ERROR_INVALID, "past the end: %s", gripper_status_name(st));
+    }
+    gripper_engine_close(engine);
+}
+
+/* A fast swipe to the left across apple: the default full-swipe delete. */
+static void test_swipe_delete(void) {
+    gripper_engine *engine = open_fruit(0, NULL);
+    gripper_status st;
+    if (!engine) return;
+    int64_t t = 5 * S;
+    OK(gripper_touch(engine, t, GRIPPER_TOUCH_BEGIN, 1, 380, 28));
+    for (int k = 1; k <= 8; k++) OK(gripper_touch(engine, t + k * 10000, GRIPPER_TOUCH_UPDATE, 1, 380 - k * 45, 28));
+    OK(gripper_touch(engine, t + 90000, GRIPPER_TOUCH_END, 1, 20, 28));
+    OK(gripper_fire(engine, t + 2 * S));
+    take(engine);
+    size_t n = 0;
+    OK(gripper_item_count(engine, 0, &n));
+    CHECK(n == 3, "fruit has %zu items after a full swipe; lines:\n%s", n, lines);
+    CHECK(strstr(lines, "apple") != NULL, "lines:\n%s", lines);
+    gripper_engine_close(engine);
+}
+
+/* A mouse drag with the pointer: press, hold, move, release. */
+static void test_pointer_drag(void) {
+    gripper_engine *engine = open_fruit(0, NULL);
+    gripper_status st;
+    if (!engine) return;
+    int64_t t = S;
+    OK(gripper_pointer_motion(engine, t, 100, 28));
+    OK(gripper_pointer_button(engine, t + 1000, 100, 28, 1, 1));
+    OK(gripper_fire(engine, t + 700000));
+    for (int k = 1; k <= 8; k++) OK(gripper_pointer_motion(engine, t + 700000 + k * 16000, 100, 28 + k * 15));
+    OK(gripper_pointer_button(engine, t + 900000, 100, 148, 1, 0));
+    take(engine);
+    CHECK(strstr(lines, "committed #1 move apple") != NULL, "lines:\n%s", lines);
+    OK(gripper_scroll(engine, t + S, 100, 100, 0, 1));
+    OK(gripper_finish(engine));
+    take(engine);
+    CHECK(strstr(lines, "final fruit:") != NULL, "final line; lines:\n%s", lines);
+    st = gripper_touch(engine, t + 2 * S, GRIPPER_TOUCH_BEGIN, 1, 1, 1);
+    CHECK(st == GRIPPER_ERROR_FINISHED, "after finish: %s", gripper_status_name(st));
+    gripper_engine_close(engine);
+}
+
+static void test_bad_input(void) {
+    gripper_status st;
+    gripper_engine *engine = NULL;
+    /* NULL everywhere. */
+    CHECK(gripper_touch(NULL, 0, 0, 0, 0, 0) == GRIPPER_ERROR_NULL, "NULL engine");
+    CHECK(gripper_fire(NULL, 0) == GRIPPER_ERROR_NULL, "NULL engine");
+    CHECK(strcmp(gripper_engine_last_error(NULL), "no engine") == 0, "last_error(NULL)");
+    CHECK(strcmp(gripper_state(NULL), "") == 0, "state(NULL)");
+    CHECK(gripper_callback_errors(NULL) == 0, "callback_errors(NULL)");
+    gripper_engine_close(NULL);
+    gripper_config_init(NULL);
+    CHECK(strcmp(gripper_status_name(999), "unknown status") == 0, "status name");
+    CHECK(gripper_curve_value(99, 0.5) == 0 && gripper_curve_value(GRIPPER_CURVE_LINEAR, 2) == 1, "curves");
+    gripper_config config;
+    gripper_config_init(&config);
+    char message[128];
+    CHECK(gripper_engine_open_arrays(NULL, NULL, 0, NULL, &engine, message, sizeof message) == GRIPPER_ERROR_NULL,
+          "NULL config");
+    CHECK(engine == NULL, "no engine on failure");
+    CHECK(gripper_engine_open_arrays(&config, NULL, 0, NULL, NULL, NULL, 0) == GRIPPER_ERROR_NULL, "NULL out");
+    /* A struct of another size. */
+    config.struct_size = 8;
+    st = gripper_engine_open_arrays(&config, NULL, 0, NULL, &engine, message, sizeof message);
+    CHECK(st == GRIPPER_ERROR_STRUCT_SIZE && strstr(message, "struct_size") != NULL, "%s: %s", gripper_status_name(st), message);
+    gripper_config_init(&config);
+    config.viewport_width = NAN;
+    st = gripper_engine_open_arrays(&config, NULL, 0, NULL, &engine, message, sizeof message);
+    CHECK(st == GRIPPER_ERROR_INVALID, "NaN viewport: %s", gripper_status_name(st));
+    gripper_config_init(&config);
+    config.columns = 0;
+    CHECK(gripper_engine_open_arrays(&config, NULL, 0, NULL, &engine, message, sizeof message) == GRIPPER_ERROR_INVALID,
+          "0 columns");
+    gripper_config_init(&config);
+    config.flags = 1u << 30;
+    CHECK(gripper_engine_open_arrays(&config, NULL, 0, NULL, &engine, message, sizeof message) == GRIPPER_ERROR_INVALID,
+          "unknown flag");
+    /* Data that contradicts itself, or is not text. */
+    gripper_config_init(&config);
+    const char *twice[] = {"a", "a"};
+    gripper_section_data dup[] = {{"s", twice, 2, NULL}};
+    st = gripper_engine_open_arrays(&config, dup, 1, NULL, &engine, message, sizeof message);
+    CHECK(st == GRIPPER_ERROR_DATA_SOURCE, "a repeated id: %s: %s", gripper_status_name(st), message);
+    const char *bad[] = {"ok", "\xff\xfe"};
+    gripper_section_data notutf8[] = {{"s", bad, 2, NULL}};
+    st = gripper_engine_open_arrays(&config, notutf8, 1, NULL, &engine, message, sizeof message);
+    CHECK(st == GRIPPER_ERROR_UTF8 && strstr(message, "item_ids[1]") != NULL, "%s: %s", gripper_status_name(st), message);
+    const char *nul[] = {"ok", NULL};
+    gripper_section_data nulls[] = {{"s", nul, 2, NULL}};
+    CHECK(gripper_engine_open_arrays(&config, nulls, 1, NULL, &engine, message, sizeof message) == GRIPPER_ERROR_DATA_SOURCE,
+          "a NULL id");
+    double heights[] = {40, -1};
+    const char *two[] = {"x", "y"};
+    gripper_section_data negative[] = {{"s", two, 2, heights}};
+    CHECK(gripper_engine_open_arrays(&config, negative, 1, NULL, &engine, message, sizeof message) == GRIPPER_ERROR_DATA_SOURCE,
+          "a negative height");
+    /* A message buffer of one byte gets a NUL only. */
+    message[0] = 'x';
+    gripper_engine_open_arrays(&config, dup, 1, NULL, &engine, message, 1);
+    CHECK(message[0] == 0, "truncated message");
+
+    engine = open_fruit(0, NULL);
+    if (!engine) return;
+    CHECK(gripper_touch(engine, 100, GRIPPER_TOUCH_BEGIN, 1, NAN, 1) == GRIPPER_ERROR_INVALID, "NaN x");
+    CHECK(gripper_touch(engine, 100, GRIPPER_TOUCH_BEGIN, 1, 1, INFINITY) == GRIPPER_ERROR_INVALID, "infinite y");
+    CHECK(gripper_touch(engine, 100, 9, 1, 1, 1) == GRIPPER_ERROR_INVALID, "unknown phase");
+    CHECK(gripper_touch(engine, -5, GRIPPER_TOUCH_BEGIN, 1, 1, 1) == GRIPPER_ERROR_INVALID, "negative time");
+    CHECK(gripper_touch(engine, INT64_MAX, GRIPPER_TOUCH_BEGIN, 1, 1, 1) == GRIPPER_ERROR_INVALID, "time at the edge of Int64");
+    CHECK(gripper_pointer_button(engine, 100, 1, 1, 7, 1) == GRIPPER_ERROR_INVALID, "button 7");
+    CHECK(gripper_key(engine, 100, 5000, GRIPPER_KEY_PRESSED) == GRIPPER_ERROR_INVALID, "key 5000");
+    CHECK(gripper_key(engine, 100, 30, 7) == GRIPPER_ERROR_INVALID, "key state 7");
+    CHECK(gripper_scroll(engine, 100, 1, 1, 0, 1e300) == GRIPPER_ERROR_INVALID, "a huge scroll");
+    CHECK(gripper_run_command(engine, 100, 77) == GRIPPER_ERROR_INVALID, "command 77");
+    CHECK(gripper_touch(engine, 2 * S, GRIPPER_TOUCH_UPDATE, 42, 1, 1) == GRIPPER_OK, "an unknown sequence does nothing");
+    st = gripper_touch(engine, S, GRIPPER_TOUCH_BEGIN, 1, 1, 1);
+    CHECK(st == GRIPPER_ERROR_TIME_ORDER && strstr(gripper_engine_last_error(engine), "comes before") != NULL,
+          "out of order: %s", gripper_status_name(st));
+    /* Buffers. */
+    gripper_attributes one[1];
+    size_t count = 0;
+    st = gripper_attributes_in_rect(engine, 0, 0, 400, 600, one, 1, &count);
+    CHECK(st == GRIPPER_ERROR_BUFFER && count > 1, "%s, %zu", gripper_status_name(st), count);
+    gripper_attributes *all = calloc(count, sizeof *all);
+    OK(gripper_attributes_in_rect(engine, 0, 0, 400, 600, all, count, &count));
+    int cells = 0;
+    for (size_t k = 0; k < count; k++) {
+        if (all[k].kind == GRIPPER_ELEMENT_CELL) {
+            cells++;
+            CHECK(all[k].id != NULL && all[k].height == 56, "cell %zu", k);
+        }
+    }
+    CHECK(cells == 6, "%d cells", cells);
+    free(all);
+    CHECK(gripper_attributes_in_rect(engine, 0, 0, -1, 5, one, 1, &count) == GRIPPER_ERROR_INVALID, "negative rect");
+    CHECK(gripper_attributes_in_rect(engine, NAN, 0, 1, 5, one, 1, &count) == GRIPPER_ERROR_INVALID, "NaN rect");
+    char tiny[4];
+    size_t length = 0;
+    OK(gripper_run_command(engine, 3 * S, GRIPPER_COMMAND_EDIT_ON));
+    st = gripper_take_lines(engine, tiny, sizeof tiny, &length);
+    CHECK(st == GRIPPER_ERROR_BUFFER && length > 4, "%s %zu", gripper_status_name(st), length);
+    char *big = malloc(length + 1);
+    OK(gripper_take_lines(engine, big, length + 1, &length));
+    CHECK(strstr(big, "setEditing true") != NULL, "lines kept after BUFFER:\n%s", big);
+    free(big);
+    st = gripper_item_id(engine, 0, 0, tiny, 2, &length);
+    CHECK(st == GRIPPER_ERROR_BUFFER && length == 5, "item id into 2 bytes: %s %zu", gripper_status_name(st), length);
+    CHECK(gripper_item_id(engine, 9, 0, tiny, 4, &length) == GRIPPER_ERROR_INVALID, "no section 9");
+    CHECK(gripper_item_count(engine, 9, &count) == GRIPPER_ERROR_INVALID, "no section 9");
+    CHECK(gripper_take_announcement(engine, tiny, sizeof tiny, &length) == GRIPPER_ERROR_NOT_FOUND, "no announcement");
+    /* Batches: all or nothing. */
+    gripper_batch_op ops[2] = {{GRIPPER_BATCH_DELETE_ITEM, 0, 0, 0, 0, 0, NULL}, {GRIPPER_BATCH_DELETE_ITEM, 0, 9, 0, 0, 0, NULL}};
+    st = gripper_apply_batch(engine, 4 * S, ops, 2);
+    CHECK(st == GRIPPER_ERROR_BATCH && strstr(gripper_engine_last_error(engine), "[0, 9]") != NULL, "%s: %s",
+          gripper_status_name(st), gripper_engine_last_error(engine));
+    OK(gripper_item_count(engine, 0, &count));
+    CHECK(count == 4, "nothing deleted: %zu", count);
+    gripper_batch_op insert = {GRIPPER_BATCH_INSERT_ITEM, 1, 0, 0, 0, 0, "\xc3\x28"};
+    CHECK(gripper_apply_batch(engine, 4 * S, &insert, 1) == GRIPPER_ERROR_UTF8, "a non-UTF-8 id");
+    insert.id = "kiwi";
+    OK(gripper_apply_batch(engine, 4 * S, &insert, 1));
+    char id[16];
+    item(engine, 1, 0, id, sizeof id);
+    CHECK(strcmp(id, "kiwi") == 0, "inserted %s", id);
+    gripper_batch_op weird = {99, 0, 0, 0, 0, 0, NULL};
+    CHECK(gripper_apply_batch(engine, 4 * S, &weird, 1) == GRIPPER_ERROR_INVALID, "unknown kind");
+    CHECK(gripper_resize(engine, 5 * S, 0, 10) == GRIPPER_ERROR_INVALID, "zero width");
+    OK(gripper_resize(engine, 5 * S, 300, 500));
+    CHECK(gripper_set_focus(engine, 5 * S, -2, 0) == GRIPPER_ERROR_INVALID, "focus -2");
+    OK(gripper_set_focus(engine, 5 * S, 0, 1));
+    OK(gripper_key(engine, 5 * S, 108 /* KEY_DOWN */, GRIPPER_KEY_PRESSED));
+    OK(gripper_key(engine, 5 * S, 108, GRIPPER_KEY_RELEASED));
+    OK(gripper_scroll_to(engine, 6 * S, 10, 1));
+    CHECK(gripper_scroll_to(engine, 6 * S, NAN, 0) == GRIPPER_ERROR_INVALID, "NaN offset");
+    OK(gripper_cancel(engine, 7 * S));
+    gripper_engine_close(engine);
+}
+
+/* Callbacks: answers out of range become the safe answer; a call back in is refused. */
+struct rules {
+    gripper_engine *engine;
+    int reentrant_status;
+    int asked;
+};
+
+static size_t too_many(void *user, const char *item, size_t section, size_t index, int edge, gripper_action *out,
+                       size_t capacity) {
+    (void)item, (void)section, (void)index, (void)edge, (void)out;
+    ((struct rules *)user)->asked++;
+    return capacity + 1;
+}
+
+static int sneaky_can_move(void *user, const char *item, size_t section, size_t index) {
+    (void)item, (void)section, (void)index;
+    struct rules *r = user;
+    r->reentrant_status = gripper_pointer_motion(r->engine, 99 * S, 1, 1);
+    return 1;
+}
+
+static int bad_target(void *user, const char *item, size_t section, size_t index, size_t *to_section, size_t *to_index) {
+    (void)user, (void)item, (void)section, (void)index, (void)to_section, (void)to_index;
+    return 42;
+}
+
+static void test_callbacks(void) {
+    struct rules rules = {NULL, -1, 0};
+    gripper_delegate delegate = {0};
+    delegate.struct_size = sizeof delegate;
+    delegate.user = &rules;
+    delegate.swipe_actions = too_many;
+    delegate.can_move = sneaky_can_move;
+    delegate.target_for_move = bad_target;
+    gripper_engine *engine = open_fruit(0, &delegate);
+    gripper_status st;
+    if (!engine) return;
+    rules.engine = engine;
+    int64_t t = S;
+    /* A swipe asks for actions: too many is taken as none. */
+    OK(gripper_touch(engine, t, GRIPPER_TOUCH_BEGIN, 1, 380, 28));
+    for (int k = 1; k <= 6; k++) OK(gripper_touch(engine, t + k * 10000, GRIPPER_TOUCH_UPDATE, 1, 380 - k * 30, 28));
+    OK(gripper_touch(engine, t + 70000, GRIPPER_TOUCH_END, 1, 200, 28));
+    CHECK(rules.asked > 0, "swipe_actions asked");
+    CHECK(gripper_callback_errors(engine) >= 1, "errors %llu", (unsigned long long)gripper_callback_errors(engine));
+    CHECK(strstr(gripper_engine_last_error(engine), "swipe_actions") != NULL, "%s", gripper_engine_last_error(engine));
+    /* A long press asks can_move, which calls back in. */
+    t = 3 * S;
+    OK(gripper_touch(engine, t, GRIPPER_TOUCH_BEGIN, 2, 200, 84));
+    OK(gripper_fire(engine, t + 700000));
+    CHECK(rules.reentrant_status == GRIPPER_ERROR_REENTRANT, "the call back in: %d", rules.reentrant_status);
+    for (int k = 1; k <= 6; k++) OK(gripper_touch(engine, t + 700000 + k * 16000, GRIPPER_TOUCH_UPDATE, 2, 200, 84 + k * 20));
+    OK(gripper_touch(engine, t + 900000, GRIPPER_TOUCH_END, 2, 200, 204));
+    uint64_t errors = gripper_callback_errors(engine);
+    CHECK(errors >= 2, "an unknown answer of target_for_move is counted: %llu", (unsigned long long)errors);
+    size_t n = 0;
+    OK(gripper_journal_count(engine, &n));
+    CHECK(n == 0, "vetoed everywhere: %zu entries", n);
+    /* A delegate struct of another size is refused. */
+    delegate.struct_size = 3;
+    gripper_config config;
+    gripper_config_init(&config);
+    gripper_engine *other = NULL;
+    CHECK(gripper_engine_open_arrays(&config, NULL, 0, &delegate, &other, NULL, 0) == GRIPPER_ERROR_STRUCT_SIZE, "delegate size");
+    gripper_engine_close(engine);
+}
+
+/* A data source given by callbacks. */
+static size_t ds_sections(void *user) { (void)user; return 2; }
+static const char *ds_section_id(void *user, size_t s) { (void)user; return s == 0 ? "a" : "b"; }
+static size_t ds_items(void *user, size_t s) { (void)user; return s == 0 ? 1000 : 3; }
+static const char *ds_item_id(void *user, size_t s, size_t i) {
+    static char buf[32];
+    (void)user;
+    snprintf(buf, sizeof buf, "%c%zu", s == 0 ? 'a' : 'b', i);
+    return buf;
+}
+static size_t ds_too_many(void *user) { (void)user; return (size_t)-1; }
+
+static void test_data_source(void) {
+    gripper_data_source source = {sizeof source, NULL, ds_sections, ds_section_id, ds_items, ds_item_id, NULL};
+    gripper_config config;
+    gripper_config_init(&config);
+    gripper_engine *engine = NULL;
+    gripper_status st;
+    OK(gripper_engine_open(&config, &source, NULL, &engine, NULL, 0));
+    size_t n = 0;
+    if (engine) {
+        OK(gripper_item_count(engine, 0, &n));
+        CHECK(n == 1000, "%zu", n);
+        char id[16];
+        item(engine, 0, 999, id, sizeof id);
+        CHECK(strcmp(id, "a999") == 0, "%s", id);
+        double w = 0, h = 0;
+        OK(gripper_content_size(engine, &w, &h));
+        CHECK(h == 1003 * 56, "content height %g", h);
+        gripper_engine_close(engine);
+    }
+    source.section_count = ds_too_many;
+    CHECK(gripper_engine_open(&config, &source, NULL, &engine, NULL, 0) == GRIPPER_ERROR_DATA_SOURCE, "SIZE_MAX sections");
+    source.section_count = NULL;
+    CHECK(gripper_engine_open(&config, &source, NULL, &engine, NULL, 0) == GRIPPER_ERROR_NULL, "no section_count");
+    source.struct_size = 1;
+    CHECK(gripper_engine_open(&config, &source, NULL, &engine, NULL, 0) == GRIPPER_ERROR_STRUCT_SIZE, "source size");
+}
+
+/* A bare panel's evdev frames. */
+static void test_evdev(void) {
+    gripper_engine *engine = open_fruit(0, NULL);
+    gripper_status st;
+    if (!engine) return;
+    uint32_t codes[] = {(1u << 16) | 0x14a /* BTN_TOUCH */};
+    gripper_abs_axis axes[] = {{0x00, 0, 0, 4000, 0, 0, 10}, {0x01, 0, 0, 6000, 0, 0, 10}, {0x2f, 0, 0, 9, 0, 0, 0},
+                               {0x35, 0, 0, 4000, 0, 0, 10}, {0x36, 0, 0, 6000, 0, 0, 10}, {0x39, 0, 0, 65535, 0, 0, 0}};
+    gripper_device_info info = {sizeof info, 1u << 1 /* INPUT_PROP_DIRECT */, "panel", codes, 1, axes, 6};
+    uint32_t device = 99;
+    OK(gripper_attach_device(engine, &info, &device));
+    CHECK(device == 0, "device %u", device);
+    int64_t t = S;
+    gripper_input_event down[] = {{t, 3, 0x39, 1}, {t, 3, 0x35, 1000}, {t, 3, 0x36, 280}, {t, 1, 0x14a, 1}, {t, 0, 0, 0}};
+    OK(gripper_evdev_frame(engine, device, down, 5));
+    gripper_input_event up[] = {{t + 50000, 3, 0x39, -1}, {t + 50000, 1, 0x14a, 0}, {t + 50000, 0, 0, 0}};
+    OK(gripper_evdev_frame(engine, device, up, 3));
+    take(engine);
+    CHECK(strstr(lines, "gesture tap") != NULL, "a tap; lines:\n%s", lines);
+    CHECK(gripper_evdev_frame(engine, 5, up, 3) == GRIPPER_ERROR_NOT_FOUND, "no device 5");
+    CHECK(gripper_evdev_frame(engine, device, up, 0) == GRIPPER_ERROR_INVALID, "count 0");
+    CHECK(gripper_evdev_frame(engine, device, NULL, 3) == GRIPPER_ERROR_NULL, "NULL events");
+    info.struct_size = 0;
+    CHECK(gripper_attach_device(engine, &info, &device) == GRIPPER_ERROR_STRUCT_SIZE, "info size");
+    OK(gripper_device_lost(engine, 0, 2 * S));
+    gripper_engine_close(engine);
+}
+
+int main(void) {
+    CHECK(strcmp(gripper_version(), "0.1.0") == 0, "version %s", gripper_version());
+    CHECK(strcmp(gripper_status_name(GRIPPER_ERROR_BUFFER), "GRIPPER_ERROR_BUFFER") == 0, "name");
+    test_touch_drag();
+    test_swipe_delete();
+    test_pointer_drag();
+    test_bad_input();
+    test_callbacks();
+    test_data_source();
+    test_evdev();
+    printf("%d passed, %d failed\n", passed, failed);
+    return failed == 0 ? 0 : 1;
+}

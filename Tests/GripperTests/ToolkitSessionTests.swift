@@ -1,0 +1,146 @@
+import Testing
+import Gripper
+
+/// A toolkit's events through `ToolkitSession`: virtual devices that are what
+/// they claim, points that land where they were, touch cancels, and a
+/// recording that replays — devices merged by time, commands as a track —
+/// to the live transcript, byte for byte.
+@Suite struct ToolkitSessionTests {
+    private struct Fruit: CollectionDataSource {
+        var numberOfSections: Int { 2 }
+        func sectionID(at section: Int) -> SectionID { section == 0 ? "fruit" : "veg" }
+        func numberOfItems(inSection section: Int) -> Int { section == 0 ? 4 : 2 }
+        func itemID(at p: IndexPath) -> ItemID {
+            ItemID(p.section == 0 ? ["apple", "pear", "plum", "fig"][p.item] : ["leek", "kale"][p.item])
+        }
+    }
+
+    private static let viewport = Size(width: 400, height: 600)
+    private static let ppm = 96 / 25.4
+
+    private func session(recording: Bool = true) throws -> ToolkitSession {
+        var rules = StaticEditingPolicy()
+        rules.selectionMode = .multiple
+        return try ToolkitSession(dataSource: Fruit(), delegate: rules, viewport: Self.viewport,
+                                  metrics: LayoutMetrics(rowHeight: 56), pointsPerMillimetre: Self.ppm,
+                                  recordingTranscript: true, recordingInput: recording)
+    }
+
+    private func t(_ ms: Int64) -> EventTime { EventTime(microseconds: 1_000_000_000 + ms * 1000) }
+
+    @Test func virtualDevicesAreWhatTheyClaim() {
+        let input = ToolkitInput(viewport: Self.viewport, pointsPerMillimetre: Self.ppm)
+        let touch = input.touchDevices[0]
+        #expect(touch.kind == .touchscreen)
+        #expect(touch.usesSlots)
+        // Millimetres of screen: the viewport's width in units over the resolution.
+        let mm = Double(touch.absInfo[AbsCode.mtPositionX]!.maximum) / Double(ToolkitInput.touchUnitsPerMillimetre)
+        #expect(abs(mm - 400 / Self.ppm) < 0.02)
+        #expect(input.pointerDevice.kind == .mouse)
+        #expect(input.keyboardDevice.kind == .keyboard)
+    }
+
+    @Test func touchesLandWhereTheToolkitSaidAndThePointerOnThePoint() throws {
+        var s = try session()
+        try s.touch(.began, sequence: 9, at: Point(x: 123.4, y: 56.7), time: t(0))
+        let c = try #require(s.engine.contactLocation)
+        #expect(abs(c.x - 123.4) < 0.06 && abs(c.y - 56.7) < 0.06)
+        try s.touch(.ended, sequence: 9, at: Point(x: 123.4, y: 56.7), time: t(40))
+        try s.pointerButton(1, pressed: true, at: Point(x: 10.2, y: 590.6), time: t(100))
+        let p = try #require(s.engine.contactLocation)
+        #expect(abs(p.x - 10.2) <= 0.5 && abs(p.y - 590.6) <= 0.5)
+        // Past the edge: held at the edge, as a desktop pointer is.
+        try s.pointerMotion(to: Point(x: -50, y: 900), time: t(120))
+        #expect(s.engine.contactLocation == Point(x: 0, y: 600))
+    }
+
+    @Test func aLongPressDragCommitsAndACancelledTouchCancelsIt() throws {
+        var s = try session()
+        try s.touch(.began, sequence: 1, at: Point(x: 200, y: 84), time: t(0))
+        s.fire(until: t(600))
+        #expect(s.engine.stateName == "dragging")
+        for k in 1...10 { try s.touch(.moved, sequence: 1, at: Point(x: 200, y: 84 + Double(k) * 12), time: t(600 + Int64(k) * 16)) }
+        try s.touch(.ended, sequence: 1, at: Point(x: 200, y: 205), time: t(800))
+        #expect(s.engine.model.sections[0].items.map(\.rawValue) == ["apple", "plum", "fig", "pear"])
+
+        try s.touch(.began, sequence: 2, at: Point(x: 200, y: 28), time: t(2000))
+        s.fire(until: t(2600))
+        try s.touch(.moved, sequence: 2, at: Point(x: 200, y: 160), time: t(2700))
+        try s.touch(.cancelled, sequence: 2, at: .zero, time: t(2750))
+        #expect(s.engine.stateName == "idle")
+        #expect(s.engine.journal.entries.count == 1)
+        #expect(s.engine.transcript.text.contains("dragCancelled apple"))
+    }
+
+    @Test func inputsOutOfOrderAreRefusedAndNothingChanges() throws {
+        var s = try session()
+        try s.touch(.began, sequence: 1, at: Point(x: 10, y: 10), time: t(100))
+        let before = s.engine.transcript
+        #expect(throws: ToolkitSession.Failure.self) {
+            try s.touch(.moved, sequence: 1, at: Point(x: 30, y: 10), time: t(99))
+        }
+        #expect(throws: ToolkitSession.Failure.self) {
+            try s.pointerMotion(to: Point(x: .nan, y: 1), time: t(120))
+        }
+        #expect(s.engine.transcript == before)
+    }
+
+    /// What the app did, as a replay sees it: the devices in order, each
+    /// device's frames merged by time, the commands as a track.
+    private func replay(_ r: ToolkitSession.Recording) throws -> String {
+        var rules = StaticEditingPolicy()
+        rules.selectionMode = .multiple
+        var engine = try Engine(dataSource: Fruit(), delegate: rules, viewport: Self.viewport,
+                                metrics: LayoutMetrics(rowHeight: 56), device: r.devices[0], recordingTranscript: true)
+        for d in r.devices.dropFirst() { _ = engine.attach(d) }
+        let origin = try #require(r.origin)
+        let track = r.stimuli.map { TimedStimulus(offset: .microseconds($0.time.microseconds - origin.microseconds), stimulus: $0.stimulus) }
+        var driver = EngineDriver(engine: engine, track: track)
+        var perDevice = Array(repeating: [EventFrame](), count: r.devices.count)
+        for (d, f) in r.frames { perDevice[d].append(f) }
+        for input in DeviceFrame.merged(perDevice) { driver.handle(input) }
+        driver.finish()
+        return driver.engine.transcript.text
+    }
+
+    @Test func aRecordingReplaysToTheLiveTranscriptByteForByte() throws {
+        var s = try session()
+        // Commands first, then touch, pointer, keys and the app's batches,
+        // some at the same millisecond as an input, a timer run ahead.
+        try s.apply(.setEditing(true), at: t(0))
+        try s.touch(.began, sequence: 5, at: Point(x: 40, y: 30), time: t(0))
+        try s.touch(.ended, sequence: 5, at: Point(x: 40, y: 30), time: t(60))
+        try s.apply(.setEditing(false), at: t(60))
+        try s.pointerMotion(to: Point(x: 200, y: 140), time: t(300))
+        try s.pointerButton(1, pressed: true, at: Point(x: 200, y: 140), time: t(320))
+        s.fire(until: t(900))
+        for k in 1...12 { try s.pointerMotion(to: Point(x: 200, y: 140 + Double(k) * 25), time: t(900 + Int64(k) * 16)) }
+        try s.apply(BatchUpdate([.insertItem("kiwi", at: IndexPath(section: 1, item: 0))]), at: t(1092))
+        try s.pointerButton(1, pressed: false, at: Point(x: 200, y: 440), time: t(1100))
+        try s.scroll(dx: 0, dy: 1.5, at: Point(x: 200, y: 300), time: t(1300))
+        s.fire(until: t(1500))
+        try s.apply(.focus(IndexPath(section: 0, item: 0)), at: t(1600))
+        try s.key(57, .pressed, time: t(1700))    // space: pick up
+        try s.key(57, .released, time: t(1710))
+        try s.key(108, .pressed, time: t(1800))   // down
+        try s.key(108, .released, time: t(1810))
+        try s.key(57, .pressed, time: t(1900))    // space: drop
+        try s.touch(.began, sequence: 6, at: Point(x: 380, y: 28), time: t(2500))
+        for k in 1...8 { try s.touch(.moved, sequence: 6, at: Point(x: 380 - Double(k) * 45, y: 28), time: t(2500 + Int64(k) * 10)) }
+        try s.touch(.ended, sequence: 6, at: Point(x: 20, y: 28), time: t(2590))
+        try s.apply(.undo, at: t(3000))
+        try s.apply(.resizeViewport(Size(width: 300, height: 500)), at: t(3100))
+        try s.touch(.began, sequence: 7, at: Point(x: 150, y: 84), time: t(3200))
+        s.fire(until: t(3800))
+        try s.touch(.moved, sequence: 7, at: Point(x: 150, y: 300), time: t(3900))
+        try s.cancel(time: t(3950))
+        s.fire(until: t(6000))
+        s.finish()
+        let live = s.engine.transcript.text
+        #expect(live.contains("committed #2 move plum") && live.contains("appBatch #1 insert kiwi"))
+        #expect(live.contains("undo"))
+        let recording = try #require(s.recording)
+        #expect(recording.devices.count == 4, "a touch device more after the resize")
+        #expect(try replay(recording) == live)
+    }
+}

@@ -12,8 +12,8 @@ import GripperLayout
 /// The library's version.
 let libraryVersion = "0.1.0"
 
-@_cdecl("gripper_version")
-public func gripper_version() -> UnsafePointer<CChar> {
+@_cdecl("gripperimpl_version")
+public func gripperimpl_version() -> UnsafePointer<CChar> {
     UnsafePointer(versionString)
 }
 
@@ -26,8 +26,8 @@ nonisolated(unsafe) private let versionString: UnsafeMutablePointer<CChar> = {
 
 // MARK: - Opening
 
-@_cdecl("gripper_config_init")
-public func gripper_config_init(_ config: UnsafeMutablePointer<gripper_config>?) {
+@_cdecl("gripperimpl_config_init")
+public func gripperimpl_config_init(_ config: UnsafeMutablePointer<gripper_config>?) {
     guard let config else { return }
     var c = gripper_config()
     c.struct_size = UInt32(MemoryLayout<gripper_config>.size)
@@ -152,8 +152,8 @@ private func open(_ configPointer: UnsafePointer<gripper_config>?, delegate dele
     }
 }
 
-@_cdecl("gripper_engine_open")
-public func gripper_engine_open(_ config: UnsafePointer<gripper_config>?, _ source: UnsafePointer<gripper_data_source>?,
+@_cdecl("gripperimpl_engine_open")
+public func gripperimpl_engine_open(_ config: UnsafePointer<gripper_config>?, _ source: UnsafePointer<gripper_data_source>?,
                                 _ delegate: UnsafePointer<gripper_delegate>?, _ engine: UnsafeMutablePointer<OpaquePointer?>?,
                                 _ message: UnsafeMutablePointer<CChar>?, _ capacity: Int) -> gripper_status {
     open(config, delegate: delegate, engine: engine, message: message, capacity: capacity) { () throws(CFailure) in
@@ -162,8 +162,8 @@ public func gripper_engine_open(_ config: UnsafePointer<gripper_config>?, _ sour
     }
 }
 
-@_cdecl("gripper_engine_open_arrays")
-public func gripper_engine_open_arrays(_ config: UnsafePointer<gripper_config>?, _ sections: UnsafePointer<gripper_section_data>?,
+@_cdecl("gripperimpl_engine_open_arrays")
+public func gripperimpl_engine_open_arrays(_ config: UnsafePointer<gripper_config>?, _ sections: UnsafePointer<gripper_section_data>?,
                                        _ count: Int, _ delegate: UnsafePointer<gripper_delegate>?,
                                        _ engine: UnsafeMutablePointer<OpaquePointer?>?,
                                        _ message: UnsafeMutablePointer<CChar>?, _ capacity: Int) -> gripper_status {
@@ -173,8 +173,8 @@ public func gripper_engine_open_arrays(_ config: UnsafePointer<gripper_config>?,
     }
 }
 
-@_cdecl("gripper_engine_close")
-public func gripper_engine_close(_ engine: OpaquePointer?) {
+@_cdecl("gripperimpl_engine_close")
+public func gripperimpl_engine_close(_ engine: OpaquePointer?) {
     guard let engine, let h = handle(engine), !h.busy else { return }
     Unmanaged<Handle>.fromOpaque(UnsafeRawPointer(engine)).release()
 }
@@ -186,21 +186,21 @@ nonisolated(unsafe) private let noEngine: UnsafeMutablePointer<CChar> = {
     return p
 }()
 
-@_cdecl("gripper_engine_last_error")
-public func gripper_engine_last_error(_ engine: OpaquePointer?) -> UnsafePointer<CChar> {
+@_cdecl("gripperimpl_engine_last_error")
+public func gripperimpl_engine_last_error(_ engine: OpaquePointer?) -> UnsafePointer<CChar> {
     guard let h = handle(engine) else { return UnsafePointer(noEngine) }
     return h.handOut(String(decoding: h.lastError.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self))
 }
 
-@_cdecl("gripper_callback_errors")
-public func gripper_callback_errors(_ engine: OpaquePointer?) -> UInt64 {
+@_cdecl("gripperimpl_callback_errors")
+public func gripperimpl_callback_errors(_ engine: OpaquePointer?) -> UInt64 {
     handle(engine)?.log.errors ?? 0
 }
 
 // MARK: - Toolkit input
 
-@_cdecl("gripper_touch")
-public func gripper_touch(_ engine: OpaquePointer?, _ time: Int64, _ phase: Int32, _ sequence: UInt64,
+@_cdecl("gripperimpl_touch")
+public func gripperimpl_touch(_ engine: OpaquePointer?, _ time: Int64, _ phase: Int32, _ sequence: UInt64,
                           _ x: Double, _ y: Double) -> gripper_status {
     engineCall(engine) { h throws(CFailure) in
         let t = try eventTime(time)
@@ -216,16 +216,16 @@ public func gripper_touch(_ engine: OpaquePointer?, _ time: Int64, _ phase: Int3
     }
 }
 
-@_cdecl("gripper_pointer_motion")
-public func gripper_pointer_motion(_ engine: OpaquePointer?, _ time: Int64, _ x: Double, _ y: Double) -> gripper_status {
+@_cdecl("gripperimpl_pointer_motion")
+public func gripperimpl_pointer_motion(_ engine: OpaquePointer?, _ time: Int64, _ x: Double, _ y: Double) -> gripper_status {
     engineCall(engine) { h throws(CFailure) in
         let t = try eventTime(time)
         do throws(ToolkitSession.Failure) { return try h.session.pointerMotion(to: Point(x: x, y: y), time: t) } catch { throw CFailure(error) }
     }
 }
 
-@_cdecl("gripper_pointer_button")
-public func gripper_pointer_button(_ engine: OpaquePointer?, _ time: Int64, _ x: Double, _ y: Double,
+@_cdecl("gripperimpl_pointer_button")
+public func gripperimpl_pointer_button(_ engine: OpaquePointer?, _ time: Int64, _ x: Double, _ y: Double,
                                    _ button: UInt32, _ pressed: Int32) -> gripper_status {
     engineCall(engine) { h throws(CFailure) in
         let t = try eventTime(time)
@@ -235,8 +235,8 @@ public func gripper_pointer_button(_ engine: OpaquePointer?, _ time: Int64, _ x:
     }
 }
 
-@_cdecl("gripper_scroll")
-public func gripper_scroll(_ engine: OpaquePointer?, _ time: Int64, _ x: Double, _ y: Double,
+@_cdecl("gripperimpl_scroll")
+public func gripperimpl_scroll(_ engine: OpaquePointer?, _ time: Int64, _ x: Double, _ y: Double,
                            _ dx: Double, _ dy: Double) -> gripper_status {
     engineCall(engine) { h throws(CFailure) in
         let t = try eventTime(time)
@@ -244,8 +244,8 @@ public func gripper_scroll(_ engine: OpaquePointer?, _ time: Int64, _ x: Double,
     }
 }
 
-@_cdecl("gripper_key")
-public func gripper_key(_ engine: OpaquePointer?, _ time: Int64, _ code: UInt32, _ state: Int32) -> gripper_status {
+@_cdecl("gripperimpl_key")
+public func gripperimpl_key(_ engine: OpaquePointer?, _ time: Int64, _ code: UInt32, _ state: Int32) -> gripper_status {
     engineCall(engine) { h throws(CFailure) in
         let t = try eventTime(time)
         guard let s = ToolkitInput.KeyState(rawValue: state) else {
@@ -255,8 +255,8 @@ public func gripper_key(_ engine: OpaquePointer?, _ time: Int64, _ code: UInt32,
     }
 }
 
-@_cdecl("gripper_cancel")
-public func gripper_cancel(_ engine: OpaquePointer?, _ time: Int64) -> gripper_status {
+@_cdecl("gripperimpl_cancel")
+public func gripperimpl_cancel(_ engine: OpaquePointer?, _ time: Int64) -> gripper_status {
     engineCall(engine) { h throws(CFailure) in
         let t = try eventTime(time)
         do throws(ToolkitSession.Failure) { return try h.session.cancel(time: t) } catch { throw CFailure(error) }
@@ -265,8 +265,8 @@ public func gripper_cancel(_ engine: OpaquePointer?, _ time: Int64) -> gripper_s
 
 // MARK: - Evdev input
 
-@_cdecl("gripper_attach_device")
-public func gripper_attach_device(_ engine: OpaquePointer?, _ info: UnsafePointer<gripper_device_info>?,
+@_cdecl("gripperimpl_attach_device")
+public func gripperimpl_attach_device(_ engine: OpaquePointer?, _ info: UnsafePointer<gripper_device_info>?,
                                   _ device: UnsafeMutablePointer<UInt32>?) -> gripper_status {
     engineCall(engine) { h throws(CFailure) in
         let i = try checkedStruct(info, "info")
@@ -312,8 +312,8 @@ public func gripper_attach_device(_ engine: OpaquePointer?, _ info: UnsafePointe
     }
 }
 
-@_cdecl("gripper_evdev_frame")
-public func gripper_evdev_frame(_ engine: OpaquePointer?, _ device: UInt32, _ events: UnsafePointer<gripper_input_event>?,
+@_cdecl("gripperimpl_evdev_frame")
+public func gripperimpl_evdev_frame(_ engine: OpaquePointer?, _ device: UInt32, _ events: UnsafePointer<gripper_input_event>?,
                                 _ count: Int) -> gripper_status {
     engineCall(engine) { h throws(CFailure) in
         guard Int(device) < h.evdevDevices.count else {
@@ -338,8 +338,8 @@ public func gripper_evdev_frame(_ engine: OpaquePointer?, _ device: UInt32, _ ev
     }
 }
 
-@_cdecl("gripper_device_lost")
-public func gripper_device_lost(_ engine: OpaquePointer?, _ device: UInt32, _ time: Int64) -> gripper_status {
+@_cdecl("gripperimpl_device_lost")
+public func gripperimpl_device_lost(_ engine: OpaquePointer?, _ device: UInt32, _ time: Int64) -> gripper_status {
     engineCall(engine) { h throws(CFailure) in
         let t = try eventTime(time)
         guard Int(device) < h.evdevDevices.count else {
@@ -351,8 +351,8 @@ public func gripper_device_lost(_ engine: OpaquePointer?, _ device: UInt32, _ ti
 
 // MARK: - Time
 
-@_cdecl("gripper_next_deadline")
-public func gripper_next_deadline(_ engine: OpaquePointer?, _ time: UnsafeMutablePointer<Int64>?,
+@_cdecl("gripperimpl_next_deadline")
+public func gripperimpl_next_deadline(_ engine: OpaquePointer?, _ time: UnsafeMutablePointer<Int64>?,
                                   _ has: UnsafeMutablePointer<Int32>?) -> gripper_status {
     readingCall(engine) { h throws(CFailure) in
         guard let time, let has else { throw CFailure(GRIPPER_ERROR_NULL, "time_us or has_deadline is NULL") }
@@ -365,8 +365,8 @@ public func gripper_next_deadline(_ engine: OpaquePointer?, _ time: UnsafeMutabl
     }
 }
 
-@_cdecl("gripper_fire")
-public func gripper_fire(_ engine: OpaquePointer?, _ time: Int64) -> gripper_status {
+@_cdecl("gripperimpl_fire")
+public func gripperimpl_fire(_ engine: OpaquePointer?, _ time: Int64) -> gripper_status {
     engineCall(engine) { h throws(CFailure) in
         let t = try eventTime(time)
         guard !h.session.isFinished else { throw CFailure(.finished) }
@@ -374,8 +374,8 @@ public func gripper_fire(_ engine: OpaquePointer?, _ time: Int64) -> gripper_sta
     }
 }
 
-@_cdecl("gripper_finish")
-public func gripper_finish(_ engine: OpaquePointer?) -> gripper_status {
+@_cdecl("gripperimpl_finish")
+public func gripperimpl_finish(_ engine: OpaquePointer?) -> gripper_status {
     engineCall(engine) { h throws(CFailure) in
         guard !h.session.isFinished else { throw CFailure(.finished) }
         let entries = h.session.finish()
@@ -412,7 +412,7 @@ func elementKind(_ kind: ElementKind) -> (UInt32, actionIndex: Int32) {
 extension Handle {
     /// One element as C sees it: viewport points at `offset`, its identity
     /// handed out.
-    func cAttributes(_ a: LayoutAttributes, offset: Double) -> gripper_attributes {
+    func cAttributes(_ a: LayoutAttributes, offset: Double, model: CollectionModel? = nil) -> gripper_attributes {
         var c = gripper_attributes()
         let (kind, actionIndex) = elementKind(a.kind)
         c.kind = kind
@@ -440,7 +440,7 @@ extension Handle {
         c.alpha = a.alpha
         c.swipe_offset = a.swipeContentOffset
         c.drag_item_count = Int32(clamping: a.dragItemCount)
-        let model = session.engine.model
+        let model = model ?? session.engine.model
         switch a.kind {
         case .cell, .dragProxy, .action:
             if let p = a.indexPath, let id = model.item(at: p) { c.id = handOut(id.rawValue) }
@@ -452,12 +452,29 @@ extension Handle {
             break
         }
         if let action = a.actionID { c.action_id = handOut(action) }
+        if case .action(let index) = a.kind {
+            let frames = a.actionFrames
+            if frames.indices.contains(index) {
+                let id = frames[index].id
+                c.action_title = handOut(log.actionTitles[id] ?? id)
+                c.action_destructive = frames[index].style == .destructive ? 1 : 0
+            }
+        }
+        if let controls = a.editingControls {
+            if let r = controls.deleteControl {
+                (c.delete_control_x, c.delete_control_y, c.delete_control_width, c.delete_control_height) =
+                    (r.minX, r.minY - offset, r.width, r.height)
+            }
+            if let r = controls.gripper {
+                (c.gripper_x, c.gripper_y, c.gripper_width, c.gripper_height) = (r.minX, r.minY - offset, r.width, r.height)
+            }
+        }
         return c
     }
 }
 
-@_cdecl("gripper_attributes_in_rect")
-public func gripper_attributes_in_rect(_ engine: OpaquePointer?, _ x: Double, _ y: Double, _ width: Double, _ height: Double,
+@_cdecl("gripperimpl_attributes_in_rect")
+public func gripperimpl_attributes_in_rect(_ engine: OpaquePointer?, _ x: Double, _ y: Double, _ width: Double, _ height: Double,
                                        _ out: UnsafeMutablePointer<gripper_attributes>?, _ capacity: Int,
                                        _ count: UnsafeMutablePointer<Int>?) -> gripper_status {
     readingCall(engine) { h throws(CFailure) in
@@ -486,16 +503,16 @@ public func gripper_attributes_in_rect(_ engine: OpaquePointer?, _ x: Double, _ 
     }
 }
 
-@_cdecl("gripper_content_offset")
-public func gripper_content_offset(_ engine: OpaquePointer?, _ offset: UnsafeMutablePointer<Double>?) -> gripper_status {
+@_cdecl("gripperimpl_content_offset")
+public func gripperimpl_content_offset(_ engine: OpaquePointer?, _ offset: UnsafeMutablePointer<Double>?) -> gripper_status {
     readingCall(engine) { h throws(CFailure) in
         guard let offset else { throw CFailure(GRIPPER_ERROR_NULL, "offset is NULL") }
         offset.pointee = h.session.engine.contentOffset
     }
 }
 
-@_cdecl("gripper_content_size")
-public func gripper_content_size(_ engine: OpaquePointer?, _ width: UnsafeMutablePointer<Double>?,
+@_cdecl("gripperimpl_content_size")
+public func gripperimpl_content_size(_ engine: OpaquePointer?, _ width: UnsafeMutablePointer<Double>?,
                                  _ height: UnsafeMutablePointer<Double>?) -> gripper_status {
     readingCall(engine) { h throws(CFailure) in
         guard let width, let height else { throw CFailure(GRIPPER_ERROR_NULL, "width or height is NULL") }
@@ -512,24 +529,24 @@ nonisolated(unsafe) private let emptyString: UnsafeMutablePointer<CChar> = {
     return p
 }()
 
-@_cdecl("gripper_state")
-public func gripper_state(_ engine: OpaquePointer?) -> UnsafePointer<CChar> {
+@_cdecl("gripperimpl_state")
+public func gripperimpl_state(_ engine: OpaquePointer?) -> UnsafePointer<CChar> {
     guard let h = handle(engine) else { return UnsafePointer(emptyString) }
     return h.handOut(h.session.engine.stateName)
 }
 
 // MARK: - The model
 
-@_cdecl("gripper_section_count")
-public func gripper_section_count(_ engine: OpaquePointer?, _ count: UnsafeMutablePointer<Int>?) -> gripper_status {
+@_cdecl("gripperimpl_section_count")
+public func gripperimpl_section_count(_ engine: OpaquePointer?, _ count: UnsafeMutablePointer<Int>?) -> gripper_status {
     readingCall(engine) { h throws(CFailure) in
         guard let count else { throw CFailure(GRIPPER_ERROR_NULL, "count is NULL") }
         count.pointee = h.session.engine.model.numberOfSections
     }
 }
 
-@_cdecl("gripper_item_count")
-public func gripper_item_count(_ engine: OpaquePointer?, _ section: Int, _ count: UnsafeMutablePointer<Int>?) -> gripper_status {
+@_cdecl("gripperimpl_item_count")
+public func gripperimpl_item_count(_ engine: OpaquePointer?, _ section: Int, _ count: UnsafeMutablePointer<Int>?) -> gripper_status {
     readingCall(engine) { h throws(CFailure) in
         guard let count else { throw CFailure(GRIPPER_ERROR_NULL, "count is NULL") }
         guard let n = h.session.engine.model.numberOfItems(inSection: section) else {
@@ -539,8 +556,8 @@ public func gripper_item_count(_ engine: OpaquePointer?, _ section: Int, _ count
     }
 }
 
-@_cdecl("gripper_item_id")
-public func gripper_item_id(_ engine: OpaquePointer?, _ section: Int, _ item: Int, _ buffer: UnsafeMutablePointer<CChar>?,
+@_cdecl("gripperimpl_item_id")
+public func gripperimpl_item_id(_ engine: OpaquePointer?, _ section: Int, _ item: Int, _ buffer: UnsafeMutablePointer<CChar>?,
                             _ capacity: Int, _ length: UnsafeMutablePointer<Int>?) -> gripper_status {
     readingCall(engine) { h throws(CFailure) in
         guard section >= 0, item >= 0, let id = h.session.engine.model.item(at: IndexPath(section: section, item: item)) else {
@@ -550,8 +567,8 @@ public func gripper_item_id(_ engine: OpaquePointer?, _ section: Int, _ item: In
     }
 }
 
-@_cdecl("gripper_section_id")
-public func gripper_section_id(_ engine: OpaquePointer?, _ section: Int, _ buffer: UnsafeMutablePointer<CChar>?,
+@_cdecl("gripperimpl_section_id")
+public func gripperimpl_section_id(_ engine: OpaquePointer?, _ section: Int, _ buffer: UnsafeMutablePointer<CChar>?,
                                _ capacity: Int, _ length: UnsafeMutablePointer<Int>?) -> gripper_status {
     readingCall(engine) { h throws(CFailure) in
         let sections = h.session.engine.model.sections
@@ -562,8 +579,8 @@ public func gripper_section_id(_ engine: OpaquePointer?, _ section: Int, _ buffe
     }
 }
 
-@_cdecl("gripper_journal_count")
-public func gripper_journal_count(_ engine: OpaquePointer?, _ count: UnsafeMutablePointer<Int>?) -> gripper_status {
+@_cdecl("gripperimpl_journal_count")
+public func gripperimpl_journal_count(_ engine: OpaquePointer?, _ count: UnsafeMutablePointer<Int>?) -> gripper_status {
     readingCall(engine) { h throws(CFailure) in
         guard let count else { throw CFailure(GRIPPER_ERROR_NULL, "count is NULL") }
         count.pointee = h.session.engine.journal.entries.count
@@ -572,8 +589,8 @@ public func gripper_journal_count(_ engine: OpaquePointer?, _ count: UnsafeMutab
 
 // MARK: - The app's changes
 
-@_cdecl("gripper_apply_batch")
-public func gripper_apply_batch(_ engine: OpaquePointer?, _ time: Int64, _ ops: UnsafePointer<gripper_batch_op>?,
+@_cdecl("gripperimpl_apply_batch")
+public func gripperimpl_apply_batch(_ engine: OpaquePointer?, _ time: Int64, _ ops: UnsafePointer<gripper_batch_op>?,
                                 _ count: Int) -> gripper_status {
     engineCall(engine) { h throws(CFailure) in
         let t = try eventTime(time)
@@ -610,8 +627,8 @@ public func gripper_apply_batch(_ engine: OpaquePointer?, _ time: Int64, _ ops: 
     }
 }
 
-@_cdecl("gripper_run_command")
-public func gripper_run_command(_ engine: OpaquePointer?, _ time: Int64, _ command: Int32) -> gripper_status {
+@_cdecl("gripperimpl_run_command")
+public func gripperimpl_run_command(_ engine: OpaquePointer?, _ time: Int64, _ command: Int32) -> gripper_status {
     engineCall(engine) { h throws(CFailure) in
         let t = try eventTime(time)
         let stimulus: Stimulus
@@ -631,8 +648,8 @@ public func gripper_run_command(_ engine: OpaquePointer?, _ time: Int64, _ comma
     }
 }
 
-@_cdecl("gripper_set_focus")
-public func gripper_set_focus(_ engine: OpaquePointer?, _ time: Int64, _ section: Int32, _ item: Int32) -> gripper_status {
+@_cdecl("gripperimpl_set_focus")
+public func gripperimpl_set_focus(_ engine: OpaquePointer?, _ time: Int64, _ section: Int32, _ item: Int32) -> gripper_status {
     engineCall(engine) { h throws(CFailure) in
         let t = try eventTime(time)
         let path: IndexPath?
@@ -648,8 +665,8 @@ public func gripper_set_focus(_ engine: OpaquePointer?, _ time: Int64, _ section
     }
 }
 
-@_cdecl("gripper_scroll_to")
-public func gripper_scroll_to(_ engine: OpaquePointer?, _ time: Int64, _ offset: Double, _ animated: Int32) -> gripper_status {
+@_cdecl("gripperimpl_scroll_to")
+public func gripperimpl_scroll_to(_ engine: OpaquePointer?, _ time: Int64, _ offset: Double, _ animated: Int32) -> gripper_status {
     engineCall(engine) { h throws(CFailure) in
         let t = try eventTime(time)
         let o = try finite(offset, "offset")
@@ -657,8 +674,8 @@ public func gripper_scroll_to(_ engine: OpaquePointer?, _ time: Int64, _ offset:
     }
 }
 
-@_cdecl("gripper_resize")
-public func gripper_resize(_ engine: OpaquePointer?, _ time: Int64, _ width: Double, _ height: Double) -> gripper_status {
+@_cdecl("gripperimpl_resize")
+public func gripperimpl_resize(_ engine: OpaquePointer?, _ time: Int64, _ width: Double, _ height: Double) -> gripper_status {
     engineCall(engine) { h throws(CFailure) in
         let t = try eventTime(time)
         guard width.isFinite, height.isFinite, width > 0, height > 0, width <= 1e7, height <= 1e7 else {
@@ -677,8 +694,8 @@ public func gripper_resize(_ engine: OpaquePointer?, _ time: Int64, _ width: Dou
 
 // MARK: - What happened
 
-@_cdecl("gripper_take_lines")
-public func gripper_take_lines(_ engine: OpaquePointer?, _ buffer: UnsafeMutablePointer<CChar>?, _ capacity: Int,
+@_cdecl("gripperimpl_take_lines")
+public func gripperimpl_take_lines(_ engine: OpaquePointer?, _ buffer: UnsafeMutablePointer<CChar>?, _ capacity: Int,
                                _ length: UnsafeMutablePointer<Int>?) -> gripper_status {
     readingCall(engine) { h throws(CFailure) in
         var text = ""
@@ -690,18 +707,23 @@ public func gripper_take_lines(_ engine: OpaquePointer?, _ buffer: UnsafeMutable
     }
 }
 
-@_cdecl("gripper_transcript")
-public func gripper_transcript(_ engine: OpaquePointer?, _ buffer: UnsafeMutablePointer<CChar>?, _ capacity: Int,
+@_cdecl("gripperimpl_transcript")
+public func gripperimpl_transcript(_ engine: OpaquePointer?, _ buffer: UnsafeMutablePointer<CChar>?, _ capacity: Int,
                                _ length: UnsafeMutablePointer<Int>?) -> gripper_status {
     readingCall(engine) { h throws(CFailure) in
         try copyOut(h.session.engine.transcript.text, buffer, capacity, length)
     }
 }
 
-@_cdecl("gripper_take_announcement")
-public func gripper_take_announcement(_ engine: OpaquePointer?, _ buffer: UnsafeMutablePointer<CChar>?, _ capacity: Int,
+@_cdecl("gripperimpl_take_announcement")
+public func gripperimpl_take_announcement(_ engine: OpaquePointer?, _ buffer: UnsafeMutablePointer<CChar>?, _ capacity: Int,
                                       _ length: UnsafeMutablePointer<Int>?) -> gripper_status {
-    readingCall(engine) { h throws(CFailure) in
+    if let h = handle(engine), !h.busy, h.announcementHead >= h.announcements.count {
+        // Nothing waits: not a failure, so the last error stays.
+        length?.pointee = 0
+        return GRIPPER_ERROR_NOT_FOUND
+    }
+    return readingCall(engine) { h throws(CFailure) in
         guard h.announcementHead < h.announcements.count else {
             length?.pointee = 0
             throw CFailure(GRIPPER_ERROR_NOT_FOUND, "no announcement waits")
@@ -713,13 +735,13 @@ public func gripper_take_announcement(_ engine: OpaquePointer?, _ buffer: Unsafe
 
 // MARK: - Transitions
 
-@_cdecl("gripper_take_transitions")
-public func gripper_take_transitions(_ engine: OpaquePointer?, _ count: UnsafeMutablePointer<Int>?) -> gripper_status {
-    engineCall(engine) { h throws(CFailure) in
+@_cdecl("gripperimpl_take_transitions")
+public func gripperimpl_take_transitions(_ engine: OpaquePointer?, _ count: UnsafeMutablePointer<Int>?) -> gripper_status {
+    readingCall(engine) { h throws(CFailure) in
         guard let count else { throw CFailure(GRIPPER_ERROR_NULL, "count is NULL") }
-        h.taken = h.session.takeTransitions()
+        h.taken = h.made
+        h.made.removeAll()
         count.pointee = h.taken.count
-        return []
     }
 }
 
@@ -732,36 +754,50 @@ func curveCode(_ c: TimingCurve) -> UInt32 {
     }
 }
 
-@_cdecl("gripper_transition_at")
-public func gripper_transition_at(_ engine: OpaquePointer?, _ index: Int,
+/// Each cause's name in static storage (valid for the library's life).
+nonisolated(unsafe) private let causeNames: [EngineTransition.Cause: UnsafeMutablePointer<CChar>] = {
+    var out: [EngineTransition.Cause: UnsafeMutablePointer<CChar>] = [:]
+    for cause in EngineTransition.Cause.allCases {
+        let bytes = Array(cause.rawValue.utf8CString)
+        let p = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count)
+        p.initialize(from: bytes, count: bytes.count)
+        out[cause] = p
+    }
+    return out
+}()
+
+@_cdecl("gripperimpl_transition_at")
+public func gripperimpl_transition_at(_ engine: OpaquePointer?, _ index: Int,
                                   _ out: UnsafeMutablePointer<gripper_transition>?) -> gripper_status {
     readingCall(engine) { h throws(CFailure) in
         guard let out else { throw CFailure(GRIPPER_ERROR_NULL, "out is NULL") }
         guard index >= 0, index < h.taken.count else {
             throw CFailure(GRIPPER_ERROR_INVALID, "no transition \(index) (\(h.taken.count) taken)")
         }
-        let t = h.taken[index]
+        let t = h.taken[index].transition
         var c = gripper_transition()
-        c.start_us = t.time.microseconds
+        // The engine counts from its first input; the app's clock is the one it gave.
+        c.start_us = (h.session.engine.origin?.microseconds ?? 0) &+ t.time.microseconds
         c.duration_us = t.duration.components.seconds &* 1_000_000 &+ t.duration.components.attoseconds / 1_000_000_000_000
         c.curve = curveCode(t.curve)
         c.change_count = UInt32(clamping: t.layout.appearing.count + t.layout.disappearing.count + t.layout.moving.count)
         c.initial_offset = t.initialContentOffset
         c.final_offset = t.finalContentOffset
-        c.cause = h.handOut(t.cause.rawValue)
+        c.cause = causeNames[t.cause].map { UnsafePointer($0) }
         out.pointee = c
     }
 }
 
-@_cdecl("gripper_transition_changes")
-public func gripper_transition_changes(_ engine: OpaquePointer?, _ index: Int, _ out: UnsafeMutablePointer<gripper_change>?,
+@_cdecl("gripperimpl_transition_changes")
+public func gripperimpl_transition_changes(_ engine: OpaquePointer?, _ index: Int, _ out: UnsafeMutablePointer<gripper_change>?,
                                        _ capacity: Int, _ count: UnsafeMutablePointer<Int>?) -> gripper_status {
     readingCall(engine) { h throws(CFailure) in
         guard let count else { throw CFailure(GRIPPER_ERROR_NULL, "count is NULL") }
         guard index >= 0, index < h.taken.count else {
             throw CFailure(GRIPPER_ERROR_INVALID, "no transition \(index) (\(h.taken.count) taken)")
         }
-        let t = h.taken[index]
+        let made = h.taken[index]
+        let t = made.transition
         let roles: [(UInt32, [LayoutTransition.Change])] = [(0, t.layout.appearing), (1, t.layout.disappearing), (2, t.layout.moving)]
         let n = roles.reduce(0) { $0 + $1.1.count }
         count.pointee = n
@@ -776,8 +812,8 @@ public func gripper_transition_changes(_ engine: OpaquePointer?, _ index: Int, _
             for change in changes {
                 var c = gripper_change()
                 c.role = role
-                c.initial = h.cAttributes(change.initial, offset: t.initialContentOffset)
-                c.final = h.cAttributes(change.final, offset: t.finalContentOffset)
+                c.initial = h.cAttributes(change.initial, offset: t.initialContentOffset, model: made.before)
+                c.final = h.cAttributes(change.final, offset: t.finalContentOffset, model: made.after)
                 out[k] = c
                 k += 1
             }
@@ -785,8 +821,8 @@ public func gripper_transition_changes(_ engine: OpaquePointer?, _ index: Int, _
     }
 }
 
-@_cdecl("gripper_curve_value")
-public func gripper_curve_value(_ curve: Int32, _ fraction: Double) -> Double {
+@_cdecl("gripperimpl_curve_value")
+public func gripperimpl_curve_value(_ curve: Int32, _ fraction: Double) -> Double {
     let c: TimingCurve
     switch UInt32(bitPattern: curve) {
     case GRIPPER_CURVE_LINEAR.rawValue: c = .linear

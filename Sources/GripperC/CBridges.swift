@@ -186,6 +186,9 @@ extension CArrayDataSource {
 final class CallbackLog: @unchecked Sendable {
     var errors: UInt64 = 0
     var lastMessage: String?
+    /// The title of each action the delegate named, by identity (what an
+    /// action button shows).
+    var actionTitles: [String: String] = ["delete": "Delete"]
 
     func note(_ message: String) {
         errors &+= 1
@@ -286,6 +289,7 @@ struct CDelegate: CollectionDelegate, @unchecked Sendable {
                 title = s
             }
             list.append(EditingAction(id: ActionID(id), title: title, style: a.destructive != 0 ? .destructive : .normal))
+            log.actionTitles[id] = title
             if a.full_swipe != 0 {
                 guard full == nil else {
                     log.note("swipe_actions marked two actions of \(item) for a full swipe: no actions")

@@ -26,8 +26,17 @@ final class Handle {
     var announcementHead = 0
     /// Strings handed out by the last call; freed at the next.
     private var handedOut: [UnsafeMutablePointer<CChar>] = []
+    /// A transition with the models before and after the call that made it
+    /// (its changes' identities are looked up in them).
+    struct Made {
+        var transition: EngineTransition
+        var before: CollectionModel
+        var after: CollectionModel
+    }
+    /// Transitions made and not yet taken.
+    var made: [Made] = []
     /// The transitions of the last take.
-    var taken: [EngineTransition] = []
+    var taken: [Made] = []
     /// The engine's id of each device `gripper_attach_device` added.
     var evdevDevices: [InputDeviceID] = []
     /// The configuration and data the engine opened with (a bug report's scene).
@@ -103,6 +112,14 @@ func engineCall(_ p: OpaquePointer?,
     h.busy = true
     defer { h.busy = false }
     h.releaseStrings()
+    let before = h.session.engine.model
+    defer {
+        // Each transition keeps the models it moves between, for its identities.
+        if h.session.engine.makesTransitions {
+            let after = h.session.engine.model
+            for t in h.session.takeTransitions() { h.made.append(Handle.Made(transition: t, before: before, after: after)) }
+        }
+    }
     do {
         h.collect(try body(h))
         return GRIPPER_OK

@@ -16,6 +16,10 @@ public struct ReplayCase: Sendable {
     /// The input: its frames and the device they come from (a pinned
     /// description already in place).
     public var trace: Trace
+    /// The other devices of a trace that holds several (a libinput-record
+    /// file of a toolkit session's virtual devices), replayed with
+    /// ``trace`` merged by time, as `gripper replay` merges them.
+    public var moreDevices: [Trace] = []
     /// The scene replayed on.
     public var scene: Scene
     /// The recognizers' thresholds.
@@ -44,15 +48,22 @@ public struct ReplayCase: Sendable {
     /// with the case's gesture configuration and a recorded transcript.
     /// - Throws: ``SceneError`` when the scene's model or layout is invalid.
     public func makeDriver(makingTransitions: Bool = false) throws(SceneError) -> EngineDriver {
-        try EngineDriver(scene: scene, device: trace.device, gestures: gestures, recordingTranscript: true,
-                         makingTransitions: makingTransitions)
+        var driver = try EngineDriver(scene: scene, device: trace.device, gestures: gestures, recordingTranscript: true,
+                                      makingTransitions: makingTransitions)
+        for more in moreDevices { _ = driver.engine.attach(more.device) }
+        return driver
+    }
+
+    /// Every device's frames in one time order (``DeviceFrame/merged(_:)``).
+    var frames: [DeviceFrame] {
+        moreDevices.isEmpty ? trace.frames.map { DeviceFrame($0) } : DeviceFrame.merged([trace.frames] + moreDevices.map(\.frames))
     }
 
     /// Replays the trace and returns the engine finished.
     /// - Throws: ``SceneError`` when the scene's model or layout is invalid.
     /// - Complexity: O(frames) engine steps.
     public func replay() throws(SceneError) -> Engine {
-        Replay.run(try makeDriver(), frames: trace.frames)
+        moreDevices.isEmpty ? Replay.run(try makeDriver(), frames: trace.frames) : Replay.run(try makeDriver(), frames: frames)
     }
 
     /// Replays the trace and compares its transcript with `expected` (nil:
@@ -71,7 +82,7 @@ public struct ReplayCase: Sendable {
     /// failed case), and returns the engine finished.
     /// - Throws: ``SceneError`` for an invalid scene, or what `picture` throws.
     public func replayWithPictures(_ picture: (TimelinePage.Frame) throws -> Void) throws -> Engine {
-        try Replay.run(try makeDriver(makingTransitions: true), frames: trace.frames, labels: scene.pictureLabels,
+        try Replay.run(try makeDriver(makingTransitions: true), frames: frames, labels: scene.pictureLabels,
                        picture: picture)
     }
 }

@@ -40,13 +40,19 @@ extension Scene {
             /// stimulus with `"source": key`), with the sections a result
             /// brings in the child's own identities.
             case childLoading(String, LoadingEvent, content: [Section]?)
+            /// The app scrolls, at once or animated (`scroll`).
+            case scroll(ScrollTarget, animated: Bool)
+            /// The app's batch update (`batch`), with the items it inserts
+            /// defined as the scene's items are (their rules and labels).
+            case batch(BatchUpdate, items: [Item])
 
             /// The sections the action brings (a reload's, a load result's), if any.
             public var sections: [Section]? {
                 switch self {
                 case .reload(let sections): sections
                 case .loading(_, let content), .childLoading(_, _, let content): content
-                case .setEditing, .deleteSelected, .undo, .redo, .deviceLost, .resizeViewport, .key, .move, .focus, .segment: nil
+                case .setEditing, .deleteSelected, .undo, .redo, .deviceLost, .resizeViewport, .key, .move, .focus, .segment,
+                     .scroll, .batch: nil
                 }
             }
 
@@ -56,7 +62,7 @@ extension Scene {
                 case .loading(.loadedEmpty, _), .childLoading(_, .loadedEmpty, _): "empty.sections"
                 case .loading(let event, _), .childLoading(_, let event, _): event.name
                 case .reload, .setEditing, .deleteSelected, .undo, .redo, .deviceLost, .resizeViewport, .key, .move, .focus,
-                     .segment: "reload"
+                     .segment, .scroll, .batch: "reload"
                 }
             }
 
@@ -89,6 +95,8 @@ extension Scene {
                     .loadingChild(key, event, content: content.map { sections in
                         sections.map { CollectionSection(id: $0.id, items: $0.items.map(\.id)) }
                     })
+                case .scroll(let target, let animated): .scroll(target, animated: animated)
+                case .batch(let batch, _): .batch(batch)
                 }
             }
         }

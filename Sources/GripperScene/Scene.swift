@@ -91,6 +91,9 @@ public struct Scene: Hashable, Sendable {
             if let sections = stimulus.action.sections {
                 for section in sections { for item in section.items { out[item.id] = item } }
             }
+            if case .batch(_, let items) = stimulus.action {
+                for item in items { out[item.id] = item }
+            }
         }
         return out
     }

@@ -499,7 +499,7 @@ struct SceneReader {
 
     private func stimulus(_ value: JSONValue, _ path: String, defaults: ItemDefaults) throws(SceneError) -> Scene.Stimulus {
         let kinds = ["setEditing", "deleteSelected", "reload", "undo", "redo", "deviceLost", "resizeViewport", "key",
-                     "move", "focus", "load", "loaded", "empty", "failed", "refresh", "segment"]
+                     "move", "focus", "load", "loaded", "empty", "failed", "refresh", "segment", "scroll", "batch"]
         let o = try members(value, path, allowed: ["t", "source"] + kinds)
         let tValue = try required(o, "t", path)
         let t = try number(tValue, path + ".t", minimum: 0)
@@ -563,6 +563,10 @@ struct SceneReader {
             }
         case "segment":
             action = .segment(try integer(v, p, minimum: 0))
+        case "scroll":
+            action = try scrollStimulus(v, p)
+        case "batch":
+            action = try batchStimulus(v, p, defaults: defaults)
         case "resizeViewport":
             let size = try members(v, p, allowed: ["width", "height"])
             action = .resizeViewport(Size(width: try number(try required(size, "width", p), p + ".width", positive: true),
@@ -587,6 +591,77 @@ struct SceneReader {
             action = .childLoading(key, event, content: content)
         }
         return Scene.Stimulus(offset: offset, action: action)
+    }
+
+    /// A scroll: `{"offset": y}` or `{"item": [section, item], "position": "top"}`, with `"animated"` (default false).
+    private func scrollStimulus(_ v: JSONValue, _ p: String) throws(SceneError) -> Scene.Stimulus.Action {
+        let o = try members(v, p, allowed: ["offset", "item", "position", "animated"])
+        let animated = try o["animated"].map { x throws(SceneError) in try bool(x, p + ".animated") } ?? false
+        if let offset = o["offset"], o["item"] == nil, o["position"] == nil {
+            let y = try number(offset, p + ".offset")
+            guard abs(y) <= 1e9 else { throw fail(p + ".offset", offset, "expected at most 1e9 in size, found \(y)") }
+            return .scroll(.offset(y), animated: animated)
+        }
+        if let item = o["item"], o["offset"] == nil {
+            let path = try indexPath(item, p + ".item")
+            var position = ScrollPosition.nearest
+            if let x = o["position"] {
+                let name = try string(x, p + ".position")
+                guard let known = ScrollPosition(rawValue: name) else {
+                    throw fail(p + ".position", x, "expected one of \(ScrollPosition.allCases.map(\.rawValue).joined(separator: ", ")), found \(SceneError.quote(name))")
+                }
+                position = known
+            }
+            return .scroll(.item(path, position), animated: animated)
+        }
+        throw fail(p, v, "expected either offset or item (with an optional position)")
+    }
+
+    /// `[section, item]`.
+    private func indexPath(_ v: JSONValue, _ p: String) throws(SceneError) -> IndexPath {
+        let pair = try array(v, p)
+        guard pair.count == 2 else { throw fail(p, v, "expected [section, item], found \(pair.count) numbers") }
+        return IndexPath(section: try integer(pair[0], p + "[0]", minimum: 0), item: try integer(pair[1], p + "[1]", minimum: 0))
+    }
+
+    /// The app's batch: a list of operations, each one of `{"deleteItem": [s, i]}`,
+    /// `{"insertItem": {"at": [s, i], "item": ITEM}}` (an item as in sections),
+    /// `{"moveItem": {"from": [s, i], "to": [s, i]}}`, `{"reloadItem": [s, i]}`,
+    /// `{"deleteSection": s}`, `{"insertSection": {"at": s, "id": ID}}`.
+    private func batchStimulus(_ v: JSONValue, _ p: String, defaults: ItemDefaults) throws(SceneError) -> Scene.Stimulus.Action {
+        let list = try array(v, p)
+        guard list.count <= 1_000_000 else { throw fail(p, v, "expected at most 1000000 operations, found \(list.count)") }
+        var operations: [BatchUpdate.Operation] = []
+        var items: [Scene.Item] = []
+        for (k, op) in list.enumerated() {
+            let q = "\(p)[\(k)]"
+            let o = try members(op, q, allowed: ["deleteItem", "insertItem", "moveItem", "reloadItem", "deleteSection", "insertSection"])
+            guard case .object(let pairs) = o.content, pairs.count == 1 else {
+                throw fail(q, op, "expected exactly one of deleteItem, insertItem, moveItem, reloadItem, deleteSection, insertSection")
+            }
+            let (name, value) = (pairs[0].key, pairs[0].value)
+            let r = q + "." + name
+            switch name {
+            case "deleteItem": operations.append(.deleteItem(try indexPath(value, r)))
+            case "reloadItem": operations.append(.reloadItem(try indexPath(value, r)))
+            case "moveItem":
+                let m = try members(value, r, allowed: ["from", "to"])
+                operations.append(.moveItem(from: try indexPath(try required(m, "from", r), r + ".from"),
+                                            to: try indexPath(try required(m, "to", r), r + ".to")))
+            case "insertItem":
+                let m = try members(value, r, allowed: ["at", "item"])
+                let item = try self.item(try required(m, "item", r), r + ".item", defaults: defaults)
+                items.append(item)
+                operations.append(.insertItem(item.id, at: try indexPath(try required(m, "at", r), r + ".at")))
+            case "deleteSection": operations.append(.deleteSection(try integer(value, r, minimum: 0)))
+            default:
+                let m = try members(value, r, allowed: ["at", "id"])
+                let id = try string(try required(m, "id", r), r + ".id", nonEmpty: true)
+                operations.append(.insertSection(CollectionSection(id: SectionID(id), items: []),
+                                                 at: try integer(try required(m, "at", r), r + ".at", minimum: 0)))
+            }
+        }
+        return .batch(BatchUpdate(operations), items: items)
     }
 
     /// A move command: `"up"`, `"down"`, `"toTop"`, `"toBottom"`, `{"by": n}` or `{"toSection": s}`.

@@ -103,6 +103,41 @@ static void test_touch_drag(void) {
     gripper_engine_close(engine);
 }
 
+/* Transitions start on the caller's clock and name the items as they were. */
+static void test_transition_identities(void) {
+    gripper_engine *engine = open_fruit(GRIPPER_MAKE_TRANSITIONS, NULL);
+    gripper_status st;
+    if (!engine) return;
+    int64_t t = 5000 * S;
+    OK(gripper_pointer_motion(engine, t, 10, 10));
+    size_t count = 0;
+    OK(gripper_take_transitions(engine, &count));
+    gripper_batch_op del = {GRIPPER_BATCH_DELETE_ITEM, 0, 1, 0, 0, 0, NULL};
+    OK(gripper_apply_batch(engine, t + 100000, &del, 1));
+    OK(gripper_take_transitions(engine, &count));
+    CHECK(count == 1, "one transition: %zu", count);
+    if (count == 1) {
+        gripper_transition tr;
+        OK(gripper_transition_at(engine, 0, &tr));
+        CHECK(tr.start_us == t + 100000, "start %lld", (long long)tr.start_us);
+        const char *cause = tr.cause;
+        gripper_change changes[16];
+        size_t n = 0;
+        OK(gripper_transition_changes(engine, 0, changes, 16, &n));
+        CHECK(strcmp(cause, "appChanged") == 0, "cause %s, still readable after the changes", cause);
+        int gone = 0, moved = 0;
+        for (size_t k = 0; k < n; k++) {
+            const gripper_change *c = &changes[k];
+            if (c->initial.kind != GRIPPER_ELEMENT_CELL) continue;
+            if (c->role == 1) gone += c->initial.id && strcmp(c->initial.id, "pear") == 0;
+            if (c->role == 2 && c->initial.id && c->final.id) moved += strcmp(c->initial.id, c->final.id) == 0;
+        }
+        CHECK(gone == 1, "pear disappears (%d)", gone);
+        CHECK(moved >= 2, "plum and fig move up under their own names (%d)", moved);
+    }
+    gripper_engine_close(engine);
+}
+
 /* A fast swipe to the left across apple: the default full-swipe delete. */
 static void test_swipe_delete(void) {
     gripper_engine *engine = open_fruit(0, NULL);
@@ -413,16 +448,89 @@ static void test_evdev(void) {
     gripper_engine_close(engine);
 }
 
+/* A bug report: what happened, saved as a replay case that `gripper test` checks (scripts/test-c). */
+static int flag_or_delete(void *user, const char *item, size_t section, size_t index) {
+    (void)user, (void)section, (void)index;
+    return strcmp(item, "fig") != 0;
+}
+
+static size_t two_actions(void *user, const char *item, size_t section, size_t index, int edge, gripper_action *out,
+                          size_t capacity) {
+    (void)user, (void)item, (void)section, (void)index;
+    if (edge != GRIPPER_EDGE_TRAILING || capacity < 2) return 0;
+    out[0] = (gripper_action){"flag", "Flag", 0, 0};
+    out[1] = (gripper_action){"delete", "Delete", 1, 1};
+    return 2;
+}
+
+static const char *shout(void *user, const char *item) {
+    static char buf[64];
+    (void)user;
+    snprintf(buf, sizeof buf, "the %s", item);
+    return buf;
+}
+
+static void test_replay_case(const char *folder) {
+    gripper_delegate delegate = {0};
+    delegate.struct_size = sizeof delegate;
+    delegate.can_move = flag_or_delete;
+    delegate.swipe_actions = two_actions;
+    delegate.accessibility_label = shout;
+    gripper_engine *engine = open_fruit(GRIPPER_RECORD_INPUT | GRIPPER_ANNOUNCE, &delegate);
+    gripper_status st;
+    if (!engine) return;
+    int64_t t = 1000 * S;
+    OK(gripper_run_command(engine, t, GRIPPER_COMMAND_EDIT_ON));
+    OK(gripper_run_command(engine, t + 100000, GRIPPER_COMMAND_EDIT_OFF));
+    /* A drag of pear below plum, then a swipe that flags apple open, a batch, a key. */
+    OK(gripper_touch(engine, t + S, GRIPPER_TOUCH_BEGIN, 3, 200, 84));
+    OK(gripper_fire(engine, t + S + 600000));
+    for (int k = 1; k <= 6; k++) OK(gripper_touch(engine, t + S + 600000 + k * 16000, GRIPPER_TOUCH_UPDATE, 3, 200, 84 + k * 12));
+    OK(gripper_touch(engine, t + S + 800000, GRIPPER_TOUCH_END, 3, 200, 156));
+    OK(gripper_touch(engine, t + 3 * S, GRIPPER_TOUCH_BEGIN, 4, 380, 28));
+    for (int k = 1; k <= 4; k++) OK(gripper_touch(engine, t + 3 * S + k * 20000, GRIPPER_TOUCH_UPDATE, 4, 380 - k * 30, 28));
+    OK(gripper_touch(engine, t + 3 * S + 100000, GRIPPER_TOUCH_END, 4, 260, 28));
+    OK(gripper_fire(engine, t + 4 * S));
+    gripper_batch_op insert = {GRIPPER_BATCH_INSERT_ITEM, 1, 1, 0, 0, 0, "okra"};
+    OK(gripper_apply_batch(engine, t + 4 * S, &insert, 1));
+    OK(gripper_pointer_motion(engine, t + 5 * S, 100, 300));
+    OK(gripper_scroll(engine, t + 5 * S + 10000, 100, 300, 0, 2));
+    OK(gripper_set_focus(engine, t + 6 * S, 0, 0));
+    OK(gripper_key(engine, t + 6 * S + 10000, 57, GRIPPER_KEY_PRESSED));
+    OK(gripper_key(engine, t + 6 * S + 20000, 57, GRIPPER_KEY_RELEASED));
+    OK(gripper_key(engine, t + 6 * S + 30000, 108, GRIPPER_KEY_PRESSED));
+    OK(gripper_key(engine, t + 6 * S + 40000, 57, GRIPPER_KEY_PRESSED));
+    char words[256];
+    size_t length = 0;
+    int spoken = 0;
+    while (gripper_take_announcement(engine, words, sizeof words, &length) == GRIPPER_OK) spoken++;
+    CHECK(spoken > 0, "announcements");
+    OK(gripper_save_replay_case(engine, folder));
+    CHECK(strcmp(gripper_engine_last_error(engine), "") == 0, "the replay parts from the live session: %s",
+          gripper_engine_last_error(engine));
+    gripper_engine_close(engine);
+    /* Without GRIPPER_RECORD_INPUT there is nothing to save. */
+    engine = open_fruit(0, NULL);
+    if (engine) {
+        CHECK(gripper_save_replay_case(engine, folder) == GRIPPER_ERROR_INVALID, "nothing recorded");
+        CHECK(gripper_save_replay_case(engine, NULL) == GRIPPER_ERROR_NULL, "NULL folder");
+        gripper_engine_close(engine);
+    }
+}
+
 int main(void) {
     CHECK(strcmp(gripper_version(), "0.1.0") == 0, "version %s", gripper_version());
     CHECK(strcmp(gripper_status_name(GRIPPER_ERROR_BUFFER), "GRIPPER_ERROR_BUFFER") == 0, "name");
     test_touch_drag();
+    test_transition_identities();
     test_swipe_delete();
     test_pointer_drag();
     test_bad_input();
     test_callbacks();
     test_data_source();
     test_evdev();
+    const char *folder = getenv("GRIPPER_TEST_CASE_DIR");
+    if (folder) test_replay_case(folder);
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

@@ -15,7 +15,7 @@ struct ScenarioFolder {
     static var names: [String] {
         let root = Fixtures.recording("scenarios").path
         let all = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
-        return all.filter { !$0.hasSuffix(".md") }.sorted()
+        return all.filter { !$0.hasSuffix(".md") && !$0.hasPrefix(".") }.sorted()
     }
 
     init(_ name: String) throws {

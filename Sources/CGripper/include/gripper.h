@@ -380,7 +380,7 @@ typedef enum gripper_key_state {
 /**
  * A key event, with the key's Linux evdev code (linux/input-event-codes.h:
  * KEY_UP 103, KEY_SPACE 57 …; X11 and Wayland keycodes are evdev + 8).
- * Keys move the focus and items (Documentation/Keyboard.md).
+ * Keys move the focus and items (Documentation/Editing.md, "Keyboard and command moves").
  * Errors: NULL, INVALID (code over 767, unknown state), TIME_ORDER, REENTRANT, FINISHED. O(1) plus what it drives.
  */
 gripper_status gripper_key(gripper_engine *engine, int64_t time_us, uint32_t code, int state);
@@ -538,6 +538,14 @@ typedef struct gripper_attributes {
     const char *id;
     /** The action's identity for GRIPPER_ELEMENT_ACTION, or NULL. Owned by the engine. */
     const char *action_id;
+    /** The action's title for GRIPPER_ELEMENT_ACTION, or NULL. Owned by the engine. */
+    const char *action_title;
+    /** Non-zero for a destructive action's button. */
+    int32_t action_destructive;
+    int32_t reserved2;
+    /** In batch editing, the cell's delete control and its gripper (the handle that drags at once), viewport points; zero sizes when the cell has none. */
+    double delete_control_x, delete_control_y, delete_control_width, delete_control_height;
+    double gripper_x, gripper_y, gripper_width, gripper_height;
 } gripper_attributes;
 
 /**
@@ -558,7 +566,7 @@ gripper_status gripper_content_size(const gripper_engine *engine, double *width,
 
 /**
  * The editing machine's state ("idle", "dragging", "swiping", "open",
- * "batchEditing" …; Documentation/Editing.md): owned by the engine, valid
+ * "batchEditing.idle" …; Documentation/Editing.md): owned by the engine, valid
  * until its next call. NULL engine: "". O(1).
  */
 const char *gripper_state(gripper_engine *engine);
@@ -677,8 +685,9 @@ gripper_status gripper_transcript(const gripper_engine *engine, char *buffer, si
  * The oldest announcement not yet taken (GRIPPER_ANNOUNCE), as UTF-8 text
  * ("Pear moved to position 3 of 5 in Vegetables"), copied and consumed;
  * GRIPPER_ERROR_NOT_FOUND when none waits. Hand it to the screen reader
- * (GTK: gtk_accessible_announce, or an ATK/AT-SPI live region).
- * Errors: NULL, BUFFER, NOT_FOUND. O(length).
+ * (GTK 4.14: gtk_accessible_announce; an AT-SPI live region before it).
+ * Errors: NULL, BUFFER, NOT_FOUND (not a failure: it leaves
+ * gripper_engine_last_error() as it was). O(length).
  */
 gripper_status gripper_take_announcement(gripper_engine *engine, char *buffer, size_t capacity, size_t *length);
 
@@ -699,7 +708,7 @@ typedef enum gripper_curve {
 
 /** One animated change. */
 typedef struct gripper_transition {
-    /** When it starts (the input's time) and how long it runs. */
+    /** When it starts, on the clock of the times you give (the input that made it), and how long it runs. */
     int64_t start_us;
     int64_t duration_us;
     /** A gripper_curve; apply gripper_curve_value() to the elapsed fraction. */
@@ -709,7 +718,7 @@ typedef struct gripper_transition {
     /** The content offset at its start and at its end. */
     double initial_offset;
     double final_offset;
-    /** Why (the engine's cause name: "gapMoved", "dropped", "swipeOpened" …). Owned by the engine. */
+    /** Why (the engine's cause name: "gapMoved", "dropped", "swipeOpened" …). Static storage. */
     const char *cause;
 } gripper_transition;
 
@@ -724,7 +733,9 @@ typedef struct gripper_change {
 
 /**
  * Takes the transitions made since the last take: *count is how many; read
- * each with gripper_transition_at() until the next take.
+ * each with gripper_transition_at() and gripper_transition_changes() until
+ * the next take (the identities in its changes are those the items had
+ * before and after the change).
  * Errors: NULL, REENTRANT. O(transitions).
  */
 gripper_status gripper_take_transitions(gripper_engine *engine, size_t *count);
@@ -756,7 +767,11 @@ double gripper_curve_value(int curve, double fraction);
  * of the virtual devices) and expected.txt (the transcript a replay of the
  * two prints, which `gripper test DIRECTORY` checks byte for byte). Needs
  * GRIPPER_RECORD_INPUT. Existing files of those names are replaced; nothing
- * else in the folder is touched.
+ * else in the folder is touched. On success gripper_engine_last_error() is
+ * "" — unless a replay of the case parts from the live transcript, which it
+ * then names (a rule the scene cannot hold: a target_for_move or a
+ * perform_action that deletes on a normal action, whose answers depend on
+ * more than the item; see Documentation/CLibrary.md).
  * Errors: NULL, INVALID (the engine does not record input), UTF8, IO, REENTRANT.
  * O(n + input) time and memory.
  */

@@ -70,7 +70,21 @@ public struct ReplayCaseFile: Hashable, Sendable, CustomStringConvertible {
             settings = try ReplaySettings.decodeFile(settingsPath)
         }
         var trace: Trace
-        do { trace = try TraceFile.load(path: tracePath) } catch { throw ReplayCaseError(error.description) }
+        var moreDevices: [Trace] = []
+        do throws(TraceError) {
+            // A libinput-record file may hold several devices (a toolkit
+            // session's): they replay together.
+            if (try? TraceFile.Format(path: tracePath)) == .libinputRecord {
+                let all = try TraceFile.loadAll(path: tracePath)
+                guard let first = all.first else { throw TraceError(file: tracePath, reason: .emptyFile) }
+                trace = first
+                moreDevices = Array(all.dropFirst())
+            } else {
+                trace = try TraceFile.load(path: tracePath)
+            }
+        } catch {
+            throw ReplayCaseError(error.description)
+        }
         if let device = settings.device, let settingsPath {
             let path = Self.resolve(device, against: settingsPath)
             let pinned: Trace
@@ -88,7 +102,9 @@ public struct ReplayCaseFile: Hashable, Sendable, CustomStringConvertible {
         }
         var expected: String?
         if hasExpected { expected = String(decoding: try Self.read(expectedPath), as: UTF8.self) }
-        return (ReplayCase(name: name, trace: trace, scene: scene, gestures: settings.gestures), expected)
+        var replayCase = ReplayCase(name: name, trace: trace, scene: scene, gestures: settings.gestures)
+        replayCase.moreDevices = moreDevices
+        return (replayCase, expected)
     }
 
     /// Writes `text` as the expected transcript, through a temporary file

@@ -1,0 +1,193 @@
+// gripper_save_replay_case: a bug report as a replay case — the data at the
+// start as a scene (with the delegate's answers for every item), the input
+// as a libinput-record trace of the virtual devices, and the transcript a
+// replay of the two prints. The only file I/O of libgripper.
+import CGripper
+import Glibc
+import Gripper
+import GripperEditing
+import GripperGeometry
+import GripperInput
+import GripperLayout
+import GripperScene
+import GripperTraces
+
+extension Handle {
+    /// The rules the delegate gives `id` at `path`, as a scene item.
+    func sceneItem(_ id: ItemID, at path: IndexPath, height: Double?) -> Scene.Item {
+        Scene.Item(id: id, label: delegate.accessibilityLabel(for: id), height: height,
+                   isEditable: delegate.canEdit(id, at: path), isMovable: delegate.canMove(id, at: path),
+                   isSelectable: delegate.canSelect(id, at: path),
+                   trailingActions: delegate.trailingActions(for: id, at: path),
+                   leadingActions: delegate.leadingActions(for: id, at: path))
+    }
+
+    /// The scene of what happened: the data and rules at the start, the
+    /// app's commands as stimuli.
+    func scene(of recording: ToolkitSession.Recording) throws(CFailure) -> Scene {
+        var sections: [Scene.Section] = []
+        for (s, id) in start.sectionIDs.enumerated() {
+            var items: [Scene.Item] = []
+            items.reserveCapacity(start.items[s].count)
+            for (i, item) in start.items[s].enumerated() {
+                let path = IndexPath(section: s, item: i)
+                items.append(sceneItem(item, at: path, height: start.height(ofItemAt: path)))
+            }
+            sections.append(Scene.Section(id: id, items: items))
+        }
+        var scene = Scene(viewport: Size(width: config.viewport_width, height: config.viewport_height),
+                          metrics: try metrics(of: config), sections: sections,
+                          selectionMode: try selectionMode(of: config), movesBetweenSections: true)
+        if config.flags & UInt32(GRIPPER_ANNOUNCE) != 0 { scene.announcements = .english }
+        let origin = recording.origin?.microseconds ?? 0
+        let model = session.engine.model
+        for (time, stimulus) in recording.stimuli {
+            let action: Scene.Stimulus.Action
+            switch stimulus {
+            case .setEditing(let on): action = .setEditing(on)
+            case .deleteSelected: action = .deleteSelected
+            case .undo: action = .undo
+            case .redo: action = .redo
+            case .deviceLost: action = .deviceLost
+            case .resizeViewport(let size): action = .resizeViewport(size)
+            case .key(let key): action = .key(key)
+            case .move(let command): action = .move(command)
+            case .focus(let path): action = .focus(path)
+            case .scroll(let target, let animated): action = .scroll(target, animated: animated)
+            case .switchSegment(let index): action = .segment(index)
+            case .batch(let batch):
+                // Inserted items carry the rules the delegate gives them now
+                // (where they are now, or where they were inserted).
+                var inserted: [Scene.Item] = []
+                for case .insertItem(let id, let at) in batch.operations {
+                    inserted.append(sceneItem(id, at: model.indexPath(of: id) ?? at, height: nil))
+                }
+                action = .batch(batch, items: inserted)
+            case .reload, .loading, .loadingChild:
+                throw CFailure(GRIPPER_ERROR_INVALID, "the recording holds a \(stimulus) the C face never makes")
+            }
+            scene.stimuli.append(Scene.Stimulus(offset: .microseconds(time.microseconds - origin), action: action))
+        }
+        return scene
+    }
+}
+
+/// The recording as libinput record: each device with its frames.
+func traceText(_ recording: ToolkitSession.Recording) -> String {
+    var writer = TraceWriter(format: .libinputRecord)
+    writer.beginFile(metadata: TraceMetadata(), deviceCount: recording.devices.count)
+    var perDevice = Array(repeating: [EventFrame](), count: recording.devices.count)
+    for (d, f) in recording.frames { perDevice[d].append(f) }
+    for (index, device) in recording.devices.enumerated() {
+        writer.beginDevice(device, metadata: TraceMetadata(deviceNode: "/dev/input/gripper-toolkit\(index)"), index: index)
+        for frame in perDevice[index] { writer.append(frame) }
+    }
+    return writer.takeText()
+}
+
+/// Writes `text` to `directory/name`: a new temporary file beside it
+/// (created with O_EXCL and O_NOFOLLOW, so never through a planted
+/// symlink; mode 0644 less the umask), written whole, renamed into place.
+func writeFile(_ text: String, named name: String, in directory: String) throws(CFailure) {
+    var fd: Int32 = -1
+    var temporary = ""
+    for attempt in 0..<1000 where fd < 0 {
+        temporary = directory + "/." + name + ".\(getpid()).\(attempt)"
+        fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        if fd < 0 && errno != EEXIST { break }
+    }
+    guard fd >= 0 else {
+        throw CFailure(GRIPPER_ERROR_IO, "cannot create a file in \(directory): \(String(cString: strerror(errno)))")
+    }
+    let bytes = Array(text.utf8)
+    var written = 0
+    while written < bytes.count {
+        let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, $0.count - written) }
+        if n < 0 && errno == EINTR { continue }
+        guard n > 0 else {
+            let why = String(cString: strerror(errno))
+            close(fd)
+            unlink(temporary)
+            throw CFailure(GRIPPER_ERROR_IO, "cannot write \(directory)/\(name): \(why)")
+        }
+        written += n
+    }
+    guard fsync(fd) == 0, close(fd) == 0 else {
+        let why = String(cString: strerror(errno))
+        unlink(temporary)
+        throw CFailure(GRIPPER_ERROR_IO, "cannot write \(directory)/\(name): \(why)")
+    }
+    guard rename(temporary, directory + "/" + name) == 0 else {
+        let why = String(cString: strerror(errno))
+        unlink(temporary)
+        throw CFailure(GRIPPER_ERROR_IO, "cannot write \(directory)/\(name): \(why)")
+    }
+}
+
+/// Makes `directory` (and what is missing above it) unless it is there;
+/// a symlink or a file in its place is refused.
+func makeDirectory(_ directory: String) throws(CFailure) {
+    var info = stat()
+    if lstat(directory, &info) == 0 {
+        guard info.st_mode & S_IFMT == S_IFDIR else {
+            throw CFailure(GRIPPER_ERROR_IO, "\(directory) is there and is not a folder (a symlink or a file)")
+        }
+        return
+    }
+    let parent = directory.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+    if !parent.isEmpty && parent != directory { try makeDirectory(parent) }
+    guard mkdir(directory, 0o755) == 0 || errno == EEXIST else {
+        throw CFailure(GRIPPER_ERROR_IO, "cannot create \(directory): \(String(cString: strerror(errno)))")
+    }
+}
+
+@_cdecl("gripperimpl_save_replay_case")
+public func gripperimpl_save_replay_case(_ engine: OpaquePointer?, _ directory: UnsafePointer<CChar>?) -> gripper_status {
+    engineCall(engine) { h throws(CFailure) in
+        guard let directory else { throw CFailure(GRIPPER_ERROR_NULL, "directory is NULL") }
+        guard case .success(let folder)? = cString(directory), !folder.isEmpty else {
+            throw CFailure(GRIPPER_ERROR_UTF8, "directory is empty or not valid UTF-8")
+        }
+        h.lastError = [0]
+        guard h.session.recording != nil else {
+            throw CFailure(GRIPPER_ERROR_INVALID, "the engine was opened without GRIPPER_RECORD_INPUT: nothing to save")
+        }
+        // The recording reaches as far as the engine did.
+        let entries = h.session.markReached()
+        guard let recording = h.session.recording else { return entries }
+        let scene = try h.scene(of: recording)
+        let sceneText: String
+        do throws(Scene.EncodingError) { sceneText = try scene.jsonText() } catch { throw CFailure(GRIPPER_ERROR_INVALID, error.description) }
+        // The transcript `gripper test` must print: the scene as written,
+        // read back, replayed over the frames as written.
+        let written: Scene
+        do { written = try Scene.decode(sceneText, fileName: "scene.json") } catch {
+            throw CFailure(GRIPPER_ERROR_INVALID, "the scene written does not read back: \(error)")
+        }
+        var driver: EngineDriver
+        do { driver = try EngineDriver(scene: written, device: recording.devices[0], recordingTranscript: true) } catch {
+            throw CFailure(GRIPPER_ERROR_INVALID, "the scene written does not open: \(error)")
+        }
+        for d in recording.devices.dropFirst() { _ = driver.engine.attach(d) }
+        var perDevice = Array(repeating: [EventFrame](), count: recording.devices.count)
+        for (d, f) in recording.frames { perDevice[d].append(f) }
+        for input in DeviceFrame.merged(perDevice) { driver.handle(input) }
+        driver.finish()
+        let expected = driver.engine.transcript.text
+        try makeDirectory(folder)
+        try writeFile(sceneText, named: "scene.json", in: folder)
+        try writeFile(traceText(recording), named: "trace.yml", in: folder)
+        try writeFile(expected, named: "expected.txt", in: folder)
+        // Say so when the replay parts from what the app saw.
+        if h.session.engine.recordsTranscript {
+            let live = h.session.engine.transcript.entries.map(\.textLine)
+            let replayed = driver.engine.transcript.entries.map(\.textLine)
+            let common = min(live.count, replayed.count)
+            if let k = (0..<common).first(where: { live[$0] != replayed[$0] }) ?? (live.count > replayed.count ? common : nil) {
+                h.lastError = Array(("the replay parts from the live transcript at line \(k + 1): live \""
+                    + (k < live.count ? live[k] : "") + "\", replay \"" + (k < replayed.count ? replayed[k] : "") + "\"").utf8CString)
+            }
+        }
+        return entries
+    }
+}

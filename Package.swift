@@ -113,7 +113,7 @@ let package = Package(
         .target(name: "GripperC", dependencies: [
             "CGripper", "Gripper", "GripperEditing", "GripperGeometry", "GripperGestures", "GripperInput", "GripperLayout",
             "GripperScene", "GripperTraces",
-        ], linkerSettings: [.unsafeFlags([
+        ], exclude: ["libgripper.map"], linkerSettings: [.unsafeFlags([
             "-static-stdlib",
             "-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/GripperC/libgripper.map",
             "-Xlinker", "-soname=libgripper.so.0",

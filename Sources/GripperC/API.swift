@@ -491,6 +491,14 @@ public func gripperimpl_attributes_in_rect(_ engine: OpaquePointer?, _ x: Double
             let order = list.indices.sorted { (list[$0].zIndex, $0) < (list[$1].zIndex, $1) }
             list = order.map { list[$0] }
         }
+        // The dragged item's own cell, at the gap where it will land, hidden:
+        // first, so it is drawn (ghosted, or not at all) beneath the rest.
+        if let drag = engine.presentation.drag,
+           var hidden = engine.layout.attributes(for: drag.source, presentation: engine.presentation),
+           hidden.frame.intersects(Rect(x: rx, y: ry + offset, width: w, height: hh)) {
+            hidden.isHidden = true
+            list.insert(hidden, at: 0)
+        }
         count.pointee = list.count
         guard list.count <= capacity else {
             throw CFailure(GRIPPER_ERROR_BUFFER, "\(list.count) elements lie in the rect; the buffer holds \(capacity)")

@@ -35,7 +35,10 @@
  *    until the next call on the same engine (copy them to keep them).
  *    Buffers the caller passes are filled up to their capacity; when a
  *    buffer is too small the call returns GRIPPER_ERROR_BUFFER, sets the
- *    count or length it needed and consumes nothing.
+ *    count or length it needed and consumes nothing. The structs the
+ *    library writes into the caller's arrays keep their layout for the life
+ *    of this ABI (GRIPPER_0); the structs the caller passes in carry their
+ *    struct_size.
  *  - Threads. There is no global state: engines are independent. One engine
  *    must be used by one thread at a time (any thread; hand it over with your
  *    own lock or queue). Callbacks run on the thread that made the call,
@@ -43,11 +46,16 @@
  *    it: such a call returns GRIPPER_ERROR_REENTRANT and does nothing.
  *  - Time. Every input carries its own time in microseconds on one clock of
  *    the caller's choosing (the toolkit's event time times 1000, or
- *    CLOCK_MONOTONIC); the first input is time zero of the transcript.
- *    Inputs must come in time order: an input earlier than the latest one
- *    handled is GRIPPER_ERROR_TIME_ORDER and changes nothing. The engine
- *    reads no clock: gripper_next_deadline() says when it next wants
- *    gripper_fire() (a long press, an auto-scroll tick, a fling's frame).
+ *    CLOCK_MONOTONIC), from 0 to 9e18; the first call is time zero of the
+ *    transcript. Inputs and commands come in time order: one earlier than
+ *    an input or command given before is GRIPPER_ERROR_TIME_ORDER and
+ *    changes nothing. gripper_fire() may run ahead of the events' clock (a
+ *    timer); an input earlier than the time it reached is taken at that time.
+ *    A command at the time of the input or deadline just handled is taken a
+ *    microsecond after it, as a replay orders them
+ *    (Documentation/ToolkitInput.md, "Time"). The engine reads no clock:
+ *    gripper_next_deadline() says when it next wants gripper_fire() (a long
+ *    press, an auto-scroll tick, a fling's frame).
  *  - Units. Positions and sizes are viewport points (your window's logical
  *    pixels, (0,0) at the top left of the collection's viewport).
  *    gripper_config.points_per_millimetre is the screen's physical scale:
@@ -92,7 +100,7 @@ typedef enum gripper_status {
     GRIPPER_ERROR_NULL = 1,
     /** A struct's struct_size is not one this version knows. */
     GRIPPER_ERROR_STRUCT_SIZE = 2,
-    /** A number out of range (NaN, infinite, negative size, unknown enum value, index past the end). */
+    /** A number out of range (NaN, infinite, a negative viewport or rect size, an unknown enum value, no such section or item to read). */
     GRIPPER_ERROR_INVALID = 3,
     /** A string is not valid UTF-8 (or is empty where an identity is needed). */
     GRIPPER_ERROR_UTF8 = 4,
@@ -282,7 +290,7 @@ typedef struct gripper_delegate {
      * A destructive action deletes without asking.
      */
     int (*perform_action)(void *user, const char *action, const char *item, size_t section, size_t index);
-    /** The words announcements use for the item (UTF-8), or NULL for its identity. */
+    /** The words announcements use for the item (UTF-8, valid until the next callback), or NULL for its identity. */
     const char *(*accessibility_label)(void *user, const char *item);
 } gripper_delegate;
 
@@ -429,6 +437,9 @@ typedef struct gripper_input_event {
 
 /**
  * Adds an evdev device; *device is the number its frames are given with.
+ * The device is classified as udev's input_id does (a touchscreen, a
+ * touchpad, a mouse, a keyboard — every key from KEY_ESC to KEY_S — or
+ * other, whose frames do nothing).
  * Errors: NULL, STRUCT_SIZE, INVALID (over 256 codes per type, an axis with
  * minimum > maximum), UTF8, REENTRANT, FINISHED. O(codes + axes).
  */
@@ -463,8 +474,9 @@ gripper_status gripper_next_deadline(const gripper_engine *engine, int64_t *time
 /**
  * Fires every deadline due at or before `time_us` (a long press, an
  * auto-scroll tick, a fling frame), each at its own time. Call it from a
- * timer at gripper_next_deadline(); calling it early or twice is harmless.
- * Errors: NULL, TIME_ORDER, REENTRANT, FINISHED. O(deadlines due).
+ * timer at gripper_next_deadline(); calling it early, late or twice is
+ * harmless (a time the engine has passed fires nothing).
+ * Errors: NULL, INVALID (a time outside 0…9e18), REENTRANT, FINISHED. O(deadlines due).
  */
 gripper_status gripper_fire(gripper_engine *engine, int64_t time_us);
 
@@ -496,7 +508,7 @@ typedef enum gripper_element_kind {
 
 /** Flags of gripper_attributes.flags. */
 enum {
-    /** Not drawn (the drag's source cell: draw it ghosted at the gap, or not at all). */
+    /** The dragged item's own cell, at the gap where it will land: draw it ghosted, or not at all (the proxy follows the finger). */
     GRIPPER_ATTR_HIDDEN = 1u << 0,
     GRIPPER_ATTR_SELECTED = 1u << 1,
     GRIPPER_ATTR_HIGHLIGHTED = 1u << 2,
@@ -654,7 +666,12 @@ typedef enum gripper_command {
 /** Runs a command. Errors: NULL, INVALID (unknown command), TIME_ORDER, REENTRANT, FINISHED. O(n) worst case. */
 gripper_status gripper_run_command(gripper_engine *engine, int64_t time_us, int command);
 
-/** Puts the keyboard focus on an item, or none with section = item = -1. Errors: NULL, INVALID, TIME_ORDER, REENTRANT, FINISHED. O(1). */
+/**
+ * Puts the keyboard focus on an item, or none with section = item = -1. A
+ * path with no item there changes nothing and is a `rejected` transcript
+ * line (as a scene's focus is), not an error.
+ * Errors: NULL, INVALID (negative), TIME_ORDER, REENTRANT, FINISHED. O(1).
+ */
 gripper_status gripper_set_focus(gripper_engine *engine, int64_t time_us, int32_t section, int32_t item);
 
 /** Scrolls to `offset` points, at once or animated (refused, with a transcript line, while the user scrolls or drags). Errors: NULL, INVALID, TIME_ORDER, REENTRANT, FINISHED. O(1). */

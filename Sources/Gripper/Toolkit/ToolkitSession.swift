@@ -22,9 +22,10 @@ import GripperLayout
 /// refused (``Failure/timeOrder(_:latest:)``). An input earlier than what the
 /// engine has already reached (a ``fire(until:)`` ahead of the events) is
 /// taken at that time. An app command at or before the time of the last
-/// input or deadline handled is taken a microsecond after it, as a replay
-/// orders them (a scene's stimulus comes before the input and deadlines of
-/// its own instant).
+/// frame handed in or deadline fired is taken a microsecond after it, as a
+/// replay orders them (a scene's stimulus comes before the input and
+/// deadlines of its own instant); a frame of one device at the time of
+/// another's last frame likewise.
 public struct ToolkitSession: Sendable {
     /// Why a call was refused; the session is as it was.
     public enum Failure: Error, Hashable, Sendable, CustomStringConvertible {
@@ -78,6 +79,8 @@ public struct ToolkitSession: Sendable {
     private var finished = false
     /// The device and time of the last frame fed.
     private var lastFrame: (device: Int, time: EventTime)?
+    /// The latest time a frame was handed in or deadlines fired up to.
+    private var lastHandled: EventTime?
 
     /// Opens a session: an engine on the app's data and rules (as
     /// `Engine.init(dataSource:delegate:viewport:…)`), fed by a toolkit on a
@@ -180,7 +183,9 @@ public struct ToolkitSession: Sendable {
     public mutating func fire(until time: EventTime) -> [Transcript.Entry] {
         guard !finished else { return [] }
         if let now = engine.now, time <= now { return [] }
-        return engine.fire(until: time)
+        let entries = engine.fire(until: time)
+        if engine.origin != nil { lastHandled = max(lastHandled ?? time, time) }
+        return entries
     }
 
     /// Adds an evdev device (a bare panel's, beside the toolkit's) and
@@ -291,18 +296,22 @@ public struct ToolkitSession: Sendable {
     private mutating func inputTime(_ time: EventTime) throws(Failure) -> EventTime {
         try check(time)
         latestGiven = time
-        begin(at: time)
+        if recording?.origin == nil { recording?.origin = time }
         return max(time, engine.now ?? time)
     }
 
-    /// The time a command is taken at: after everything handled so far.
+    /// The time a command is taken at: after every frame handed in and
+    /// every deadline fired so far (a replay fires a stimulus before the
+    /// frames and deadlines of its own instant). Commands after commands
+    /// keep their times: a track keeps their order.
     private func commandTime(_ time: EventTime) -> EventTime {
-        guard let now = engine.now, time <= now else { return time }
-        return EventTime(microseconds: now.microseconds &+ 1)
+        guard let handled = lastHandled, time <= handled else { return time }
+        return EventTime(microseconds: handled.microseconds &+ 1)
     }
 
-    /// The first call: an empty frame of the pointer sets the transcript's
-    /// zero, for the replay as for the engine.
+    /// A command before any input: an empty frame of the pointer sets the
+    /// transcript's zero, for the replay as for the engine (a replay counts
+    /// a scene's stimuli from the first frame).
     private mutating func begin(at time: EventTime) {
         guard engine.origin == nil else { return }
         recording?.origin = time
@@ -348,6 +357,7 @@ public struct ToolkitSession: Sendable {
         }
         recording?.frames.append((id.index, f))
         lastFrame = (id.index, f.time)
+        lastHandled = max(lastHandled ?? f.time, f.time)
         return engine.handle(f, from: id)
     }
 }

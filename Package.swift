@@ -138,7 +138,7 @@ let package = Package(
             "GripperEvdev", "GripperInput", "GripperTraces", "GripperFiles", "GripperTesting", "GripperEvdevHarness", "GripperCLI",
         ]),
         // Declares the executables its tests run, so `swift build --build-tests` builds them.
-        .testTarget(name: "GripperCLITests", dependencies: ["GripperInput", "GripperTraces", "GripperFiles", "GripperTesting", "GripperCLI"]),
+        .testTarget(name: "GripperCLITests", dependencies: ["Gripper", "GripperInput", "GripperLayout", "GripperTraces", "GripperFiles", "GripperTesting", "GripperCLI"]),
         // The window renderer offscreen and under Xvfb; declares the executables its tests run.
         .testTarget(name: "GripperWindowTests", dependencies: [
             "CSDL2", "GripperWindow", "Gripper", "GripperGeometry", "GripperLayout", "GripperPictures", "GripperScene",

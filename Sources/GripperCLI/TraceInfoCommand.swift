@@ -6,7 +6,9 @@ import GripperInput
 import GripperTraces
 
 /// `gripper trace info FILE [--device DESC] [--json]`: what a trace holds —
-/// its device, duration, frames, events and every contact.
+/// its device, duration, frames, events and every contact; for a
+/// libinput-record file of several devices, each device in turn (one JSON
+/// object per device with `--json`).
 struct TraceInfoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "info",
@@ -15,8 +17,10 @@ struct TraceInfoCommand: ParsableCommand {
             Contacts are touch sequences (or left-button presses for a mouse), as \
             Gripper's contact tracker sees them; a contact still down when the \
             trace ends is counted as cancelled. Positions are in millimetres \
-            (resolution 0 uses the documented fallback size). Exit status 2 on \
-            bad input, with the file, line and problem on stderr.
+            (resolution 0 uses the documented fallback size). A libinput-record \
+            file of several devices is summarised device by device (one JSON \
+            object per line with --json) unless --device names one. Exit \
+            status 2 on bad input, with the file, line and problem on stderr.
             """
     )
 
@@ -26,16 +30,22 @@ struct TraceInfoCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let reader = try input.open()
-        var builder = TraceSummary.Builder(device: reader.device)
-        try TraceInput.forEachFrame(of: reader) { builder.add($0) }
-        let summary = builder.finish(eventCount: reader.eventCount)
-        BadInput.printWarnings(reader.warnings, prefix: "warning: ")
+        // A libinput-record file of several devices (a toolkit session's
+        // virtual devices, a recording of a panel and a mouse) without
+        // --device: every device in turn.
+        let readers = input.device == nil ? try TraceInput.openAll([input.file], device: nil) : [try input.open()]
         let out = OutputSink.standardOutput
-        if json {
-            try Self.writeJSON(summary, to: out)
-        } else {
-            try Self.writeText(summary, to: out)
+        for (index, reader) in readers.enumerated() {
+            var builder = TraceSummary.Builder(device: reader.device)
+            try TraceInput.forEachFrame(of: reader) { builder.add($0) }
+            let summary = builder.finish(eventCount: reader.eventCount)
+            BadInput.printWarnings(reader.warnings, prefix: "warning: ")
+            if json {
+                try Self.writeJSON(summary, to: out)
+            } else {
+                if readers.count > 1 { try out.write("\(index > 0 ? "\n" : "")device \(index) of \(readers.count)\n") }
+                try Self.writeText(summary, to: out)
+            }
         }
         try out.close()
     }

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
+import Gripper
 import GripperTesting
+import GripperLayout
+import GripperTraces
 
 /// `gripper trace info` run end to end as a process on the built binary.
 @Suite struct TraceInfoCommandTests {
@@ -132,5 +135,41 @@ import GripperTesting
         let unknownFormat = try Self.gripper("trace", "info", "Package.swift")
         #expect(unknownFormat.status == 2)
         #expect(unknownFormat.stderr.contains("Package.swift"))
+    }
+
+    /// A toolkit session's recording holds three virtual devices: each is summarised.
+    @Test func everyDeviceOfASeveralDeviceRecording() throws {
+        struct Two: CollectionDataSource {
+            var numberOfSections: Int { 1 }
+            func sectionID(at section: Int) -> SectionID { "s" }
+            func numberOfItems(inSection section: Int) -> Int { 2 }
+            func itemID(at p: GripperLayout.IndexPath) -> ItemID { p.item == 0 ? "a" : "b" }
+        }
+        var session = try ToolkitSession(dataSource: Two(), delegate: StaticEditingPolicy(), viewport: Size(width: 300, height: 400),
+                                         pointsPerMillimetre: 4, recordingInput: true)
+        let t = { (ms: Int64) in EventTime(microseconds: ms * 1000) }
+        try session.touch(.began, sequence: 1, at: Point(x: 100, y: 20), time: t(10))
+        try session.touch(.ended, sequence: 1, at: Point(x: 100, y: 20), time: t(60))
+        try session.pointerMotion(to: Point(x: 10, y: 10), time: t(100))
+        try session.key(103, .pressed, time: t(200))
+        let r = try #require(session.recording)
+        var writer = TraceWriter(format: .libinputRecord)
+        writer.beginFile(metadata: TraceMetadata(), deviceCount: r.devices.count)
+        for (index, device) in r.devices.enumerated() {
+            writer.beginDevice(device, metadata: TraceMetadata(), index: index)
+            for (d, frame) in r.frames where d == index { writer.append(frame) }
+        }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("toolkit-\(getpid()).yml")
+        try writer.takeText().write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let text = try Self.gripper("trace", "info", file.path)
+        #expect(text.status == 0, "\(text.stderr)")
+        for (k, name) in ["Gripper toolkit touch", "Gripper toolkit pointer", "Gripper toolkit keyboard"].enumerated() {
+            #expect(text.stdout.contains("device \(k) of 3\n\(name)\n"), "\(text.stdout)")
+        }
+        let json = try Self.gripper("trace", "info", file.path, "--json")
+        #expect(json.stdout.split(separator: "\n").count == 3)
+        let one = try Self.gripper("trace", "info", file.path, "--device", "1")
+        #expect(one.stdout.hasPrefix("Gripper toolkit pointer\n"), "\(one.stdout)")
     }
 }

@@ -13,6 +13,14 @@ let package = Package(
     targets: [
         .target(name: "BenchmarkSupport"),
         .systemLibrary(name: "CEvemu", pkgConfig: "evemu", providers: [.apt(["libevemu-dev"])]),
+        // libgripper as an app links it: gripper.h and -lgripper from ../out/lib (scripts/libgripper).
+        .systemLibrary(name: "CGripperABI", path: "Sources/CGripperABI"),
+        .executableTarget(name: "cabi-bench", dependencies: [
+            "BenchmarkSupport", "CGripperABI",
+            .product(name: "Gripper", package: "Gripper"),
+        ], path: "Sources/CABIBenchmark", linkerSettings: [.unsafeFlags([
+            "-L\(Context.packageDirectory)/../out/lib", "-Xlinker", "-rpath", "-Xlinker", "\(Context.packageDirectory)/../out/lib",
+        ])]),
         .executableTarget(name: "input-bench", dependencies: [
             "BenchmarkSupport", "CEvemu",
             .product(name: "GripperInput", package: "Gripper"),

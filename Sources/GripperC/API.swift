@@ -412,7 +412,13 @@ func elementKind(_ kind: ElementKind) -> (UInt32, actionIndex: Int32) {
 extension Handle {
     /// One element as C sees it: viewport points at `offset`, its identity
     /// handed out.
-    func cAttributes(_ a: LayoutAttributes, offset: Double, model: CollectionModel? = nil) -> gripper_attributes {
+    func cAttributes(_ a: borrowing LayoutAttributes, offset: Double, model: CollectionModel) -> gripper_attributes {
+        var runs = CellRuns(model: model)
+        return cAttributes(a, offset: offset, model: model, runs: &runs)
+    }
+
+    func cAttributes(_ a: borrowing LayoutAttributes, offset: Double, model: CollectionModel,
+                     runs: inout CellRuns) -> gripper_attributes {
         var c = gripper_attributes()
         let (kind, actionIndex) = elementKind(a.kind)
         c.kind = kind
@@ -440,10 +446,9 @@ extension Handle {
         c.alpha = a.alpha
         c.swipe_offset = a.swipeContentOffset
         c.drag_item_count = Int32(clamping: a.dragItemCount)
-        let model = model ?? session.engine.model
         switch a.kind {
         case .cell, .dragProxy, .action:
-            if let p = a.indexPath, let id = model.item(at: p) { c.id = handOut(id.rawValue) }
+            if let p = a.indexPath, let id = runs.item(at: p) { c.id = handOut(id.rawValue) }
         case .header, .footer, .sectionBackground:
             if let p = a.indexPath, model.sections.indices.contains(p.section) {
                 c.id = handOut(model.sections[p.section].id.rawValue)
@@ -473,6 +478,32 @@ extension Handle {
     }
 }
 
+/// The identities of a rect's cells, read a run of a section at a time
+/// (cells come section by section, in item order) rather than one lookup
+/// each.
+struct CellRuns {
+    let model: CollectionModel
+    private var section = -1
+    private var low = 0
+    private var ids: [ItemID] = []
+    /// How many items a run reads ahead.
+    private static let span = 256
+
+    init(model: CollectionModel) { self.model = model }
+
+    mutating func item(at p: IndexPath) -> ItemID? {
+        let k = p.item - low
+        if p.section == section, k >= 0, k < ids.count { return ids[k] }
+        guard let n = model.numberOfItems(inSection: p.section), p.item >= 0, p.item < n else { return nil }
+        let end = min(n, p.item + Self.span)
+        guard let run = model.items(inSection: p.section, p.item..<end) else { return model.item(at: p) }
+        section = p.section
+        low = p.item
+        ids = run
+        return ids.first
+    }
+}
+
 @_cdecl("gripperimpl_attributes_in_rect")
 public func gripperimpl_attributes_in_rect(_ engine: OpaquePointer?, _ x: Double, _ y: Double, _ width: Double, _ height: Double,
                                        _ out: UnsafeMutablePointer<gripper_attributes>?, _ capacity: Int,
@@ -487,7 +518,14 @@ public func gripperimpl_attributes_in_rect(_ engine: OpaquePointer?, _ x: Double
         let offset = engine.contentOffset
         var list = engine.layout.attributes(in: Rect(x: rx, y: ry + offset, width: w, height: hh),
                                             presentation: engine.presentation, contentOffset: offset)
-        if zip(list, list.dropFirst()).contains(where: { $0.zIndex > $1.zIndex }) {
+        // Drawing order: z-index, then the layout's order (compared by index:
+        // no attributes copied unless they are out of order).
+        var sorted = true
+        for k in list.indices.dropFirst() where list[k - 1].zIndex > list[k].zIndex {
+            sorted = false
+            break
+        }
+        if !sorted {
             let order = list.indices.sorted { (list[$0].zIndex, $0) < (list[$1].zIndex, $1) }
             list = order.map { list[$0] }
         }
@@ -507,7 +545,11 @@ public func gripperimpl_attributes_in_rect(_ engine: OpaquePointer?, _ x: Double
             if list.isEmpty { return }
             throw CFailure(GRIPPER_ERROR_NULL, "out is NULL")
         }
-        for (k, a) in list.enumerated() { out[k] = h.cAttributes(a, offset: offset) }
+        let model = engine.model
+        list.withUnsafeBufferPointer { all in
+            var runs = CellRuns(model: model)
+            for k in all.indices { out[k] = h.cAttributes(all[k], offset: offset, model: model, runs: &runs) }
+        }
     }
 }
 
@@ -707,10 +749,10 @@ public func gripperimpl_take_lines(_ engine: OpaquePointer?, _ buffer: UnsafeMut
                                _ length: UnsafeMutablePointer<Int>?) -> gripper_status {
     readingCall(engine) { h throws(CFailure) in
         var text = ""
-        for line in h.pendingLines { text += line + "\n" }
+        for entry in h.pendingEntries { text += entry.textLine + "\n" }
         if let f = h.pendingFinal { text += f + "\n" }
         try copyOut(text, buffer, capacity, length)
-        h.pendingLines.removeAll()
+        h.pendingEntries.removeAll()
         h.pendingFinal = nil
     }
 }

@@ -6,12 +6,20 @@ import GripperLayout
 
 /// The app's data as libgripper read it at open: every section and item
 /// identity (and height) copied out of the C data source, so no callback
-/// runs after the open returns.
-struct CArrayDataSource: CollectionDataSource {
-    var sectionIDs: [SectionID]
-    var items: [[ItemID]]
+/// runs after the open returns. A class: the model reads it through an
+/// existential on every lookup, which then copies a reference, not three
+/// arrays.
+final class CArrayDataSource: CollectionDataSource, @unchecked Sendable {
+    let sectionIDs: [SectionID]
+    let items: [[ItemID]]
     /// Per section, the items' heights; nil when the source gave none.
-    var heights: [[Double]]?
+    let heights: [[Double]]?
+
+    init(sectionIDs: [SectionID], items: [[ItemID]], heights: [[Double]]?) {
+        self.sectionIDs = sectionIDs
+        self.items = items
+        self.heights = heights
+    }
 
     var numberOfSections: Int { sectionIDs.count }
     func sectionID(at section: Int) -> SectionID { sectionIDs[section] }
@@ -64,7 +72,7 @@ func identity(_ p: UnsafePointer<CChar>?, what: @autoclosure () -> String) throw
 
 extension CArrayDataSource {
     /// Reads a C data source whole, checking every answer.
-    init(_ source: gripper_data_source) throws(CSourceProblem) {
+    convenience init(_ source: gripper_data_source) throws(CSourceProblem) {
         guard let sectionCount = source.section_count, let sectionID = source.section_id,
               let itemCount = source.item_count, let itemID = source.item_id else {
             throw CSourceProblem(status: GRIPPER_ERROR_NULL,
@@ -130,7 +138,7 @@ extension CArrayDataSource {
     }
 
     /// Reads plain arrays.
-    init(sections: UnsafePointer<gripper_section_data>?, count: Int) throws(CSourceProblem) {
+    convenience init(sections: UnsafePointer<gripper_section_data>?, count: Int) throws(CSourceProblem) {
         guard count <= Self.maximumSections else {
             throw CSourceProblem(status: GRIPPER_ERROR_DATA_SOURCE, message: "\(count) sections, more than \(Self.maximumSections)")
         }

@@ -17,15 +17,22 @@ final class Handle {
     var lastError: [CChar] = [0]
     /// Callback errors already reported in ``lastError``.
     private var reportedCallbackErrors: UInt64 = 0
-    /// Transcript lines produced and not yet taken.
-    var pendingLines: [String] = []
+    /// Transcript entries produced and not yet taken (formatted as lines
+    /// when taken: a frame that nobody reads the lines of pays nothing).
+    var pendingEntries: [Transcript.Entry] = []
     /// The `final` line, once the engine finished, until taken.
     var pendingFinal: String?
     /// Announcements not yet taken (a queue: ``announcementHead`` is the next).
     var announcements: [String] = []
     var announcementHead = 0
-    /// Strings handed out by the last call; freed at the next.
-    private var handedOut: [UnsafeMutablePointer<CChar>] = []
+    /// Strings handed out by the last call, in blocks of ``blockSize``
+    /// bytes (a larger string gets a block of its own); all but the first
+    /// block are freed at the next call, and the first is reused.
+    private var blocks: [UnsafeMutableRawBufferPointer] = []
+    private var used = 0
+    private static let blockSize = 1 << 16
+    /// Whether the engine makes transitions (the flag it opened with).
+    let makesTransitions: Bool
     /// A transition with the models before and after the call that made it
     /// (its changes' identities are looked up in them).
     struct Made {
@@ -45,6 +52,7 @@ final class Handle {
     let delegate: CDelegate
 
     init(session: ToolkitSession, log: CallbackLog, config: gripper_config, start: CArrayDataSource, delegate: CDelegate) {
+        makesTransitions = session.engine.makesTransitions
         self.session = session
         self.log = log
         self.config = config
@@ -52,26 +60,35 @@ final class Handle {
         self.delegate = delegate
     }
 
-    deinit { releaseStrings() }
+    deinit {
+        for b in blocks { b.deallocate() }
+    }
 
-    /// Frees the strings the last call handed out.
+    /// Frees the strings the last call handed out (keeping the first block).
     func releaseStrings() {
-        for p in handedOut { p.deallocate() }
-        handedOut.removeAll(keepingCapacity: true)
+        if blocks.count > 1 {
+            for b in blocks.dropFirst() { b.deallocate() }
+            blocks.removeSubrange(1...)
+        }
+        used = 0
     }
 
     /// A NUL-terminated copy of `s` owned by the handle until its next call.
     func handOut(_ s: String) -> UnsafePointer<CChar> {
-        let utf8 = s.utf8
-        let p = UnsafeMutablePointer<CChar>.allocate(capacity: utf8.count + 1)
-        var k = 0
-        for b in utf8 {
-            p[k] = CChar(bitPattern: b)
-            k += 1
+        var s = s
+        return s.withUTF8 { utf8 in
+            let need = utf8.count + 1
+            if blocks.isEmpty || used + need > blocks[blocks.count - 1].count {
+                blocks.append(UnsafeMutableRawBufferPointer.allocate(byteCount: max(need, Self.blockSize), alignment: 1))
+                used = 0
+            }
+            let block = blocks[blocks.count - 1]
+            let start = block.baseAddress! + used
+            if let base = utf8.baseAddress { start.copyMemory(from: base, byteCount: utf8.count) }
+            start.storeBytes(of: 0, toByteOffset: utf8.count, as: UInt8.self)
+            used += need
+            return UnsafePointer(start.assumingMemoryBound(to: CChar.self))
         }
-        p[k] = 0
-        handedOut.append(p)
-        return UnsafePointer(p)
     }
 
     func fail(_ status: gripper_status, _ message: String) -> gripper_status {
@@ -82,7 +99,7 @@ final class Handle {
     /// Files what a call produced: lines to take, announcements to say.
     func collect(_ entries: [Transcript.Entry]) {
         for entry in entries {
-            pendingLines.append(entry.textLine)
+            pendingEntries.append(entry)
             if let a = entry.announcement { announcements.append(a.text) }
         }
         if announcementHead > 64 && announcementHead * 2 > announcements.count {
@@ -112,10 +129,10 @@ func engineCall(_ p: OpaquePointer?,
     h.busy = true
     defer { h.busy = false }
     h.releaseStrings()
-    let before = h.session.engine.model
+    let before = h.makesTransitions ? h.session.engine.model : nil
     defer {
         // Each transition keeps the models it moves between, for its identities.
-        if h.session.engine.makesTransitions {
+        if let before {
             let after = h.session.engine.model
             for t in h.session.takeTransitions() { h.made.append(Handle.Made(transition: t, before: before, after: after)) }
         }

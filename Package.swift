@@ -81,7 +81,7 @@ let package = Package(
         .target(name: "Gripper", dependencies: [
             "GripperGeometry", "GripperInput", "GripperGestures", "GripperLayout", "GripperEditing",
         ]),
-        .target(name: "GripperScene", dependencies: ["Gripper"]),
+        .target(name: "GripperScene", dependencies: ["Gripper", "GripperInput", "GripperTraces"]),
         .target(name: "GripperPictures", dependencies: ["Gripper"]),
         .target(name: "GripperReplay", dependencies: ["Gripper", "GripperInput", "GripperTraces", "GripperScene", "GripperPictures"]),
         // Trace files and output files, and libinput record read (Yams reads its header): the only module that knows YAML.

@@ -22,9 +22,9 @@ extension Handle {
                    leadingActions: delegate.leadingActions(for: id, at: path))
     }
 
-    /// The scene of what happened: the data and rules at the start, the
-    /// app's commands as stimuli.
-    func scene(of recording: ToolkitSession.Recording) throws(CFailure) -> Scene {
+    /// The scene of the start: the data and the delegate's answers for
+    /// every item, the configuration (the stimuli come from the recording).
+    func startScene() throws(CFailure) -> Scene {
         var sections: [Scene.Section] = []
         for (s, id) in start.sectionIDs.enumerated() {
             var items: [Scene.Item] = []
@@ -39,50 +39,8 @@ extension Handle {
                           metrics: try metrics(of: config), sections: sections,
                           selectionMode: try selectionMode(of: config), movesBetweenSections: true)
         if config.flags & UInt32(GRIPPER_ANNOUNCE) != 0 { scene.announcements = .english }
-        let origin = recording.origin?.microseconds ?? 0
-        let model = session.engine.model
-        for (time, stimulus) in recording.stimuli {
-            let action: Scene.Stimulus.Action
-            switch stimulus {
-            case .setEditing(let on): action = .setEditing(on)
-            case .deleteSelected: action = .deleteSelected
-            case .undo: action = .undo
-            case .redo: action = .redo
-            case .deviceLost: action = .deviceLost
-            case .resizeViewport(let size): action = .resizeViewport(size)
-            case .key(let key): action = .key(key)
-            case .move(let command): action = .move(command)
-            case .focus(let path): action = .focus(path)
-            case .scroll(let target, let animated): action = .scroll(target, animated: animated)
-            case .switchSegment(let index): action = .segment(index)
-            case .batch(let batch):
-                // Inserted items carry the rules the delegate gives them now
-                // (where they are now, or where they were inserted).
-                var inserted: [Scene.Item] = []
-                for case .insertItem(let id, let at) in batch.operations {
-                    inserted.append(sceneItem(id, at: model.indexPath(of: id) ?? at, height: nil))
-                }
-                action = .batch(batch, items: inserted)
-            case .reload, .loading, .loadingChild:
-                throw CFailure(GRIPPER_ERROR_INVALID, "the recording holds a \(stimulus) the C face never makes")
-            }
-            scene.stimuli.append(Scene.Stimulus(offset: .microseconds(time.microseconds - origin), action: action))
-        }
         return scene
     }
-}
-
-/// The recording as libinput record: each device with its frames.
-func traceText(_ recording: ToolkitSession.Recording) -> String {
-    var writer = TraceWriter(format: .libinputRecord)
-    writer.beginFile(metadata: TraceMetadata(), deviceCount: recording.devices.count)
-    var perDevice = Array(repeating: [EventFrame](), count: recording.devices.count)
-    for (d, f) in recording.frames { perDevice[d].append(f) }
-    for (index, device) in recording.devices.enumerated() {
-        writer.beginDevice(device, metadata: TraceMetadata(deviceNode: "/dev/input/gripper-toolkit\(index)"), index: index)
-        for frame in perDevice[index] { writer.append(frame) }
-    }
-    return writer.takeText()
 }
 
 /// Writes `text` to `directory/name`: a new temporary file beside it
@@ -155,38 +113,31 @@ public func gripperimpl_save_replay_case(_ engine: OpaquePointer?, _ directory: 
         // The recording reaches as far as the engine did.
         let entries = h.session.markReached()
         guard let recording = h.session.recording else { return entries }
-        let scene = try h.scene(of: recording)
-        let sceneText: String
-        do throws(Scene.EncodingError) { sceneText = try scene.jsonText() } catch { throw CFailure(GRIPPER_ERROR_INVALID, error.description) }
-        // The transcript `gripper test` must print: the scene as written,
-        // read back, replayed over the frames as written.
-        let written: Scene
-        do { written = try Scene.decode(sceneText, fileName: "scene.json") } catch {
-            throw CFailure(GRIPPER_ERROR_INVALID, "the scene written does not read back: \(error)")
-        }
-        var driver: EngineDriver
-        do { driver = try EngineDriver(scene: written, device: recording.devices[0], recordingTranscript: true) } catch {
-            throw CFailure(GRIPPER_ERROR_INVALID, "the scene written does not open: \(error)")
-        }
-        for d in recording.devices.dropFirst() { _ = driver.engine.attach(d) }
-        var perDevice = Array(repeating: [EventFrame](), count: recording.devices.count)
-        for (d, f) in recording.frames { perDevice[d].append(f) }
-        for input in DeviceFrame.merged(perDevice) { driver.handle(input) }
-        driver.finish()
-        let expected = driver.engine.transcript.text
-        try makeDirectory(folder)
-        try writeFile(sceneText, named: "scene.json", in: folder)
-        try writeFile(traceText(recording), named: "trace.yml", in: folder)
-        try writeFile(expected, named: "expected.txt", in: folder)
-        // Say so when the replay parts from what the app saw.
-        if h.session.engine.recordsTranscript {
-            let live = h.session.engine.transcript.entries.map(\.textLine)
-            let replayed = driver.engine.transcript.entries.map(\.textLine)
-            let common = min(live.count, replayed.count)
-            if let k = (0..<common).first(where: { live[$0] != replayed[$0] }) ?? (live.count > replayed.count ? common : nil) {
-                h.lastError = Array(("the replay parts from the live transcript at line \(k + 1): live \""
-                    + (k < live.count ? live[k] : "") + "\", replay \"" + (k < replayed.count ? replayed[k] : "") + "\"").utf8CString)
+        let model = h.session.engine.model
+        let made: ToolkitCase
+        let scene = try h.startScene()
+        do throws(ToolkitCase.Problem) {
+            made = try ToolkitCase.make(scene: scene, recording: recording,
+                                        live: h.session.engine.recordsTranscript ? h.session.engine.transcript : nil) { id in
+                // An inserted item: the rules the delegate gives it where it is (or was put).
+                var at: IndexPath?
+                for (_, stimulus) in recording.stimuli {
+                    guard case .batch(let b) = stimulus else { continue }
+                    for case .insertItem(let inserted, let p) in b.operations where inserted == id { at = p }
+                }
+                guard let path = model.indexPath(of: id) ?? at else { return nil }
+                return h.sceneItem(id, at: path, height: nil)
             }
+        } catch {
+            throw CFailure(GRIPPER_ERROR_INVALID, error.description)
+        }
+        try makeDirectory(folder)
+        try writeFile(made.sceneJSON, named: "scene.json", in: folder)
+        try writeFile(made.trace, named: "trace.yml", in: folder)
+        try writeFile(made.expected, named: "expected.txt", in: folder)
+        // Say so when the replay parts from what the app saw.
+        if let p = made.parting {
+            h.lastError = Array("the replay parts from the live transcript at line \(p.line): live \"\(p.live)\", replay \"\(p.replay)\"".utf8CString)
         }
         return entries
     }

@@ -21,7 +21,7 @@ struct WindowCommand: ParsableCommand {
             --fullscreen). --frames draws offscreen (the same pixels, kept \
             in memory) and needs no display.
             """,
-        subcommands: [ReplayWindowCommand.self, LiveWindowCommand.self]
+        subcommands: [ReplayWindowCommand.self, LiveWindowCommand.self, DesktopWindowCommand.self]
     )
 
     static func main() {

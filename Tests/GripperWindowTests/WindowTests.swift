@@ -176,6 +176,56 @@ struct WindowTests {
         checkDrag(live.image, proxy: proxy, gap: gap, contact: live.contact, scale: 1)
     }
 
+    /// On a desktop, SDL's own events (real X input from xdotool: no
+    /// /dev/input) drive a long-press drag; the window's transcript is the
+    /// one `gripper test` gets from replaying the run's recording as evdev
+    /// frames: the same gesture, the same transcript, either way.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/xdotool"), "needs xdotool"))
+    func desktopInputFromRealXEvents() throws {
+        let x = try VirtualDisplay()
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gripper-desktop-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let report = dir.appendingPathComponent("case").path
+        let window = Process()
+        window.executableURL = Built.harness
+        window.arguments = ["exec", Built.window, "desktop", "--scene", scenario("mouse-drag", "scene.json"),
+                            "--duration", "20", "--record-case", report]
+        window.environment = x.environment
+        let out = dir.appendingPathComponent("stdout"), err = dir.appendingPathComponent("stderr")
+        FileManager.default.createFile(atPath: out.path, contents: nil)
+        FileManager.default.createFile(atPath: err.path, contents: nil)
+        window.standardOutput = try FileHandle(forWritingTo: out)
+        window.standardError = try FileHandle(forWritingTo: err)
+        try window.run()
+        defer { if window.isRunning { window.terminate() } }
+        func xdotool(_ arguments: [String]) throws -> String {
+            let r = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/xdotool"), arguments, environment: x.environment, timeout: 20)
+            return r.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        let id = try #require(try xdotool(["search", "--sync", "--name", "gripper desktop"]).split(separator: "\n").first.map(String.init))
+        Thread.sleep(forTimeInterval: 0.5)
+        _ = try xdotool(["mousemove", "--window", id, "200", "84"])
+        Thread.sleep(forTimeInterval: 0.2)
+        _ = try xdotool(["mousedown", "1"])
+        Thread.sleep(forTimeInterval: 0.8)      // a long press
+        for y in [100, 130, 160, 190, 220, 250] {
+            _ = try xdotool(["mousemove", "--window", id, "200", "\(y)"])
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        _ = try xdotool(["mouseup", "1"])
+        Thread.sleep(forTimeInterval: 0.3)
+        _ = try xdotool(["key", "--window", id, "q"])
+        window.waitUntilExit()
+        let transcript = try String(contentsOf: out, encoding: .utf8)
+        let errors = try String(contentsOf: err, encoding: .utf8)
+        #expect(window.terminationStatus == 0, "\(errors)")
+        #expect(transcript.contains("committed #1 move i2 [0,1] -> [0,3]"), "\(transcript)")
+        #expect(try String(contentsOfFile: report + "/expected.txt", encoding: .utf8) == transcript)
+        let replayed = try ChildProcess.run(Built.products.appendingPathComponent("gripper"), ["test", report], timeout: 60)
+        #expect(replayed.status == 0, "\(replayed.stdout)\(replayed.stderr)")
+    }
+
     @Test func badInputIsAClearError() throws {
         let out = try Built.run([Built.window, "replay", "/nonexistent.evemu", "--scene", scenario("swipe-then-delete", "scene.json"),
                                  "--frames", "/tmp"], environment: ProcessInfo.processInfo.environment)

@@ -107,6 +107,24 @@ public struct ToolkitSession: Sendable {
         }
     }
 
+    /// A session over an engine opened already (a scene's, with
+    /// `Engine(scene:device:)`): `engine` must have been opened with
+    /// `input.touchDevices[0]` as its device and have no other; the session
+    /// attaches the pointer and the keyboard.
+    /// - Precondition: the engine's only device is `input.touchDevices[0]`.
+    public init(engine: Engine, input: ToolkitInput, recordingInput: Bool = false) {
+        precondition(engine.devices == [input.touchDevices[0]], "the engine must have the toolkit's touch device alone")
+        var engine = engine
+        touchIDs = [.first]
+        pointerID = engine.attach(input.pointerDevice)
+        keyboardID = engine.attach(input.keyboardDevice)
+        self.engine = engine
+        self.input = input
+        if recordingInput {
+            recording = Recording(devices: [input.touchDevices[0], input.pointerDevice, input.keyboardDevice])
+        }
+    }
+
     // MARK: - Input
 
     /// A touch event of the toolkit's touch `sequence` (see

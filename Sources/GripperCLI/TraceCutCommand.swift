@@ -69,10 +69,17 @@ struct TraceCutCommand: ParsableCommand {
             throw BadInput.fail("trace cut: --scene and --settings go with --around")
         }
         _ = try BadInput.guarding { try TraceFile.Format(path: output) }
-        let trace: Trace
-        do { trace = try TraceInput.open(input, device: device).readTrace() } catch let exit as ExitCode { throw exit } catch {
+        // A libinput-record file of several devices (a toolkit session's
+        // recording) without --device: every device, cut to one window.
+        var traces: [Trace] = []
+        do {
+            for reader in device == nil ? try TraceInput.openAll([input], device: nil) : [try TraceInput.open(input, device: device)] {
+                traces.append(try reader.readTrace())
+            }
+        } catch let exit as ExitCode { throw exit } catch {
             throw BadInput.fail("\(error)")
         }
+        let trace = traces[0]
         let selection: TraceCut.Selection
         if let contacts {
             var ids = Set<Int>()
@@ -90,7 +97,9 @@ struct TraceCutCommand: ParsableCommand {
             let sceneValue = try ReplayCommand.loadScene(scene)
             let gestures = try Self.gestures(settings)
             let engine: Engine
-            do { engine = try ReplayCase(name: input, trace: trace, scene: sceneValue, gestures: gestures).replay() } catch {
+            var replayCase = ReplayCase(name: input, trace: trace, scene: sceneValue, gestures: gestures)
+            replayCase.moreDevices = Array(traces.dropFirst())
+            do { engine = try replayCase.replay() } catch {
                 throw BadInput.fail(ReplayCommand.naming(error, scene).description)
             }
             let matching = engine.transcript.entries.filter { TraceMinimizer.text(of: $0).contains(pattern) }
@@ -104,6 +113,15 @@ struct TraceCutCommand: ParsableCommand {
         } else {
             selection = .time(from: try from.map { try Self.duration($0, "--from") },
                               to: try to.map { try Self.duration($0, "--to") })
+        }
+        if traces.count > 1 {
+            let cut: [Trace]
+            do { cut = try TraceCut.cut(traces, keeping: selection, exact: exact) } catch { throw BadInput.fail("\(input): \(error)") }
+            try BadInput.guarding { try TraceFile.save(cut.map { TraceFrameReader(trace: $0) }, to: output) }
+            let frames = cut.reduce(0) { $0 + $1.frames.count }, all = traces.reduce(0) { $0 + $1.frames.count }
+            let contacts = cut.reduce(0) { $0 + TraceSummary(trace: $1).contactCount }
+            print("wrote \(output): \(cut.count) devices, \(frames) frames of \(all), \(TraceCut.seconds(cut.map(\.duration).max() ?? .zero)) s, \(contacts) contacts")
+            return
         }
         let cut: Trace
         do { cut = try TraceCut.cut(trace, keeping: selection, exact: exact) } catch { throw BadInput.fail("\(input): \(error)") }

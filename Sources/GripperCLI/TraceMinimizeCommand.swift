@@ -44,13 +44,20 @@ struct TraceMinimizeCommand: ParsableCommand {
         let pattern = try PatternOption.regex(keep, option: "--keep")
         let target = output ?? Self.defaultOutput(for: input)
         _ = try BadInput.guarding { try TraceFile.Format(path: target) }
-        let trace: Trace
-        do { trace = try TraceInput.open(input, device: device).readTrace() } catch let exit as ExitCode { throw exit } catch {
+        // A libinput-record file of several devices (a toolkit session's
+        // recording) without --device: every device, minimized together.
+        var traces: [Trace] = []
+        do {
+            for reader in device == nil ? try TraceInput.openAll([input], device: nil) : [try TraceInput.open(input, device: device)] {
+                traces.append(try reader.readTrace())
+            }
+        } catch let exit as ExitCode { throw exit } catch {
             throw BadInput.fail("\(error)")
         }
         let sceneValue = try ReplayCommand.loadScene(scene)
         let gestures = try TraceCutCommand.gestures(settings)
-        let minimizer = TraceMinimizer(trace: trace, scene: sceneValue, gestures: gestures) { $0.contains(pattern) }
+        var minimizer = TraceMinimizer(trace: traces[0], scene: sceneValue, gestures: gestures) { $0.contains(pattern) }
+        minimizer.moreDevices = Array(traces.dropFirst())
         let result: TraceMinimizer.Result
         do {
             result = try minimizer.minimize()
@@ -59,10 +66,12 @@ struct TraceMinimizeCommand: ParsableCommand {
         } catch {
             throw BadInput.fail("\(input): \(error) (--keep \(keep))")
         }
-        try BadInput.guarding { try TraceFile.save(trace: result.trace, to: target) }
+        let written = [result.trace] + result.moreDevices
+        try BadInput.guarding { try TraceFile.save(written.map { TraceFrameReader(trace: $0) }, to: target) }
         for line in result.kept { print("kept: \(line)") }
-        print("wrote \(target): \(result.frames) of \(result.originalFrames) frames, \(TraceCut.seconds(result.trace.duration)) s, "
-              + "\(TraceSummary(trace: result.trace).contactCount) contacts (\(result.replays) replays"
+        let contacts = written.reduce(0) { $0 + TraceSummary(trace: $1).contactCount }
+        print("wrote \(target): \(result.frames) of \(result.originalFrames) frames, \(TraceCut.seconds(written.map(\.duration).max() ?? .zero)) s, "
+              + "\(contacts) contacts (\(result.replays) replays"
               + (result.complete ? ")" : "; stopped at the replay limit)"))
     }
 

@@ -1,3 +1,4 @@
+import Gripper
 import GripperInput
 import GripperTraces
 
@@ -99,9 +100,66 @@ public enum TraceCut {
     }
 
     /// `kept` rebased to start at 0, after a frame that sets what `before` set.
+    /// Cuts every device of a recording of several (a toolkit session's
+    /// virtual devices, a panel and a mouse) to one time window: the frames
+    /// of all devices in one time order, the window chosen on that order as
+    /// for one device (`time` or `around`; not `contacts`, whose ids are one
+    /// device's), widened unless `exact` until no device has a contact
+    /// down, every device rebased to the window's first frame, each keeping
+    /// what it had set before the window.
+    /// - Throws: ``Failure`` for no frame in the window, or `contacts`.
+    /// - Complexity: O(n log d) for n frames of d devices.
+    public static func cut(_ traces: [Trace], keeping selection: Selection, exact: Bool = false) throws(Failure) -> [Trace] {
+        if traces.count == 1 { return [try cut(traces[0], keeping: selection, exact: exact)] }
+        let merged = DeviceFrame.merged(traces.map(\.frames))
+        guard let first = merged.first else { throw Failure(description: "the recording has no frames") }
+        // Whether any device has a contact down after each merged frame.
+        var trackers = traces.map { ContactTracker(device: $0.device) }
+        var downBy = [Int](repeating: 0, count: traces.count)
+        var anyDown = [Bool](repeating: false, count: merged.count)
+        for (i, input) in merged.enumerated() {
+            let d = input.device.index
+            _ = trackers[d].process(input.frame)
+            downBy[d] = trackers[d].contactsDown
+            anyDown[i] = downBy.contains { $0 > 0 }
+        }
+        func offset(_ d: Duration) -> EventTime { first.frame.time + d }
+        var s: Int, e: Int
+        switch selection {
+        case .time(let from, let to):
+            let lower = from.map(offset), upper = to.map(offset)
+            s = lower.flatMap { l in merged.firstIndex { $0.frame.time >= l } } ?? (lower == nil ? 0 : merged.count)
+            e = upper.flatMap { u in merged.lastIndex { $0.frame.time <= u } } ?? (upper == nil ? merged.count - 1 : -1)
+            guard s <= e else {
+                throw Failure(description: "no frame between \(seconds(from ?? .zero)) s and \(to.map { seconds($0) + " s" } ?? "the end")")
+            }
+        case .around(let moment, let before, let after):
+            let t = offset(moment)
+            s = merged.firstIndex { $0.frame.time >= t - before } ?? merged.count
+            e = merged.lastIndex { $0.frame.time <= t + after } ?? -1
+            if s > e {
+                let last = merged.lastIndex { $0.frame.time <= t } ?? 0
+                s = last
+                e = last
+            }
+        case .contacts:
+            throw Failure(description: "--contacts names one device's touches; give --device to cut one device of \(traces.count)")
+        }
+        if !exact {
+            while s > 0, anyDown[s - 1] { s -= 1 }
+            while e < merged.count - 1, anyDown[e] { e += 1 }
+        }
+        let origin = merged[s].frame.time
+        return traces.indices.map { d in
+            let kept = merged[s...e].filter { $0.device.index == d }.map(\.frame)
+            let before = merged[..<s].filter { $0.device.index == d }.map(\.frame)
+            return rebased(kept[...], before: before[...], device: traces[d].device, metadata: traces[d].metadata, origin: origin)
+        }
+    }
+
     static func rebased(_ kept: ArraySlice<EventFrame>, before: ArraySlice<EventFrame>, device: DeviceDescription,
-                        metadata: TraceMetadata) -> Trace {
-        let origin = kept.first?.time ?? .zero
+                        metadata: TraceMetadata, origin given: EventTime? = nil) -> Trace {
+        let origin = given ?? kept.first?.time ?? .zero
         func shift(_ t: EventTime) -> EventTime {
             let (d, overflow) = t.microseconds.subtractingReportingOverflow(origin.microseconds)
             return EventTime(microseconds: overflow ? 0 : max(0, d))

@@ -41,6 +41,8 @@ public struct TraceMinimizer {
         public var replays: Int
         /// False when ``TraceMinimizer/replayLimit`` stopped it early.
         public var complete: Bool
+        /// The other devices, minimized with ``trace`` (empty for one device).
+        public var moreDevices: [Trace] = []
     }
 
     /// Why there is nothing to minimize.
@@ -50,6 +52,10 @@ public struct TraceMinimizer {
     }
 
     /// A minimizer of `trace` replayed on `scene`, keeping the entries `keeps` picks.
+    /// The other devices of a recording of several (replayed with
+    /// ``trace``, merged by time); empty for one device.
+    public var moreDevices: [Trace] = []
+
     public init(trace: Trace, scene: Scene, gestures: GestureConfiguration = .default, keeps: @escaping (String) -> Bool) {
         self.trace = trace
         self.scene = scene
@@ -68,16 +74,18 @@ public struct TraceMinimizer {
     /// - Complexity: O(k² ) replays of at most n frames in the worst case,
     ///   far fewer when the entries come from a few interactions.
     public func minimize() throws -> Result {
-        let frames = trace.frames
-        let driver = try EngineDriver(scene: scene, device: trace.device, gestures: gestures, recordingTranscript: true)
-        let origin = frames.first?.time ?? .zero
+        let traces = [trace] + moreDevices
+        let frames = DeviceFrame.merged(traces.map(\.frames))
+        var driver = try EngineDriver(scene: scene, device: trace.device, gestures: gestures, recordingTranscript: true)
+        for more in moreDevices { _ = driver.engine.attach(more.device) }
+        let origin = frames.first?.frame.time ?? .zero
         var replays = 0
         func signature(_ indices: [Int]) -> [String] {
             replays += 1
-            var chosen: [EventFrame] = []
+            var chosen: [DeviceFrame] = []
             chosen.reserveCapacity(indices.count + 1)
             // Stimuli count from the first frame: keep the original start.
-            if indices.first != 0 { chosen.append(EventFrame(time: origin, events: [])) }
+            if indices.first != 0 { chosen.append(DeviceFrame(EventFrame(time: origin, events: []))) }
             for i in indices { chosen.append(frames[i]) }
             return Replay.run(driver, frames: chosen).transcript.entries.map(Self.text).filter(keeps)
         }
@@ -88,14 +96,14 @@ public struct TraceMinimizer {
         }
         func holds(_ indices: [Int]) -> Bool { replays < replayLimit && signature(indices) == target }
 
-        // Pass 1: interactions, split where no contact is down.
-        var tracker = ContactTracker(device: trace.device)
+        // Pass 1: interactions, split where no device has a contact down.
+        var trackers = traces.map { ContactTracker(device: $0.device) }
         var units: [[Int]] = []
         var current: [Int] = []
-        for (i, frame) in frames.enumerated() {
-            _ = tracker.process(frame)
+        for (i, input) in frames.enumerated() {
+            _ = trackers[input.device.index].process(input.frame)
             current.append(i)
-            if tracker.contactsDown == 0 {
+            if trackers.allSatisfy({ $0.contactsDown == 0 }) {
                 units.append(current)
                 current = []
             }
@@ -106,15 +114,19 @@ public struct TraceMinimizer {
         let single = Self.ddmin(interactions.flatMap { $0 }.map { [$0] }) { holds($0.flatMap { $0 }) }
         let kept = single.flatMap { $0 }
         var chosen = kept.map { frames[$0] }
-        if kept.first != 0 { chosen.insert(EventFrame(time: origin, events: []), at: 0) }
-        let result = TraceCut.rebased(chosen[...], before: [], device: trace.device, metadata: trace.metadata)
-        return Result(trace: result, kept: target, originalFrames: frames.count, frames: kept.count, replays: replays,
-                      complete: replays < replayLimit)
+        if kept.first != 0 { chosen.insert(DeviceFrame(EventFrame(time: origin, events: [])), at: 0) }
+        let start = chosen.first?.frame.time ?? .zero
+        let results = traces.indices.map { d in
+            let mine = chosen.filter { $0.device.index == d }.map(\.frame)
+            return TraceCut.rebased(mine[...], before: [], device: traces[d].device, metadata: traces[d].metadata,
+                                    origin: traces.count == 1 ? nil : start)
+        }
+        var result = Result(trace: results[0], kept: target, originalFrames: frames.count, frames: kept.count, replays: replays,
+                            complete: replays < replayLimit)
+        result.moreDevices = Array(results.dropFirst())
+        return result
     }
 
-    /// Zeller's ddmin: the smallest sublist of `units` (kept in order) for
-    /// which `test` holds — 1-minimal: removing any one unit breaks it.
-    /// `test(units)` must hold.
     package static func ddmin<U>(_ units: [U], _ test: ([U]) -> Bool) -> [U] {
         var units = units
         var n = 2

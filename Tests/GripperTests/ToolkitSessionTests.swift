@@ -1,5 +1,8 @@
 import Testing
 import Gripper
+import GripperReplay
+import GripperScene
+import GripperTraces
 
 /// A toolkit's events through `ToolkitSession`: virtual devices that are what
 /// they claim, points that land where they were, touch cancels, and a
@@ -142,5 +145,63 @@ import Gripper
         let recording = try #require(s.recording)
         #expect(recording.devices.count == 4, "a touch device more after the resize")
         #expect(try replay(recording) == live)
+    }
+
+    /// A recording's devices as traces, as a libinput-record file holds them.
+    private func traces(_ r: ToolkitSession.Recording) -> [Trace] {
+        r.devices.indices.map { d in
+            var events: [RawEvent] = []
+            for (k, frame) in r.frames where k == d {
+                events += frame.events
+                events.append(RawEvent(time: frame.time, type: EventType.syn, code: SynCode.report, value: 0))
+            }
+            return Trace(device: r.devices[d], events: events)
+        }
+    }
+
+    private static let fruitScene = Scene(
+        viewport: viewport, metrics: LayoutMetrics(rowHeight: 56),
+        sections: [Scene.Section(id: "fruit", items: ["apple", "pear", "plum", "fig"].map { Scene.Item(id: ItemID($0), label: $0) }),
+                   Scene.Section(id: "veg", items: ["leek", "kale"].map { Scene.Item(id: ItemID($0), label: $0) })])
+
+    /// `trace cut` and `trace minimize` of a recording of several devices:
+    /// every device cut to one window, minimized together; what is kept
+    /// still replays to the same commit.
+    @Test func aRecordingOfSeveralDevicesCutsAndMinimizesWhole() throws {
+        let input = ToolkitInput(viewport: Self.viewport, pointsPerMillimetre: Self.ppm)
+        var s = ToolkitSession(engine: try Engine(scene: Self.fruitScene, device: input.touchDevices[0], recordingTranscript: true),
+                               input: input, recordingInput: true)
+        try s.pointerMotion(to: Point(x: 50, y: 500), time: t(0))
+        try s.key(108, .pressed, time: t(100))
+        try s.touch(.began, sequence: 1, at: Point(x: 380, y: 300), time: t(1000))
+        try s.touch(.ended, sequence: 1, at: Point(x: 380, y: 300), time: t(1050))
+        try s.pointerButton(1, pressed: true, at: Point(x: 200, y: 84), time: t(2000))
+        s.fire(until: t(2600))
+        for k in 1...8 { try s.pointerMotion(to: Point(x: 200, y: 84 + Double(k) * 15), time: t(2600 + Int64(k) * 16)) }
+        try s.pointerButton(1, pressed: false, at: Point(x: 200, y: 204), time: t(2800))
+        try s.touch(.began, sequence: 2, at: Point(x: 100, y: 400), time: t(4000))
+        try s.touch(.ended, sequence: 2, at: Point(x: 100, y: 400), time: t(4040))
+        s.finish()
+        #expect(s.engine.transcript.text.contains("committed #1 move pear [0,1] -> [0,3]"))
+        let all = traces(try #require(s.recording))
+
+        let cut = try TraceCut.cut(all, keeping: .time(from: .milliseconds(1900), to: .milliseconds(2900)))
+        #expect(cut.count == 3)
+        #expect(TraceSummary(trace: cut[0]).contactCount == 0 && TraceSummary(trace: cut[1]).contactCount == 1,
+                "the window holds the pointer's drag alone")
+        var replayCase = ReplayCase(name: "cut", trace: cut[0], scene: Self.fruitScene)
+        replayCase.moreDevices = Array(cut.dropFirst())
+        #expect(try replayCase.replay().transcript.text.contains("committed #1 move pear [0,1] -> [0,3]"))
+        #expect(throws: TraceCut.Failure.self) { try TraceCut.cut(all, keeping: .contacts([1])) }
+
+        var minimizer = TraceMinimizer(trace: all[0], scene: Self.fruitScene) { $0.hasPrefix("committed") }
+        minimizer.moreDevices = Array(all.dropFirst())
+        let result = try minimizer.minimize()
+        #expect(result.kept == ["committed #1 move pear [0,1] -> [0,3]"])
+        #expect(result.frames < all.reduce(0) { $0 + $1.frames.count })
+        #expect(TraceSummary(trace: result.trace).contactCount == 0, "no touch is needed for the drag")
+        var minimal = ReplayCase(name: "min", trace: result.trace, scene: Self.fruitScene)
+        minimal.moreDevices = result.moreDevices
+        #expect(try minimal.replay().transcript.text.contains("committed #1 move pear [0,1] -> [0,3]"))
     }
 }

@@ -516,39 +516,67 @@ public func gripperimpl_attributes_in_rect(_ engine: OpaquePointer?, _ x: Double
         h.releaseStrings()
         let engine = h.session.engine
         let offset = engine.contentOffset
-        var list = engine.layout.attributes(in: Rect(x: rx, y: ry + offset, width: w, height: hh),
-                                            presentation: engine.presentation, contentOffset: offset)
-        // Drawing order: z-index, then the layout's order (compared by index:
-        // no attributes copied unless they are out of order).
-        var sorted = true
-        for k in list.indices.dropFirst() where list[k - 1].zIndex > list[k].zIndex {
-            sorted = false
-            break
+        let rect = Rect(x: rx, y: ry + offset, width: w, height: hh)
+        let model = engine.model
+        // Each element is made into the caller's buffer as the layout visits
+        // it (no array of attributes in between); past the capacity they are
+        // only counted. The visit's state is behind a pointer the closure
+        // captures, not captured variables (whose every access the runtime
+        // would check for exclusivity).
+        struct Visit {
+            var runs: CellRuns
+            var n = 0
+            var inOrder = true
+            var lastZ = Int32.min
         }
-        if !sorted {
-            let order = list.indices.sorted { (list[$0].zIndex, $0) < (list[$1].zIndex, $1) }
-            list = order.map { list[$0] }
+        let visit = UnsafeMutablePointer<Visit>.allocate(capacity: 1)
+        visit.initialize(to: Visit(runs: CellRuns(model: model)))
+        defer {
+            visit.deinitialize(count: 1)
+            visit.deallocate()
+        }
+        let handle = h
+        let emit = { (a: borrowing LayoutAttributes) in
+            let k = visit.pointee.n
+            if k < capacity, let out {
+                out[k] = handle.cAttributes(a, offset: offset, model: model, runs: &visit.pointee.runs)
+                if out[k].z_index < visit.pointee.lastZ { visit.pointee.inOrder = false }
+                visit.pointee.lastZ = out[k].z_index
+            }
+            visit.pointee.n = k + 1
         }
         // The dragged item's own cell, at the gap where it will land, hidden:
         // first, so it is drawn (ghosted, or not at all) beneath the rest.
         if let drag = engine.presentation.drag,
            var hidden = engine.layout.attributes(for: drag.source, presentation: engine.presentation),
-           hidden.frame.intersects(Rect(x: rx, y: ry + offset, width: w, height: hh)) {
+           hidden.frame.intersects(rect) {
             hidden.isHidden = true
-            list.insert(hidden, at: 0)
+            emit(hidden)
+            visit.pointee.lastZ = Int32.min
         }
-        count.pointee = list.count
-        guard list.count <= capacity else {
-            throw CFailure(GRIPPER_ERROR_BUFFER, "\(list.count) elements lie in the rect; the buffer holds \(capacity)")
+        if let grid = engine.layout as? GridLayout {
+            grid.forEachAttributes(in: rect, presentation: engine.presentation, contentOffset: offset) { emit($0) }
+        } else {
+            let list = engine.layout.attributes(in: rect, presentation: engine.presentation, contentOffset: offset)
+            list.withUnsafeBufferPointer { all in for k in all.indices { emit(all[k]) } }
+        }
+        let n = visit.pointee.n, inOrder = visit.pointee.inOrder
+        count.pointee = n
+        guard n <= capacity else {
+            throw CFailure(GRIPPER_ERROR_BUFFER, "\(n) elements lie in the rect; the buffer holds \(capacity)")
         }
         guard let out else {
-            if list.isEmpty { return }
+            if n == 0 { return }
             throw CFailure(GRIPPER_ERROR_NULL, "out is NULL")
         }
-        let model = engine.model
-        list.withUnsafeBufferPointer { all in
-            var runs = CellRuns(model: model)
-            for k in all.indices { out[k] = h.cAttributes(all[k], offset: offset, model: model, runs: &runs) }
+        // Drawing order: z-index, then the layout's order (a stable sort of
+        // what was written, only when something came out of order; the
+        // hidden source stays first).
+        if !inOrder {
+            let first = engine.presentation.drag != nil && n > 0 && out[0].flags & UInt32(GRIPPER_ATTR_HIDDEN) != 0 ? 1 : 0
+            let order = (first..<n).sorted { (out[$0].z_index, $0) < (out[$1].z_index, $1) }
+            let copy = order.map { out[$0] }
+            for (k, a) in copy.enumerated() { out[first + k] = a }
         }
     }
 }

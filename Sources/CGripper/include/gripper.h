@@ -563,9 +563,9 @@ typedef struct gripper_attributes {
 /**
  * The elements that lie in the rect (viewport points: 0, 0, width, height
  * is what is on screen), in drawing order, written to `out`. *count is how
- * many there are; when more than `capacity`, nothing is written and the call
- * returns GRIPPER_ERROR_BUFFER (ask again with *count). The strings are
- * valid until the next call on the engine.
+ * many there are; when more than `capacity`, the call returns
+ * GRIPPER_ERROR_BUFFER (ask again with *count) and what the buffer holds is
+ * unspecified. The strings are valid until the next call on the engine.
  * Errors: NULL, INVALID (a NaN or negative size), BUFFER, REENTRANT.
  * O(log n + k log k) for k elements.
  */

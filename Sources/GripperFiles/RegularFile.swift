@@ -75,7 +75,8 @@ package enum RegularFile {
         defer { close(fd) }
         var bytes: [UInt8] = []
         var status = stat()
-        if fstat(fd, &status) == 0, status.st_size > 0 { bytes.reserveCapacity(Int(status.st_size)) }
+        // The size as told (capped: a sparse file may claim terabytes).
+        if fstat(fd, &status) == 0, status.st_size > 0 { bytes.reserveCapacity(Int(min(status.st_size, 1 << 26))) }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }

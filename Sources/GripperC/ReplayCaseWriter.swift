@@ -44,14 +44,16 @@ extension Handle {
 }
 
 /// Writes `text` to `directory/name`: a new temporary file beside it
-/// (created with O_EXCL and O_NOFOLLOW, so never through a planted
-/// symlink; mode 0644 less the umask), written whole, renamed into place.
+/// under an unpredictable name (64 random bits; created with O_EXCL and
+/// O_NOFOLLOW, so never through a planted symlink nor over a file; mode
+/// 0644 less the umask), written whole, renamed into place.
 func writeFile(_ text: String, named name: String, in directory: String) throws(CFailure) {
     var fd: Int32 = -1
     var temporary = ""
-    for attempt in 0..<1000 where fd < 0 {
-        temporary = directory + "/." + name + ".\(getpid()).\(attempt)"
-        fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+    for _ in 0..<100 where fd < 0 {
+        let random = String(UInt64.random(in: 0...UInt64.max), radix: 16)
+        temporary = directory + "/." + name + ".gripper-" + String(repeating: "0", count: 16 - random.count) + random + ".tmp"
+        fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC, 0o644)
         if fd < 0 && errno != EEXIST { break }
     }
     guard fd >= 0 else {

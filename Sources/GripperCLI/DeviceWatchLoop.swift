@@ -1,4 +1,5 @@
 import Foundation
+import Gripper
 import GripperEvdev
 import GripperInput
 #if canImport(Glibc)
@@ -27,7 +28,8 @@ struct DeviceWatchLoop {
                     try out.write(line(added: node))
                 case .change(.removed(let path)):
                     guard path.hasPrefix(directory) else { continue }
-                    try out.write(json ? "{\"event\":\"removed\",\"node\":\"\(path)\"}\n" : "removed\t\(path)\n")
+                    try out.write(json ? "{\"event\":\"removed\",\"node\":\(Escaping.json(path))}\n"
+                                  : "removed\t\(Escaping.visible(path))\n")
                 case .deadlineReached, .woken:
                     try out.close()
                     return

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Gripper
 import GripperEvdev
 import GripperInput
 
@@ -52,16 +53,20 @@ struct DevicesCommand: ParsableCommand {
     }
 
     /// `NODE  KIND  SIZE  "NAME"`, `NODE  cannot read: WHY` (see ``NodeAccess``),
-    /// or `NODE  cannot open: REASON`.
+    /// or `NODE  cannot open: REASON`. The name (the device's own, which
+    /// anyone who can make a uinput device chooses), the node and the reason
+    /// go through `Escaping.visible`: a line break or a terminal escape in
+    /// them shows as a symbol, never ends the line or reaches the terminal.
     static func textLine(_ node: EvdevNode) -> String {
+        let path = Escaping.visible(node.path)
         switch node.description {
         case .success(let device):
-            return "\(node.path)\t\(device.kind.rawValue)\t\(sizeText(device))\t\(device.name)"
+            return "\(path)\t\(device.kind.rawValue)\t\(sizeText(device))\t\(Escaping.visible(device.name))"
         case .failure(let error):
             if let access = access(node, error) {
-                return "\(node.path)\tcannot read: \(access.explanation)"
+                return "\(path)\tcannot read: \(Escaping.visible(access.explanation))"
             }
-            return "\(node.path)\tcannot open: \(error)"
+            return "\(path)\tcannot open: \(Escaping.visible("\(error)"))"
         }
     }
 
@@ -72,7 +77,9 @@ struct DevicesCommand: ParsableCommand {
     }
 
     /// One JSON object: node, name, kind, ids, size (or null) and, for a node
-    /// that could not be opened, `error` and `reason` instead.
+    /// that could not be opened, `error` and `reason` instead. Strings are
+    /// escaped as the transcript's JSON Lines are (`Escaping`): controls,
+    /// C1 controls, U+2028/U+2029 and bidirectional overrides as `\uXXXX`.
     static func jsonLine(_ node: EvdevNode) -> String {
         var object: [String: Any] = ["node": node.path]
         switch node.description {
@@ -99,7 +106,7 @@ struct DevicesCommand: ParsableCommand {
             }
         }
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self)
+        return Escaping.escapingLineBreaks(inJSON: String(decoding: data, as: UTF8.self))
     }
 
     /// Why the user may not read the node, when access is what failed.

@@ -29,6 +29,7 @@ enum JUnitReport {
             case .failed:
                 var body = r.diff.joined(separator: "\n")
                 if let timeline = r.timeline { body += (body.isEmpty ? "" : "\n") + "timeline of the actual run: \(timeline)" }
+                if let problem = r.timelineProblem { body += (body.isEmpty ? "" : "\n") + "no timeline of the actual run: \(problem)" }
                 out += ">\n      <failure type=\"transcript\" message=\(attr(r.message))>" + text(body) + "</failure>\n    </testcase>\n"
             case .bad:
                 out += ">\n      <error type=\"bad input\" message=\(attr(r.message))/>\n    </testcase>\n"

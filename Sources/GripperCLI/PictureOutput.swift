@@ -9,8 +9,10 @@ import GripperPictures
 /// replacing mode) and renamed to their own name once complete — an SVG when
 /// it is written, the page when the run has ended and the transcript is on
 /// it. A write error exits 2 naming the file; the temporary files go, and so
-/// does a page left at `FILE` by an earlier run, so no page looks finished
-/// that is not this run's.
+/// does a page left at `FILE` by an earlier run when it is a regular file,
+/// so no page looks finished that is not this run's. Nothing else is ever
+/// removed: `FILE` as a device (`--html /dev/full`), a FIFO, a folder or a
+/// symbolic link stays as it was.
 final class PictureOutput {
     private let svgDirectory: String?
     private let html: String?
@@ -68,12 +70,13 @@ final class PictureOutput {
         }
     }
 
-    /// Removes what a failed run leaves: the page's temporary file and any
-    /// page of an earlier run at its name (an SVG's temporary file goes with
-    /// its uncommitted output).
+    /// Removes what a failed run leaves: the page's temporary file and a
+    /// page of an earlier run at its name when that is a regular file — not
+    /// a device, a FIFO or a symbolic link (an SVG's temporary file goes
+    /// with its uncommitted output).
     func abandon() {
         page = nil
-        if let html { unlink(html) }
+        if let html { RegularFile.removeIfRegular(html) }
     }
 
     // MARK: - The one path to the file system

@@ -36,6 +36,8 @@ struct ScenariosCommand: ParsableCommand {
             try write()
         } catch let exit as ExitCode {
             throw exit
+        } catch let failure as FileOutput.Failure {
+            throw BadInput.fail(failure.description)
         } catch {
             throw BadInput.fail("cannot write \(directory): \(FileProblem.phrase(error))")
         }
@@ -47,11 +49,11 @@ struct ScenariosCommand: ParsableCommand {
             try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
             for scenario in ScenarioLibrary.all where only == nil || only == scenario.name {
                 let fixture = UmockdevFixture(device: scenario.trace.device)
-                try Data(fixture.deviceText.utf8).write(to: root.appendingPathComponent("\(scenario.name).umockdev"))
-                try Data(fixture.ioctlText.utf8).write(to: root.appendingPathComponent("\(scenario.name).ioctl"))
+                try FileOutput.write(fixture.deviceText, to: root.appendingPathComponent("\(scenario.name).umockdev").path)
+                try FileOutput.write(fixture.ioctlText, to: root.appendingPathComponent("\(scenario.name).ioctl").path)
                 // The trace opens with its own empty frame at 0: no extra lead.
-                try Data(UmockdevEventScript.text(frames: scenario.trace.frames, lead: .zero).utf8)
-                    .write(to: root.appendingPathComponent("\(scenario.name).script"))
+                try FileOutput.write(UmockdevEventScript.text(frames: scenario.trace.frames, lead: .zero),
+                                     to: root.appendingPathComponent("\(scenario.name).script").path)
                 let seconds = Double(scenario.trace.duration.components.seconds) + Double(scenario.trace.duration.components.attoseconds) / 1e18
                 print("\(scenario.name) \(fixture.node) \(seconds)")
             }
@@ -76,10 +78,10 @@ struct ScenariosCommand: ParsableCommand {
             let replay = try Replay(trace: traceValue, scene: scene)
             let folder = root.appendingPathComponent(scenario.name)
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try Data((scenario.scene + "\n").utf8).write(to: folder.appendingPathComponent("scene.json"))
-            try Data(EvemuFormat.write(traceValue).utf8).write(to: folder.appendingPathComponent("trace.evemu"))
-            try Data(replay.engine.transcript.text.utf8).write(to: folder.appendingPathComponent("expected.txt"))
-            try Data((scenario.summary + "\n").utf8).write(to: folder.appendingPathComponent("README"))
+            try FileOutput.write(scenario.scene + "\n", to: folder.appendingPathComponent("scene.json").path)
+            try FileOutput.write(EvemuFormat.write(traceValue), to: folder.appendingPathComponent("trace.evemu").path)
+            try FileOutput.write(replay.engine.transcript.text, to: folder.appendingPathComponent("expected.txt").path)
+            try FileOutput.write(scenario.summary + "\n", to: folder.appendingPathComponent("README").path)
             print("\(scenario.name): \(replay.engine.transcript.entries.count) entries; final \(replay.engine.model.sections.map { "\($0.id)(\($0.items.count))" }.joined(separator: " "))")
         }
         // The index lists every scenario; with --only it is written where
@@ -87,7 +89,7 @@ struct ScenariosCommand: ParsableCommand {
         // that holds just the one scenario.
         let indexFile = root.appendingPathComponent("README.md")
         if only == nil || FileManager.default.fileExists(atPath: indexFile.path) {
-            try Data(index.utf8).write(to: indexFile)
+            try FileOutput.write(index, to: indexFile.path)
         }
     }
 

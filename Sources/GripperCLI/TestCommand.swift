@@ -59,9 +59,9 @@ struct TestCommand: ParsableCommand {
         let patterns = try filter.map { try PatternOption.regex($0, option: "--filter") }
         let searched = paths.isEmpty ? ["."] : paths
         var cases: [ReplayCaseFile]
-        do { cases = try ReplayCaseLibrary.find(in: searched) } catch { throw BadInput.fail(error.description) }
+        do { cases = try ReplayCaseLibrary.find(in: searched) } catch { throw BadInput.fail(Escaping.visible(error.description)) }
         guard !cases.isEmpty else {
-            throw BadInput.fail("no replay cases under \(searched.joined(separator: ", ")) (see Documentation/ReplayCases.md)")
+            throw BadInput.fail("no replay cases under \(Escaping.visible(searched.joined(separator: ", "))) (see Documentation/ReplayCases.md)")
         }
         if !patterns.isEmpty {
             cases = cases.filter { c in patterns.contains { c.name.contains($0) } }
@@ -131,8 +131,14 @@ struct TestCommand: ParsableCommand {
                 } else {
                     result.status = .failed
                     result.message = comparison.summary + " of \(file.expectedPath)"
-                    try file.writeTimeline(of: replayCase)
-                    result.timeline = file.timelinePath
+                    // The diff is the result; a page that cannot be written
+                    // (a read-only checkout, a FIFO in its place) is a note.
+                    do {
+                        try file.writeTimeline(of: replayCase)
+                        result.timeline = file.timelinePath
+                    } catch {
+                        result.timelineProblem = error.description
+                    }
                 }
             }
         } catch {
@@ -179,19 +185,30 @@ struct CaseResult: Sendable {
     var comparison: TranscriptComparison?
     var diff: [String] = []
     var timeline: String?
+    /// Why the timeline page of a failed case was not written (the case
+    /// still fails with its diff; this is a note, not bad input).
+    var timelineProblem: String?
     var seconds = 0.0
 
     init(file: ReplayCaseFile) { self.file = file }
 
-    /// `PASS name`, or `FAIL name: …` with the diff and the timeline's path below.
+    /// `PASS name`, or `FAIL name: …` with the diff and the timeline's path
+    /// below. Every part that comes from the folder searched — the name,
+    /// paths and messages holding them, lines of an expected file — goes
+    /// through `Escaping.visible`, so a name holding a line break, a carriage
+    /// return or a terminal escape stays on its line and shows as symbols:
+    /// no folder name can forge a result line or drive the terminal.
     var textLines: [String] {
+        let name = Escaping.visible(file.name), message = Escaping.visible(message)
+        let diff = diff.map { "     " + Escaping.visible($0) }
         switch status {
-        case .passed: return ["PASS \(file.name)"]
-        case .bad: return ["BAD  \(file.name): \(message)"]
-        case .updated: return ["UPD  \(file.name): \(message)"] + diff.map { "     " + $0 }
+        case .passed: return ["PASS \(name)"]
+        case .bad: return ["BAD  \(name): \(message)"]
+        case .updated: return ["UPD  \(name): \(message)"] + diff
         case .failed:
-            var lines = ["FAIL \(file.name): \(message)"] + diff.map { "     " + $0 }
-            if let timeline { lines.append("     timeline of the actual run: \(timeline)") }
+            var lines = ["FAIL \(name): \(message)"] + diff
+            if let timeline { lines.append("     timeline of the actual run: \(Escaping.visible(timeline))") }
+            if let timelineProblem { lines.append("     no timeline of the actual run: \(Escaping.visible(timelineProblem))") }
             return lines
         }
     }
@@ -207,6 +224,7 @@ struct CaseResult: Sendable {
         }
         if !diff.isEmpty { out += ",\"diff\":[" + diff.map(Escaping.json).joined(separator: ",") + "]" }
         if let timeline { out += ",\"timeline\":\(Escaping.json(timeline))" }
+        if let timelineProblem { out += ",\"timelineProblem\":\(Escaping.json(timelineProblem))" }
         return out + "}"
     }
 }

@@ -56,7 +56,9 @@ struct TraceInfoCommand: ParsableCommand {
     /// contact, written row by row (the columns' widths come from a first
     /// pass over the rows).
     static func writeText(_ s: TraceSummary, to out: OutputSink) throws {
-        var head = "\(s.deviceName)\n"
+        // The name is the trace's to choose: a control or a terminal escape in
+        // it shows as a symbol (`Escaping.visible`), never reaches the terminal.
+        var head = "\(Escaping.visible(s.deviceName))\n"
         head += "  kind              \(s.deviceKind.rawValue)\n"
         if let size = s.sizeMillimetres {
             let source = s.hasPhysicalSize ? "from the device's resolution" : "assumed: the device reports no resolution"

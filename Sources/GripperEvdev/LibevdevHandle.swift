@@ -28,12 +28,15 @@ final class LibevdevHandle {
     /// The clock the kernel stamps this device's events with.
     private(set) var clockID: clockid_t = CLOCK_REALTIME
 
-    /// Opens `path` read-only, non-blocking and close-on-exec, and lets
-    /// libevdev read the device's description.
+    /// Opens `path` read-only, non-blocking, close-on-exec and `O_NOCTTY`
+    /// (a node that turns out to be a terminal — a path given by hand, a
+    /// link in a scanned folder — never becomes the controlling terminal of
+    /// a process that has none), and lets libevdev read the device's
+    /// description.
     init(path: String) throws(EvdevError) {
         self.path = path
         let opened = try evdevCall(.open, path: path) {
-            let r = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+            let r = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
             return r >= 0 ? r : -errno
         }
         guard case .value(let fd) = opened else {

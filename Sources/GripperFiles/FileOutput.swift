@@ -11,7 +11,16 @@ import Glibc
 /// it by ``commit()``, so a failed or interrupted write never leaves a file
 /// that looks complete; `replacing: false` writes in place (a recording that
 /// must keep what it has). A path that is a device or a pipe (`/dev/full`,
-/// a FIFO) is always written in place.
+/// a FIFO) is written in place, or refused unopened
+/// (`allowingSpecialFiles: false`).
+///
+/// The temporary file is made as `mkstemp` makes one: a new file (`O_CREAT
+/// | O_EXCL | O_NOFOLLOW`, so never through a planted symbolic link and
+/// never over an existing file) under an unpredictable name
+/// (`.NAME.gripper-RANDOM.tmp`, 64 random bits) in the destination's
+/// folder, mode 0644 less the umask. The only file this class ever removes
+/// is that temporary file, which it created: a failed write never unlinks
+/// the path it was given (a device, a symbolic link, an earlier file).
 public final class FileOutput {
     /// What went wrong, naming the file: `cannot write FILE: no space left on device`.
     public struct Failure: Error, Hashable, Sendable, CustomStringConvertible {
@@ -51,31 +60,76 @@ public final class FileOutput {
     }
 
     /// Opens `path` for writing (created, or truncated on ``commit()``).
-    /// - Parameter replacing: write a temporary file and rename it over
-    ///   `path` on ``commit()`` (the default), or write `path` in place.
-    /// - Throws: ``Failure`` when the file cannot be created.
-    public init(path: String, replacing: Bool = true) throws(Failure) {
+    /// - Parameters:
+    ///   - replacing: write a temporary file and rename it over `path` on
+    ///     ``commit()`` (the default), or write `path` in place.
+    ///   - allowingSpecialFiles: when `path` is (or links to) something
+    ///     other than a regular file — a device, a FIFO, a socket, a folder
+    ///     —, write it in place (the default: `--html /dev/stdout`), or
+    ///     refuse it without opening it (`false`: a page `gripper test`
+    ///     writes beside a case, where a FIFO would block and a device
+    ///     take the page).
+    /// - Throws: ``Failure`` when the file cannot be created, or is not a
+    ///   regular file and `allowingSpecialFiles` is false.
+    public init(path: String, replacing: Bool = true, allowingSpecialFiles: Bool = true) throws(Failure) {
         name = path
         self.path = path
         owned = true
         var status = stat()
         let special = stat(path, &status) == 0 && (status.st_mode & S_IFMT) != S_IFREG
+        if special && !allowingSpecialFiles {
+            throw Failure(name: path, action: "write", problem: "not a regular file (\(RegularFile.kind(mode: status.st_mode)))")
+        }
         if replacing && !special {
-            let slash = path.lastIndex(of: "/")
-            let directory = slash.map { String(path[...$0]) } ?? ""
-            let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
-            let temp = "\(directory).\(base).gripper-\(getpid()).tmp"
-            let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-            guard fd >= 0 else { throw Failure(name: path, action: "create", problem: FileProblem.phrase(errno: errno)) }
+            let (fd, temp) = try Self.createTemporary(for: path)
             self.fd = fd
             temporary = temp
         } else {
-            let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            // In place. Refusing special files, open without waiting (a FIFO
+            // put there since the check fails with ENXIO rather than block) and
+            // check what was opened.
+            let flags = O_WRONLY | O_CREAT | O_TRUNC | O_NOCTTY | O_CLOEXEC | (allowingSpecialFiles ? 0 : O_NONBLOCK)
+            let fd = open(path, flags, 0o644)
             guard fd >= 0 else { throw Failure(name: path, action: "write", problem: FileProblem.phrase(errno: errno)) }
+            if !allowingSpecialFiles {
+                var opened = stat()
+                if fstat(fd, &opened) != 0 || (opened.st_mode & S_IFMT) != S_IFREG {
+                    close(fd)
+                    throw Failure(name: path, action: "write", problem: "not a regular file (\(RegularFile.kind(mode: opened.st_mode)))")
+                }
+                let current = fcntl(fd, F_GETFL)
+                if current >= 0 { _ = fcntl(fd, F_SETFL, current & ~O_NONBLOCK) }
+            }
             self.fd = fd
             temporary = nil
         }
         buffer.reserveCapacity(Self.bufferSize)
+    }
+
+    /// The longest part of the destination's name kept in the temporary
+    /// file's name, in bytes (the whole stays under `NAME_MAX`, 255).
+    static let temporaryStemLimit = 200
+
+    /// Creates the temporary file for `path`: `.NAME.gripper-RANDOM.tmp` in
+    /// `path`'s folder, with `O_CREAT | O_EXCL | O_NOFOLLOW`, trying new
+    /// random names while one is taken.
+    /// - Returns: the descriptor and the temporary file's path.
+    /// - Throws: ``Failure`` ("cannot create PATH: …").
+    static func createTemporary(for path: String) throws(Failure) -> (fd: Int32, path: String) {
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[...$0]) } ?? ""
+        var base = Substring(slash.map { String(path[path.index(after: $0)...]) } ?? path)
+        while base.utf8.count > temporaryStemLimit { base.removeLast() }
+        var code: Int32 = EEXIST
+        for _ in 0..<100 {
+            let random = String(UInt64.random(in: 0...UInt64.max), radix: 16)
+            let temp = "\(directory).\(base).gripper-\(String(repeating: "0", count: 16 - random.count))\(random).tmp"
+            let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC, 0o644)
+            if fd >= 0 { return (fd, temp) }
+            code = errno
+            if code != EEXIST { break }
+        }
+        throw Failure(name: path, action: "create", problem: FileProblem.phrase(errno: code))
     }
 
     deinit {
@@ -84,6 +138,28 @@ public final class FileOutput {
             close(fd)
             if let temporary { unlink(temporary) }
         }
+    }
+
+    /// Writes `bytes` to `path` whole: a temporary file (see ``FileOutput``)
+    /// renamed over `path`, so a planted symbolic link never redirects the
+    /// write and a failure leaves what was at `path` as it was.
+    /// - Throws: ``Failure`` naming `path`.
+    public static func write(_ bytes: [UInt8], to path: String) throws(Failure) {
+        let out = try FileOutput(path: path)
+        var failure: Failure?
+        bytes.withUnsafeBytes { raw in
+            do throws(Failure) { try out.write(raw) } catch { failure = error }
+        }
+        if let failure { throw failure }
+        try out.commit()
+    }
+
+    /// Writes `text` to `path` whole, as ``write(_:to:)-([UInt8],_)`` writes bytes.
+    /// - Throws: ``Failure`` naming `path`.
+    public static func write(_ text: String, to path: String) throws(Failure) {
+        let out = try FileOutput(path: path)
+        try out.write(text)
+        try out.commit()
     }
 
     /// Writes `text` (buffered).

@@ -59,6 +59,13 @@ public enum TraceFile {
         try open(path: path, deviceSelector: deviceSelector).readTrace()
     }
 
+    /// ``load(path:deviceSelector:)``, refusing unread any file that is not
+    /// a regular file when `regularFilesOnly` (see ``open(path:deviceSelector:regularFilesOnly:)``).
+    package static func load(path: String, deviceSelector: DeviceSelector = .automatic,
+                             regularFilesOnly: Bool) throws(TraceError) -> Trace {
+        try open(path: path, deviceSelector: deviceSelector, regularFilesOnly: regularFilesOnly).readTrace()
+    }
+
     /// A reader of a trace file's frames, one at a time, holding a window of
     /// the file rather than the file (see ``TraceFrameReader``): what the
     /// `gripper` commands read traces with. An events-only evemu file takes
@@ -67,7 +74,21 @@ public enum TraceFile {
     ///   unknown, its header is malformed, or an events-only file has no
     ///   description; a libinput-record file is checked whole.
     public static func open(path: String, deviceSelector: DeviceSelector = .automatic) throws(TraceError) -> TraceFrameReader {
+        try open(path: path, deviceSelector: deviceSelector, regularFilesOnly: false)
+    }
+
+    /// ``open(path:deviceSelector:)``; with `regularFilesOnly`, the trace
+    /// and the `.desc` it takes its description from must be regular files
+    /// (symbolic links followed): a FIFO, a device such as `/dev/zero` or a
+    /// socket is refused unread ("not a regular file (a FIFO)"), where
+    /// otherwise it would be read into memory. What `gripper test` reads a
+    /// case's files with.
+    package static func open(path: String, deviceSelector: DeviceSelector = .automatic,
+                             regularFilesOnly: Bool) throws(TraceError) -> TraceFrameReader {
         let format = try Format(path: path)
+        func openSource(_ path: String) throws(TraceError) -> TraceFileSource {
+            try TraceFileSource(path: path, regularFilesOnly: regularFilesOnly)
+        }
         switch format {
         case .evemu:
             var descriptionFile: String?
@@ -79,15 +100,15 @@ public enum TraceFile {
             }
             // A file with its own header never needs a description.
             do {
-                return try EvemuFormat.reader(try TraceFileSource(path: path), fileName: path)
+                return try EvemuFormat.reader(try openSource(path), fileName: path)
             } catch where error.reason == .missingDeviceDescription {
                 if descriptionFile == nil { descriptionFile = descriptionPath(forEvents: path) }
                 guard let descriptionFile else { throw error }
-                let description = try EvemuFormat.reader(try TraceFileSource(path: descriptionFile), fileName: descriptionFile)
-                return try EvemuFormat.reader(try TraceFileSource(path: path), fileName: path, describedBy: description)
+                let description = try EvemuFormat.reader(try openSource(descriptionFile), fileName: descriptionFile)
+                return try EvemuFormat.reader(try openSource(path), fileName: path, describedBy: description)
             }
         case .libinputRecord:
-            let source = try TraceFileSource(path: path)
+            let source = try openSource(path)
             switch deviceSelector {
             case .automatic: return try LibinputRecordFormat.reader(source, fileName: path)
             case .index(let i): return try LibinputRecordFormat.reader(source, fileName: path, device: .index(i))
@@ -101,17 +122,30 @@ public enum TraceFile {
     /// Reads every device's trace from a file: all devices of a libinput-record
     /// file, or the one trace of an evemu file (see ``load(path:deviceSelector:)``).
     public static func loadAll(path: String) throws(TraceError) -> [Trace] {
+        try loadAll(path: path, regularFilesOnly: false)
+    }
+
+    /// ``loadAll(path:)``, refusing unread a file that is not a regular file
+    /// when `regularFilesOnly` (see ``open(path:deviceSelector:regularFilesOnly:)``).
+    package static func loadAll(path: String, regularFilesOnly: Bool) throws(TraceError) -> [Trace] {
         var traces: [Trace] = []
-        for reader in try openAll(path: path) { traces.append(try reader.readTrace()) }
+        for reader in try openAll(path: path, regularFilesOnly: regularFilesOnly) { traces.append(try reader.readTrace()) }
         return traces
     }
 
     /// A reader of each device's frames: every device of a libinput-record
     /// file, or the one device of an evemu file (see ``open(path:deviceSelector:)``).
     public static func openAll(path: String) throws(TraceError) -> [TraceFrameReader] {
+        try openAll(path: path, regularFilesOnly: false)
+    }
+
+    /// ``openAll(path:)``, refusing unread a file that is not a regular file
+    /// when `regularFilesOnly` (see ``open(path:deviceSelector:regularFilesOnly:)``).
+    package static func openAll(path: String, regularFilesOnly: Bool) throws(TraceError) -> [TraceFrameReader] {
         switch try Format(path: path) {
-        case .evemu: return [try open(path: path)]
-        case .libinputRecord: return try LibinputRecordFormat.readers(try TraceFileSource(path: path), fileName: path)
+        case .evemu: return [try open(path: path, regularFilesOnly: regularFilesOnly)]
+        case .libinputRecord:
+            return try LibinputRecordFormat.readers(try TraceFileSource(path: path, regularFilesOnly: regularFilesOnly), fileName: path)
         }
     }
 

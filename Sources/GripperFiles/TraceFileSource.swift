@@ -12,11 +12,25 @@ final class TraceFileSource: TraceByteSource {
     private let path: String
     private let memory: TraceBytes?
 
-    /// Opens `path` for reading.
-    /// - Throws: ``TraceError`` (`.io`): "no such file", "permission denied" …
-    init(path: String) throws(TraceError) {
+    /// Opens `path` for reading (`O_NOCTTY`: a terminal named as a trace
+    /// never becomes the controlling terminal).
+    /// - Parameter regularFilesOnly: refuse anything but a regular file
+    ///   unread — a FIFO, a device (`/dev/zero`), a socket — rather than
+    ///   read it into memory (``RegularFile``: a FIFO's open does not wait).
+    /// - Throws: ``TraceError`` (`.io`): "no such file", "permission denied",
+    ///   "not a regular file (a FIFO)" …
+    init(path: String, regularFilesOnly: Bool = false) throws(TraceError) {
         self.path = path
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if regularFilesOnly {
+            do throws(RegularFile.Problem) {
+                fd = try RegularFile.openForReading(path)
+            } catch {
+                throw TraceError(file: path, reason: .io(error.phrase))
+            }
+            memory = nil
+            return
+        }
+        let fd = open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC)
         guard fd >= 0 else { throw TraceError(file: path, reason: .io(FileProblem.phrase(errno: errno))) }
         var status = stat()
         guard fstat(fd, &status) == 0 else {

@@ -82,9 +82,7 @@ struct ReplayWindowCommand: ParsableCommand {
                 stats.recordDrawn(micros: WallClock.now - start) // the draw alone, as in a window (not the PNG)
                 let png = renderer.png()
                 let name = "\(frames)/frame-" + String(String(k + 100_000).dropFirst()) + ".png"
-                do { try Data(png).write(to: URL(fileURLWithPath: name)) } catch {
-                    throw Failure.exit("cannot write \(name): \(error.localizedDescription)")
-                }
+                do { try FileOutput.write(png, to: name) } catch { throw Failure.exit(error.description) }
                 try shots.take(at: time, engine: player.engine, painter: painter)
                 if player.isFinished && !painter.isAnimating(at: time) { break }
                 k += 1

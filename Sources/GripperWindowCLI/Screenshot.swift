@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Gripper
+import GripperFiles
 import GripperGeometry
 import GripperLayout
 import GripperPictures
@@ -68,9 +69,7 @@ struct Screenshot {
     }
 
     private func write(_ bytes: [UInt8], to path: String) throws {
-        do { try Data(bytes).write(to: URL(fileURLWithPath: path)) } catch {
-            throw Failure.exit("cannot write \(path): \(error.localizedDescription)")
-        }
+        do { try FileOutput.write(bytes, to: path) } catch { throw Failure.exit(error.description) }
     }
 
     /// The snapshot's elements as JSON, frames in pixels of the picture

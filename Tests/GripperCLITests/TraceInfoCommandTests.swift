@@ -106,6 +106,41 @@ import GripperTraces
         #expect(o["events"] as? Int == 10)
     }
 
+    /// A trace attached to a bug report names its device: a name holding an
+    /// OSC title escape, a clear-screen, a carriage return, a line feed
+    /// followed by a forged summary row, a C1 CSI and a line separator is
+    /// printed with each control as a visible symbol (text) or as `\uXXXX`
+    /// (JSON): nothing reaches the terminal, and the summary has its lines.
+    @Test func aDeviceNameCannotDriveTheTerminalOrForgeLines() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gripper-trace-info-name-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let original = "Recordings/tool-output/drag.libinput-record.yml"
+        let yaml = try String(contentsOfFile: original, encoding: .utf8)
+        let escaped = #"Evil\e]0;owned\a\e[2J\rFAKE\n  kind              mouse\x9b31m\u2028end"#
+        let name = "Evil\u{1B}]0;owned\u{07}\u{1B}[2J\rFAKE\n  kind              mouse\u{9B}31m\u{2028}end"
+        let hostile = dir.appendingPathComponent("hostile.yml")
+        try yaml.replacingOccurrences(of: #"name: "Probe Touchscreen""#, with: "name: \"\(escaped)\"")
+            .write(to: hostile, atomically: true, encoding: .utf8)
+        let raw: [Unicode.Scalar] = ["\u{1B}", "\u{07}", "\r", "\u{9B}", "\u{2028}"]
+
+        let plain = try Self.gripper("trace", "info", original)
+        let text = try Self.gripper("trace", "info", hostile.path)
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(!text.stdout.unicodeScalars.contains(where: raw.contains), "\(text.stdout.debugDescription)")
+        let lines = text.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.first == "Evil␛]0;owned␇␛[2J␍FAKE␊  kind              mouse\u{FFFD}31m\u{FFFD}end")
+        #expect(lines.count == plain.stdout.split(separator: "\n", omittingEmptySubsequences: false).count)
+        #expect(Array(lines.dropFirst()) == Array(plain.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropFirst()))
+
+        let json = try Self.gripper("trace", "info", hostile.path, "--json")
+        #expect(json.status == 0)
+        #expect(!json.stdout.unicodeScalars.contains(where: raw.contains), "\(json.stdout.debugDescription)")
+        #expect(json.stdout.split(separator: "\n").count == 1)
+        let device = try #require(try Self.object(json)["device"] as? [String: Any])
+        #expect(device["name"] as? String == name)
+    }
+
     @Test func badInputExitsWithStatus2AndAMessage() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gripper-trace-info-\(getpid())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

@@ -53,6 +53,39 @@ import GripperTraces
         #expect(text.lines.last?.hasSuffix(ts.name) == true)
     }
 
+    /// A device's name is whoever made the device's to choose (any user
+    /// who may create a uinput device): a name holding an OSC title escape,
+    /// a carriage return, a line feed and a forged row, a tab, a C1 CSI and a
+    /// line separator is listed with each control as a visible symbol (text)
+    /// or as `\uXXXX` (JSON), one device on one line.
+    @Test func aDeviceNameWithEscapesIsListedEscaped() throws {
+        let dir = try Emulation.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (plain, _) = try Self.realDevices()
+        var ts = plain
+        ts.name = "Evil\u{1B}]0;owned\u{07}\rFAKE\n/dev/input/event9\ttouchscreen\u{9B}2J\u{2028}end"
+        // The name gripper reads is EVIOCGNAME's answer (the ioctl file, hex);
+        // umockdev's record file cannot hold a control in a sysfs attribute,
+        // so the sysfs side keeps the plain name.
+        let a = try Emulation.write(UmockdevFixture(device: plain, eventNumber: 20), script: nil, name: "ts", in: dir)
+        try UmockdevFixture(device: ts, eventNumber: 20).ioctlText.write(toFile: a.ioctl, atomically: true, encoding: .utf8)
+        let raw: [Unicode.Scalar] = ["\u{1B}", "\u{07}", "\r", "\u{9B}", "\u{2028}"]
+
+        let text = try Emulation.umockdevRun([a], [Emulation.gripper, "devices"])
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(!text.stdout.unicodeScalars.contains(where: raw.contains), "\(text.stdout.debugDescription)")
+        #expect(text.lines.count == 1, "\(text.lines)")
+        #expect(text.lines.first?.hasPrefix("/dev/input/event20\ttouchscreen\t") == true)
+        #expect(text.lines.first?.hasSuffix("\tEvil␛]0;owned␇␍FAKE␊/dev/input/event9␉touchscreen\u{FFFD}2J\u{FFFD}end") == true,
+                "\(text.lines)")
+
+        let json = try Emulation.umockdevRun([a], [Emulation.gripper, "devices", "--json"])
+        #expect(json.status == 0, "\(json.stderr)")
+        #expect(!json.stdout.unicodeScalars.contains(where: raw.contains), "\(json.stdout.debugDescription)")
+        #expect(json.lines.count == 1)
+        #expect(Self.json(json.lines.first ?? "")["name"] as? String == ts.name)
+    }
+
     @Test(.enabled(if: getuid() == 0, "needs root to drop to an unprivileged user"))
     func unreadableNodeGetsThePermissionMessage() throws {
         let dir = try Emulation.directory()

@@ -183,4 +183,21 @@ private let scenarios = ["batch-select-delete", "drag-into-another-section", "fu
         // Every id read back is one of the scene's, byte for byte.
         #expect(items.count > 10 && items.isSubset(of: known), "\(items.subtracting(known).prefix(3))")
     }
+
+    /// JSON from Foundation's writer (`gripper devices --json`) escaped
+    /// as the transcript's JSON is: no C1 control, line separator or bidi
+    /// override left raw, the same value read back, and JSON already clean
+    /// left byte for byte.
+    @Test func foreignJSONGetsTheSameEscapesAndKeepsItsValues() throws {
+        let object: [String: Any] = ["name": hostile, "node": "/dev/input/event3", "size": 12.5]
+        let written = String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
+        let escaped = Escaping.escapingLineBreaks(inJSON: written)
+        let raw: Set<UInt32> = Set(Array(0x7F...0x9F) + [0x2028, 0x2029, 0x202E, 0xFEFF, 0xFFFE, 0xFFFF])
+        #expect(written.unicodeScalars.contains { raw.contains($0.value) }, "the writer leaves them raw")
+        #expect(!escaped.unicodeScalars.contains { raw.contains($0.value) || $0.value < 0x20 }, "\(escaped.debugDescription)")
+        let back = try #require(try JSONSerialization.jsonObject(with: Data(escaped.utf8)) as? [String: Any])
+        #expect(back["name"] as? String == hostile && back["node"] as? String == "/dev/input/event3")
+        let clean = #"{"name":"Atmel maXTouch","size":12.5}"#
+        #expect(Escaping.escapingLineBreaks(inJSON: clean) == clean)
+    }
 }

@@ -23,6 +23,28 @@ package enum Escaping {
         return out + "\""
     }
 
+    /// JSON text made by another writer (Foundation's `JSONSerialization`,
+    /// which escapes only what RFC 8259 requires) with every other character
+    /// ``json(_:)`` writes as `\uXXXX` — DEL, the C1 controls (CSI, U+009B,
+    /// starts a terminal escape), U+2028, U+2029, the bidirectional
+    /// overrides and isolates, the byte-order mark, U+FFFE, U+FFFF —
+    /// escaped the same way. Those characters can stand only inside a
+    /// string of a JSON text, where the escape means the same character, so
+    /// the value read back is unchanged. The C0 controls are left as they
+    /// are: the writer escapes them inside strings already, and tab, line
+    /// feed and carriage return may be whitespace between tokens.
+    package static func escapingLineBreaks(inJSON text: String) -> String {
+        func escaped(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.value >= 0x7F && needsUnicodeEscape(scalar)
+        }
+        guard text.unicodeScalars.contains(where: escaped) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if escaped(scalar) { out += unicodeEscape(scalar) } else { out.unicodeScalars.append(scalar) }
+        }
+        return out
+    }
+
     /// Whether `scalar` is written as `\uXXXX` in every form.
     private static func needsUnicodeEscape(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {

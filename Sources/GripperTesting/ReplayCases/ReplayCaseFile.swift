@@ -60,7 +60,10 @@ public struct ReplayCaseFile: Hashable, Sendable, CustomStringConvertible {
 
     /// Reads the case: its trace (with the pinned device description in
     /// place of its own), scene, settings, and the expected transcript
-    /// (nil when there is none yet).
+    /// (nil when there is none yet). Each must be a regular file (symbolic
+    /// links followed): a FIFO, a device such as `/dev/zero` or a socket is
+    /// not read — opened without waiting and closed — and makes the case
+    /// bad input naming the file ("not a regular file (a FIFO)").
     /// - Throws: ``ReplayCaseError`` naming the file, the line and the problem.
     public func load() throws(ReplayCaseError) -> (case: ReplayCase, expected: String?) {
         if let problem { throw ReplayCaseError(problem) }
@@ -75,12 +78,12 @@ public struct ReplayCaseFile: Hashable, Sendable, CustomStringConvertible {
             // A libinput-record file may hold several devices (a toolkit
             // session's): they replay together.
             if (try? TraceFile.Format(path: tracePath)) == .libinputRecord {
-                let all = try TraceFile.loadAll(path: tracePath)
+                let all = try TraceFile.loadAll(path: tracePath, regularFilesOnly: true)
                 guard let first = all.first else { throw TraceError(file: tracePath, reason: .emptyFile) }
                 trace = first
                 moreDevices = Array(all.dropFirst())
             } else {
-                trace = try TraceFile.load(path: tracePath)
+                trace = try TraceFile.load(path: tracePath, regularFilesOnly: true)
             }
         } catch {
             throw ReplayCaseError(error.description)
@@ -88,7 +91,7 @@ public struct ReplayCaseFile: Hashable, Sendable, CustomStringConvertible {
         if let device = settings.device, let settingsPath {
             let path = Self.resolve(device, against: settingsPath)
             let pinned: Trace
-            do { pinned = try TraceFile.load(path: path) } catch { throw ReplayCaseError(error.description) }
+            do { pinned = try TraceFile.load(path: path, regularFilesOnly: true) } catch { throw ReplayCaseError(error.description) }
             trace = Trace(device: pinned.device, events: trace.events, warnings: trace.warnings, metadata: trace.metadata,
                           file: tracePath)
         }
@@ -115,16 +118,20 @@ public struct ReplayCaseFile: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Writes the timeline page of `replayCase`'s run (every picture and
-    /// the transcript) to ``timelinePath``, a picture at a time.
+    /// the transcript) to ``timelinePath``, a picture at a time, through a
+    /// temporary file renamed into place. Something at ``timelinePath``
+    /// that is not a regular file (a FIFO, a device, a folder) is refused
+    /// unopened.
     /// - Throws: ``ReplayCaseError`` naming the file.
     public func writeTimeline(of replayCase: ReplayCase) throws(ReplayCaseError) {
         try Self.writeTimeline(of: replayCase, to: timelinePath)
     }
 
     /// Removes a timeline page left by an earlier failed run (a passing
-    /// case leaves none behind that could mislead).
+    /// case leaves none behind that could mislead) — when it is a regular
+    /// file: a symbolic link, a FIFO or a device there is left alone.
     public func removeStaleTimeline() {
-        unlink(timelinePath)
+        RegularFile.removeIfRegular(timelinePath)
     }
 
     // MARK: - Files
@@ -136,19 +143,20 @@ public struct ReplayCaseFile: Hashable, Sendable, CustomStringConvertible {
         return folder.isEmpty ? path : folder + "/" + path
     }
 
-    /// The bytes of `path`.
+    /// The bytes of `path`, which must be a regular file (see ``RegularFile``).
     static func read(_ path: String) throws(ReplayCaseError) -> [UInt8] {
         do {
-            return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+            return try RegularFile.read(path)
         } catch {
-            throw ReplayCaseError("cannot read \(path): \(FileProblem.phrase(error))")
+            throw ReplayCaseError("cannot read \(path): \(error.phrase)")
         }
     }
 
-    /// Writes `text` to `path` through a temporary file.
+    /// Writes `text` to `path` through a temporary file (something there
+    /// that is not a regular file is refused).
     static func write(_ text: String, to path: String) throws(ReplayCaseError) {
         do {
-            let out = try FileOutput(path: path)
+            let out = try FileOutput(path: path, allowingSpecialFiles: false)
             try out.write(text)
             try out.commit()
         } catch {
@@ -159,7 +167,7 @@ public struct ReplayCaseFile: Hashable, Sendable, CustomStringConvertible {
     /// Writes the timeline page of a run of `replayCase` to `path`.
     static func writeTimeline(of replayCase: ReplayCase, to path: String) throws(ReplayCaseError) {
         do {
-            let out = try FileOutput(path: path)
+            let out = try FileOutput(path: path, allowingSpecialFiles: false)
             try out.write(TimelinePage.head(title: "actual run of \(replayCase.name)"))
             var last: Int64?
             let engine = try replayCase.replayWithPictures { frame in

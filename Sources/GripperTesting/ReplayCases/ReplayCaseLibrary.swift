@@ -1,5 +1,9 @@
 import Foundation
+import GripperFiles
 import GripperScene
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Finds replay cases on disk by the convention of
 /// `Documentation/ReplayCases.md`:
@@ -13,6 +17,12 @@ import GripperScene
 ///   it, or the `case.json`'s `"scene"`;
 /// - a case's settings are `NAME.case.json`, else the nearest `case.json`
 ///   in its folder or a folder above it (up to the folder searched).
+///
+/// The search is safe on a folder someone else made: it never follows a
+/// symbolic link out of the folder searched (nor back up it), visits each
+/// real folder once (by device and inode), names each case once however
+/// many paths lead to it, and opens no file that is not a regular file
+/// (a `case.json` that is a FIFO is a problem of the case, not a hang).
 public enum ReplayCaseLibrary {
     /// The extensions a trace file may have, in the order they are looked for.
     public static let traceExtensions = ["evemu", "events", "txt", "yml", "yaml"]
@@ -21,9 +31,18 @@ public enum ReplayCaseLibrary {
     /// also be a case folder, an expected file, a trace of a case, or a
     /// named case's path without `.expected.txt`), sorted by name, each
     /// once. Hidden folders and `.build` are not searched.
+    ///
+    /// A path given is followed even when it is a symbolic link; below it,
+    /// a symbolic link to a folder is followed only when the folder it
+    /// leads to is inside the folder searched and not reached otherwise
+    /// (real folders are searched first, so a case keeps its real path as
+    /// its name). Each real folder is searched once, so links up the tree
+    /// end the search rather than repeat it. A case reached by two paths
+    /// (`gripper test a a/`, a folder and its expected file, a folder given
+    /// twice under different spellings) is found once, under the first.
     /// - Throws: ``ReplayCaseError`` when a path does not exist.
     public static func find(in paths: [String]) throws(ReplayCaseError) -> [ReplayCaseFile] {
-        var found: [String: ReplayCaseFile] = [:]
+        var found = Found()
         for path in paths {
             let root = clean(path)
             var isFolder: ObjCBool = false
@@ -31,12 +50,12 @@ public enum ReplayCaseLibrary {
                 if isFolder.boolValue {
                     if let single = folderCase(root, root: root, relative: (root as NSString).lastPathComponent),
                        !hasCaseBelow(root) {
-                        found[single.name] = single
+                        found.add(single)
                     } else {
-                        walk(root, root: root, relative: "", into: &found)
+                        search(root, into: &found)
                     }
                 } else if let file = fileCase(root) {
-                    found[file.name] = file
+                    found.add(file)
                 } else {
                     throw ReplayCaseError("\(path): not a replay case (no expected transcript beside it; see Documentation/ReplayCases.md)")
                 }
@@ -45,12 +64,50 @@ public enum ReplayCaseLibrary {
                 let stem = (root as NSString).lastPathComponent
                 let c = namedCase(stem, in: folder.isEmpty ? "." : folder, root: folder.isEmpty ? "." : folder,
                                   relative: stem)
-                found[c.name] = c
+                found.add(c)
             } else {
                 throw ReplayCaseError("\(path): no such file or folder")
             }
         }
-        return found.values.sorted { $0.name < $1.name }
+        return found.cases.sorted { $0.name < $1.name }
+    }
+
+    /// A real folder: its device and inode.
+    struct FolderIdentity: Hashable {
+        var device: UInt64
+        var inode: UInt64
+
+        /// The identity of the folder at `path` (symbolic links followed), or nil.
+        init?(_ path: String) {
+            var status = stat()
+            guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return nil }
+            device = UInt64(status.st_dev)
+            inode = UInt64(status.st_ino)
+        }
+    }
+
+    /// What a search has found so far: each case once, by the real folder
+    /// holding its expected file and that file's name, and each real folder
+    /// searched once.
+    struct Found {
+        private var byIdentity: [String: ReplayCaseFile] = [:]
+        private var order: [String] = []
+        /// The folders searched.
+        var visited: Set<FolderIdentity> = []
+
+        /// The cases, each once.
+        var cases: [ReplayCaseFile] { order.compactMap { byIdentity[$0] } }
+
+        /// Adds `c` unless a case with the same expected file (the same real
+        /// folder, the same file name) is there already.
+        mutating func add(_ c: ReplayCaseFile) {
+            let folder = (c.expectedPath as NSString).deletingLastPathComponent
+            let file = (c.expectedPath as NSString).lastPathComponent
+            let key = FolderIdentity(folder.isEmpty ? "." : folder).map { "\($0.device):\($0.inode)/\(file)" } ?? "name:" + c.name
+            guard byIdentity[key] == nil else { return }
+            byIdentity[key] = c
+            order.append(key)
+        }
     }
 
     /// `path` without `./` in front or `/` behind.
@@ -78,26 +135,84 @@ public enum ReplayCaseLibrary {
 
     private static func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
 
-    /// Whether a folder has cases in folders below it (then it is searched, not run as one case).
+    /// Whether a folder has cases in folders below it (then it is searched,
+    /// not run as one case): a real folder, or a symbolic link to a folder
+    /// inside it.
     private static func hasCaseBelow(_ folder: String) -> Bool {
-        contents(folder).contains { isFolder(join(folder, $0)) && !$0.hasPrefix(".") }
+        let inside = realPath(folder)
+        return contents(folder).contains { name in
+            guard !name.hasPrefix(".") else { return false }
+            switch entry(join(folder, name)) {
+            case .folder: return true
+            case .link: return inside.map { contains($0, realPath(join(folder, name))) } ?? false
+            case .other: return false
+            }
+        }
     }
 
-    /// The deepest folder searched below a path (a symbolic link that loops stops here).
+    /// The deepest folder searched below a path.
     static let maximumDepth = 32
 
-    private static func walk(_ folder: String, root: String, relative: String, depth: Int = 0,
-                             into found: inout [String: ReplayCaseFile]) {
-        guard depth <= maximumDepth else { return }
+    /// What an entry of a folder is, its own kind (a symbolic link not followed).
+    private enum Entry { case folder, link, other }
+
+    private static func entry(_ path: String) -> Entry {
+        switch RegularFile.typeAt(path) {
+        case S_IFDIR: .folder
+        case S_IFLNK: isFolder(path) ? .link : .other
+        default: .other
+        }
+    }
+
+    /// `path` with every symbolic link resolved (`realpath`), or nil.
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// Whether the resolved path `inner` is `outer` or below it.
+    private static func contains(_ outer: String, _ inner: String?) -> Bool {
+        guard let inner else { return false }
+        return inner == outer || inner.hasPrefix(outer == "/" ? "/" : outer + "/")
+    }
+
+    /// Searches `root`: its real folders first, then the symbolic links to
+    /// folders inside it that lead somewhere not yet searched.
+    private static func search(_ root: String, into found: inout Found) {
+        guard let inside = realPath(root) else { return }
+        var links: [(path: String, relative: String, depth: Int)] = []
+        walk(root, root: root, relative: "", depth: 0, links: &links, into: &found)
+        var next = 0
+        while next < links.count {
+            let link = links[next]
+            next += 1
+            guard contains(inside, realPath(link.path)) else { continue }
+            walk(link.path, root: root, relative: link.relative, depth: link.depth, links: &links, into: &found)
+        }
+    }
+
+    /// Searches `folder` unless it was searched already: its cases, then its
+    /// real subfolders; symbolic links to folders are kept in `links` for later.
+    private static func walk(_ folder: String, root: String, relative: String, depth: Int,
+                             links: inout [(path: String, relative: String, depth: Int)], into found: inout Found) {
+        guard depth <= maximumDepth, let identity = FolderIdentity(folder), found.visited.insert(identity).inserted else { return }
         let names = contents(folder)
-        if let c = folderCase(folder, root: root, relative: relative) { found[c.name] = c }
+        if let c = folderCase(folder, root: root, relative: relative) { found.add(c) }
         for name in names where name.hasSuffix(".expected.txt") && name != "expected.txt" {
             let stem = String(name.dropLast(".expected.txt".count))
-            let c = namedCase(stem, in: folder, root: root, relative: join(relative, stem))
-            found[c.name] = c
+            found.add(namedCase(stem, in: folder, root: root, relative: join(relative, stem)))
         }
-        for name in names where !name.hasPrefix(".") && name != "node_modules" && isFolder(join(folder, name)) {
-            walk(join(folder, name), root: root, relative: join(relative, name), depth: depth + 1, into: &found)
+        for name in names where !name.hasPrefix(".") && name != "node_modules" {
+            let path = join(folder, name)
+            switch entry(path) {
+            case .folder:
+                walk(path, root: root, relative: join(relative, name), depth: depth + 1, links: &links, into: &found)
+            case .link:
+                links.append((path, join(relative, name), depth + 1))
+            case .other:
+                continue
+            }
         }
     }
 

@@ -204,4 +204,24 @@ import GripperTraces
         minimal.moreDevices = result.moreDevices
         #expect(try minimal.replay().transcript.text.contains("committed #1 move pear [0,1] -> [0,3]"))
     }
+
+    /// A load result that takes the dragged item away ends the drag, and
+    /// the gesture with it: the rest of that touch is ignored until it lifts
+    /// (issue 38: the loading paths cancelled the drag, not the gesture).
+    @Test func aLoadThatTakesTheDraggedItemAwayCancelsTheGestureToo() throws {
+        var s = try session()
+        try s.touch(.began, sequence: 1, at: Point(x: 200, y: 84), time: t(0))
+        s.fire(until: t(600))
+        #expect(s.engine.stateName == "dragging")
+        try s.apply(.loading(.beginLoading, content: nil), at: t(700))
+        let without = [CollectionSection(id: "fruit", items: ["apple", "plum", "fig"]), CollectionSection(id: "veg", items: ["leek", "kale"])]
+        try s.apply(.loading(.loadedContent, content: without), at: t(800))
+        #expect(s.engine.stateName == "idle")
+        let lines = s.engine.transcript.text
+        #expect(lines.contains("gesture longPress cancelled"), "\(lines)")
+        // The rest of that touch is ignored: no gesture of it after the load.
+        let after = try s.touch(.moved, sequence: 1, at: Point(x: 200, y: 300), time: t(900))
+            + s.touch(.ended, sequence: 1, at: Point(x: 200, y: 300), time: t(950))
+        #expect(!after.contains { $0.textLine.contains("gesture pan") || $0.textLine.contains("gapMoved") }, "\(after.map(\.textLine))")
+    }
 }

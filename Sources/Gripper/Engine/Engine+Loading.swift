@@ -54,7 +54,15 @@ extension Engine {
             landDiff(to: target, for: event, at: time)
         }
         if showsPlaceholder {
-            recordDue(at: time) { machine, geometry in machine.handle(.contactCancelled, at: time, geometry: geometry) }
+            // A placeholder ends what the user was doing (a drag, an open
+            // cell): the gesture too, so the rest of that contact is
+            // ignored until it lifts, as after any interaction the app ends.
+            var ended: [EditingEffect] = []
+            recordDue(at: time) { machine, geometry in
+                ended = machine.handle(.contactCancelled, at: time, geometry: geometry)
+                return ended
+            }
+            cancelGesture(ifAppChangeEnded: ended, at: time)
         }
     }
 }
@@ -134,7 +142,11 @@ extension Engine {
         let before = machine.phase
         defer { noteTransition(from: before, at: time) }
         do {
-            record(try machine.apply(batch, at: time), at: time)
+            let effects = try machine.apply(batch, at: time)
+            record(effects, at: time)
+            // A result whose diff took the dragged or open item away ends
+            // the interaction, and so the gesture.
+            cancelGesture(ifAppChangeEnded: effects, at: time)
             return true
         } catch {
             append(.rejected("\(event.name): \(error)"), at: time)
@@ -280,7 +292,12 @@ extension Engine {
         let covered = coveredByChildPlaceholders
         guard covered != coveredBefore, let touched = touchedSections, !touched.isEmpty,
               touched.contains(where: { s in covered.contains { $0.contains(s) } }) else { return }
-        recordDue(at: time) { machine, geometry in machine.handle(.contactCancelled, at: time, geometry: geometry) }
+        var ended: [EditingEffect] = []
+        recordDue(at: time) { machine, geometry in
+            ended = machine.handle(.contactCancelled, at: time, geometry: geometry)
+            return ended
+        }
+        cancelGesture(ifAppChangeEnded: ended, at: time)
     }
 
     /// Keeps room under the first section of each child that shows a

@@ -46,9 +46,11 @@ struct MessageStore: CollectionDataSource {
             case .move(_, let from, let to):
                 let message = from.section == 0 ? pinned.remove(at: from.item) : inbox.remove(at: from.item)
                 if to.section == 0 { pinned.insert(message, at: to.item) } else { inbox.insert(message, at: to.item) }
-            case .delete(let ids), .dropInto(let ids, _):
-                // Dropped into another item: this list has no folders, so they leave it.
-                let gone = Set(ids)
+            case .delete, .dropInto, .action:
+                // What the entry took away: deleted, dropped into another item
+                // (this list has no folders, so they leave it), or a swipe
+                // action that deleted its item (a full swipe's Delete).
+                let gone = Set(entry.removedItems)
                 pinned.removeAll { gone.contains(ItemID($0.id)) }
                 inbox.removeAll { gone.contains(ItemID($0.id)) }
             case .moveItems(_, let from, let to):
@@ -57,7 +59,7 @@ struct MessageStore: CollectionDataSource {
                 for p in from.reversed() { moving.append(p.section == 0 ? pinned.remove(at: p.item) : inbox.remove(at: p.item)) }
                 moving.reverse()
                 if to.section == 0 { pinned.insert(contentsOf: moving, at: to.item) } else { inbox.insert(contentsOf: moving, at: to.item) }
-            case .action, .reload, .batch, .app, .replaced:
+            case .reload, .batch, .app, .replaced:
                 continue
             }
         }

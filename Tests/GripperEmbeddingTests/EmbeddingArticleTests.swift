@@ -144,9 +144,11 @@ extension Mailbox {
             case .move(_, let from, let to):
                 let message = from.section == 0 ? pinned.remove(at: from.item) : inbox.remove(at: from.item)
                 if to.section == 0 { pinned.insert(message, at: to.item) } else { inbox.insert(message, at: to.item) }
-            case .delete(let ids), .dropInto(let ids, _):
-                // Dropped into another item: this list has no folders, so they leave it.
-                let gone = Set(ids)
+            case .delete, .dropInto, .action:
+                // What the entry took away: deleted, dropped into another item
+                // (this list has no folders, so they leave it), or a swipe
+                // action that deleted its item (a full swipe's Delete).
+                let gone = Set(entry.removedItems)
                 pinned.removeAll { gone.contains(ItemID($0.id)) }
                 inbox.removeAll { gone.contains(ItemID($0.id)) }
             case .moveItems(_, let from, let to):
@@ -155,7 +157,7 @@ extension Mailbox {
                 for p in from.reversed() { moving.append(p.section == 0 ? pinned.remove(at: p.item) : inbox.remove(at: p.item)) }
                 moving.reverse()
                 if to.section == 0 { pinned.insert(contentsOf: moving, at: to.item) } else { inbox.insert(contentsOf: moving, at: to.item) }
-            case .action, .reload, .batch, .app, .replaced:
+            case .reload, .batch, .app, .replaced:
                 continue
             }
         }
@@ -299,6 +301,36 @@ import GripperTraces
         let change = gapMove.layout.moving[0]
         let mid = interpolate(change.initial.frame, change.final.frame, gapMove.curve.value(at: 0.5))
         #expect(mid.minY == (change.initial.frame.minY + change.final.frame.minY) / 2)
+    }
+
+    /// A full swipe's Delete is an `action` entry whose batch deletes the
+    /// message: the article's mirror removes it (issue 38: a mirror that
+    /// skipped actions kept the deleted message).
+    @Test func aFullSwipesDeleteLeavesTheAppsStorageToo() throws {
+        let device = try reader().device
+        var mailbox = mailbox(inbox: 500)
+        var engine = try openEngine(on: mailbox, device: device)
+        var script = TraceBuilder(device: device)
+        script.pause(.milliseconds(100))
+        // m3 is the fifth row (57 points each with its separator): a fast swipe across it.
+        script.swipe(from: .fraction(0.95, (4 * 57 + 28) / 640), to: .fraction(0.05, (4 * 57 + 28) / 640),
+                     duration: .milliseconds(120))
+        script.pause(.milliseconds(600))
+        var mirrored = 0
+        for frame in script.frames {
+            engine.handle(frame)
+            mailbox.mirror(engine.journal, after: &mirrored)
+        }
+        engine.finish()
+        mailbox.mirror(engine.journal, after: &mirrored)
+        let last = try #require(engine.journal.entries.last)
+        guard case .action("delete", item: "m3") = last.edit else {
+            Issue.record("expected the full swipe's delete of m3: \(engine.journal.entries.map(\.edit))")
+            return
+        }
+        #expect(last.removedItems == ["m3"])
+        #expect(!mailbox.inbox.contains { $0.id == "m3" })
+        #expect(ids(mailbox) == engine.model.sections.map { Array($0.items) })
     }
 
     @Test func theAppRevealsAMessageAndTheScreenTurns() throws {

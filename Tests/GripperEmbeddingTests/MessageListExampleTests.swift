@@ -69,6 +69,18 @@ import GripperTesting
         #expect(lines.last == "checked: 5004 messages, each once; the app's storage equals the engine's model")
     }
 
+    /// The bundled full swipe deletes a message with its Delete action: the
+    /// example's mirror removes it, and the storage still equals the model
+    /// (issue 38: a mirror that skipped actions kept the deleted message).
+    @Test func aFullSwipesDeleteLeavesTheStorageToo() throws {
+        let result = try run([Fixtures.recording("scenarios/full-swipe/trace.evemu").path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.contains("journal: #1 action delete on m2"), "\(result.stdout.suffix(400))")
+        #expect(lines.contains { $0.hasPrefix("final pinned: p0 | inbox: m0 m1 m3 ") && $0.hasSuffix("(99999 messages)") })
+        #expect(lines.last == "checked: 100000 messages, each once; the app's storage equals the engine's model")
+    }
+
     @Test func badInputIsExitStatusTwo() throws {
         let missing = try run(["/nonexistent/trace.evemu"])
         #expect(missing.status == 2 && missing.stderr.contains("/nonexistent/trace.evemu: cannot read the file"))

@@ -2,7 +2,10 @@ import GripperLayout
 
 /// What a committed journal entry did, in the user's terms.
 public enum Edit: Hashable, Sendable, CustomStringConvertible {
-    /// Items deleted (by a delete action, a batch-edit delete or `deleteSelected`).
+    /// Items deleted by the delete control (and its confirmation), a
+    /// batch-edit delete or `deleteSelected`. A swipe action that deletes
+    /// its item — a destructive one, a full swipe's — is ``action(_:item:)``;
+    /// ``JournalEntry/removedItems`` names what either took away.
     case delete([ItemID])
     /// One item moved by a drag, from its place before to its place after.
     case move(ItemID, from: IndexPath, to: IndexPath)
@@ -15,7 +18,9 @@ public enum Edit: Hashable, Sendable, CustomStringConvertible {
     /// items, in the order they were carried, leave the collection; the
     /// target stays (the app files them, ``CollectionDelegate/didDrop(_:into:)``).
     case dropInto([ItemID], into: ItemID)
-    /// A swipe action performed on an item; a destructive action also deletes it.
+    /// A swipe action performed on an item. A destructive action (or one the
+    /// delegate answered `.deleteItem`) also deletes it: the entry's batch
+    /// deletes it, and ``JournalEntry/removedItems`` names it.
     case action(ActionID, item: ItemID)
     /// The model replaced from outside (a reload), recorded as the diff between the two.
     case reload

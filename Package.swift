@@ -39,6 +39,8 @@ let package = Package(
         .library(name: "GripperWindow", targets: ["GripperWindow"]),
         // libgripper, the C library (gripper.h): scripts/libgripper makes libgripper.so.0 of it.
         .library(name: "gripper-c", type: .dynamic, targets: ["GripperC"]),
+        // libgripper's C functions and their implementations as a static library (the C ABI's fuzzer links it).
+        .library(name: "GripperCFace", targets: ["CGripper", "GripperCFace"]),
         .executable(name: "gripper-window", targets: ["GripperWindowCLI"]),
     ],
     dependencies: [
@@ -109,15 +111,19 @@ let package = Package(
         // libgripper: the C face (Sources/CGripper/include/gripper.h) over a toolkit session. The Swift
         // runtime is linked in (-static-stdlib: the .so needs only libc, libm, libstdc++, libgcc_s); the
         // version script exports the gripper_* functions alone, at GRIPPER_0; see Documentation/CLibrary.md.
+        // gripper.h and the exported C functions; each calls its Swift implementation in GripperCFace.
         .target(name: "CGripper"),
-        .target(name: "GripperC", dependencies: [
+        // The Swift implementations behind gripper.h (linked into libgripper, and into the C ABI's fuzzer).
+        .target(name: "GripperCFace", dependencies: [
             "CGripper", "Gripper", "GripperEditing", "GripperGeometry", "GripperGestures", "GripperInput", "GripperLayout",
             "GripperScene", "GripperTraces",
-        ], exclude: ["libgripper.map"], linkerSettings: [.unsafeFlags([
-            "-static-stdlib",
-            "-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/GripperC/libgripper.map",
-            "-Xlinker", "-soname=libgripper.so.0",
-        ])]),
+        ]),
+        .target(name: "GripperC", dependencies: ["CGripper", "GripperCFace"], exclude: ["libgripper.map"],
+                linkerSettings: [.unsafeFlags([
+                    "-static-stdlib",
+                    "-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/GripperC/libgripper.map",
+                    "-Xlinker", "-soname=libgripper.so.0",
+                ])]),
         // Test helper: reads emulated devices with GripperEvdev and prints what it saw (see Tests/GripperEvdevTests).
         .executableTarget(name: "GripperEvdevHarness", dependencies: [
             "CUmockdev", "CLibevdev", "GripperEvdev", "GripperInput", "Gripper", "GripperScene", "GripperTesting",

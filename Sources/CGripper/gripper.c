@@ -1,5 +1,5 @@
 /* libgripper's exported functions, in C: each calls its implementation in
- * Swift (Sources/GripperC, @_cdecl("gripperimpl_…"), declared in
+ * Swift (Sources/GripperCFace, @_cdecl("gripperimpl_…"), declared in
  * gripper_impl.h). Written in C so that the library's debug information
  * describes every function and struct of gripper.h exactly as a C compiler
  * sees them — what abidiff compares against the baseline (scripts/abi-check);

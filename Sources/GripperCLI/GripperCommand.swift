@@ -24,10 +24,22 @@ struct GripperCommand: ParsableCommand {
 
     /// Runs the command line. SIGPIPE is ignored first, so writing to a
     /// closed pipe (`gripper … | head -c1`) is an EPIPE error the output sink
-    /// reports (exit status 2), not a silent death.
+    /// reports (exit status 2), not a silent death. A bad option or value
+    /// exits 2, as every other bad input does (the argument parser's own
+    /// status for it is 64).
     static func main() {
         signal(SIGPIPE, SIG_IGN)
-        main(nil)
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            if exitCode(for: error) == .validationFailure {
+                let text = Array((fullMessage(for: error) + "\n").utf8)
+                _ = text.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+                Glibc.exit(2)
+            }
+            exit(withError: error)
+        }
     }
 }
 

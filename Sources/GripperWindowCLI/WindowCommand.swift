@@ -24,9 +24,20 @@ struct WindowCommand: ParsableCommand {
         subcommands: [ReplayWindowCommand.self, LiveWindowCommand.self, DesktopWindowCommand.self]
     )
 
+    /// Runs the command line; a bad option or value exits 2, as every
+    /// other bad input does (the argument parser's own status is 64).
     static func main() {
         signal(SIGPIPE, SIG_IGN)
-        main(nil)
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            if exitCode(for: error) == .validationFailure {
+                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                Glibc.exit(2)
+            }
+            exit(withError: error)
+        }
     }
 }
 

@@ -465,7 +465,7 @@ extension Handle {
                 c.action_destructive = frames[index].style == .destructive ? 1 : 0
             }
         }
-        if let controls = a.editingControls {
+        if a.isEditing, let controls = a.editingControls {
             if let r = controls.deleteControl {
                 (c.delete_control_x, c.delete_control_y, c.delete_control_width, c.delete_control_height) =
                     (r.minX, r.minY - offset, r.width, r.height)

@@ -75,20 +75,24 @@ final class Handle {
 
     /// A NUL-terminated copy of `s` owned by the handle until its next call.
     func handOut(_ s: String) -> UnsafePointer<CChar> {
-        var s = s
-        return s.withUTF8 { utf8 in
-            let need = utf8.count + 1
-            if blocks.isEmpty || used + need > blocks[blocks.count - 1].count {
-                blocks.append(UnsafeMutableRawBufferPointer.allocate(byteCount: max(need, Self.blockSize), alignment: 1))
-                used = 0
-            }
-            let block = blocks[blocks.count - 1]
-            let start = block.baseAddress! + used
-            if let base = utf8.baseAddress { start.copyMemory(from: base, byteCount: utf8.count) }
-            start.storeBytes(of: 0, toByteOffset: utf8.count, as: UInt8.self)
-            used += need
-            return UnsafePointer(start.assumingMemoryBound(to: CChar.self))
+        let utf8 = s.utf8
+        let need = utf8.count + 1
+        if blocks.isEmpty || used + need > blocks[blocks.count - 1].count {
+            blocks.append(UnsafeMutableRawBufferPointer.allocate(byteCount: max(need, Self.blockSize), alignment: 1))
+            used = 0
         }
+        let start = blocks[blocks.count - 1].baseAddress! + used
+        let bytes = start.assumingMemoryBound(to: UInt8.self)
+        // A byte at a time: an identity is short, and most live inside the
+        // string value itself (no buffer to copy from).
+        var k = 0
+        for b in utf8 {
+            bytes[k] = b
+            k += 1
+        }
+        bytes[k] = 0
+        used += need
+        return UnsafePointer(start.assumingMemoryBound(to: CChar.self))
     }
 
     func fail(_ status: gripper_status, _ message: String) -> gripper_status {

@@ -190,24 +190,7 @@ extension Scene {
         return "\(x)"
     }
 
-    /// A string as JSON, every control character escaped.
-    static func string(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 || u.value == 0x7f || (0x80...0x9f).contains(u.value) || u.value == 0x2028 || u.value == 0x2029 {
-                    out += "\\u" + String(repeating: "0", count: 4 - String(u.value, radix: 16).count) + String(u.value, radix: 16)
-                } else {
-                    out.unicodeScalars.append(u)
-                }
-            }
-        }
-        return out + "\""
-    }
+    /// A string as JSON, as the transcript's JSON writes it (every control,
+    /// line and paragraph separator and bidi override escaped).
+    static func string(_ s: String) -> String { Escaping.json(s) }
 }

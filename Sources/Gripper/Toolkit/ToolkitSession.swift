@@ -94,17 +94,10 @@ public struct ToolkitSession: Sendable {
                 gestures: GestureConfiguration = .default, recordingTranscript: Bool = false,
                 makingTransitions: Bool = false, recordingInput: Bool = false) throws(EngineError) {
         let input = ToolkitInput(viewport: viewport, pointsPerMillimetre: pointsPerMillimetre)
-        var engine = try Engine(dataSource: dataSource, delegate: delegate, viewport: viewport, metrics: metrics,
-                                device: input.touchDevices[0], gestures: gestures,
-                                recordingTranscript: recordingTranscript, makingTransitions: makingTransitions)
-        touchIDs = [.first]
-        pointerID = engine.attach(input.pointerDevice)
-        keyboardID = engine.attach(input.keyboardDevice)
-        self.engine = engine
-        self.input = input
-        if recordingInput {
-            recording = Recording(devices: [input.touchDevices[0], input.pointerDevice, input.keyboardDevice])
-        }
+        self.init(engine: try Engine(dataSource: dataSource, delegate: delegate, viewport: viewport, metrics: metrics,
+                                     device: input.touchDevices[0], gestures: gestures,
+                                     recordingTranscript: recordingTranscript, makingTransitions: makingTransitions),
+                  input: input, recordingInput: recordingInput)
     }
 
     /// A session over an engine opened already (a scene's, with

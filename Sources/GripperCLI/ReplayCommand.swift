@@ -153,14 +153,14 @@ struct ReplayCommand: ParsableCommand {
     }
 
     static func loadScene(_ path: String) throws -> Scene {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw BadInput.fail("cannot read \(path): \(FileProblem.phrase(error))")
+        // A regular file only: a FIFO or a device is named as what it is,
+        // never waited on or read without end.
+        let bytes: [UInt8]
+        do { bytes = try RegularFile.read(path) } catch {
+            throw BadInput.fail("cannot read \(path): \(error.phrase)")
         }
         do {
-            return try Scene.decode(Array(data), fileName: path)
+            return try Scene.decode(bytes, fileName: path)
         } catch {
             throw BadInput.fail("\(error)")
         }

@@ -141,10 +141,8 @@ struct TraceCutCommand: ParsableCommand {
     /// The gesture settings of a case.json, or the defaults.
     static func gestures(_ path: String?) throws -> GestureConfiguration {
         guard let path else { return .default }
-        let bytes: Data
-        do { bytes = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw BadInput.fail("cannot read \(path): \(FileProblem.phrase(error))")
-        }
-        do { return try ReplaySettings.decode(Array(bytes), fileName: path).gestures } catch { throw BadInput.fail(error.description) }
+        let bytes: [UInt8]
+        do { bytes = try RegularFile.read(path) } catch { throw BadInput.fail("cannot read \(path): \(error.phrase)") }
+        do { return try ReplaySettings.decode(bytes, fileName: path).gestures } catch { throw BadInput.fail(error.description) }
     }
 }

@@ -81,10 +81,9 @@ enum Failure {
     }
 
     static func loadScene(_ path: String) throws -> Scene {
-        let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw exit("cannot read \(path): \(FileProblem.phrase(error))")
-        }
-        do { return try Scene.decode(Array(data), fileName: path) } catch { throw exit("\(error)") }
+        // A regular file only: a FIFO or a device is named as what it is.
+        let bytes: [UInt8]
+        do { bytes = try RegularFile.read(path) } catch { throw exit("cannot read \(path): \(error.phrase)") }
+        do { return try Scene.decode(bytes, fileName: path) } catch { throw exit("\(error)") }
     }
 }

@@ -97,4 +97,22 @@ import Testing
         let fastJSON = try run(["replay"] + scenario("full-swipe") + ["--json"])
         #expect(slowJSON.out == fastJSON.out)
     }
+
+    /// A scene (or case.json) that is not a regular file is named as what it
+    /// is, at once: a FIFO neither blocks nor reads as "permission denied"
+    /// (issue 38).
+    @Test func aSceneThatIsAFIFOIsNamedAsOne() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scene-fifo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let fifo = dir.appendingPathComponent("scene.json").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let r = try GripperProcess.run(["replay", "Recordings/scenarios/full-swipe/trace.evemu", "--scene", fifo], timeout: 20)
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("cannot read \(fifo): not a regular file (a FIFO)"), "\(r.stderr)")
+        let cut = try GripperProcess.run(["trace", "cut", "Recordings/scenarios/full-swipe/trace.evemu", dir.appendingPathComponent("c.evemu").path,
+                                          "--around", "committed", "--scene", "Recordings/scenarios/full-swipe/scene.json",
+                                          "--settings", fifo], timeout: 20)
+        #expect(cut.status == 2 && cut.stderr.contains("not a regular file (a FIFO)"), "\(cut.stderr)")
+    }
 }

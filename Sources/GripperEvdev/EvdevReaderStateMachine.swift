@@ -54,7 +54,7 @@ struct EvdevReaderStateMachine {
         case .reading(var pending):
             if event.isSynReport {
                 state = .reading(pending: [])
-                return .emit(EventFrame(time: event.time, events: pending))
+                return .emit(EventFrame(time: event.time, events: pending, reportValue: event.value))
             }
             // Leave the array uniquely referenced while appending.
             state = .lost

@@ -79,7 +79,7 @@ final class LibinputRecordParser {
             while let (frame, complete) = try parser.nextFrameOrFailure() {
                 guard collect else { continue }
                 events += frame.events
-                if complete { events.append(RawEvent(time: frame.time, type: EventType.syn, code: SynCode.report, value: 0)) }
+                if complete { events.append(RawEvent(time: frame.time, type: EventType.syn, code: SynCode.report, value: frame.reportValue)) }
             }
         } catch {
             switch error {

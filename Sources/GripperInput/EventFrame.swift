@@ -11,11 +11,15 @@ public struct EventFrame: Hashable, Sendable {
     /// current one, and contacts that end in it ended while nobody watched
     /// (the tracker cancels them rather than ending them).
     public var isResync: Bool
+    /// The value of the closing `SYN_REPORT` (0 from the kernel; a recording
+    /// may hold another, which a conversion keeps).
+    public var reportValue: Int32
 
     /// Creates a frame.
-    public init(time: EventTime, events: [RawEvent], isResync: Bool = false) {
+    public init(time: EventTime, events: [RawEvent], isResync: Bool = false, reportValue: Int32 = 0) {
         self.time = time
         self.events = events
         self.isResync = isResync
+        self.reportValue = reportValue
     }
 }

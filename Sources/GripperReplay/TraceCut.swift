@@ -181,7 +181,7 @@ public enum TraceCut {
             for event in frame.events {
                 events.append(RawEvent(time: min(shift(event.time), time), type: event.type, code: event.code, value: event.value))
             }
-            events.append(RawEvent(time: time, type: EventType.syn, code: SynCode.report, value: 0))
+            events.append(RawEvent(time: time, type: EventType.syn, code: SynCode.report, value: frame.reportValue))
         }
         return Trace(device: device, events: events, metadata: metadata)
     }

@@ -34,7 +34,7 @@ public enum UmockdevEventScript {
     /// The events of `frames` with each frame's `SYN_REPORT` added back.
     public static func events(of frames: [EventFrame]) -> [RawEvent] {
         frames.flatMap { frame in
-            frame.events + [RawEvent(time: frame.time, type: EventType.syn, code: SynCode.report, value: 0)]
+            frame.events + [RawEvent(time: frame.time, type: EventType.syn, code: SynCode.report, value: frame.reportValue)]
         }
     }
 

@@ -122,7 +122,7 @@ final class EvemuParser: FrameProducer {
                     position = Swift.min(next, count)
                     if event.isSynReport {
                         window.position = position
-                        return (takeFrame(at: event.time), true)
+                        return (takeFrame(at: event.time, reportValue: event.value), true)
                     }
                     current.append(event)
                     continue
@@ -131,7 +131,7 @@ final class EvemuParser: FrameProducer {
                 if let event = try parseLine() {
                     if event.isSynReport {
                         window.position = position
-                        return (takeFrame(at: event.time), true)
+                        return (takeFrame(at: event.time, reportValue: event.value), true)
                     }
                     current.append(event)
                 }
@@ -140,8 +140,8 @@ final class EvemuParser: FrameProducer {
         }
     }
 
-    private func takeFrame(at time: EventTime) -> EventFrame {
-        let frame = EventFrame(time: time, events: current)
+    private func takeFrame(at time: EventTime, reportValue: Int32 = 0) -> EventFrame {
+        let frame = EventFrame(time: time, events: current, reportValue: reportValue)
         current = []
         return frame
     }

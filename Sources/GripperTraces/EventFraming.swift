@@ -25,7 +25,7 @@ package enum EventFraming {
         var current: [RawEvent] = []
         for event in events {
             if event.isSynReport {
-                frames.append(EventFrame(time: event.time, events: current))
+                frames.append(EventFrame(time: event.time, events: current, reportValue: event.value))
                 current.removeAll(keepingCapacity: true)
             } else {
                 current.append(event)

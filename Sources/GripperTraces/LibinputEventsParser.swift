@@ -73,7 +73,7 @@ package final class LibinputEventsParser: FrameProducer {
                     i = Swift.min(next, end)
                     if event.isSynReport {
                         window.position = i
-                        return (takeFrame(at: event.time), true)
+                        return (takeFrame(at: event.time, reportValue: event.value), true)
                     }
                     current.append(event)
                     continue
@@ -87,7 +87,7 @@ package final class LibinputEventsParser: FrameProducer {
                 if let event = try row(buffer, lineStart: lineStart, indent: indent, start: contentStart, end: contentEnd) {
                     if event.isSynReport {
                         window.position = i
-                        return (takeFrame(at: event.time), true)
+                        return (takeFrame(at: event.time, reportValue: event.value), true)
                     }
                     current.append(event)
                 }
@@ -147,8 +147,8 @@ package final class LibinputEventsParser: FrameProducer {
         }
     }
 
-    private func takeFrame(at time: EventTime) -> EventFrame {
-        let frame = EventFrame(time: time, events: current)
+    private func takeFrame(at time: EventTime, reportValue: Int32 = 0) -> EventFrame {
+        let frame = EventFrame(time: time, events: current, reportValue: reportValue)
         current = []
         return frame
     }

@@ -74,7 +74,7 @@ public final class TraceFrameReader {
         while let frame = try next() {
             events += frame.events
             if !lastFrameIsIncomplete {
-                events.append(RawEvent(time: frame.time, type: EventType.syn, code: SynCode.report, value: 0))
+                events.append(RawEvent(time: frame.time, type: EventType.syn, code: SynCode.report, value: frame.reportValue))
             }
             frames.append(frame)
         }
@@ -108,7 +108,7 @@ package final class InMemoryFrameProducer: FrameProducer {
         while index < events.count {
             let event = events[index]
             index += 1
-            if event.isSynReport { return (EventFrame(time: event.time, events: frameEvents), true) }
+            if event.isSynReport { return (EventFrame(time: event.time, events: frameEvents, reportValue: event.value), true) }
             frameEvents.append(event)
         }
         warnings.appendAlways(EventFraming.incompleteTailWarning(file: warnings.file, count: frameEvents.count))

@@ -137,7 +137,7 @@ public struct TraceWriter: Sendable {
             append(RawEvent(time: first, type: EventType.syn, code: SynCode.report, value: 0))
         }
         for event in frame.events { append(event) }
-        if complete { append(RawEvent(time: frame.time, type: EventType.syn, code: SynCode.report, value: 0)) }
+        if complete { append(RawEvent(time: frame.time, type: EventType.syn, code: SynCode.report, value: frame.reportValue)) }
     }
 
     /// A comment line between frames (why a recording ended early …).

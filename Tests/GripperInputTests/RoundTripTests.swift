@@ -29,6 +29,33 @@ import GripperTraces
         #expect(EvemuFormat.write(back) == evemu)
     }
 
+    /// Every event value survives evemu → libinput record → evemu, a
+    /// SYN_REPORT's too (issue 38: the frames kept no report value, and the
+    /// writers wrote 0).
+    @Test func aReportsValueSurvivesEveryConversion() throws {
+        let text = """
+        # EVEMU 1.3
+        N: t
+        I: 0003 0001 0002 0001
+        P: 00 00 00 00 00 00 00 00
+        B: 00 0b 00 00 00 00 00 00 00
+        B: 01 00 00 00 00 00 00 00 00
+        B: 02 03 00 00 00 00 00 00 00
+        E: 0.000000 0002 0000 5
+        E: 0.000000 0000 0000 7
+        E: 0.010000 0002 0001 -3
+        E: 0.010000 0000 0000 -2147483648
+
+        """
+        let original = try EvemuFormat.read(text, fileName: "report.evemu")
+        #expect(original.frames.map(\.reportValue) == [7, Int32.min])
+        let viaYaml = try LibinputRecordFormat.read(LibinputRecordFormat.write(original), fileName: "report.yml")
+        #expect(viaYaml.events == original.events)
+        #expect(viaYaml.frames.map(\.reportValue) == [7, Int32.min])
+        let back = try EvemuFormat.read(EvemuFormat.write(viaYaml), fileName: "report.back.evemu")
+        #expect(back.events == original.events)
+    }
+
     /// libinput record's own events come back line for line through evemu.
     @Test func libinputRecordEventsSurviveEvemu() throws {
         let file = "tool-output/drag.libinput-record.yml"

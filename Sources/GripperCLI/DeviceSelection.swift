@@ -1,6 +1,7 @@
 import ArgumentParser
 import GripperEvdev
 import GripperInput
+import GripperReplay
 
 /// The device options `live` and `record` share: a node, or a device to
 /// follow by kind, node pattern or name (`--device touchscreen`,
@@ -52,6 +53,27 @@ struct DeviceSelection: ParsableArguments {
         case node(String, DeviceWatcher?)
         /// `wakingOn` became readable while waiting (a signal).
         case interrupted
+    }
+
+    /// ``resolve(wakingOn:)``, waiting at most `limit` (the command's
+    /// `--duration`) for a device to appear: none by then is exit status 2
+    /// saying so, never a wait without end.
+    func resolve(wakingOn wakeFD: Int32?, waitingAtMost limit: Duration?) throws -> Resolved {
+        guard wait, let limit, let match else { return try resolve(wakingOn: wakeFD) }
+        let watcher: DeviceWatcher
+        do { watcher = try DeviceWatcher() } catch { throw BadInput.fail("\(error)") }
+        if node == nil { BadInput.printError("gripper: waiting for a \(match) …") }
+        do {
+            switch try watcher.firstMatch(match, in: directory, until: watcher.now + limit, wakingOn: wakeFD) {
+            case .change(.added(let found)): return .node(found.path, watcher)
+            case .deadlineReached:
+                watcher.close()
+                throw BadInput.fail("no \(match) appeared within --duration (\(TraceCut.seconds(limit)) s)")
+            case .change(.removed), .woken: return .interrupted
+            }
+        } catch let error as EvdevError {
+            throw BadInput.fail("\(error)")
+        }
     }
 
     /// The node to read: the one given, or the first device that matches —

@@ -119,7 +119,7 @@ struct LiveCommand: ParsableCommand {
         signal(SIGWINCH) { _ in var b: UInt8 = 2; _ = write(liveSignalPipe, &b, 1) }
 
         let source: any LiveInputSource
-        switch try selection.resolve(wakingOn: pipeEnds[0]) {
+        switch try selection.resolve(wakingOn: pipeEnds[0], waitingAtMost: try duration.map { try DurationOption.duration($0) }) {
         case .interrupted:
             return
         case .node(let node, let watcher):

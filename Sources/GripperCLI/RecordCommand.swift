@@ -108,7 +108,7 @@ struct RecordCommand: ParsableCommand {
         defer { Self.restoreSignalHandlers(previous) }
 
         let device: String
-        switch try selection.resolve(wakingOn: pipeEnds[0]) {
+        switch try selection.resolve(wakingOn: pipeEnds[0], waitingAtMost: try duration.map { try DurationOption.duration($0) }) {
         case .interrupted: return
         case .node(let node, let watcher):
             watcher?.close()

@@ -115,4 +115,22 @@ import Testing
                                           "--settings", fifo], timeout: 20)
         #expect(cut.status == 2 && cut.stderr.contains("not a regular file (a FIFO)"), "\(cut.stderr)")
     }
+
+    /// `--wait --duration`: the duration bounds the wait too — no device by
+    /// then is exit status 2 saying so, and no file is made (issue 38: it
+    /// waited without end).
+    @Test func waitingForADeviceEndsWithTheDuration() throws {
+        let output = temporary("never.evemu").path
+        defer { unlink(output) }
+        let start = Date()
+        let record = try GripperProcess.run(["record", "--device-name", "no device is called this*", "--wait", "--duration", "0.5",
+                                             "-o", output], timeout: 20)
+        #expect(record.status == 2, "\(record.stderr)")
+        #expect(record.stderr.contains("appeared within --duration (0.500000 s)"), "\(record.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: output))
+        let live = try GripperProcess.run(["live", "--device-name", "no device is called this*", "--wait", "--duration", "0.5",
+                                           "--scene", "Recordings/scenarios/full-swipe/scene.json"], timeout: 20)
+        #expect(live.status == 2, "\(live.stderr)")
+        #expect(Date().timeIntervalSince(start) < 15)
+    }
 }

@@ -169,6 +169,11 @@ final class LibinputRecordParser {
                 throw TraceError(file: file, line: mapLine(mark.line), column: mark.column, reason: .invalidYAML(problem))
             case .reader(let problem, _, _, _):
                 throw TraceError(file: file, reason: .invalidYAML(problem))
+            case .duplicatedKeysInMapping(let duplicates, let context):
+                // Located, and without the text Yams would quote (the whole header).
+                let keys = duplicates.sorted().map { "'\(TraceError.excerpt($0))'" }.joined(separator: ", ")
+                throw TraceError(file: file, line: mapLine(context.mark.line), column: context.mark.column,
+                                 reason: .invalidYAML("a key appears twice in one mapping: \(keys)"))
             default:
                 throw TraceError(file: file, reason: .invalidYAML(String(describing: error)))
             }

@@ -222,4 +222,19 @@ import GripperTraces
         #expect(bad?.path == "devices[0].events[0].evdev[1]")
         #expect(bad?.line == 15)
     }
+
+    /// A key repeated in a libinput-record header is named with its file,
+    /// line and column, without the header quoted whole (issue 38: Yams's
+    /// own message dumped it).
+    @Test func aRepeatedHeaderKeyIsLocatedAndShort() throws {
+        let text = "version: 1\nndevices: 1\nlibinput:\n  version: \"1.22\"\nndevices: 1\ndevices:\n- node: /dev/input/event0\n"
+            + "  evdev:\n    name: \"secret header text\"\n    id: [1, 2, 3, 4]\n    codes:\n      0: [0]\n    properties: []\n  events:\n"
+        do {
+            _ = try LibinputRecordFormat.read(text, fileName: "dup.yml")
+            Issue.record("a repeated key was read")
+        } catch {
+            #expect(error.description == "dup.yml:2:1: not valid YAML: a key appears twice in one mapping: 'ndevices'", "\(error)")
+            #expect(!error.description.contains("secret header text"))
+        }
+    }
 }

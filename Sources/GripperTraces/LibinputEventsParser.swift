@@ -139,9 +139,11 @@ package final class LibinputEventsParser: FrameProducer {
             let type = try row.integer(field: "event type")
             let code = try row.integer(field: "event code")
             let value = try row.integer(field: "event value", last: true)
+            let valueColumn = row.numberColumn
             try row.finish()
             return try Self.validatedEvent(sec: sec, usec: usec, type: type, code: code, value: value, previous: &previous,
-                                           file: file, line: line, column: j - lineStart + 1, path: nil)
+                                           file: file, line: line, column: j - lineStart + 1, path: nil,
+                                           valueColumn: valueColumn)
         } catch {
             throw .trace(error)
         }
@@ -258,18 +260,30 @@ package final class LibinputEventsParser: FrameProducer {
             return String(decoding: UnsafeBufferPointer(rebasing: buffer[position..<Swift.max(e, position + 1)]), as: UTF8.self)
         }
 
+        /// Where the last number read starts (its sign included), 1-based.
+        private(set) var numberColumn = 0
+
         @inline(__always)
         mutating func integer(field: StaticString, last: Bool = false) throws(TraceError) -> Int64 {
             while position < end && buffer[position] == 0x20 { position += 1 }
             guard position < end else {
                 throw error(.truncatedLine(expected: "\(field) in [sec, usec, type, code, value]"))
             }
+            let numberStart = position
+            numberColumn = numberStart - lineStart + 1
             var negative = false
             if buffer[position] == 0x2D || buffer[position] == 0x2B { negative = buffer[position] == 0x2D; position += 1 }
             let digitStart = position
             var v: Int64 = 0
             while position < end, case let d = buffer[position] &- 0x30, d < 10 {
-                if v > 100_000_000_000_000 { throw error(.numberOutOfRange(field: "\(field)", value: found(), range: "a 47-bit number")) }
+                if v > 100_000_000_000_000 {
+                    // The whole number, from its sign, at its own column.
+                    var e = position
+                    while e < end, buffer[e] &- 0x30 < 10 { e += 1 }
+                    let text = String(decoding: UnsafeBufferPointer(rebasing: buffer[numberStart..<e]), as: UTF8.self)
+                    throw TraceError(file: file, line: line, column: numberColumn,
+                                     reason: .numberOutOfRange(field: "\(field)", value: text, range: "a 47-bit number"))
+                }
                 v = v * 10 + Int64(d)
                 position += 1
             }
@@ -299,9 +313,12 @@ package final class LibinputEventsParser: FrameProducer {
 
     /// An event from a row's numbers, checked: time (not negative, at most
     /// ``EventTime/maximumSeconds``, not before `previous`), type, code and value.
+    /// `valueColumn`: where the value stands, for its own error (the row's
+    /// `column` otherwise).
     package static func validatedEvent(sec: Int64, usec: Int64, type: Int64, code: Int64, value: Int64, previous: inout Int64,
-                               file: String, line: Int?, column: Int?, path: String?) throws(TraceError) -> RawEvent {
-        func fail(_ reason: TraceError.Reason) -> TraceError {
+                               file: String, line: Int?, column: Int?, path: String?,
+                               valueColumn: Int? = nil) throws(TraceError) -> RawEvent {
+        func fail(_ reason: TraceError.Reason, at column: Int? = column) -> TraceError {
             TraceError(file: file, line: line, column: column, path: path, reason: reason)
         }
         if sec < 0 || usec < 0 { throw fail(.negativeTime("\(sec).\(usec)")) }
@@ -316,7 +333,8 @@ package final class LibinputEventsParser: FrameProducer {
             throw fail(.unknownEventCode(type: UInt16(type), code: UInt64(bitPattern: code)))
         }
         guard value >= Int64(Int32.min), value <= Int64(Int32.max) else {
-            throw fail(.numberOutOfRange(field: "event value", value: String(value), range: "\(Int32.min)...\(Int32.max)"))
+            throw fail(.numberOutOfRange(field: "event value", value: String(value), range: "\(Int32.min)...\(Int32.max)"),
+                       at: valueColumn ?? column)
         }
         if time.microseconds < previous {
             throw fail(.timeWentBackwards(previous: EventTime(microseconds: previous), current: time))

@@ -237,4 +237,44 @@ import GripperTraces
             #expect(!error.description.contains("secret header text"))
         }
     }
+
+    /// A libinput-record number out of range is quoted whole, from its sign,
+    /// at its own column (issue 38: the wrong digits at the wrong column).
+    @Test(arguments: [("    99999999999", 34, "event value 99999999999 is out of range (-2147483648...2147483647)"),
+                      (" 12345678901234567890123", 31, "event value 12345678901234567890123 is out of range (a 47-bit number)"),
+                      (" -123456789012345678901234567890123456789012", 31,
+                       "event value -123456789012345678901234567890123456789… is out of range (a 47-bit number)")])
+    func aNumberOutOfRangeIsQuotedWholeWhereItStands(_ value: String, _ column: Int, _ message: String) throws {
+        let text = """
+        version: 1
+        ndevices: 1
+        libinput:
+          version: "1.22"
+        system:
+          kernel: "6"
+        devices:
+        - node: /dev/input/event0
+          evdev:
+            name: "x"
+            id: [1, 2, 3, 4]
+            codes:
+              0: [0]
+              3: [0, 1]
+            absinfo:
+              0: [0, 100, 0, 0, 0]
+              1: [0, 100, 0, 0, 0]
+            properties: []
+          events:
+          - evdev:
+            - [  0,      0,   3,   0,\(value)] # EV_ABS
+            - [  0,      0,   0,   0,       0] # SYN
+
+        """
+        do {
+            _ = try LibinputRecordFormat.read(text, fileName: "big.yml")
+            Issue.record("an out-of-range number was read")
+        } catch {
+            #expect(error.description == "big.yml:21:\(column): \(message)", "\(error)")
+        }
+    }
 }

@@ -10,18 +10,7 @@ extension LibinputRecordFormat {
     /// - Complexity: O(n) in the file's size.
     public static func read(_ bytes: [UInt8], fileName: String, device selector: DeviceSelector = .index(0)) throws(TraceError) -> Trace {
         let traces = try readAll(bytes, fileName: fileName)
-        switch selector {
-        case .index(let i):
-            guard i >= 0 && i < traces.count else {
-                throw TraceError(file: fileName, reason: .noSuchDevice(selector: selector.description, available: traces.count))
-            }
-            return traces[i]
-        case .node(let node):
-            guard let trace = traces.first(where: { $0.metadata.deviceNode == node }) else {
-                throw TraceError(file: fileName, reason: .noSuchDevice(selector: selector.description, available: traces.count))
-            }
-            return trace
-        }
+        return try pick(selector, from: traces, fileName: fileName) { $0.metadata.deviceNode }
     }
 
     /// Reads a libinput-record file from a string; see ``read(_:fileName:device:)-([UInt8],_,_)``.
@@ -57,17 +46,21 @@ extension LibinputRecordFormat {
     public static func reader(_ source: any TraceByteSource, fileName: String,
                               device selector: DeviceSelector = .index(0)) throws(TraceError) -> TraceFrameReader {
         let readers = try readers(source, fileName: fileName)
+        return try pick(selector, from: readers, fileName: fileName) { $0.metadata.deviceNode }
+    }
+
+    /// The device `selector` names among `devices` (in file order), or
+    /// `noSuchDevice` saying how many there are.
+    private static func pick<Device>(_ selector: DeviceSelector, from devices: [Device], fileName: String,
+                                     node: (Device) -> String?) throws(TraceError) -> Device {
+        let found: Device?
         switch selector {
-        case .index(let i):
-            guard i >= 0 && i < readers.count else {
-                throw TraceError(file: fileName, reason: .noSuchDevice(selector: selector.description, available: readers.count))
-            }
-            return readers[i]
-        case .node(let node):
-            guard let reader = readers.first(where: { $0.metadata.deviceNode == node }) else {
-                throw TraceError(file: fileName, reason: .noSuchDevice(selector: selector.description, available: readers.count))
-            }
-            return reader
+        case .index(let i): found = devices.indices.contains(i) ? devices[i] : nil
+        case .node(let wanted): found = devices.first { node($0) == wanted }
         }
+        guard let found else {
+            throw TraceError(file: fileName, reason: .noSuchDevice(selector: selector.description, available: devices.count))
+        }
+        return found
     }
 }

@@ -46,9 +46,7 @@ struct DesktopWindowCommand: ParsableCommand {
     @OptionGroup var drawing: DrawingOptions
 
     func validate() throws {
-        if let duration, !(duration.isFinite && duration > 0 && duration <= 31_536_000) {
-            throw ValidationError("--duration must be more than 0 and at most a year of seconds, not \(duration)")
-        }
+        try WindowCommand.checkDuration(duration)
         if let p = pointsPerMillimetre, !(p.isFinite && p >= 0.01 && p <= 1000) {
             throw ValidationError("--points-per-millimetre must be 0.01 to 1000, not \(p)")
         }

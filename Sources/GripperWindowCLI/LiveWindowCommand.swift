@@ -46,9 +46,7 @@ struct LiveWindowCommand: ParsableCommand {
     @OptionGroup var drawing: DrawingOptions
 
     func validate() throws {
-        if let duration, !(duration.isFinite && duration > 0 && duration <= 31_536_000) {
-            throw ValidationError("--duration must be more than 0 and at most a year of seconds, not \(duration)")
-        }
+        try WindowCommand.checkDuration(duration)
     }
 
     func run() throws {

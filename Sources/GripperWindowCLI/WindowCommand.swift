@@ -24,6 +24,14 @@ struct WindowCommand: ParsableCommand {
         subcommands: [ReplayWindowCommand.self, LiveWindowCommand.self, DesktopWindowCommand.self]
     )
 
+    /// Checks a live window's `--duration`: more than 0 and at most a year
+    /// of seconds (so the deadline cannot overflow the clock).
+    static func checkDuration(_ duration: Double?) throws {
+        if let duration, !(duration.isFinite && duration > 0 && duration <= 31_536_000) {
+            throw ValidationError("--duration must be more than 0 and at most a year of seconds, not \(duration)")
+        }
+    }
+
     /// Runs the command line; a bad option or value exits 2, as every
     /// other bad input does (the argument parser's own status is 64).
     static func main() {

@@ -83,7 +83,8 @@ struct TestCommand: ParsableCommand {
                 try out.flush()
             } catch { failure = error }
         })
-        if let failure { throw BadInput.fail("\(failure)") }
+        // The sink has said why on stderr already; its error is the exit status.
+        if let failure { throw failure }
         let wall = Self.seconds(ContinuousClock.now - started)
         let cpu = Self.cpuSeconds() - cpuBefore
         let summary = Summary(results: results, wall: wall, cpu: cpu)

@@ -51,6 +51,12 @@ import GripperTraces
             #expect(r.status == 2, "\(arguments): \(r.stderr)")
             #expect(r.stderr.contains("gripper: cannot write standard output: no space left on device"), "\(arguments): \(r.stderr)")
         }
+        // gripper test says it once, not once more as "ExitCode(rawValue: 2)".
+        for arguments in [["test", "Recordings/scenarios/full-swipe"], ["test", "--json", "Recordings/scenarios/full-swipe"]] {
+            let r = try Self.shell(arguments, "> /dev/full")
+            #expect(r.status == 2, "\(arguments): \(r.stderr)")
+            #expect(r.stderr == "gripper: cannot write standard output: no space left on device\n", "\(arguments): \(r.stderr)")
+        }
         let full = Self.temporary("full.yml")
         try? FileManager.default.removeItem(atPath: full)
         try FileManager.default.createSymbolicLink(atPath: full, withDestinationPath: "/dev/full")

@@ -91,7 +91,7 @@ final class LibinputRecordParser {
                     throw TraceError(file: file, line: line, reason: .tooLarge(
                         "'\(TraceError.excerpt(text))' is not libinput record's own layout for events ('- evdev:' frames of "
                         + "'- [sec, usec, type, code, value]' rows); other layouts are read only in events lists up to "
-                        + "\(LibinputRecordFormat.yamlEventsLimit / (1 << 20)) MB, and this one is \(megabytes(size)) MB"))
+                        + "\(LibinputRecordFormat.yamlEventsLimit >> 10) KiB, and this one is \(kibibytes(size)) KiB"))
                 }
                 let (yamlEvents, skipped) = try yamsEvents(block, path: path)
                 return (.memory(yamlEvents), skipped)
@@ -100,9 +100,10 @@ final class LibinputRecordParser {
         return (collect ? .memory(events) : .block(block), parser.skipped)
     }
 
-    private func megabytes(_ bytes: Int) -> String {
-        let tenths = (bytes * 10 + (1 << 19)) >> 20
-        return "\(tenths / 10).\(tenths % 10)"
+    /// `bytes` in KiB, rounded up (so a list one byte over the limit never
+    /// reads as the limit).
+    private func kibibytes(_ bytes: Int) -> String {
+        String((bytes + 1023) >> 10)
     }
 
     /// A small block read with Yams: its text, under its `events:` key.

@@ -38,11 +38,12 @@ public enum LibinputRecordFormat {
     public static let formatVersion = 1
 
     /// The most bytes of a file, outside its block-style events lists, that
-    /// the reader hands to Yams: 2 MiB (a real header is a few kilobytes;
-    /// Yams takes about 17 times a document's size in memory).
-    public static let headerLimit = 2 << 20
+    /// the reader hands to Yams: 512 KiB (a real header is a few kilobytes).
+    /// Yams takes 50 to 100 times a document's size in memory, so this
+    /// keeps a file Yams reads within twice its size plus 64 MB.
+    public static let headerLimit = 512 << 10
 
     /// The largest events list read through Yams when it is not in libinput
-    /// record's own block layout: 2 MiB.
-    public static let yamlEventsLimit = 2 << 20
+    /// record's own block layout: 512 KiB, for the same reason.
+    public static let yamlEventsLimit = 512 << 10
 }

@@ -97,7 +97,7 @@ package struct LibinputRecordScan {
                 headerLines += 1
                 if header.count > LibinputRecordFormat.headerLimit {
                     throw TraceError(file: file, line: line, reason: .tooLarge(
-                        "the YAML outside the events lists is larger than \(LibinputRecordFormat.headerLimit / (1 << 20)) MB; "
+                        "the YAML outside the events lists is larger than \(LibinputRecordFormat.headerLimit >> 10) KiB; "
                         + "Gripper reads events only in libinput record's own layout (an 'events:' key, then '- evdev:' frames of rows)"))
                 }
             }

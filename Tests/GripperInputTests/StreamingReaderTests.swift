@@ -141,7 +141,7 @@ private struct TrickleSource: TraceByteSource {
         } catch {
             guard case .tooLarge = error.reason else { Issue.record("\(error)"); return }
             #expect(error.line != nil)
-            #expect(error.description.contains("2 MB"))
+            #expect(error.description.contains("512 KiB"))
         }
         // A block of flow-style frames: small, read through Yams; large, refused.
         func flow(_ frames: Int) -> String {

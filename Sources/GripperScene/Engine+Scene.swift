@@ -20,7 +20,7 @@ extension Engine {
                 gestures: GestureConfiguration = .default, recordingTranscript: Bool = false,
                 makingTransitions: Bool = false) throws(SceneError) {
         _ = try scene.model()
-        let items = scene.itemsByID
+        let items = Scene.ItemIndex(scene)
         let layout: any CollectionLayout
         do {
             layout = try scene.layoutKind.make(metrics: scene.metrics, viewport: scene.viewport)

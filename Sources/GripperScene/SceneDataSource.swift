@@ -7,7 +7,7 @@ import GripperLayout
 /// the delegate it is what `Engine(scene:device:)` opens.
 public struct SceneDataSource: CollectionDataSource {
     private let sections: [Scene.Section]
-    private let items: [ItemID: Scene.Item]
+    private let items: Scene.ItemIndex
     private let columns: [SectionID: Int]
     /// The metrics a segment gives its sections, by section identity.
     private let segmentMetrics: [SectionID: SectionMetrics]
@@ -21,15 +21,15 @@ public struct SceneDataSource: CollectionDataSource {
     /// The data source of `scene`.
     /// - Complexity: O(n) over the scene's items (and its reloads').
     public init(scene: Scene) {
-        self.init(scene: scene, items: scene.itemsByID)
+        self.init(scene: scene, items: Scene.ItemIndex(scene))
     }
 
     /// The data source of `scene` with its items already gathered.
-    init(scene: Scene, items: [ItemID: Scene.Item], metrics: SectionMetrics = .inherited) {
+    init(scene: Scene, items: Scene.ItemIndex, metrics: SectionMetrics = .inherited) {
         sections = scene.sections
         self.items = items
-        hasItemHeights = items.values.contains { $0.height != nil }
-        hasItemWidths = items.values.contains { $0.width != nil }
+        hasItemHeights = items.contains { $0.height != nil }
+        hasItemWidths = items.contains { $0.width != nil }
         var columns: [SectionID: Int] = [:]
         for section in scene.sections { if let c = section.columns { columns[section.id] = c } }
         var segmentMetrics: [SectionID: SectionMetrics] = [:]

@@ -6,7 +6,7 @@ import GripperLayout
 /// ``SceneDataSource`` it is what `Engine(scene:device:)` opens. An item
 /// the scene does not know may do nothing.
 public struct ScenePolicy: CollectionDelegate {
-    private let items: [ItemID: Scene.Item]
+    private let items: Scene.ItemIndex
     /// Whether any item of the scene (its reloads' too) says `"acceptsDrops": true`.
     public let acceptsDropsIntoItems: Bool
     private let movesBetweenSections: Bool
@@ -16,13 +16,13 @@ public struct ScenePolicy: CollectionDelegate {
 
     /// The policy of `scene` (covering the items of its reloads too).
     public init(scene: Scene) {
-        self.init(scene: scene, items: scene.itemsByID)
+        self.init(scene: scene, items: Scene.ItemIndex(scene))
     }
 
     /// The policy of `scene` with its items already gathered.
-    init(scene: Scene, items: [ItemID: Scene.Item]) {
+    init(scene: Scene, items: Scene.ItemIndex) {
         self.items = items
-        acceptsDropsIntoItems = items.values.contains { $0.acceptsDrops }
+        acceptsDropsIntoItems = items.contains { $0.acceptsDrops }
         movesBetweenSections = scene.movesBetweenSections
         selectionMode = scene.selectionMode
         var titles: [SectionID: String] = [:]

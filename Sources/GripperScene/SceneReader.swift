@@ -165,7 +165,6 @@ struct SceneReader {
             scene.layoutKind = kind
         }
         try checkConsistentItems(scene)
-        try checkLayout(scene, root)
         return scene
     }
 
@@ -174,8 +173,12 @@ struct SceneReader {
     /// in the viewport's width, too many items …) is an error at the scene
     /// field that set it, with its line.
     /// - Complexity: O(s) per list of s sections, O(n) with item heights.
-    private func checkLayout(_ scene: Scene, _ root: JSONValue) throws(SceneError) {
-        let items = scene.itemsByID
+    ///
+    /// The document's tree is not kept for it (in a large scene it costs
+    /// several times the file): `locate` gives the value at a field, from
+    /// the document parsed again, only when there is an error to place.
+    func checkLayout(_ scene: Scene, locate: (String) -> JSONValue?) throws(SceneError) {
+        let items = Scene.ItemIndex(scene)
         let source = SceneDataSource(scene: scene, items: items)
         var lists = [("sections", scene.sections)]
         if let segments = scene.segments {
@@ -194,9 +197,9 @@ struct SceneReader {
                                           layout: scene.layoutKind.make(metrics: scene.metrics, viewport: scene.viewport))
             } catch let error as LayoutError {
                 let field = Self.sceneField(ofLayoutPath: error.path, sections: path)
-                throw fail(field, Self.value(at: field, in: root), error.problem)
+                throw fail(field, locate(field), error.problem)
             } catch {
-                throw fail("layout", root["layout"], "the layout refuses the scene: \(error)")
+                throw fail("layout", locate("layout"), "the layout refuses the scene: \(error)")
             }
         }
     }
@@ -330,7 +333,9 @@ struct SceneReader {
     private func sections(_ value: JSONValue, _ path: String, defaults: ItemDefaults) throws(SceneError) -> [Scene.Section] {
         var out: [Scene.Section] = []
         var sectionPaths: [SectionID: String] = [:]
-        var itemPaths: [ItemID: String] = [:]
+        // Where each item id was first seen, as numbers: a path string per
+        // item would cost more than the item itself in a large scene.
+        var itemPlaces: [ItemID: UInt64] = [:]   // section << 32 | item
         for (i, s) in try array(value, path).enumerated() {
             let p = "\(path)[\(i)]"
             let o = try members(s, p, allowed: ["id", "title", "columns", "items"])
@@ -341,14 +346,17 @@ struct SceneReader {
             sectionPaths[id] = p
             let title = try o["title"].map { v throws(SceneError) in try string(v, p + ".title") }
             let columns = try o["columns"].map { v throws(SceneError) in try integer(v, p + ".columns", minimum: 1) }
+            let listed = try array(try required(o, "items", p), p + ".items")
             var items: [Scene.Item] = []
-            for (j, it) in try array(try required(o, "items", p), p + ".items").enumerated() {
+            items.reserveCapacity(listed.count)
+            itemPlaces.reserveCapacity(itemPlaces.count + listed.count)
+            for (j, it) in listed.enumerated() {
                 let itemPath = "\(p).items[\(j)]"
                 let item = try item(it, itemPath, defaults: defaults)
-                if let first = itemPaths[item.id] {
-                    throw fail(itemPath + ".id", it["id"], "the item id \(SceneError.quote(item.id.rawValue)) appears twice (first at \(first))")
+                if let first = itemPlaces[item.id] {
+                    throw fail(itemPath + ".id", it["id"], "the item id \(SceneError.quote(item.id.rawValue)) appears twice (first at \(path)[\(first >> 32)].items[\(first & 0xffff_ffff)])")
                 }
-                itemPaths[item.id] = itemPath
+                itemPlaces[item.id] = UInt64(i) << 32 | UInt64(j)
                 items.append(item)
             }
             out.append(Scene.Section(id: id, title: title, columns: columns, items: items))
@@ -706,8 +714,15 @@ struct SceneReader {
 
     /// An item id defined twice (at the start and in a reload) must be defined the same way.
     private func checkConsistentItems(_ scene: Scene) throws(SceneError) {
+        // Only the ids a reload names can be defined twice: the scene's own
+        // items are kept for comparison only when a reload names them.
+        var reloaded: Set<ItemID> = []
+        for stimulus in scene.stimuli {
+            for section in stimulus.action.sections ?? [] { for item in section.items { reloaded.insert(item.id) } }
+        }
+        guard !reloaded.isEmpty else { return }
         var seen: [ItemID: Scene.Item] = [:]
-        for section in scene.sections { for item in section.items { seen[item.id] = item } }
+        for section in scene.sections { for item in section.items where reloaded.contains(item.id) { seen[item.id] = item } }
         for (i, stimulus) in scene.stimuli.enumerated() {
             guard let sections = stimulus.action.sections else { continue }
             for (s, section) in sections.enumerated() {

@@ -37,7 +37,7 @@ public struct ToolkitCase: Sendable {
                             definition: ((ItemID) -> Scene.Item?)? = nil) throws(Problem) -> ToolkitCase {
         var scene = scene
         let origin = recording.origin?.microseconds ?? 0
-        let known = scene.itemsByID
+        let known = Scene.ItemIndex(scene)
         scene.stimuli = try recording.stimuli.map { (time, stimulus) throws(Problem) in
             Scene.Stimulus(offset: .microseconds(time.microseconds - origin),
                            action: try action(stimulus) { id in

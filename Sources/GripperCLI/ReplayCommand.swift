@@ -72,6 +72,7 @@ struct ReplayCommand: ParsableCommand {
     }
 
     func run() throws {
+        if realtime, svg != nil || html != nil { try Self.requireRegularFiles(files) }
         let readers = try TraceInput.openAll(files, device: device)
         let sceneValue = try Self.loadScene(scene)
         var expected: String?
@@ -88,37 +89,46 @@ struct ReplayCommand: ParsableCommand {
             let parts = files.map { $0.split(separator: "/").suffix(2).joined(separator: "/") }.joined(separator: " ")
             output = try PictureOutput(svgDirectory: svg, html: html, title: "gripper replay \(parts)")
         }
-        let engine: Engine
         if output != nil || realtime {
-            // Pictures and pacing take the frames at hand.
-            var traces: [Trace] = []
-            for reader in readers {
-                do { traces.append(try reader.readTrace()) } catch { throw BadInput.fail(error.description) }
-            }
+            // Pictures and pacing read the frames as they go, as the plain
+            // replay does: memory stays flat whatever the trace holds.
             var start: EngineDriver
             do {
                 // The page animates between its pictures with the engine's transitions.
-                start = try EngineDriver(scene: sceneValue, device: traces[0].device, recordingTranscript: true,
-                                         makingTransitions: html != nil)
+                // Pictures keep the transcript (the page ends with it, and it is
+                // printed after them); a paced replay alone prints as it goes.
+                start = try EngineDriver(scene: sceneValue, device: readers[0].device,
+                                         recordingTranscript: output != nil, makingTransitions: html != nil)
             } catch {
                 throw BadInput.fail("\(Self.naming(error, scene))")
             }
-            for trace in traces.dropFirst() { _ = start.engine.attach(trace.device) }
-            let frames = traces.count == 1 ? traces[0].frames.map { DeviceFrame($0) }
-                : DeviceFrame.merged(traces.map(\.frames))
+            for reader in readers.dropFirst() { _ = start.engine.attach(reader.device) }
             var done = start.engine
+            // What --expect compares, when pictures keep no transcript of their own.
+            var kept: Transcript? = expected != nil && output == nil ? Transcript() : nil
             if realtime {
                 let gap = Duration.microseconds(Int64(((maxGap ?? Self.defaultMaxGap) * 1_000_000).rounded()))
-                done = try Self.realtime(start, frames: frames, json: json, maxGap: gap, to: out)
+                let frames = try TraceInput.MergedFrames(readers)
+                done = try Self.realtime(start, frames: frames, json: json, maxGap: gap, keeping: &kept, to: out)
+                try frames.check()
             }
             if let output {
                 // Each picture is written as it is drawn (with --realtime, by a
-                // fast replay of its own after the paced one).
+                // fast replay of its own after the paced one, reading the
+                // files again).
+                let frames = try TraceInput.MergedFrames(realtime ? TraceInput.openAll(files, device: device) : readers)
                 done = try Replay.run(start, frames: frames, labels: sceneValue.pictureLabels, picture: output.add)
+                do { try frames.check() } catch {
+                    output.abandon()
+                    throw error
+                }
                 try output.finish(transcript: done.transcript)
             }
             if !realtime { try Self.write(done.transcript, from: 0, json: json, final: true, to: out) }
-            engine = done
+            try out.flush()
+            if let expected { try Self.check(kept ?? done.transcript, against: expected, path: expect ?? "") }
+            try out.close()
+            return
         } else {
             // A frame at a time, each entry printed as it comes and kept
             // only for --expect: memory stays flat whatever the trace holds.
@@ -142,14 +152,21 @@ struct ReplayCommand: ParsableCommand {
             var last = Transcript()
             last.finish(with: running.engine.model.sections)
             try out.write(json ? last.jsonLines : last.text)
-            engine = running.engine
             if let expected { try Self.check(kept, against: expected, path: expect ?? "") }
             try out.close()
-            return
         }
-        try out.flush()
-        if let expected { try Self.check(engine.transcript, against: expected, path: expect ?? "") }
-        try out.close()
+    }
+
+    /// Refuses, before anything is written, a trace that is not a regular
+    /// file when it must be read twice (`--realtime` with pictures): a pipe
+    /// or a device cannot give its frames again.
+    static func requireRegularFiles(_ files: [String]) throws {
+        for file in files {
+            var status = stat()
+            if stat(file, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
+                throw BadInput.fail("\(Escaping.visible(file)): --realtime with --svg or --html reads the trace twice, so it must be a regular file, not a pipe or a device")
+            }
+        }
     }
 
     static func loadScene(_ path: String) throws -> Scene {
@@ -186,30 +203,46 @@ struct ReplayCommand: ParsableCommand {
 
     /// Replays at the trace's pace: sleeps until each deadline and frame is
     /// due on a monotonic clock (a gap longer than `maxGap` cut to
-    /// `maxGap`, with a `gapCapped` line), prints each entry when it happens.
-    static func realtime(_ driver: EngineDriver, frames: [DeviceFrame], json: Bool, maxGap: Duration,
-                         to out: OutputSink) throws -> Engine {
+    /// `maxGap`, with a `gapCapped` line), prints each entry when it happens
+    /// and keeps the entries only in `kept` (for `--expect`), as the plain
+    /// replay does: the frames are read as they are due.
+    static func realtime(_ driver: EngineDriver, frames: some Sequence<DeviceFrame>, json: Bool, maxGap: Duration,
+                         keeping kept: inout Transcript?, to out: OutputSink) throws -> Engine {
         let clock = ContinuousClock()
         let start = clock.now
-        let origin = frames.first?.frame.time ?? .zero
-        var printed = 0
+        // The first frame's time, for a gapCapped line (taken as the frames pass).
+        var origin: EventTime?
+        let timed = frames.lazy.map { frame in
+            if origin == nil { origin = frame.frame.time }
+            return frame
+        }
         var failure: (any Error)?
-        let done = Replay.paced(driver, frames: frames, maxGap: maxGap, wait: { due in
+        var entriesKept = kept
+        let done = Replay.paced(driver, frames: timed, maxGap: maxGap, wait: { due in
             let remaining = start + .microseconds(due) - clock.now
             if remaining > .zero { Thread.sleep(forTimeInterval: Self.seconds(remaining)) }
         }, capped: { gap in
             guard failure == nil else { return }
-            do { try out.write(Self.gapLine(gap, origin: origin, json: json) + "\n"); try out.flush() } catch { failure = error }
-        }, step: { engine in
-            guard failure == nil else { return }
             do {
-                try write(engine.transcript, from: printed, json: json, final: false, to: out)
+                try out.write(Self.gapLine(gap, origin: origin ?? gap.time, json: json) + "\n")
                 try out.flush()
             } catch { failure = error }
-            printed = engine.transcript.entries.count
+        }, step: { entries, _ in
+            guard failure == nil, !entries.isEmpty else { return }
+            do {
+                for entry in entries {
+                    try out.write((json ? entry.jsonLine : entry.textLine) + "\n")
+                    entriesKept?.append(entry)
+                }
+                try out.flush()
+            } catch { failure = error }
         })
         if let failure { throw failure }
-        try write(done.transcript, from: printed, json: json, final: true, to: out)
+        entriesKept?.finish(with: done.model.sections)
+        kept = entriesKept
+        var last = Transcript()
+        last.finish(with: done.model.sections)
+        try out.write(json ? last.jsonLines : last.text)
         return done
     }
 

@@ -53,25 +53,49 @@ struct TraceInput: ParsableArguments {
     /// order. Holds one frame per reader. A malformed line becomes its
     /// message on stderr and exit code 2.
     static func forEachFrame(of readers: [TraceFrameReader], _ body: (DeviceFrame) throws -> Void) throws {
-        if readers.count == 1 {
-            try forEachFrame(of: readers[0]) { try body(DeviceFrame($0)) }
-            return
+        let frames = try MergedFrames(readers)
+        for frame in frames { try body(frame) }
+        try frames.check()
+    }
+
+    /// The frames of several devices' readers merged in time order, read
+    /// as they are asked for (in the order `forEachFrame(of:_:)` gives them):
+    /// a sequence for code that takes one, such as a replay with pictures,
+    /// holding one frame per reader whatever the traces hold. A malformed
+    /// line ends the sequence; ``check()`` then throws it (message on
+    /// stderr, exit code 2).
+    final class MergedFrames: Sequence, IteratorProtocol {
+        private let readers: [TraceFrameReader]
+        private var heads: [EventFrame?] = []
+        private var failure: String?
+
+        /// Reads each reader's first frame.
+        init(_ readers: [TraceFrameReader]) throws {
+            self.readers = readers
+            for reader in readers {
+                do { heads.append(try reader.next()) } catch { throw BadInput.fail(error.description) }
+            }
         }
-        func read(_ reader: TraceFrameReader) throws -> EventFrame? {
-            do { return try reader.next() } catch { throw BadInput.fail(error.description) }
-        }
-        var heads: [EventFrame?] = []
-        for reader in readers { heads.append(try read(reader)) }
-        while true {
+
+        func next() -> DeviceFrame? {
+            guard failure == nil else { return nil }
             var best: Int?
             for i in heads.indices {
                 guard let head = heads[i] else { continue }
                 if let b = best, let current = heads[b], current.time <= head.time { continue }
                 best = i
             }
-            guard let b = best, let frame = heads[b] else { return }
-            try body(DeviceFrame(frame, from: InputDeviceID(index: b)))
-            heads[b] = try read(readers[b])
+            guard let b = best, let frame = heads[b] else { return nil }
+            do { heads[b] = try readers[b].next() } catch {
+                heads[b] = nil
+                failure = error.description
+            }
+            return DeviceFrame(frame, from: InputDeviceID(index: b))
+        }
+
+        /// Throws the malformed line that ended the frames, if one did.
+        func check() throws {
+            if let failure { throw BadInput.fail(failure) }
         }
     }
 

@@ -146,13 +146,15 @@ public struct Replay: Sendable {
     /// on the caller's clock, and returns once it has come (the caller
     /// sleeps; a test records the times instead). A gap longer than
     /// `maxGap` is waited as `maxGap` (see ``RealtimePacer``), and `capped`
-    /// hears of it before the step. `step` gets the engine after each step,
-    /// and once more after `EngineDriver/finish()` (which is not paced). The
-    /// transcript is the same as an unpaced replay's.
+    /// hears of it before the step. `step` gets the entries each step made
+    /// and the engine after it, and once more after `EngineDriver/finish()`
+    /// (which is not paced); a caller that prints them as they come needs
+    /// no transcript kept. The entries are an unpaced replay's.
     /// - Complexity: as ``run(_:frames:)``.
     public static func paced<Frames: Sequence<EventFrame>>(
         _ driver: EngineDriver, frames: Frames, maxGap: Duration,
-        wait: (Int64) -> Void, capped: (RealtimePacer.CappedGap) -> Void, step: (Engine) -> Void
+        wait: (Int64) -> Void, capped: (RealtimePacer.CappedGap) -> Void,
+        step: (_ entries: [Transcript.Entry], _ engine: Engine) -> Void
     ) -> Engine {
         paced(driver, frames: frames.lazy.map { DeviceFrame($0) }, maxGap: maxGap, wait: wait, capped: capped, step: step)
     }
@@ -162,7 +164,8 @@ public struct Replay: Sendable {
     /// they name).
     public static func paced<Frames: Sequence<DeviceFrame>>(
         _ driver: EngineDriver, frames: Frames, maxGap: Duration,
-        wait: (Int64) -> Void, capped: (RealtimePacer.CappedGap) -> Void, step: (Engine) -> Void
+        wait: (Int64) -> Void, capped: (RealtimePacer.CappedGap) -> Void,
+        step: (_ entries: [Transcript.Entry], _ engine: Engine) -> Void
     ) -> Engine {
         var driver = driver
         var pacer = RealtimePacer(maxGap: maxGap)
@@ -175,15 +178,15 @@ public struct Replay: Sendable {
             let frame = input.frame
             while let d = driver.nextDeadline, d < frame.time {
                 pace(d)
-                driver.fire(until: d)
-                step(driver.engine)
+                let entries = driver.fire(until: d)
+                step(entries, driver.engine)
             }
             pace(frame.time)
-            driver.handle(input)
-            step(driver.engine)
+            let entries = driver.handle(input)
+            step(entries, driver.engine)
         }
-        driver.finish()
-        step(driver.engine)
+        let entries = driver.finish()
+        step(entries, driver.engine)
         return driver.engine
     }
 

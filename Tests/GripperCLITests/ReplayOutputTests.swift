@@ -146,6 +146,49 @@ import Testing
         #expect(json.out.contains(#"{"t":3600.508599,"event":"gapCapped","gap":3600.508599,"waited":0.050000}"#))
     }
 
+    /// Pictures and `--realtime` read the trace as they go (issue 38: both
+    /// read the whole trace first): the same transcript and page as before,
+    /// a malformed line late in the trace still exit 2 naming it with no page
+    /// left, and a trace that cannot be read twice refused when both are asked.
+    @Test func picturesAndRealtimeReadTheTraceAsTheyGo() throws {
+        let dir = try temporary("streamed")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let args = ["replay", "Recordings/scenarios/full-swipe/trace.evemu", "--scene", "Recordings/scenarios/full-swipe/scene.json"]
+        let expected = try String(contentsOfFile: "Recordings/scenarios/full-swipe/expected.txt", encoding: .utf8)
+        let page = dir.appendingPathComponent("page.html").path
+        let both = try run(args + ["--realtime", "--html", page, "--expect", "Recordings/scenarios/full-swipe/expected.txt"])
+        #expect(both.status == 0, "\(both.err)")
+        #expect(both.out == expected)
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        #expect(html.contains("committed"))
+        let pictures = try run(args + ["--html", page, "--expect", "Recordings/scenarios/full-swipe/expected.txt"])
+        #expect(pictures.status == 0 && pictures.out == expected, "\(pictures.err)")
+        #expect(try String(contentsOfFile: page, encoding: .utf8) == html)
+
+        // A malformed line after the gesture: the pictures stop, no page.
+        var lines = try String(contentsOfFile: "Recordings/scenarios/full-swipe/trace.evemu", encoding: .utf8)
+            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let lastEvent = lines.lastIndex { $0.hasPrefix("E: ") }!
+        lines.insert("E: not a number", at: lastEvent)
+        let broken = dir.appendingPathComponent("broken.evemu").path
+        try lines.joined(separator: "\n").write(toFile: broken, atomically: true, encoding: .utf8)
+        let brokenPage = dir.appendingPathComponent("broken.html").path
+        for extra in [["--html", brokenPage], ["--realtime", "--max-gap", "0"], ["--realtime", "--max-gap", "0", "--html", brokenPage]] {
+            let r = try run(["replay", broken, "--scene", "Recordings/scenarios/full-swipe/scene.json"] + extra)
+            #expect(r.status == 2, "\(extra)")
+            #expect(r.err.contains("broken.evemu:\(lastEvent + 1)"), "\(extra): \(r.err)")
+            #expect(!FileManager.default.fileExists(atPath: brokenPage), "\(extra)")
+        }
+
+        // A FIFO cannot give its frames twice: refused before it is opened.
+        let fifo = dir.appendingPathComponent("pipe.evemu").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let piped = try run(["replay", fifo, "--scene", "Recordings/scenarios/full-swipe/scene.json", "--realtime", "--html", page],
+                            timeout: 20)
+        #expect(piped.status == 2)
+        #expect(piped.err.contains("reads the trace twice, so it must be a regular file"), "\(piped.err)")
+    }
+
     @Test func maxGapIsCheckedAndNeedsRealtime() throws {
         let args = ["replay", "Recordings/scenarios/full-swipe/trace.evemu", "--scene", "Recordings/scenarios/full-swipe/scene.json"]
         var r = try run(args + ["--max-gap", "1"])

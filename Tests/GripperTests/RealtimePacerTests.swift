@@ -52,10 +52,13 @@ import GripperTraces
         var dues: [Int64] = []
         var capped: [RealtimePacer.CappedGap] = []
         var steps = 0
+        var streamed: [Transcript.Entry] = []
         let engine = Replay.paced(try EngineDriver(scene: scene, device: trace.device, recordingTranscript: true), frames: trace.frames,
                                   maxGap: .seconds(2), wait: { dues.append($0) }, capped: { capped.append($0) },
-                                  step: { _ in steps += 1 })
+                                  step: { entries, _ in steps += 1; streamed += entries })
         #expect(engine.transcript == (try Replay(trace: trace, scene: scene).engine.transcript))
+        // Each step hands over what it made: the whole transcript, in order, once.
+        #expect(streamed == engine.transcript.entries)
         #expect(capped.count == 1 && capped.first.map { $0.gap > 36_000_000_000 && $0.waited == 2_000_000 } == true)
         #expect(zip(dues, dues.dropFirst()).allSatisfy { $1 - $0 >= 0 && $1 - $0 <= 2_000_000 })
         let total = trace.frames.last!.time.microseconds - trace.frames.first!.time.microseconds
@@ -68,7 +71,7 @@ import GripperTraces
         let folder = try ScenarioFolder("full-swipe")
         var capped = 0
         let engine = Replay.paced(try EngineDriver(scene: folder.scene, device: folder.trace.device, recordingTranscript: true), frames: folder.trace.frames,
-                                  maxGap: .seconds(2), wait: { _ in }, capped: { _ in capped += 1 }, step: { _ in })
+                                  maxGap: .seconds(2), wait: { _ in }, capped: { _ in capped += 1 }, step: { _, _ in })
         #expect(capped == 0 && engine.transcript.text == folder.expected)
     }
 }

@@ -30,9 +30,16 @@ final class EvemuParser: FrameProducer {
     /// The line of the first `E:` line, once the header is read and one follows.
     private(set) var firstEventLine: Int?
     private var previousTime = Int64.min
+    /// The events of a frame left unfinished by an error or the end of input.
     private var current: [RawEvent] = []
+    /// Where ``nextFrame()`` gathers a frame's events (`RawEvent` is a
+    /// trivial type: nothing to deinitialize), and its room.
+    private var scratch: UnsafeMutablePointer<RawEvent>
+    private var scratchCapacity = 64
     private var finished = false
     private let limits: UnsafeMutablePointer<Int32>
+    /// ``hexDigits``, where the hot loop reads it without a global's lazy check.
+    private let hexTable: UnsafeMutablePointer<UInt8>
 
     init(window: LineWindow, file: String) {
         self.window = window
@@ -40,9 +47,30 @@ final class EvemuParser: FrameProducer {
         warnings = TraceWarningLog(file: file)
         limits = .allocate(capacity: Self.codeLimits.count)
         limits.initialize(from: Self.codeLimits, count: Self.codeLimits.count)
+        hexTable = .allocate(capacity: 256)
+        scratch = .allocate(capacity: 64)
+        hexTable.initialize(from: Self.hexDigits, count: 256)
     }
 
-    deinit { limits.deallocate() }
+    deinit {
+        limits.deallocate()
+        hexTable.deallocate()
+        scratch.deallocate()
+    }
+
+    /// Puts `event` at `count` in the scratch buffer, growing it (doubled)
+    /// when it is full.
+    private func append(_ event: RawEvent, _ count: inout Int) {
+        if count == scratchCapacity {
+            let larger = UnsafeMutablePointer<RawEvent>.allocate(capacity: scratchCapacity * 2)
+            larger.moveInitialize(from: scratch, count: count)
+            scratch.deallocate()
+            scratch = larger
+            scratchCapacity *= 2
+        }
+        (scratch + count).initialize(to: event)
+        count += 1
+    }
 
     /// The description read from the file's device lines, if it has any.
     var device: DeviceDescription? { hasDevice ? deviceBeingRead : nil }
@@ -100,40 +128,84 @@ final class EvemuParser: FrameProducer {
     }
 
     /// The next frame and whether its `SYN_REPORT` closed it; nil at the end.
+    ///
+    /// The hot loop keeps what it changes on every line — the frame's
+    /// events, the line number, the last event's time — in locals, stored
+    /// back only where the slow path or the caller looks at them: each
+    /// access to a stored property of this class costs an exclusivity check.
+    /// The events gather in a buffer the parser keeps from frame to frame
+    /// (no uniqueness check per event, as an array's append makes), copied
+    /// into the frame's array once, so a frame costs one allocation.
     /// - Complexity: O(bytes of the frame's lines).
     func nextFrame() throws(TraceError) -> (EventFrame, complete: Bool)? {
         guard !finished else { return nil }
+        var buffered = 0
+        for event in current { append(event, &buffered) }
+        current = []
+        var events = scratch, room = scratchCapacity
+        var line = lineNumber
+        var previous = previousTime
+        var inEvents = section == .events
+        /// What was gathered, as an array (for the frame, or kept in `current`).
+        func gathered() -> [RawEvent] { Array(UnsafeBufferPointer(start: events, count: buffered)) }
+        func done(_ time: EventTime, _ value: Int32) -> (EventFrame, complete: Bool) {
+            lineNumber = line
+            previousTime = previous
+            return (EventFrame(time: time, events: gathered(), reportValue: value), true)
+        }
         while true {
             if window.position >= window.limit {
-                guard try window.refill() else { return try endOfInput() }
+                let more: Bool
+                do { more = try window.refill() } catch {
+                    (current, lineNumber, previousTime) = (gathered(), line, previous)
+                    throw error
+                }
+                guard more else {
+                    (current, lineNumber, previousTime) = (gathered(), line, previous)
+                    return try endOfInput()
+                }
             }
             buffer = UnsafeBufferPointer(start: window.base, count: window.limit)
             let base = window.base
             let count = window.limit
-            let limit = UnsafePointer(limits)
+            let limit = UnsafePointer(limits), table = UnsafePointer(hexTable)
             var position = window.position
             while position < count {
-                lineNumber += 1
+                line += 1
                 // Fast path: a plain, well-formed event line once the events have begun.
-                if section == .events, base[position] == 0x45,
-                   let (event, next) = Self.scanEvent(base, position, count, limit),
-                   event.time.microseconds >= previousTime {
-                    previousTime = event.time.microseconds
+                if inEvents, base[position] == 0x45,
+                   let (event, next) = Self.scanEvent(base, position, count, limit, table),
+                   event.time.microseconds >= previous {
+                    previous = event.time.microseconds
                     position = Swift.min(next, count)
                     if event.isSynReport {
                         window.position = position
-                        return (takeFrame(at: event.time, reportValue: event.value), true)
+                        return done(event.time, event.value)
                     }
-                    current.append(event)
+                    if buffered == room {
+                        append(event, &buffered)
+                        (events, room) = (scratch, scratchCapacity)
+                    } else {
+                        (events + buffered).initialize(to: event)
+                        buffered &+= 1
+                    }
                     continue
                 }
                 position = takeLine(from: position, count: count)
-                if let event = try parseLine() {
+                (lineNumber, previousTime) = (line, previous)
+                let parsed: RawEvent?
+                do { parsed = try parseLine() } catch {
+                    current = gathered()
+                    throw error
+                }
+                (line, previous, inEvents) = (lineNumber, previousTime, section == .events)
+                if let event = parsed {
                     if event.isSynReport {
                         window.position = position
-                        return (takeFrame(at: event.time, reportValue: event.value), true)
+                        return done(event.time, event.value)
                     }
-                    current.append(event)
+                    append(event, &buffered)
+                    (events, room) = (scratch, scratchCapacity)
                 }
             }
             window.position = position
@@ -163,80 +235,154 @@ final class EvemuParser: FrameProducer {
     /// event and the index after the line, or nil when the line is anything
     /// but plain and well formed (the slow path then reads it and reports
     /// exactly what is wrong).
+    ///
+    /// What it accepts: `E:`, spaces, 1–12 digits of seconds, `.`, 1–6 of
+    /// microseconds, spaces, type and code of 1–4 hex digits each (a code
+    /// evdev defines for the type), a value of 1–10 digits with an optional
+    /// `-` within `Int32`, then the end of the line, or tabs and spaces and
+    /// optionally a `#` comment of printable ASCII and tabs. Counters move
+    /// with wrapping arithmetic (every index stays below `count`); the six
+    /// digits of microseconds evemu always writes are read eight bytes at a
+    /// time, hex digits through `table` (``hexTable``), and a comment is
+    /// checked eight bytes at a time up to its newline.
     @inline(__always)
     private static func scanEvent(_ p: UnsafePointer<UInt8>, _ start: Int, _ count: Int,
-                                  _ limits: UnsafePointer<Int32>) -> (RawEvent, Int)? {
-        var i = start + 1
+                                  _ limits: UnsafePointer<Int32>, _ table: UnsafePointer<UInt8>) -> (RawEvent, Int)? {
+        var i = start &+ 1
         guard i < count, p[i] == 0x3A else { return nil }
-        i += 1
+        i &+= 1
         guard i < count, p[i] == 0x20 else { return nil }
-        while i < count && p[i] == 0x20 { i += 1 }
+        while i < count && p[i] == 0x20 { i &+= 1 }
         // seconds
         var sec: Int64 = 0
         var digits = 0
-        while i < count, case let d = p[i] &- 0x30, d < 10 {
-            sec = sec &* 10 &+ Int64(d); digits += 1; i += 1
+        if i &+ 8 <= count, let (v, k) = digitRun(UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)) {
+            sec = Int64(v)
+            digits = k
+            i &+= k
+        } else {
+            while i < count, case let d = p[i] &- 0x30, d < 10 {
+                sec = sec &* 10 &+ Int64(d); digits &+= 1; i &+= 1
+            }
         }
         guard digits > 0, digits <= 12, i < count, p[i] == 0x2E else { return nil }
-        i += 1
+        i &+= 1
         var usec: Int64 = 0
-        digits = 0
-        while i < count, case let d = p[i] &- 0x30, d < 10 {
-            usec = usec &* 10 &+ Int64(d); digits += 1; i += 1
+        if i &+ 8 <= count, let (v, k) = digitRun(UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)),
+           k > 0, k <= 6, p[i &+ k] == 0x20 {
+            usec = Int64(v)
+            i &+= k
+        } else {
+            digits = 0
+            while i < count, case let d = p[i] &- 0x30, d < 10 {
+                usec = usec &* 10 &+ Int64(d); digits &+= 1; i &+= 1
+            }
+            guard digits > 0, digits <= 6, i < count, p[i] == 0x20 else { return nil }
         }
-        guard digits > 0, digits <= 6, i < count, p[i] == 0x20 else { return nil }
-        while i < count && p[i] == 0x20 { i += 1 }
+        while i < count && p[i] == 0x20 { i &+= 1 }
         // type and code, hex
         var fields: (UInt32, UInt32) = (0, 0)
         for f in 0..<2 {
             var v: UInt32 = 0
-            digits = 0
-            while i < count {
-                let c = p[i]
-                let d: UInt8
-                if c &- 0x30 < 10 { d = c &- 0x30 } else if (c | 0x20) &- 0x61 < 6 { d = (c | 0x20) &- 0x57 } else { break }
-                v = v &<< 4 | UInt32(d); digits += 1; i += 1
+            if i &+ 5 <= count, case let d0 = table[Int(p[i])], case let d1 = table[Int(p[i &+ 1])],
+               case let d2 = table[Int(p[i &+ 2])], case let d3 = table[Int(p[i &+ 3])],
+               (d0 | d1 | d2 | d3) < 16, p[i &+ 4] == 0x20 {
+                // Four digits and a space, as evemu writes them.
+                v = UInt32(d0) &<< 12 | UInt32(d1) &<< 8 | UInt32(d2) &<< 4 | UInt32(d3)
+                i &+= 4
+            } else {
+                digits = 0
+                while i < count, case let d = table[Int(p[i])], d < 16 {
+                    v = v &<< 4 | UInt32(d); digits &+= 1; i &+= 1
+                }
+                guard digits > 0, digits <= 4, i < count, p[i] == 0x20 else { return nil }
             }
-            guard digits > 0, digits <= 4, i < count, p[i] == 0x20 else { return nil }
-            while i < count && p[i] == 0x20 { i += 1 }
+            while i < count && p[i] == 0x20 { i &+= 1 }
             if f == 0 { fields.0 = v } else { fields.1 = v }
         }
         guard fields.0 <= UInt32(EventType.max), Int64(fields.1) <= Int64(limits[Int(fields.0)]) else { return nil }
         // value, decimal
         var negative = false
-        if i < count && p[i] == 0x2D { negative = true; i += 1 }
+        if i < count && p[i] == 0x2D { negative = true; i &+= 1 }
         var value: Int64 = 0
         digits = 0
-        while i < count, case let d = p[i] &- 0x30, d < 10 {
-            value = value &* 10 &+ Int64(d); digits += 1; i += 1
+        if i &+ 8 <= count, let (v, k) = digitRun(UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)) {
+            value = Int64(v)
+            digits = k
+            i &+= k
+        } else {
+            while i < count, case let d = p[i] &- 0x30, d < 10 {
+                value = value &* 10 &+ Int64(d); digits &+= 1; i &+= 1
+            }
         }
         guard digits > 0, digits <= 10 else { return nil }
-        if negative { value = -value }
+        if negative { value = 0 &- value }
         guard value >= Int64(Int32.min), value <= Int64(Int32.max) else { return nil }
         // the rest: nothing, or spaces/tab and a comment of printable ASCII
         if i < count && p[i] != 0x0A {
             guard p[i] == 0x09 || p[i] == 0x20 else { return nil }
-            while i < count && (p[i] == 0x09 || p[i] == 0x20) { i += 1 }
+            while i < count && (p[i] == 0x09 || p[i] == 0x20) { i &+= 1 }
             if i < count && p[i] != 0x0A {
                 guard p[i] == 0x23 else { return nil }
-                // Eight bytes at a time while none is a control or non-ASCII byte.
-                while i + 8 <= count {
+                // Eight bytes at a time while none is a control or non-ASCII
+                // byte; in the word that holds the newline, the bytes before it.
+                while i &+ 8 <= count {
                     let w = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
-                    // A high bit set: a byte below 0x20, 0x7f, or non-ASCII.
-                    let suspicious = (w &- 0x2020_2020_2020_2020) | w | (w &+ 0x0101_0101_0101_0101)
-                    if suspicious & 0x8080_8080_8080_8080 != 0 { break }
-                    i += 8
+                    // A high bit set: a byte below 0x20, 0x7f, or non-ASCII
+                    // (a borrow may mark bytes above such a byte too).
+                    let suspicious = ((w &- 0x2020_2020_2020_2020) | w | (w &+ 0x0101_0101_0101_0101)) & 0x8080_8080_8080_8080
+                    if suspicious == 0 { i &+= 8; continue }
+                    // The first newline exactly: the lowest byte whose xor with 0x0a is zero.
+                    let t = w ^ 0x0A0A_0A0A_0A0A_0A0A
+                    let newline = (t &- 0x0101_0101_0101_0101) & ~t & 0x8080_8080_8080_8080
+                    if newline != 0 {
+                        let k = newline.trailingZeroBitCount >> 3
+                        // Every byte before it printable: the newline ends a good line.
+                        if suspicious & ((1 &<< (k &* 8)) &- 1) == 0 { i &+= k }
+                    }
+                    break
                 }
                 while i < count && p[i] != 0x0A {
                     let c = p[i]
                     guard c >= 0x20 && c < 0x7F || c == 0x09 else { return nil }
-                    i += 1
+                    i &+= 1
                 }
             }
         }
-        let event = RawEvent(time: EventTime(microseconds: sec * 1_000_000 + usec), type: UInt16(fields.0),
+        let event = RawEvent(time: EventTime(microseconds: sec &* 1_000_000 &+ usec), type: UInt16(fields.0),
                              code: UInt16(fields.1), value: Int32(truncatingIfNeeded: value))
-        return (event, i + 1)
+        return (event, i &+ 1)
+    }
+
+    /// The run of decimal digits at the start of the eight bytes of `w`
+    /// (the first byte lowest): its value and length, when a byte that is
+    /// not a digit ends it within the eight (nil when all eight are digits:
+    /// the caller reads a longer run a byte at a time). Branch-free: the
+    /// first byte whose high nibble is not 3, or whose low nibble is over 9,
+    /// ends the run; the digits, moved to the top bytes, are summed in
+    /// three multiplications (pairs, fours, eight).
+    @inline(__always)
+    private static func digitRun(_ w: UInt64) -> (UInt64, Int)? {
+        let nonDigit = ((w & 0xF0F0_F0F0_F0F0_F0F0) ^ 0x3030_3030_3030_3030)
+            | (((w &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0) ^ 0x3030_3030_3030_3030)
+        guard nonDigit != 0 else { return nil }
+        let k = nonDigit.trailingZeroBitCount &>> 3
+        guard k > 0 else { return (0, 0) }
+        var v = (w & 0x0F0F_0F0F_0F0F_0F0F) &<< UInt64(64 &- 8 &* k)
+        v = (v &* 2561) &>> 8
+        v = ((v & 0x00FF_00FF_00FF_00FF) &* 6_553_601) &>> 16
+        v = ((v & 0x0000_FFFF_0000_FFFF) &* 42_949_672_960_001) &>> 32
+        return (v, k)
+    }
+
+    /// The value of each byte as a hex digit, 0xff for bytes that are not one.
+    private static let hexDigits: [UInt8] = (0..<256).map { b in
+        switch b {
+        case 0x30...0x39: UInt8(b - 0x30)
+        case 0x41...0x46: UInt8(b - 0x41 + 10)
+        case 0x61...0x66: UInt8(b - 0x61 + 10)
+        default: 0xFF
+        }
     }
 
     /// Reads the line between `lineStart` and `lineEnd`; an event line gives its event.

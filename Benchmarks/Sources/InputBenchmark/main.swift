@@ -3,10 +3,16 @@
 // Synthesizes a ten-finger touchscreen session of at least 1,000,000 events,
 // writes it as evemu and libinput-record text in memory (and the evemu text
 // to a temporary file for libevemu), then times:
-//   - EvemuFormat.read on the evemu bytes,
+//   - Gripper's evemu reader a frame at a time (`EvemuFormat.reader`, then
+//     `next()` until the end: what every command does, keeping nothing),
+//   - EvemuFormat.read on the evemu bytes (the whole `Trace` built),
 //   - LibinputRecordFormat.readAll on the libinput-record bytes,
-//   - libevemu: evemu_read + evemu_read_event in a loop on the file,
-// and prints events per second and Gripper's evemu speed over libevemu's.
+//   - libevemu: evemu_read + evemu_read_event in a loop on the file (an
+//     event at a time, keeping nothing),
+// and prints events per second and Gripper's evemu speed over libevemu's:
+// the frame-at-a-time reader's is the figure with a goal (8x).
+//
+//     input-bench [--events N] [--rounds R]    (defaults 1000000 and 5)
 import BenchmarkSupport
 import CEvemu
 import Glibc
@@ -14,7 +20,20 @@ import GripperInput
 import GripperFiles
 import GripperTraces
 
-let targetEvents = 1_000_000
+var targetEvents = 1_000_000
+var rounds = 5
+do {
+    let arguments = CommandLine.arguments
+    var i = 1
+    while i + 1 < arguments.count {
+        switch arguments[i] {
+        case "--events": targetEvents = Int(arguments[i + 1]) ?? targetEvents
+        case "--rounds": rounds = Int(arguments[i + 1]) ?? rounds
+        default: fatalError("input-bench: unknown option \(arguments[i])")
+        }
+        i += 2
+    }
+}
 
 func touchscreen() -> DeviceDescription {
     let axis = AbsInfo(minimum: 0, maximum: 4095, resolution: 16)
@@ -84,6 +103,14 @@ _ = evemuText.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, file
 fclose(file)
 defer { unlink(path) }
 
+func gripperEvemuFrames() -> Int {
+    guard let reader = try? EvemuFormat.reader(TraceBytes(evemuText), fileName: "bench.evemu") else {
+        fatalError("evemu parse failed")
+    }
+    do { while try reader.next() != nil {} } catch { fatalError("evemu parse failed: \(error)") }
+    return reader.eventCount
+}
+
 func gripperEvemu() -> Int {
     guard let t = try? EvemuFormat.read(evemuText, fileName: "bench.evemu") else { fatalError("evemu parse failed") }
     return t.events.count
@@ -108,9 +135,9 @@ func libevemu() -> Int {
 
 // The machine is shared, so the parsers take turns, round after round, and
 // each keeps its best round: a busy spell slows all of them alike.
-var evemuSamples: [Double] = [], yamlSamples: [Double] = [], cSamples: [Double] = []
-for round in 0..<6 {
-    for (body, samples) in [(gripperEvemu, 0), (gripperLibinput, 1), (libevemu, 2)] {
+var evemuSamples: [Double] = [], yamlSamples: [Double] = [], cSamples: [Double] = [], frameSamples: [Double] = []
+for round in 0...rounds {
+    for (body, samples) in [(gripperEvemuFrames, 3), (gripperEvemu, 0), (gripperLibinput, 1), (libevemu, 2)] {
         let t0 = nanoseconds()
         let count = body()
         let elapsed = Double(nanoseconds() - t0)
@@ -119,16 +146,21 @@ for round in 0..<6 {
         switch samples {
         case 0: evemuSamples.append(elapsed)
         case 1: yamlSamples.append(elapsed)
+        case 3: frameSamples.append(elapsed)
         default: cSamples.append(elapsed)
         }
     }
 }
 let evemuTimes = Timings(evemuSamples), yamlTimes = Timings(yamlSamples), cTimes = Timings(cSamples)
+let frameTimes = Timings(frameSamples)
+let frameRate = Double(n) / (best(frameTimes) / 1e9)
 
 let evemuRate = Double(n) / (best(evemuTimes) / 1e9)
 let yamlRate = Double(n) / (best(yamlTimes) / 1e9)
 let cRate = Double(n) / (best(cTimes) / 1e9)
-print("Gripper evemu reader:          \(fmt(evemuRate / 1e6)) M events/s (best of 5: \(fmt(best(evemuTimes) / 1e6)) ms, median \(fmt(evemuTimes.median / 1e6)) ms)")
-print("Gripper libinput-record reader: \(fmt(yamlRate / 1e6)) M events/s (best of 5: \(fmt(best(yamlTimes) / 1e6)) ms, median \(fmt(yamlTimes.median / 1e6)) ms)")
-print("libevemu evemu_read_event:     \(fmt(cRate / 1e6)) M events/s (best of 5: \(fmt(best(cTimes) / 1e6)) ms, median \(fmt(cTimes.median / 1e6)) ms)")
-print("ratio Gripper evemu / libevemu: \(fmt(evemuRate / cRate))x best to best, \(fmt(cTimes.median / evemuTimes.median))x median to median (goal >= 2x)")
+print("Gripper evemu, frame at a time: \(fmt(frameRate / 1e6)) M events/s (best of \(rounds): \(fmt(best(frameTimes) / 1e6)) ms, median \(fmt(frameTimes.median / 1e6)) ms)")
+print("Gripper evemu, whole Trace:     \(fmt(evemuRate / 1e6)) M events/s (best of \(rounds): \(fmt(best(evemuTimes) / 1e6)) ms, median \(fmt(evemuTimes.median / 1e6)) ms)")
+print("Gripper libinput-record reader: \(fmt(yamlRate / 1e6)) M events/s (best of \(rounds): \(fmt(best(yamlTimes) / 1e6)) ms, median \(fmt(yamlTimes.median / 1e6)) ms)")
+print("libevemu evemu_read_event:     \(fmt(cRate / 1e6)) M events/s (best of \(rounds): \(fmt(best(cTimes) / 1e6)) ms, median \(fmt(cTimes.median / 1e6)) ms)")
+print("ratio Gripper evemu frame at a time / libevemu: \(fmt(frameRate / cRate))x best to best, \(fmt(cTimes.median / frameTimes.median))x median to median (goal >= 8x)")
+print("ratio Gripper evemu whole Trace / libevemu:    \(fmt(evemuRate / cRate))x best to best, \(fmt(cTimes.median / evemuTimes.median))x median to median")

@@ -1,0 +1,85 @@
+import Testing
+import GripperInput
+import GripperTesting
+import GripperTraces
+
+/// The evemu reader's fast path (plain `E:` lines read eight bytes at a
+/// time) gives exactly what its checked line parser gives, for lines near
+/// and far from the form evemu writes: the same event, or an error. A line
+/// with a space before its `E:` always takes the checked parser, so each
+/// line is read both ways and the answers compared.
+@Suite struct EvemuFastPathTests {
+    static let header = """
+        N: Fast Path
+        I: 0003 1234 5678 0001
+        B: 00 0b 00 00 00 00 00 00 00
+        B: 03 03 00 00 00 00 80 63 00
+        A: 00 0 4095 0 0 16
+        A: 01 0 4095 0 0 16
+        A: 2f 0 9 0 0 0
+        A: 35 0 4095 0 0 16
+        A: 36 0 4095 0 0 16
+        A: 39 0 65535 0 0 0
+
+        """
+
+    /// A line evemu could write (half of them), or one with a field (or
+    /// the spacing) taken from variants near and far from that form.
+    static func line(_ g: inout SeededGenerator) -> String {
+        func pick<T>(_ xs: [T]) -> T { xs[Int.random(in: 0..<xs.count, using: &g)] }
+        func digits(_ n: Int) -> String { String((0..<n).map { _ in pick(Array("0123456789")) }) }
+        func hex(_ v: Int, _ width: Int) -> String {
+            let h = String(v, radix: 16, uppercase: Bool.random(using: &g))
+            return String(repeating: "0", count: max(0, width - h.count)) + h
+        }
+        // Seconds start with 1: after the first line's 0.000001.
+        var fields = ["E:", " ", "1" + pick(["", digits(2), digits(5)]), ".", digits(6), " ",
+                      hex(pick([0, 1, 3, 3]), 4), " ", hex(pick([0, 0x35, 0x39, 0x2f]), 4), " ",
+                      pick([digits(1), digits(4), "-" + digits(3)]),
+                      pick(["", "\t# EV_ABS / ABS_MT_POSITION_X    1000", "\t# ------------ SYN_REPORT (0) ---------- +8ms"])]
+        if Bool.random(using: &g) {
+            let k = Int.random(in: 0..<fields.count, using: &g)
+            let variants: [[String]] = [
+                ["E:", "E;", "E"], [" ", "  ", "", "\t"],
+                ["1" + digits(7), "1" + digits(8), "1" + digits(11), "1" + digits(12), "", "1a"], [".", ",", ""],
+                [digits(1), digits(5), digits(7), "", "12x456"], [" ", "  ", "\t", ""],
+                [hex(pick([0, 1, 2, 3, 0x1f, 0x20, 0x7fff]), pick([1, 4, 5])), "00g3", ""], [" ", "  ", ""],
+                [hex(pick([0x14a, 0x2ff, 0x300, 0xffff, 0x36]), pick([1, 2, 4, 5])), ""], [" ", "  ", "\t", ""],
+                [digits(7), digits(8), digits(9), digits(10), "2147483647", "2147483648", "-2147483648", "-2147483649",
+                 "-", "", "9999999999"],
+                [" # a comment with é", "\t# tab\tinside", "\t# bell \u{7}", "\t# del \u{7f}", "\t#", " x", "\t", "\r",
+                 "\t# " + String(repeating: "long ", count: Int.random(in: 0..<12, using: &g)), "\t# \u{80}"],
+            ]
+            fields[k] = pick(variants[k])
+        }
+        return fields.joined()
+    }
+
+    func read(_ lines: [String]) -> Result<[RawEvent], TraceError> {
+        let text = Self.header + lines.joined(separator: "\n") + "\n"
+        do { return .success(try EvemuFormat.read(text, fileName: "fast.evemu").events) } catch { return .failure(error) }
+    }
+
+    @Test func theFastPathAgreesWithTheCheckedParser() {
+        var g = SeededGenerator(seed: 0x5eed_e7e0)
+        var accepted = 0
+        for round in 0..<3000 {
+            // A valid first line (the fast path starts on event lines once
+            // the events have begun), then the line under test.
+            let first = "E: 0.000001 0003 0035 0100"
+            let line = Self.line(&g)
+            let fast = read([first, line]), checked = read([" " + first, " " + line])
+            switch (fast, checked) {
+            case (.success(let a), .success(let b)):
+                #expect(a == b, "round \(round): \(line.debugDescription)")
+                accepted += 1
+            case (.failure(let a), .failure(let b)):
+                #expect(a.line == b.line && a.reason == b.reason, "round \(round): \(line.debugDescription): \(a) / \(b)")
+            default:
+                Issue.record("round \(round): \(line.debugDescription): \(fast) / \(checked)")
+            }
+        }
+        // Both kinds are exercised.
+        #expect(accepted > 300 && accepted < 2700, "accepted \(accepted)")
+    }
+}

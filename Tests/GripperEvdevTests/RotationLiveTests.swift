@@ -41,7 +41,7 @@ import Testing
         let seconds = ((trace.frames.last?.time ?? .zero) - (trace.frames.first?.time ?? .zero)).secondsDouble + 4
         let scene = Fixtures.recording(Self.scenario + "/scene.json").path
         let out = try Emulation.umockdevRun([device], [Emulation.gripper, "live", device.node, "--scene", scene,
-                                                       "--duration", String(seconds), "--delivery-grace", "100"] + arguments)
+                                                       "--duration", String(seconds)] + arguments)
         #expect(out.status == 0, "\(out.stderr)")
         let transcript = try #require(out.stdout.components(separatedBy: "\u{1B}[?25h\u{1B}[?1049l").last)
         let expected = try String(contentsOf: Fixtures.recording(Self.scenario + "/expected.txt"), encoding: .utf8)

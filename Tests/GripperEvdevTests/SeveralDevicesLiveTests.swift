@@ -66,7 +66,7 @@ import GripperTraces
         let out = try Emulation.umockdevRun(devices, [Emulation.gripper, "live", devices[0].node,
                                                       "--also", devices[1].node, "--also", devices[2].node,
                                                       "--scene", scene, "--duration", String(seconds),
-                                                      "--delivery-grace", "100", "--record", record])
+                                                      "--record", record])
         #expect(out.status == 0, "\(out.stderr)")
         let transcript = try #require(out.stdout.components(separatedBy: "\u{1B}[?25h\u{1B}[?1049l").last)
         let expected = try String(contentsOf: Fixtures.recording(Self.scenario + "/expected.txt"), encoding: .utf8)

@@ -17,6 +17,7 @@ let package = Package(
         .executableTarget(name: "fuzz-libinput-record", dependencies: [.product(name: "GripperTesting", package: "Gripper")], path: "Sources/LibinputRecordFuzz"),
         .executableTarget(name: "fuzz-scene", dependencies: [.product(name: "GripperTesting", package: "Gripper")], path: "Sources/SceneFuzz"),
         .executableTarget(name: "fuzz-engine", dependencies: [.product(name: "GripperTesting", package: "Gripper")], path: "Sources/EngineFuzz"),
+        .executableTarget(name: "fuzz-test-folder", dependencies: [.product(name: "GripperTesting", package: "Gripper")], path: "Sources/TestFolderFuzz"),
         // libgripper's C functions, called as a C caller would (and a careless one): GripperCFace is the
         // library's code without the shared object's linker flags.
         .executableTarget(name: "fuzz-c-abi", dependencies: [.product(name: "GripperCFace", package: "Gripper")], path: "Sources/CABIFuzz"),

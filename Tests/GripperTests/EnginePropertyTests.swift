@@ -20,6 +20,8 @@ import GripperTesting
         for _ in 0..<steps {
             if rng.chance(0.125) {
                 bytes += [8, UInt8(8 + rng.int(0...1))]
+            } else if rng.chance(0.08) {
+                bytes += [8, UInt8(240 + rng.int(0...15))]   // a key, move, focus, loading event or segment switch
             } else if rng.chance(0.05) {
                 bytes += [7, UInt8(rng.int(20...60))]   // a long wait: a long-press fires
             }
@@ -42,9 +44,11 @@ import GripperTesting
             total.refusedBatches += outcome.refusedBatches
             total.stepsDragging += outcome.stepsDragging
             total.transitions += outcome.transitions
+            total.commands += outcome.commands
         }
         // The scripts reach what they are meant to check.
         #expect(total.appliedBatches > 40 && total.refusedBatches > 10, "\(total)")
         #expect(total.stepsDragging > 0 && total.transitions > 100, "\(total)")
+        #expect(total.commands > 40, "\(total)")
     }
 }

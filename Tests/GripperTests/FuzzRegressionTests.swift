@@ -31,6 +31,15 @@ import GripperTraces
         }
     }
 
+    /// The `test-folder` target's seeds (`scripts/fuzz` starts from them):
+    /// a case, a case with a link up the tree in its folder, a link out of
+    /// the tree to a folder holding a case, a FIFO as the expected file, a
+    /// name with a line break; each builds its tree and runs clean.
+    @Test(arguments: zip(FolderFuzzDriver.seeds, [1, 1, 1, 1, 1]))
+    func folderSeedsRunClean(seed: [UInt8], cases: Int) {
+        #expect(FolderFuzzDriver.run(seed) == cases)
+    }
+
     /// The engine's invariants (the fuzz target's check) hold after every
     /// frame and deadline of every recorded scenario, and nothing is left
     /// pending at the end.

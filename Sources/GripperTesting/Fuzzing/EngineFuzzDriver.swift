@@ -53,6 +53,9 @@ package struct EngineFuzzDriver {
         package var stepsDragging = 0
         /// Transitions checked against what was shown next.
         package var transitions = 0
+        /// Keys, move commands, focus changes, loading events and segment
+        /// switches given.
+        package var commands = 0
 
         /// An outcome with nothing done yet (or only a failure).
         package init(failure: String? = nil) { self.failure = failure }
@@ -260,11 +263,17 @@ package struct EngineFuzzDriver {
     }
 
     private mutating func stimulus(_ kind: UInt8, _ input: inout FuzzInput) {
-        if kind % 10 >= 8 {
+        if kind < 240, kind % 10 >= 8 {
             appBatch(&input)
             return
         }
         let action: Stimulus
+        if kind >= 240 {
+            // The app's keyboard and loading commands (bytes 240...255, so
+            // the scripts kept from before keep their meaning).
+            action = command(kind, &input)
+            outcome.commands += 1
+        } else {
         switch kind % 10 {
         case 0: action = .setEditing(true)
         case 1: action = .setEditing(false)
@@ -274,6 +283,7 @@ package struct EngineFuzzDriver {
         case 5: action = .deviceLost
         default: action = kind >= 200 ? scrollOrResize(&input) : .reload(reloaded(input.byte()))
         }
+        }
         now = now + .milliseconds(1)
         engine.apply(action, at: now)
         if case .deviceLost = action {
@@ -281,6 +291,32 @@ package struct EngineFuzzDriver {
             buttons = (false, false)
         }
         check("stimulus \(action)")
+    }
+
+    /// A key, a move command, a focus, a loading event (with or without
+    /// content) or a segment switch (which an engine without segments
+    /// refuses): every stimulus the app gives that is not a reload, a
+    /// batch, a scroll or a resize.
+    private mutating func command(_ kind: UInt8, _ input: inout FuzzInput) -> Stimulus {
+        let choice = input.byte()
+        switch kind % 5 {
+        case 0:
+            return .key(KeyboardKey.allCases[Int(choice) % KeyboardKey.allCases.count])
+        case 1:
+            let commands: [MoveCommand] = [.up, .down, .toTop, .toBottom, .toSection(Int(choice >> 3) % 4 - 1),
+                                           .by(Int(Int8(bitPattern: input.byte()))), .by(choice & 1 == 0 ? Int.max : Int.min)]
+            return .move(commands[Int(choice) % commands.count])
+        case 2:
+            return .focus(choice & 1 == 0 ? nil : IndexPath(section: Int(choice >> 1 & 3), item: Int(input.byte() % 16) - 1))
+        case 3:
+            let placeholder = LoadingPlaceholder(title: "Nothing", message: "here")
+            let events: [LoadingEvent] = [.beginLoading, .loadedContent, .loadedEmpty(placeholder), .failed(placeholder), .refresh]
+            let event = events[Int(choice) % events.count]
+            let withContent = choice & 0x80 != 0
+            return .loading(event, content: withContent ? reloaded(input.byte()) : nil)
+        default:
+            return .switchSegment(Int(choice % 4) - 1)
+        }
     }
 
     /// The app scrolling (to an offset or an item, maybe animated) or the

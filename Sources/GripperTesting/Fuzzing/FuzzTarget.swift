@@ -25,6 +25,11 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// mouse frames, waits, stimuli, device loss and raw event noise made
     /// from the rest, with every invariant checked after every step.
     case engine
+    /// `gripper test`'s search and case files on a folder the input builds
+    /// (``FolderFuzzDriver``): links up, across and out of it, FIFOs,
+    /// hostile names; each case found once, none outside, nothing outside
+    /// changed.
+    case testFolder = "test-folder"
 
     /// Runs the target on one input; traps when an invariant breaks.
     public func run(_ bytes: [UInt8]) {
@@ -33,6 +38,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .libinputRecord: Self.readLibinputRecord(bytes)
         case .scene: Self.decodeScene(bytes)
         case .engine: EngineFuzzDriver.run(bytes)
+        case .testFolder: FolderFuzzDriver.run(bytes)
         }
     }
 

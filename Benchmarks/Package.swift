@@ -64,6 +64,9 @@ let package = Package(
             .product(name: "GripperWindow", package: "Gripper"),
         ], path: "Sources/RenderBenchmark"),
         .executableTarget(name: "memory-bench", dependencies: ["BenchmarkSupport"], path: "Sources/MemoryBenchmark"),
+        .executableTarget(name: "fuzz-bench", dependencies: [
+            "BenchmarkSupport", .product(name: "GripperTesting", package: "Gripper"),
+        ], path: "Sources/FuzzBenchmark"),
         .executableTarget(name: "open-bench", dependencies: [
             "BenchmarkSupport",
             .product(name: "Gripper", package: "Gripper"),

@@ -170,10 +170,12 @@ public enum FolderFuzzDriver {
             case 4:
                 if mkfifo(path, 0o644) == 0 { made.append(path) }
             default:
-                // A file that cannot be read.
-                write(path, Array(Self.scene.utf8))
-                chmod(path, arg % 2 == 0 ? 0 : 0o444)
-                made.append(path)
+                // A file that cannot be read or written (as root, it still can);
+                // only a file this made: chmod follows a link.
+                if write(path, Array(Self.scene.utf8)) {
+                    chmod(path, arg % 2 == 0 ? 0 : 0o444)
+                    made.append(path)
+                }
             }
         }
     }
@@ -199,11 +201,15 @@ public enum FolderFuzzDriver {
         }
     }
 
-    static func write(_ path: String, _ bytes: [UInt8]) {
+    /// Makes a new file at `path` (never through a link, never over what
+    /// is there) holding `bytes`; whether it did.
+    @discardableResult
+    static func write(_ path: String, _ bytes: [UInt8]) -> Bool {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { return }
+        guard fd >= 0 else { return false }
         _ = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
         close(fd)
+        return true
     }
 
     /// Every name under `folder` with its kind, size and modification time

@@ -442,6 +442,17 @@ extension Handle {
     /// - Complexity: O(1).
     func cAttributes<I: ElementIdentities>(_ a: borrowing LayoutAttributes, offset: Double, ids: I) -> gripper_attributes {
         var c = gripper_attributes()
+        write(a, offset: offset, ids: ids, to: &c)
+        return c
+    }
+
+    /// ``cAttributes(_:offset:ids:)`` written over `c` in place (the
+    /// caller's buffer: no struct made and then copied there).
+    /// - Complexity: O(1).
+    @inline(__always)
+    func write<I: ElementIdentities>(_ a: borrowing LayoutAttributes, offset: Double, ids: I,
+                                     to c: UnsafeMutablePointer<gripper_attributes>) {
+        c.pointee = gripper_attributes()
         var flags: UInt32 = 0
         if a.isHidden { flags |= UInt32(GRIPPER_ATTR_HIDDEN) }
         if a.isSelected { flags |= UInt32(GRIPPER_ATTR_SELECTED) }
@@ -452,52 +463,56 @@ extension Handle {
         if a.isPinned { flags |= UInt32(GRIPPER_ATTR_PINNED) }
         if a.isDropTarget { flags |= UInt32(GRIPPER_ATTR_DROP_TARGET) }
         if a.isFocused { flags |= UInt32(GRIPPER_ATTR_FOCUSED) }
-        c.flags = flags
-        c.section = -1
-        c.item = -1
+        c.pointee.flags = flags
+        c.pointee.section = -1
+        c.pointee.item = -1
         if let p = a.indexPath {
-            c.section = Int32(clamping: p.section)
-            c.item = Int32(clamping: p.item)
+            c.pointee.section = Int32(clamping: p.section)
+            c.pointee.item = Int32(clamping: p.item)
         }
-        c.z_index = Int32(clamping: a.zIndex)
-        c.x = a.frame.minX
-        c.y = a.frame.minY - offset
-        c.width = a.frame.width
-        c.height = a.frame.height
-        c.alpha = a.alpha
-        c.swipe_offset = a.swipeContentOffset
-        c.drag_item_count = Int32(clamping: a.dragItemCount)
+        c.pointee.z_index = Int32(clamping: a.zIndex)
+        c.pointee.x = a.frame.minX
+        c.pointee.y = a.frame.minY - offset
+        c.pointee.width = a.frame.width
+        c.pointee.height = a.frame.height
+        c.pointee.alpha = a.alpha
+        c.pointee.swipe_offset = a.swipeContentOffset
+        c.pointee.drag_item_count = Int32(clamping: a.dragItemCount)
         let (kind, actionIndex) = elementKind(a.kind)
-        c.kind = kind
-        c.action_index = actionIndex
+        c.pointee.kind = kind
+        c.pointee.action_index = actionIndex
         switch a.kind {
         case .cell, .dragProxy:
-            if let p = a.indexPath { c.id = ids.item(at: p) }
+            if let p = a.indexPath { c.pointee.id = ids.item(at: p) }
         case .action(let index):
-            if let p = a.indexPath { c.id = ids.item(at: p) }
+            if let p = a.indexPath { c.pointee.id = ids.item(at: p) }
             let frames = a.actionFrames
             if frames.indices.contains(index) {
                 let id = frames[index].id
-                c.action_id = handOut(id)
-                c.action_title = handOut(log.actionTitles[id] ?? id)
-                c.action_destructive = frames[index].style == .destructive ? 1 : 0
+                c.pointee.action_id = handOut(id)
+                c.pointee.action_title = handOut(log.actionTitles[id] ?? id)
+                c.pointee.action_destructive = frames[index].style == .destructive ? 1 : 0
             }
         case .header, .footer, .sectionBackground:
-            c.item = -1
-            if let p = a.indexPath { c.id = ids.section(p.section) }
+            c.pointee.item = -1
+            if let p = a.indexPath { c.pointee.id = ids.section(p.section) }
         case .globalHeader, .rowSeparator, .columnSeparator, .placeholder:
             break
         }
         if a.isEditing, let controls = a.editingControls {
             if let r = controls.deleteControl {
-                (c.delete_control_x, c.delete_control_y, c.delete_control_width, c.delete_control_height) =
-                    (r.minX, r.minY - offset, r.width, r.height)
+                c.pointee.delete_control_x = r.minX
+                c.pointee.delete_control_y = r.minY - offset
+                c.pointee.delete_control_width = r.width
+                c.pointee.delete_control_height = r.height
             }
             if let r = controls.gripper {
-                (c.gripper_x, c.gripper_y, c.gripper_width, c.gripper_height) = (r.minX, r.minY - offset, r.width, r.height)
+                c.pointee.gripper_x = r.minX
+                c.pointee.gripper_y = r.minY - offset
+                c.pointee.gripper_width = r.width
+                c.pointee.gripper_height = r.height
             }
         }
-        return c
     }
 }
 
@@ -536,7 +551,7 @@ public func gripperimpl_attributes_in_rect(_ engine: OpaquePointer?, _ x: Double
         let emit = { (a: borrowing LayoutAttributes) in
             let k = visit.pointee.n
             if k < capacity, let out {
-                out[k] = handle.cAttributes(a, offset: offset, ids: ids)
+                handle.write(a, offset: offset, ids: ids, to: out + k)
                 if out[k].z_index < visit.pointee.lastZ { visit.pointee.inOrder = false }
                 visit.pointee.lastZ = out[k].z_index
             }

@@ -193,6 +193,7 @@ extension GridLayout {
             let c = m.columns
             let slotCount = view.arrangement.slotCount
             let drag = context.drag
+            let swiped = context.presentation.swipe?.indexPath
             while row < rows, rowTop < localMax {
                 let rowHeight = view.rowHeight(row)
                 let firstSlot = row * c
@@ -208,18 +209,8 @@ extension GridLayout {
                             a.dragItemCount = context.itemCount
                             body(a)
                         } else {
-                            let a = cellAttributes(indexPath: IndexPath(section: s, item: item), frame: frame,
-                                                   column: slot - firstSlot, columns: c,
-                                                   presentation: context.presentation)
-                            body(a)
-                            if let swipe = a.swipe {
-                                for (index, action) in swipe.actions.enumerated() where action.frame.intersects(rect) {
-                                    var e = LayoutAttributes(kind: .action(index: index), indexPath: a.indexPath,
-                                                             frame: action.frame, zIndex: ZIndex.action, column: a.column)
-                                    e.shareSwipe(of: a)
-                                    body(e)
-                                }
-                            }
+                            visitCell(IndexPath(section: s, item: item), frame: frame, column: slot - firstSlot,
+                                      columns: c, swiped: swiped, context: context, rect: rect, body)
                         }
                     }
                     slot += 1
@@ -248,6 +239,28 @@ extension GridLayout {
         }
     }
 
+    /// A cell, and the actions of a swiped one: the cell's attributes go
+    /// to `body` as they are made (no copy kept), unless it is the swiped
+    /// cell, whose actions share its swipe.
+    @inline(__always)
+    private func visitCell(_ path: IndexPath, frame: Rect, column: Int, columns: Int, swiped: IndexPath?,
+                           context: QueryContext, rect: Rect, _ body: (LayoutAttributes) -> Void) {
+        guard path == swiped else {
+            return body(cellAttributes(indexPath: path, frame: frame, column: column, columns: columns,
+                                       presentation: context.presentation))
+        }
+        let a = cellAttributes(indexPath: path, frame: frame, column: column, columns: columns,
+                               presentation: context.presentation)
+        body(a)
+        guard let swipe = a.swipe else { return }
+        for (index, action) in swipe.actions.enumerated() where action.frame.intersects(rect) {
+            var e = LayoutAttributes(kind: .action(index: index), indexPath: a.indexPath, frame: action.frame,
+                                     zIndex: ZIndex.action, column: a.column)
+            e.shareSwipe(of: a)
+            body(e)
+        }
+    }
+
     // MARK: - Element builders
 
     @inline(__always)
@@ -259,26 +272,24 @@ extension GridLayout {
     func cellAttributes(indexPath: IndexPath, frame: Rect, column: Int, columns: Int,
                         presentation: LayoutPresentation) -> LayoutAttributes {
         let traits = presentation.traits(indexPath)
-        var a = LayoutAttributes(kind: .cell, indexPath: indexPath, frame: frame, zIndex: ZIndex.cell, column: column,
-                                 isEditing: presentation.isEditing, isMovable: traits.isMovable,
-                                 isDeletable: traits.isDeletable,
-                                 isSelected: !presentation.selected.isEmpty && presentation.selected.contains(indexPath),
-                                 isHighlighted: !presentation.highlighted.isEmpty
-                                    && presentation.highlighted.contains(indexPath))
-        let e = metrics.editing
+        let editing = presentation.isEditing
         let confirming = presentation.deleteConfirmation == indexPath
-        if presentation.isEditing || confirming {
-            let editing = presentation.isEditing
-            a.setControlWidths(deleteControl: editing && traits.isDeletable ? min(e.deleteControlWidth, frame.width) : 0,
-                               gripper: editing && traits.isMovable ? min(e.gripperWidth, frame.width) : 0,
-                               deleteConfirmation: confirming ? min(e.deleteConfirmationWidth, frame.width) : 0)
+        let e = metrics.editing
+        var swipe: SwipeAttributes?
+        if let state = presentation.swipe, state.indexPath == indexPath {
+            swipe = swipeAttributes(cellFrame: frame, column: column, columns: columns, state: state)
         }
-        if let swipe = presentation.swipe, swipe.indexPath == indexPath {
-            a.swipe = swipeAttributes(cellFrame: frame, column: column, columns: columns, state: swipe)
-        }
-        if let into = presentation.drag?.intoTarget, into == indexPath { a.isDropTarget = true }
-        if let focused = presentation.focused, focused == indexPath { a.isFocused = true }
-        return a
+        return LayoutAttributes(
+            cell: indexPath, frame: frame, column: column, isEditing: editing, isMovable: traits.isMovable,
+            isDeletable: traits.isDeletable,
+            isSelected: !presentation.selected.isEmpty && presentation.selected.contains(indexPath),
+            isHighlighted: !presentation.highlighted.isEmpty && presentation.highlighted.contains(indexPath),
+            isDropTarget: presentation.drag?.intoTarget == indexPath,
+            isFocused: presentation.focused == indexPath,
+            swipe: swipe,
+            deleteControlWidth: editing && traits.isDeletable ? min(e.deleteControlWidth, frame.width) : 0,
+            gripperWidth: editing && traits.isMovable ? min(e.gripperWidth, frame.width) : 0,
+            deleteConfirmationWidth: confirming ? min(e.deleteConfirmationWidth, frame.width) : 0)
     }
 
     func globalHeaderAttributes(contentOffset: Double) -> LayoutAttributes? {

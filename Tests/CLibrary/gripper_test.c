@@ -395,13 +395,16 @@ static size_t ds_too_many(void *user) { (void)user; return (size_t)-1; }
 
 /* Every cell's and header's identity in the attributes is the model's own at its index path (asked with
  * gripper_item_id and gripper_section_id), and every item is drawn once: the identities the engine keeps
- * as C strings beside the model follow each edit. `what` names the step on failure. */
+ * as C strings beside the model follow each edit. `what` names the step on failure. The ids are copied
+ * before the engine is asked again (they are valid until its next call). */
 static void check_ids(gripper_engine *engine, const char *what) {
     static gripper_attributes all[4096];
+    static char given[4096][64];
     size_t count = 0, sections = 0, items = 0, n = 0;
     gripper_status st = gripper_attributes_in_rect(engine, 0, -1e6, 400, 2e6, all, 4096, &count);
     CHECK(st == GRIPPER_OK, "%s: attributes: %s", what, gripper_status_name(st));
     if (st != GRIPPER_OK) return;
+    for (size_t k = 0; k < count; k++) snprintf(given[k], sizeof given[k], "%s", all[k].id ? all[k].id : "(null)");
     if (gripper_section_count(engine, &sections) != GRIPPER_OK) return;
     for (size_t s = 0; s < sections; s++) {
         if (gripper_item_count(engine, s, &n) == GRIPPER_OK) items += n;
@@ -418,10 +421,10 @@ static void check_ids(gripper_engine *engine, const char *what) {
         } else {
             continue;
         }
-        if (a->id == NULL || strcmp(a->id, id) != 0) {
+        if (strcmp(given[k], id) != 0) {
             if (wrong++ == 0) {
                 CHECK(0, "%s: element %zu at [%d,%d] is \"%s\", the model says \"%s\"", what, k, a->section, a->item,
-                      a->id ? a->id : "(null)", id);
+                      given[k], id);
             }
         }
     }

@@ -409,33 +409,6 @@ func elementKind(_ kind: ElementKind) -> (UInt32, actionIndex: Int32) {
     }
 }
 
-/// Where the identities of the elements written for C come from.
-protocol ElementIdentities {
-    /// The identity of the item at `path`, nil when there is none.
-    func item(at path: IndexPath) -> UnsafePointer<CChar>?
-    /// The identity of section `s`, nil when there is none.
-    func section(_ s: Int) -> UnsafePointer<CChar>?
-}
-
-/// The engine's model now: pointers read from the handle's table.
-extension CIdentities.Reader: ElementIdentities {}
-
-/// A model the engine has moved on from (a transition's before and
-/// after): each identity looked up in it and copied out as the handle
-/// hands strings out, valid until the engine's next call.
-struct CopiedIdentities: ElementIdentities {
-    let handle: Handle
-    let model: CollectionModel
-
-    func item(at path: IndexPath) -> UnsafePointer<CChar>? {
-        model.item(at: path).map { handle.handOut($0.rawValue) }
-    }
-
-    func section(_ s: Int) -> UnsafePointer<CChar>? {
-        model.sections.indices.contains(s) ? handle.handOut(model.sections[s].id.rawValue) : nil
-    }
-}
-
 extension Handle {
     /// One element as C sees it: viewport points at `offset`, its
     /// identities from `ids` (an action's from the handle's strings).

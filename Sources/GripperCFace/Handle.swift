@@ -61,6 +61,8 @@ final class Handle {
         self.start = start
         self.delegate = delegate
         identities = CIdentities(arena: CStringArena(start))
+        assert(identities.mismatch(with: session.engine.model) == nil,
+               "the C identities part from the model at open: \(identities.mismatch(with: session.engine.model) ?? "")")
     }
 
     deinit {

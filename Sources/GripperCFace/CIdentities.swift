@@ -76,7 +76,8 @@ final class CIdentities {
     /// - Complexity: O(k log k) for k operations, plus moves of memory in
     ///   the m items of each section touched (one pass when many change).
     func follow(_ batch: BatchUpdate) {
-        guard !batch.isEmpty else { return }
+        // Once stale, the table waits to be rebuilt when the call settles.
+        guard !batch.isEmpty, !stale else { return }
         guard fits(batch) else {
             // Not a batch of this table's shape: it cannot have followed the
             // model. Rebuilt from the model when the call settles.

@@ -138,6 +138,10 @@ let package = Package(
         .testTarget(name: "GripperTests", dependencies: [
             "Gripper", "GripperTraces", "GripperScene", "GripperPictures", "GripperReplay", "GripperFiles", "GripperTesting",
         ]),
+        // libgripper's Swift side: the identity table it keeps beside the model (the C functions are tested from C).
+        .testTarget(name: "GripperCFaceTests", dependencies: [
+            "GripperCFace", "GripperEditing", "GripperInput", "GripperLayout", "GripperTesting",
+        ]),
         // The "Embedding Gripper" article's code (compiled and run here) and the example embedding, run end to end.
         .testTarget(name: "GripperEmbeddingTests", dependencies: ["Gripper", "GripperTraces", "GripperTesting", "MessageListExample"]),
         .testTarget(name: "GripperEvdevTests", dependencies: [

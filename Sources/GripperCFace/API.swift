@@ -410,97 +410,82 @@ func elementKind(_ kind: ElementKind) -> (UInt32, actionIndex: Int32) {
 }
 
 extension Handle {
-    /// One element as C sees it: viewport points at `offset`, its identity
-    /// handed out.
-    func cAttributes(_ a: borrowing LayoutAttributes, offset: Double, model: CollectionModel) -> gripper_attributes {
-        var runs = CellRuns(model: model)
-        return cAttributes(a, offset: offset, model: model, runs: &runs)
+    /// One element as C sees it: viewport points at `offset`, its
+    /// identities from `ids` (an action's from the handle's strings).
+    /// - Complexity: O(1).
+    func cAttributes<I: ElementIdentities>(_ a: borrowing LayoutAttributes, offset: Double, ids: I) -> gripper_attributes {
+        var c = gripper_attributes()
+        write(a, offset: offset, ids: ids, to: &c)
+        return c
     }
 
-    func cAttributes(_ a: borrowing LayoutAttributes, offset: Double, model: CollectionModel,
-                     runs: inout CellRuns) -> gripper_attributes {
-        var c = gripper_attributes()
-        let (kind, actionIndex) = elementKind(a.kind)
-        c.kind = kind
-        c.action_index = actionIndex
+    /// ``cAttributes(_:offset:ids:)`` written over `c` in place (the
+    /// caller's buffer: no struct made and then copied there).
+    /// - Complexity: O(1).
+    @inline(__always)
+    func write<I: ElementIdentities>(_ a: borrowing LayoutAttributes, offset: Double, ids: I,
+                                     to c: UnsafeMutablePointer<gripper_attributes>) {
+        c.pointee = gripper_attributes()
         var flags: UInt32 = 0
-        func set(_ on: Bool, _ bit: UInt32) { if on { flags |= bit } }
-        set(a.isHidden, UInt32(GRIPPER_ATTR_HIDDEN))
-        set(a.isSelected, UInt32(GRIPPER_ATTR_SELECTED))
-        set(a.isHighlighted, UInt32(GRIPPER_ATTR_HIGHLIGHTED))
-        set(a.isEditing, UInt32(GRIPPER_ATTR_EDITING))
-        set(a.isMovable, UInt32(GRIPPER_ATTR_MOVABLE))
-        set(a.isDeletable, UInt32(GRIPPER_ATTR_DELETABLE))
-        set(a.isPinned, UInt32(GRIPPER_ATTR_PINNED))
-        set(a.isDropTarget, UInt32(GRIPPER_ATTR_DROP_TARGET))
-        set(a.isFocused, UInt32(GRIPPER_ATTR_FOCUSED))
-        c.flags = flags
-        c.section = Int32(clamping: a.indexPath?.section ?? -1)
-        c.item = Int32(clamping: a.indexPath?.item ?? -1)
-        if a.kind == .header || a.kind == .footer || a.kind == .sectionBackground { c.item = -1 }
-        c.z_index = Int32(clamping: a.zIndex)
-        c.x = a.frame.minX
-        c.y = a.frame.minY - offset
-        c.width = a.frame.width
-        c.height = a.frame.height
-        c.alpha = a.alpha
-        c.swipe_offset = a.swipeContentOffset
-        c.drag_item_count = Int32(clamping: a.dragItemCount)
-        switch a.kind {
-        case .cell, .dragProxy, .action:
-            if let p = a.indexPath, let id = runs.item(at: p) { c.id = handOut(id.rawValue) }
-        case .header, .footer, .sectionBackground:
-            if let p = a.indexPath, model.sections.indices.contains(p.section) {
-                c.id = handOut(model.sections[p.section].id.rawValue)
-            }
-        case .globalHeader, .rowSeparator, .columnSeparator, .placeholder:
-            break
+        if a.isHidden { flags |= UInt32(GRIPPER_ATTR_HIDDEN) }
+        if a.isSelected { flags |= UInt32(GRIPPER_ATTR_SELECTED) }
+        if a.isHighlighted { flags |= UInt32(GRIPPER_ATTR_HIGHLIGHTED) }
+        if a.isEditing { flags |= UInt32(GRIPPER_ATTR_EDITING) }
+        if a.isMovable { flags |= UInt32(GRIPPER_ATTR_MOVABLE) }
+        if a.isDeletable { flags |= UInt32(GRIPPER_ATTR_DELETABLE) }
+        if a.isPinned { flags |= UInt32(GRIPPER_ATTR_PINNED) }
+        if a.isDropTarget { flags |= UInt32(GRIPPER_ATTR_DROP_TARGET) }
+        if a.isFocused { flags |= UInt32(GRIPPER_ATTR_FOCUSED) }
+        c.pointee.flags = flags
+        c.pointee.section = -1
+        c.pointee.item = -1
+        if let p = a.indexPath {
+            c.pointee.section = Int32(clamping: p.section)
+            c.pointee.item = Int32(clamping: p.item)
         }
-        if let action = a.actionID { c.action_id = handOut(action) }
-        if case .action(let index) = a.kind {
+        c.pointee.z_index = Int32(clamping: a.zIndex)
+        c.pointee.x = a.frame.minX
+        c.pointee.y = a.frame.minY - offset
+        c.pointee.width = a.frame.width
+        c.pointee.height = a.frame.height
+        c.pointee.alpha = a.alpha
+        c.pointee.swipe_offset = a.swipeContentOffset
+        c.pointee.drag_item_count = Int32(clamping: a.dragItemCount)
+        let (kind, actionIndex) = elementKind(a.kind)
+        c.pointee.kind = kind
+        c.pointee.action_index = actionIndex
+        switch a.kind {
+        case .cell, .dragProxy:
+            if let p = a.indexPath { c.pointee.id = ids.item(at: p) }
+        case .action(let index):
+            if let p = a.indexPath { c.pointee.id = ids.item(at: p) }
             let frames = a.actionFrames
             if frames.indices.contains(index) {
                 let id = frames[index].id
-                c.action_title = handOut(log.actionTitles[id] ?? id)
-                c.action_destructive = frames[index].style == .destructive ? 1 : 0
+                c.pointee.action_id = handOut(id)
+                c.pointee.action_title = handOut(log.actionTitles[id] ?? id)
+                c.pointee.action_destructive = frames[index].style == .destructive ? 1 : 0
             }
+        case .header, .footer, .sectionBackground:
+            c.pointee.item = -1
+            if let p = a.indexPath { c.pointee.id = ids.section(p.section) }
+        case .globalHeader, .rowSeparator, .columnSeparator, .placeholder:
+            break
         }
         if a.isEditing, let controls = a.editingControls {
             if let r = controls.deleteControl {
-                (c.delete_control_x, c.delete_control_y, c.delete_control_width, c.delete_control_height) =
-                    (r.minX, r.minY - offset, r.width, r.height)
+                c.pointee.delete_control_x = r.minX
+                c.pointee.delete_control_y = r.minY - offset
+                c.pointee.delete_control_width = r.width
+                c.pointee.delete_control_height = r.height
             }
             if let r = controls.gripper {
-                (c.gripper_x, c.gripper_y, c.gripper_width, c.gripper_height) = (r.minX, r.minY - offset, r.width, r.height)
+                c.pointee.gripper_x = r.minX
+                c.pointee.gripper_y = r.minY - offset
+                c.pointee.gripper_width = r.width
+                c.pointee.gripper_height = r.height
             }
         }
-        return c
-    }
-}
-
-/// The identities of a rect's cells, read a run of a section at a time
-/// (cells come section by section, in item order) rather than one lookup
-/// each.
-struct CellRuns {
-    let model: CollectionModel
-    private var section = -1
-    private var low = 0
-    private var ids: [ItemID] = []
-    /// How many items a run reads ahead.
-    private static let span = 256
-
-    init(model: CollectionModel) { self.model = model }
-
-    mutating func item(at p: IndexPath) -> ItemID? {
-        let k = p.item - low
-        if p.section == section, k >= 0, k < ids.count { return ids[k] }
-        guard let n = model.numberOfItems(inSection: p.section), p.item >= 0, p.item < n else { return nil }
-        let end = min(n, p.item + Self.span)
-        guard let run = model.items(inSection: p.section, p.item..<end) else { return model.item(at: p) }
-        section = p.section
-        low = p.item
-        ids = run
-        return ids.first
     }
 }
 
@@ -517,29 +502,29 @@ public func gripperimpl_attributes_in_rect(_ engine: OpaquePointer?, _ x: Double
         let engine = h.session.engine
         let offset = engine.contentOffset
         let rect = Rect(x: rx, y: ry + offset, width: w, height: hh)
-        let model = engine.model
         // Each element is made into the caller's buffer as the layout visits
         // it (no array of attributes in between); past the capacity they are
         // only counted. The visit's state is behind a pointer the closure
         // captures, not captured variables (whose every access the runtime
-        // would check for exclusivity).
+        // would check for exclusivity); the identities are read from a
+        // snapshot of the handle's table for the same reason.
         struct Visit {
-            var runs: CellRuns
             var n = 0
             var inOrder = true
             var lastZ = Int32.min
         }
         let visit = UnsafeMutablePointer<Visit>.allocate(capacity: 1)
-        visit.initialize(to: Visit(runs: CellRuns(model: model)))
+        visit.initialize(to: Visit())
         defer {
             visit.deinitialize(count: 1)
             visit.deallocate()
         }
         let handle = h
+        let ids = h.identities.reader
         let emit = { (a: borrowing LayoutAttributes) in
             let k = visit.pointee.n
             if k < capacity, let out {
-                out[k] = handle.cAttributes(a, offset: offset, model: model, runs: &visit.pointee.runs)
+                handle.write(a, offset: offset, ids: ids, to: out + k)
                 if out[k].z_index < visit.pointee.lastZ { visit.pointee.inOrder = false }
                 visit.pointee.lastZ = out[k].z_index
             }
@@ -890,8 +875,10 @@ public func gripperimpl_transition_changes(_ engine: OpaquePointer?, _ index: In
             for change in changes {
                 var c = gripper_change()
                 c.role = role
-                c.initial = h.cAttributes(change.initial, offset: t.initialContentOffset, model: made.before)
-                c.final = h.cAttributes(change.final, offset: t.finalContentOffset, model: made.after)
+                c.initial = h.cAttributes(change.initial, offset: t.initialContentOffset,
+                                          ids: CopiedIdentities(handle: h, model: made.before))
+                c.final = h.cAttributes(change.final, offset: t.finalContentOffset,
+                                        ids: CopiedIdentities(handle: h, model: made.after))
                 out[k] = c
                 k += 1
             }

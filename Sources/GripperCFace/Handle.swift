@@ -50,6 +50,8 @@ final class Handle {
     let config: gripper_config
     let start: CArrayDataSource
     let delegate: CDelegate
+    /// The model's identities as C strings, in step with the model.
+    let identities: CIdentities
 
     init(session: ToolkitSession, log: CallbackLog, config: gripper_config, start: CArrayDataSource, delegate: CDelegate) {
         makesTransitions = session.engine.makesTransitions
@@ -58,6 +60,9 @@ final class Handle {
         self.config = config
         self.start = start
         self.delegate = delegate
+        identities = CIdentities(arena: CStringArena(start))
+        assert(identities.mismatch(with: session.engine.model) == nil,
+               "the C identities part from the model at open: \(identities.mismatch(with: session.engine.model) ?? "")")
     }
 
     deinit {
@@ -100,12 +105,16 @@ final class Handle {
         return status
     }
 
-    /// Files what a call produced: lines to take, announcements to say.
+    /// Files what a call produced: lines to take, announcements to say;
+    /// and brings the identities in step with the changes to the model.
     func collect(_ entries: [Transcript.Entry]) {
+        var modelChanged = false
         for entry in entries {
             pendingEntries.append(entry)
             if let a = entry.announcement { announcements.append(a.text) }
+            if case .effect(let effect) = entry.event, identities.follow(effect) { modelChanged = true }
         }
+        if modelChanged { identities.settle(with: session.engine.model) }
         if announcementHead > 64 && announcementHead * 2 > announcements.count {
             announcements.removeFirst(announcementHead)
             announcementHead = 0

@@ -21,9 +21,35 @@ extension GridLayout {
     /// Calls `body` with the attributes of every element intersecting `rect`,
     /// in the order of ``attributes(in:presentation:contentOffset:)``,
     /// without collecting them.
+    ///
+    /// The cells of a section of fixed row height at rest (no gap, no item
+    /// shifted in it) are visited by arithmetic: slot i shows item i, and
+    /// every cell's frame is its row's and column's. Debug builds check each
+    /// such cell against the general path, which finds a cell's item and
+    /// frame through the section's slot arrangement and row heights (the
+    /// tests compare whole visits: ``attributesByBothPaths(in:presentation:contentOffset:)``).
     /// - Complexity: O(log n + k).
     public func forEachAttributes(in rect: Rect, presentation: LayoutPresentation = .resting,
                                   contentOffset: Double = 0, _ body: (LayoutAttributes) -> Void) {
+        visitAttributes(in: rect, presentation: presentation, contentOffset: contentOffset, arithmetic: true, body)
+    }
+
+    /// What ``forEachAttributes(in:presentation:contentOffset:_:)`` visits,
+    /// by arithmetic where it applies and by the general path alone: the
+    /// two must be equal, element by element and in order.
+    /// - Complexity: O(log n + k).
+    func attributesByBothPaths(in rect: Rect, presentation: LayoutPresentation,
+                               contentOffset: Double) -> (arithmetic: [LayoutAttributes], general: [LayoutAttributes]) {
+        var fast: [LayoutAttributes] = [], general: [LayoutAttributes] = []
+        visitAttributes(in: rect, presentation: presentation, contentOffset: contentOffset, arithmetic: true) { fast.append($0) }
+        visitAttributes(in: rect, presentation: presentation, contentOffset: contentOffset, arithmetic: false) { general.append($0) }
+        return (fast, general)
+    }
+
+    /// ``forEachAttributes(in:presentation:contentOffset:_:)``, with the
+    /// fixed-row arithmetic or (`arithmetic` false) the general path only.
+    private func visitAttributes(in rect: Rect, presentation: LayoutPresentation, contentOffset: Double,
+                                 arithmetic: Bool, _ body: (LayoutAttributes) -> Void) {
         guard !rect.isEmpty else { return }
         if let group = grouped(presentation) {
             guard let (g, drag) = group else {
@@ -39,7 +65,8 @@ extension GridLayout {
         while section < sections.count {
             let top = context.sectionTop(section)
             if top >= rect.maxY { break }
-            visitSection(section, top: top, context: context, rect: rect, contentOffset: contentOffset, body)
+            visitSection(section, top: top, context: context, rect: rect, contentOffset: contentOffset,
+                         arithmetic: arithmetic, body)
             section += 1
         }
         if let drag = context.drag, drag.proxyFrame.intersects(rect) {
@@ -166,7 +193,7 @@ extension GridLayout {
     // MARK: - One section
 
     private func visitSection(_ s: Int, top: Double, context: QueryContext, rect: Rect, contentOffset: Double,
-                              _ body: (LayoutAttributes) -> Void) {
+                              arithmetic: Bool, _ body: (LayoutAttributes) -> Void) {
         let view = context.view(s)
         let m = view.metrics
         let height = context.sectionHeight(s)
@@ -193,36 +220,48 @@ extension GridLayout {
             let c = m.columns
             let slotCount = view.arrangement.slotCount
             let drag = context.drag
+            // At rest with fixed row heights (no gap, nothing shifted): slot
+            // i shows item i, and every cell is as tall as its row.
+            let fixedAtRest = arithmetic && !view.perItem && view.arrangement.placeholder < 0
+                && !view.arrangement.hasSpecial
+            let swiped = context.presentation.swipe?.indexPath
             while row < rows, rowTop < localMax {
                 let rowHeight = view.rowHeight(row)
                 let firstSlot = row * c
                 let end = min(slotCount, firstSlot + c)
-                var slot = firstSlot
-                while slot < end {
-                    let item = view.arrangement.item(atSlot: slot)
-                    let frame = slotFrame(view, slot: slot, itemsTop: itemsTop, rowTop: rowTop)
-                    if frame.intersects(rect) {
-                        if item < 0, let drag {
-                            var a = LayoutAttributes(kind: .placeholder, indexPath: drag.target, frame: frame,
-                                                     zIndex: ZIndex.placeholder, column: slot - firstSlot)
-                            a.dragItemCount = context.itemCount
-                            body(a)
-                        } else {
-                            let a = cellAttributes(indexPath: IndexPath(section: s, item: item), frame: frame,
-                                                   column: slot - firstSlot, columns: c,
-                                                   presentation: context.presentation)
-                            body(a)
-                            if let swipe = a.swipe {
-                                for (index, action) in swipe.actions.enumerated() where action.frame.intersects(rect) {
-                                    var e = LayoutAttributes(kind: .action(index: index), indexPath: a.indexPath,
-                                                             frame: action.frame, zIndex: ZIndex.action, column: a.column)
-                                    e.shareSwipe(of: a)
-                                    body(e)
-                                }
+                if fixedAtRest {
+                    let y = itemsTop + rowTop
+                    var item = firstSlot, column = 0
+                    while item < end {
+                        let frame = Rect(x: m.x(column: column), y: y, width: m.cellWidth, height: view.fixedRowHeight)
+                        assert(view.arrangement.item(atSlot: item) == item
+                               && frame == slotFrame(view, slot: item, itemsTop: itemsTop, rowTop: rowTop),
+                               "slot \(item) of section \(s): the arithmetic parts from the general path")
+                        if frame.intersects(rect) {
+                            visitCell(IndexPath(section: s, item: item), frame: frame, column: column, columns: c,
+                                      swiped: swiped, context: context, rect: rect, body)
+                        }
+                        item += 1
+                        column += 1
+                    }
+                } else {
+                    var slot = firstSlot
+                    while slot < end {
+                        let item = view.arrangement.item(atSlot: slot)
+                        let frame = slotFrame(view, slot: slot, itemsTop: itemsTop, rowTop: rowTop)
+                        if frame.intersects(rect) {
+                            if item < 0, let drag {
+                                var a = LayoutAttributes(kind: .placeholder, indexPath: drag.target, frame: frame,
+                                                         zIndex: ZIndex.placeholder, column: slot - firstSlot)
+                                a.dragItemCount = context.itemCount
+                                body(a)
+                            } else {
+                                visitCell(IndexPath(section: s, item: item), frame: frame, column: slot - firstSlot,
+                                          columns: c, swiped: swiped, context: context, rect: rect, body)
                             }
                         }
+                        slot += 1
                     }
-                    slot += 1
                 }
                 if m.columnSeparator.exists {
                     var column = 0
@@ -248,6 +287,28 @@ extension GridLayout {
         }
     }
 
+    /// A cell, and the actions of a swiped one: the cell's attributes go
+    /// to `body` as they are made (no copy kept), unless it is the swiped
+    /// cell, whose actions share its swipe.
+    @inline(__always)
+    private func visitCell(_ path: IndexPath, frame: Rect, column: Int, columns: Int, swiped: IndexPath?,
+                           context: QueryContext, rect: Rect, _ body: (LayoutAttributes) -> Void) {
+        guard path == swiped else {
+            return body(cellAttributes(indexPath: path, frame: frame, column: column, columns: columns,
+                                       presentation: context.presentation))
+        }
+        let a = cellAttributes(indexPath: path, frame: frame, column: column, columns: columns,
+                               presentation: context.presentation)
+        body(a)
+        guard let swipe = a.swipe else { return }
+        for (index, action) in swipe.actions.enumerated() where action.frame.intersects(rect) {
+            var e = LayoutAttributes(kind: .action(index: index), indexPath: a.indexPath, frame: action.frame,
+                                     zIndex: ZIndex.action, column: a.column)
+            e.shareSwipe(of: a)
+            body(e)
+        }
+    }
+
     // MARK: - Element builders
 
     @inline(__always)
@@ -259,26 +320,24 @@ extension GridLayout {
     func cellAttributes(indexPath: IndexPath, frame: Rect, column: Int, columns: Int,
                         presentation: LayoutPresentation) -> LayoutAttributes {
         let traits = presentation.traits(indexPath)
-        var a = LayoutAttributes(kind: .cell, indexPath: indexPath, frame: frame, zIndex: ZIndex.cell, column: column,
-                                 isEditing: presentation.isEditing, isMovable: traits.isMovable,
-                                 isDeletable: traits.isDeletable,
-                                 isSelected: !presentation.selected.isEmpty && presentation.selected.contains(indexPath),
-                                 isHighlighted: !presentation.highlighted.isEmpty
-                                    && presentation.highlighted.contains(indexPath))
-        let e = metrics.editing
+        let editing = presentation.isEditing
         let confirming = presentation.deleteConfirmation == indexPath
-        if presentation.isEditing || confirming {
-            let editing = presentation.isEditing
-            a.setControlWidths(deleteControl: editing && traits.isDeletable ? min(e.deleteControlWidth, frame.width) : 0,
-                               gripper: editing && traits.isMovable ? min(e.gripperWidth, frame.width) : 0,
-                               deleteConfirmation: confirming ? min(e.deleteConfirmationWidth, frame.width) : 0)
+        let e = metrics.editing
+        var swipe: SwipeAttributes?
+        if let state = presentation.swipe, state.indexPath == indexPath {
+            swipe = swipeAttributes(cellFrame: frame, column: column, columns: columns, state: state)
         }
-        if let swipe = presentation.swipe, swipe.indexPath == indexPath {
-            a.swipe = swipeAttributes(cellFrame: frame, column: column, columns: columns, state: swipe)
-        }
-        if let into = presentation.drag?.intoTarget, into == indexPath { a.isDropTarget = true }
-        if let focused = presentation.focused, focused == indexPath { a.isFocused = true }
-        return a
+        return LayoutAttributes(
+            cell: indexPath, frame: frame, column: column, isEditing: editing, isMovable: traits.isMovable,
+            isDeletable: traits.isDeletable,
+            isSelected: !presentation.selected.isEmpty && presentation.selected.contains(indexPath),
+            isHighlighted: !presentation.highlighted.isEmpty && presentation.highlighted.contains(indexPath),
+            isDropTarget: presentation.drag?.intoTarget == indexPath,
+            isFocused: presentation.focused == indexPath,
+            swipe: swipe,
+            deleteControlWidth: editing && traits.isDeletable ? min(e.deleteControlWidth, frame.width) : 0,
+            gripperWidth: editing && traits.isMovable ? min(e.gripperWidth, frame.width) : 0,
+            deleteConfirmationWidth: confirming ? min(e.deleteConfirmationWidth, frame.width) : 0)
     }
 
     func globalHeaderAttributes(contentOffset: Double) -> LayoutAttributes? {

@@ -93,6 +93,32 @@ public struct LayoutAttributes: Hashable, Sendable {
         self.deleteConfirmationWidth = editingControls?.deleteConfirmation?.width ?? 0
     }
 
+    /// A cell's attributes, every property given (the hot path: one value
+    /// made in place, no defaults filled in and then changed).
+    init(cell indexPath: IndexPath, frame: Rect, column: Int, isEditing: Bool, isMovable: Bool, isDeletable: Bool,
+         isSelected: Bool, isHighlighted: Bool, isDropTarget: Bool, isFocused: Bool, swipe: SwipeAttributes?,
+         deleteControlWidth: Double, gripperWidth: Double, deleteConfirmationWidth: Double) {
+        kind = .cell
+        self.indexPath = indexPath
+        self.frame = frame
+        zIndex = ZIndex.cell
+        isHidden = false
+        alpha = 1
+        self.column = column
+        self.isEditing = isEditing
+        self.isMovable = isMovable
+        self.isDeletable = isDeletable
+        self.isSelected = isSelected
+        self.isHighlighted = isHighlighted
+        isPinned = false
+        self.isDropTarget = isDropTarget
+        self.isFocused = isFocused
+        swipeBox = swipe.map(SwipeBox.init)
+        self.deleteControlWidth = deleteControlWidth
+        self.gripperWidth = gripperWidth
+        self.deleteConfirmationWidth = deleteConfirmationWidth
+    }
+
     /// The swipe state of a swiped cell (and of its action elements).
     public var swipe: SwipeAttributes? {
         get { swipeBox?.value }
@@ -136,13 +162,6 @@ public struct LayoutAttributes: Hashable, Sendable {
     /// the controls are drawn where hit testing finds them.
     package mutating func placeControls(leadingAt edge: ControlEdge) {
         leadingControlEdge = edge
-    }
-
-    /// Sets the editing-control widths directly (the hot path).
-    mutating func setControlWidths(deleteControl: Double, gripper: Double, deleteConfirmation: Double) {
-        deleteControlWidth = deleteControl
-        gripperWidth = gripper
-        deleteConfirmationWidth = deleteConfirmation
     }
 
     /// Shares a swipe box (the cell's) with an action element.

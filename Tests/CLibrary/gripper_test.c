@@ -393,6 +393,148 @@ static const char *ds_item_id(void *user, size_t s, size_t i) {
 }
 static size_t ds_too_many(void *user) { (void)user; return (size_t)-1; }
 
+/* Every cell's and header's identity in the attributes is the model's own at its index path (asked with
+ * gripper_item_id and gripper_section_id), and every item is drawn once: the identities the engine keeps
+ * as C strings beside the model follow each edit. `what` names the step on failure. The ids are copied
+ * before the engine is asked again (they are valid until its next call). */
+static void check_ids(gripper_engine *engine, const char *what) {
+    static gripper_attributes all[4096];
+    static char given[4096][64];
+    size_t count = 0, sections = 0, items = 0, n = 0;
+    gripper_status st = gripper_attributes_in_rect(engine, 0, -1e6, 400, 2e6, all, 4096, &count);
+    CHECK(st == GRIPPER_OK, "%s: attributes: %s", what, gripper_status_name(st));
+    if (st != GRIPPER_OK) return;
+    for (size_t k = 0; k < count; k++) snprintf(given[k], sizeof given[k], "%s", all[k].id ? all[k].id : "(null)");
+    if (gripper_section_count(engine, &sections) != GRIPPER_OK) return;
+    for (size_t s = 0; s < sections; s++) {
+        if (gripper_item_count(engine, s, &n) == GRIPPER_OK) items += n;
+    }
+    size_t cells = 0, wrong = 0;
+    char id[64];
+    for (size_t k = 0; k < count; k++) {
+        const gripper_attributes *a = &all[k];
+        if (a->kind == GRIPPER_ELEMENT_CELL) {
+            cells++;
+            if (gripper_item_id(engine, (size_t)a->section, (size_t)a->item, id, sizeof id, NULL) != GRIPPER_OK) snprintf(id, sizeof id, "?");
+        } else if (a->kind == GRIPPER_ELEMENT_HEADER) {
+            if (gripper_section_id(engine, (size_t)a->section, id, sizeof id, NULL) != GRIPPER_OK) snprintf(id, sizeof id, "?");
+        } else {
+            continue;
+        }
+        if (strcmp(given[k], id) != 0) {
+            if (wrong++ == 0) {
+                CHECK(0, "%s: element %zu at [%d,%d] is \"%s\", the model says \"%s\"", what, k, a->section, a->item,
+                      given[k], id);
+            }
+        }
+    }
+    CHECK(wrong == 0 && cells == items, "%s: %zu cells for %zu items, %zu identities wrong", what, cells, items, wrong);
+}
+
+/* The identities handed out follow the user's edits (a drag, a full swipe, undo and redo, keyboard moves) and
+ * the app's batches (items and sections in and out), and seeded random batches and moves after them; a rejected
+ * batch changes none. */
+static void test_identities_follow_edits(void) {
+    static const char *fruit[] = {"apple", "pear", "plum", "fig"};
+    static const char *veg[] = {"leek", "kale"};
+    gripper_section_data data[] = {{"fruit", fruit, 4, NULL}, {"veg", veg, 2, NULL}};
+    gripper_config config;
+    gripper_config_init(&config);
+    config.viewport_width = 400;
+    config.viewport_height = 600;
+    config.header_height = 20;
+    gripper_engine *engine = NULL;
+    gripper_status st;
+    OK(gripper_engine_open_arrays(&config, data, 2, NULL, &engine, NULL, 0));
+    if (!engine) return;
+    check_ids(engine, "at open");
+    int64_t t = 10 * S;
+    /* A long press on pear (its row is 76 to 132) and a drag below fig. */
+    OK(gripper_touch(engine, t, GRIPPER_TOUCH_BEGIN, 1, 200, 104));
+    OK(gripper_fire(engine, t + 600000));
+    for (int k = 1; k <= 10; k++) OK(gripper_touch(engine, t + 600000 + k * 16000, GRIPPER_TOUCH_UPDATE, 1, 200, 104 + k * 12.1));
+    OK(gripper_touch(engine, t + 800000, GRIPPER_TOUCH_END, 1, 200, 225));
+    char id[32];
+    item(engine, 0, 3, id, sizeof id);
+    CHECK(strcmp(id, "pear") == 0, "the drag moved pear to [0,3]: %s", id);
+    check_ids(engine, "after a drag");
+    /* A full swipe deletes apple; undo brings it back (a string of its own now), redo takes it again. */
+    t += 2 * S;
+    OK(gripper_touch(engine, t, GRIPPER_TOUCH_BEGIN, 2, 380, 48));
+    for (int k = 1; k <= 8; k++) OK(gripper_touch(engine, t + k * 10000, GRIPPER_TOUCH_UPDATE, 2, 380 - k * 45, 48));
+    OK(gripper_touch(engine, t + 90000, GRIPPER_TOUCH_END, 2, 20, 48));
+    OK(gripper_fire(engine, t + 2 * S));
+    size_t n = 0;
+    OK(gripper_item_count(engine, 0, &n));
+    CHECK(n == 3, "the swipe deleted apple: %zu items", n);
+    check_ids(engine, "after a swipe delete");
+    t += 3 * S;
+    OK(gripper_run_command(engine, t, GRIPPER_COMMAND_UNDO));
+    check_ids(engine, "after undo");
+    OK(gripper_run_command(engine, t + 1000, GRIPPER_COMMAND_UNDO));
+    check_ids(engine, "after a second undo");
+    OK(gripper_run_command(engine, t + 2000, GRIPPER_COMMAND_REDO));
+    check_ids(engine, "after redo");
+    /* The app's batch: an item in, one moved across sections, one out, a section in with a reload beside it. */
+    gripper_batch_op ops[] = {
+        {GRIPPER_BATCH_INSERT_ITEM, 1, 0, 0, 0, 0, "kiwi"},
+        {GRIPPER_BATCH_MOVE_ITEM, 0, 0, 1, 2, 0, NULL},
+        {GRIPPER_BATCH_DELETE_ITEM, 1, 1, 0, 0, 0, NULL},
+        {GRIPPER_BATCH_INSERT_SECTION, 2, 0, 0, 0, 0, "nuts"},
+        {GRIPPER_BATCH_RELOAD_ITEM, 0, 1, 0, 0, 0, NULL},
+    };
+    OK(gripper_apply_batch(engine, t + 3000, ops, 5));
+    check_ids(engine, "after the app's batch");
+    gripper_batch_op section_out = {GRIPPER_BATCH_DELETE_SECTION, 0, 0, 0, 0, 0, NULL};
+    OK(gripper_apply_batch(engine, t + 4000, &section_out, 1));
+    check_ids(engine, "after a section delete");
+    /* Seeded random batches (some rejected), keyboard moves, undo and redo. */
+    unsigned seed = 34, state = seed;
+    int fresh = 0;
+    t += S;
+    char names[64][16];
+    for (int step = 0; step < 300; step++) {
+        state = state * 1103515245u + 12345u;
+        unsigned r = (state >> 16) % 10;
+        size_t sections = 0;
+        OK(gripper_section_count(engine, &sections));
+        t += 1000;
+        if (r < 6) {
+            gripper_batch_op batch[3];
+            int count = 1 + (int)((state >> 8) % 3);
+            for (int k = 0; k < count; k++) {
+                state = state * 1103515245u + 12345u;
+                gripper_batch_op *op = &batch[k];
+                memset(op, 0, sizeof *op);
+                op->kind = (state >> 16) % 6;
+                op->section = (int32_t)((state >> 4) % (sections + 1));
+                size_t items = 0;
+                if (gripper_item_count(engine, (size_t)op->section, &items) != GRIPPER_OK) items = 0;
+                op->item = (int32_t)((state >> 20) % (items + 1));
+                op->to_section = (int32_t)((state >> 12) % (sections + 1));
+                op->to_item = (int32_t)((state >> 24) % 4);
+                snprintf(names[(fresh) % 64], sizeof names[0], "%s%d", op->kind == GRIPPER_BATCH_INSERT_SECTION ? "S" : "n", fresh);
+                op->id = names[fresh % 64];
+                fresh++;
+            }
+            st = gripper_apply_batch(engine, t, batch, (size_t)count);
+            CHECK(st == GRIPPER_OK || st == GRIPPER_ERROR_BATCH, "seed %u step %d: %s", seed, step, gripper_status_name(st));
+        } else if (r < 8) {
+            size_t items = 0;
+            int32_t s = (int32_t)((state >> 4) % (sections ? sections : 1));
+            if (gripper_item_count(engine, (size_t)s, &items) != GRIPPER_OK) items = 0;
+            OK(gripper_set_focus(engine, t, s, (int32_t)((state >> 20) % (items + 1))));
+            OK(gripper_run_command(engine, t + 1, GRIPPER_COMMAND_MOVE_UP + (int)((state >> 8) % 4)));
+        } else {
+            OK(gripper_run_command(engine, t, r == 8 ? GRIPPER_COMMAND_UNDO : GRIPPER_COMMAND_REDO));
+        }
+        char what[64];
+        snprintf(what, sizeof what, "seed %u step %d", seed, step);
+        check_ids(engine, what);
+    }
+    gripper_engine_close(engine);
+}
+
 static void test_data_source(void) {
     gripper_data_source source = {sizeof source, NULL, ds_sections, ds_section_id, ds_items, ds_item_id, NULL};
     gripper_config config;
@@ -527,6 +669,7 @@ int main(void) {
     test_pointer_drag();
     test_bad_input();
     test_callbacks();
+    test_identities_follow_edits();
     test_data_source();
     test_evdev();
     const char *folder = getenv("GRIPPER_TEST_CASE_DIR");

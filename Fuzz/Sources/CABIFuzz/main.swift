@@ -101,8 +101,25 @@ func checkWhole(_ engine: OpaquePointer?) {
         st = gripper_attributes_in_rect(engine, 0, 0, 400, 600, &attributes, attributes.count, &count)
     }
     check(st == GRIPPER_OK, "attributes_in_rect: \(st.rawValue)")
-    for a in attributes.prefix(count) {
+    // The identities, copied before the engine is asked again (they are
+    // valid until its next call).
+    let ids = attributes.prefix(count).map { $0.id.map { String(cString: $0) } }
+    for (a, id) in zip(attributes.prefix(count), ids) {
         check(a.x.isFinite && a.y.isFinite && a.width >= 0 && a.height >= 0, "an element at \(a.x),\(a.y) \(a.width)x\(a.height)")
+        // A cell's, a proxy's and a header's identity is the model's at its index path.
+        var length = 0
+        let asked: gripper_status
+        switch a.kind {
+        case GRIPPER_ELEMENT_CELL.rawValue, GRIPPER_ELEMENT_DRAG_PROXY.rawValue:
+            asked = gripper_item_id(engine, Int(a.section), Int(a.item), &buffer, buffer.count, &length)
+        case GRIPPER_ELEMENT_HEADER.rawValue:
+            asked = gripper_section_id(engine, Int(a.section), &buffer, buffer.count, &length)
+        default:
+            continue
+        }
+        let model = String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        check(asked == GRIPPER_OK && id == model,
+              "element of kind \(a.kind) at [\(a.section),\(a.item)] is \(id ?? "NULL"), the model's \(model) (\(asked.rawValue))")
     }
 }
 

@@ -25,8 +25,12 @@ enum BadInput {
     }
 
     /// Prints `message` on stderr and returns the error that exits with code 2.
+    /// Its controls made visible (`Escaping.visible`): a message names
+    /// files, devices and excerpts of what it read, any of which may hold a
+    /// line feed or a terminal escape (a name from a folder someone else
+    /// made, a trace's bytes), and stderr is often a terminal or a CI log.
     static func fail(_ message: String) -> ExitCode {
-        printError("gripper: \(message)")
+        printError("gripper: " + Escaping.visible(message))
         return exitCode
     }
 
@@ -39,6 +43,6 @@ enum BadInput {
     /// Prints a reader's warnings on stderr (the first few, then how many
     /// more), each prefixed by `prefix`.
     static func printWarnings(_ warnings: [TraceWarning], prefix: String = "") {
-        for warning in warnings { printError(prefix + warning.description) }
+        for warning in warnings { printError(Escaping.visible(prefix + warning.description)) }
     }
 }

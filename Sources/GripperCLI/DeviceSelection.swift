@@ -1,4 +1,5 @@
 import ArgumentParser
+import Gripper
 import GripperEvdev
 import GripperInput
 import GripperReplay
@@ -62,7 +63,7 @@ struct DeviceSelection: ParsableArguments {
         guard wait, let limit, let match else { return try resolve(wakingOn: wakeFD) }
         let watcher: DeviceWatcher
         do { watcher = try DeviceWatcher() } catch { throw BadInput.fail("\(error)") }
-        if node == nil { BadInput.printError("gripper: waiting for a \(match) …") }
+        if node == nil { BadInput.printError("gripper: waiting for a " + Escaping.visible("\(match)") + " …") }
         do {
             switch try watcher.firstMatch(match, in: directory, until: watcher.now + limit, wakingOn: wakeFD) {
             case .change(.added(let found)): return .node(found.path, watcher)
@@ -86,7 +87,7 @@ struct DeviceSelection: ParsableArguments {
         do { watcher = try DeviceWatcher() } catch { throw BadInput.fail("\(error)") }
         do {
             if wait {
-                if node == nil { BadInput.printError("gripper: waiting for a \(match) …") }
+                if node == nil { BadInput.printError("gripper: waiting for a " + Escaping.visible("\(match)") + " …") }
                 switch try watcher.firstMatch(match, in: directory, wakingOn: wakeFD) {
                 case .change(.added(let found)): return .node(found.path, watcher)
                 case .change(.removed), .deadlineReached, .woken: return .interrupted

@@ -275,7 +275,7 @@ struct LiveCommand: ParsableCommand {
             do {
                 matrix = try CalibrationMatrix(parsing: property)
             } catch {
-                BadInput.printError("gripper: \(node): LIBINPUT_CALIBRATION_MATRIX ignored: \(error)")
+                BadInput.printError(Escaping.visible("gripper: \(node): LIBINPUT_CALIBRATION_MATRIX ignored: \(error)"))
             }
         }
         if let rotate, let turn = CalibrationMatrix.rotation(degrees: rotate) { matrix = matrix.followed(by: turn) }

@@ -196,7 +196,7 @@ struct ReplayCommand: ParsableCommand {
         let useJSON = expected.split(separator: "\n").first?.hasPrefix("{") ?? false
         let actual = useJSON ? transcript.jsonLines : transcript.text
         guard actual != expected else { return }
-        BadInput.printError("gripper: the transcript differs from \(path)  (- expected, + actual):")
+        BadInput.printError("gripper: the transcript differs from \(Escaping.visible(path))  (- expected, + actual):")
         for line in LineDiff.lines(expected: expected, actual: actual) { BadInput.printError(line) }
         throw ExitCode(1)
     }

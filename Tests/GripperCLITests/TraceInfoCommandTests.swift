@@ -106,6 +106,30 @@ import GripperTraces
         #expect(o["events"] as? Int == 10)
     }
 
+    /// An error names the file it could not read: a name holding an OSC
+    /// title escape, a bell and a line feed (a name from a folder someone
+    /// else made, reached by a glob) reaches stderr with each control as a
+    /// visible symbol, on one line; so does a warning naming it.
+    @Test func anErrorNamingAHostileFileCannotDriveTheTerminal() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gripper-hostile-error-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let missing = dir.appendingPathComponent("x\u{1B}]0;owned\u{07}\nFAKE.evemu").path
+        let run = try Self.gripper("trace", "info", missing)
+        #expect(run.status == 2)
+        #expect(!run.stderr.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" }, "\(run.stderr.debugDescription)")
+        #expect(run.stderr.contains("x␛]0;owned␇␊FAKE.evemu"), "\(run.stderr.debugDescription)")
+        #expect(run.stderr.split(separator: "\n").count == 1)
+        // A trace with warnings, under such a name: each warning on its line, escaped.
+        let named = dir.appendingPathComponent("w\u{1B}[2J.evemu")
+        var text = try String(contentsOfFile: "Recordings/tool-output/drag.evemu-record.txt", encoding: .utf8)
+        text = text.replacingOccurrences(of: "E: 0.000001", with: "X: an unknown line\nE: 0.000001")
+        try text.write(to: named, atomically: true, encoding: .utf8)
+        let warned = try Self.gripper("trace", "info", named.path)
+        #expect(warned.status == 0, "\(warned.stderr)")
+        #expect(!warned.stderr.isEmpty && !warned.stderr.unicodeScalars.contains("\u{1B}"), "\(warned.stderr.debugDescription)")
+    }
+
     /// A trace attached to a bug report names its device: a name holding an
     /// OSC title escape, a clear-screen, a carriage return, a line feed
     /// followed by a forged summary row, a C1 CSI and a line separator is

@@ -68,9 +68,10 @@ let package = Package(
             providers: [.apt(["libumockdev-dev"])]
         ),
         // SDL2 and SDL2_ttf (the window renderer's drawing and text) and zlib (its PNG frames).
+        // No pkgConfig: sdl2.pc's cflags carry -D_REENTRANT, which SwiftPM refuses with a warning
+        // on every build; the shim names the headers by their path under /usr/include instead.
         .systemLibrary(
             name: "CSDL2",
-            pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev", "zlib1g-dev"])]
         ),
         .target(name: "GripperGeometry"),

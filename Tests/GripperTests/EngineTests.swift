@@ -214,20 +214,24 @@ private func pt(_ x: Double, _ y: Double) -> TraceBuilder.Location { .fraction(x
         var kept: [[Transcript.Entry]] = []
         var copies: [[Transcript.Entry]] = []
         var handedOver = 0
-        for frame in folder.trace.frames {
-            recording.handle(frame)
-            let entries = quiet.handle(frame)
-            guard !entries.isEmpty else { continue }
+        func take(_ entries: [Transcript.Entry]) {
+            guard !entries.isEmpty else { return }
             handedOver += 1
             // The others are let go of at once: their storage comes back.
-            guard handedOver % 2 == 1 else { continue }
+            guard handedOver % 2 == 1 else { return }
             kept.append(entries)
             copies.append(entries.map { $0 }) // new storage, not shared
         }
-        // (A keyboard scenario's frames hand nothing over: its moves come
-        // with its stimuli.)
-        guard handedOver > 0 else { return }
-        #expect(kept == copies && !kept.isEmpty)
+        for frame in folder.trace.frames {
+            recording.handle(frame)
+            take(quiet.handle(frame))
+        }
+        // The end of input hands over what is left: a keyboard scenario's
+        // moves come with its stimuli, which its frames may not reach.
+        recording.finish()
+        take(quiet.finish())
+        #expect(handedOver > 0 && !kept.isEmpty)
+        #expect(kept == copies)
         let recorded = recording.engine.transcript.entries
         var start = 0
         for entries in kept {

@@ -38,17 +38,14 @@ import GripperTesting
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("page.html")
         try page.replacingOccurrences(of: "</body>", with: script).write(to: file, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.chromium)
-        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(dir.path)/profile",
-                             "--virtual-time-budget=3000", "--dump-dom", file.absoluteString + "#\(from)"]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let dom = String(decoding: data, as: UTF8.self)
+        // Bounded like every external process of the tests: a browser that
+        // hangs is killed at the timeout and the test fails with what it printed.
+        let run = try ChildProcess.run(URL(fileURLWithPath: Self.chromium),
+                                       ["--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(dir.path)/profile",
+                                        "--virtual-time-budget=3000", "--dump-dom", file.absoluteString + "#\(from)"],
+                                       timeout: 90)
+        try #require(!run.timedOut, "chromium did not finish within 90 s")
+        let dom = run.stdout
         let start = try #require(dom.range(of: "<pre id=\"probe\">moved="), "no probe in the page: \(dom.prefix(300))")
         let text = dom[start.upperBound...].prefix { $0 != "<" }
         let parts = text.split(separator: ";", maxSplits: 2)

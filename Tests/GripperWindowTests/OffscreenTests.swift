@@ -181,7 +181,7 @@ extension WindowRendererTests {
     /// The selection that finds the cache's cut gives what sorting would,
     /// for every rank, on distinct, repeated, sorted and reversed values.
     @Test func selectionFindsTheRankSortingWould() {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededGenerator(seed: 0x5e1ec7)
         let cases: [[Int]] = [[7], [2, 1], Array(0..<50), Array((0..<50).reversed()), Array(repeating: 3, count: 9),
                               (0..<200).map { _ in Int.random(in: -5...5, using: &generator) },
                               (0..<300).map { _ in Int.random(in: .min ... .max, using: &generator) }]

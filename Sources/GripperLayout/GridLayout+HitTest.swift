@@ -27,7 +27,8 @@ extension GridLayout {
     /// the elements at the point: the general path.
     package func hitTestByAttributes(_ point: Point, presentation: LayoutPresentation,
                                      contentOffset: Double) -> HitTarget? {
-        let probe = Rect(x: point.x, y: point.y, width: point.x.nextUp - point.x, height: point.y.nextUp - point.y)
+        // The probe visibleCell's attributes use: the same cell under a point.
+        let probe = CollectionLayoutCellQuery.probe(at: point)
         return HitTarget.topmost(at: point) { visit in
             forEachAttributes(in: probe, presentation: presentation, contentOffset: contentOffset, visit)
         }
@@ -310,6 +311,8 @@ extension GridLayout {
                     let r = (y / stride).rounded(.down)
                     row = r >= Double(rows - 1) ? rows - 1 : Int(r)
                 }
+                // The row SectionView.row(at:) gives: the last whose top is at or above y.
+                row = SectionView.row(row, at: y, rows: rows) { Double($0) * stride }
                 let x = ((point.x - m.originX) / m.columnStride).rounded(.down)
                 let column = x.isNaN ? 0 : Int(max(0, min(Double(columns - 1), x)))
                 slot = IndexPath(section: s, item: max(0, min(last, row * columns + column)))

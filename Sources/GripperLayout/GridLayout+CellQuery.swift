@@ -183,7 +183,7 @@ enum CollectionLayoutCellQuery {
 }
 
 extension GridLayout {
-    /// ``hitTest(_:presentation:contentOffset:)`` by arithmetic, for the
+    /// ``hitTest(_:presentation:contentOffset:)`` without attributes, for the
     /// common case: at rest (no drag, no delete confirmation, not batch
     /// editing, so a cell has no controls to hit), over a cell of a section
     /// of fixed row height that no header, footer or global header covers
@@ -192,8 +192,10 @@ extension GridLayout {
     /// slides under its neighbours, never over them), so a point over any
     /// other cell — the tap that shuts an open cell — is answered here too.
     /// `.none` when it does not apply: the general path answers then (and,
-    /// in debug builds, checks every answer here).
-    /// - Complexity: O(log s) for s sections.
+    /// in debug builds, checks every answer here). The cell is
+    /// ``visibleCell(at:presentation:)``'s, found the same way.
+    /// - Complexity: O(log s + k) for s sections and the k rows the
+    ///   1-point probe spans (one or two).
     func restingHit(_ point: Point, presentation: LayoutPresentation, contentOffset: Double) -> HitTarget?? {
         guard presentation.drag == nil, presentation.deleteConfirmation == nil,
               !presentation.isEditing, point.x.isFinite, point.y.isFinite, !sections.isEmpty else { return .none }

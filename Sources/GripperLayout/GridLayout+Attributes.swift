@@ -183,9 +183,11 @@ extension GridLayout {
         if rows > 0 {
             let reach = m.rowSeparator.exists ? view.lineSpacing / 2 + m.rowSeparator.thickness / 2 : 0
             var row = view.firstRow(reaching: rect.minY - itemsTop, reach: reach)
-            // Every row's top is rowTop's (a running sum would round
-            // otherwise): the one definition visibleCell's frames share.
+            // Every row's top is rowTop's, bit for bit (a running sum of
+            // heights and spacing would round otherwise): the one
+            // definition visibleCell's frames share.
             var rowTop = view.rowTop(row)
+            var sum = view.perItem ? view.rowsHeightSum(row) : 0
             let localMax = rect.maxY - itemsTop
             let c = m.columns
             let slotCount = view.arrangement.slotCount
@@ -236,7 +238,7 @@ extension GridLayout {
                     if a.frame.intersects(rect) { body(a) }
                 }
                 row += 1
-                if row < rows { rowTop = view.rowTop(row) }
+                if row < rows { (rowTop, sum) = view.nextRow(after: row - 1, sum: sum) }
             }
         }
         if m.footer.exists {

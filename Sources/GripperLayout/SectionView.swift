@@ -106,6 +106,18 @@ struct SectionView {
         return b.toAfterLast + heights.identity.prefix(rows) - b.identityAtAfterLast
     }
 
+    /// The top of `row + 1` and its ``rowsHeightSum(_:)``, given `sum`, the
+    /// ``rowsHeightSum(_:)`` of `row`: bit for bit what ``rowTop(_:)`` gives,
+    /// so a walk over rows places each as a query for one row does. O(1)
+    /// within a block of 64 rows of a section no drag reflows.
+    /// - Complexity: O(1) mostly; as ``rowTop(_:)`` otherwise.
+    func nextRow(after row: Int, sum: Double) -> (top: Double, sum: Double) {
+        let next = row + 1
+        guard perItem, let heights else { return (rowTop(next), 0) }
+        let s = bounds == nil ? heights.identity.prefix(after: row, given: sum) : rowsHeightSum(next)
+        return (s + Double(next) * lineSpacing, s)
+    }
+
     /// The top of `row`.
     /// - Complexity: O(log n + columns); O(1) for fixed row heights.
     func rowTop(_ row: Int) -> Double {

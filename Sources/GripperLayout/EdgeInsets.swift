@@ -23,6 +23,6 @@ public struct EdgeInsets: Hashable, Sendable {
     public static let zero = EdgeInsets()
 
     var isValid: Bool {
-        [top, left, bottom, right].allSatisfy { $0.isFinite && $0 >= 0 }
+        [top, left, bottom, right].allSatisfy { $0.isFinite && $0 >= 0 && $0 <= GridLayout.maximumLength }
     }
 }

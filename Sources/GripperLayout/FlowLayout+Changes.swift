@@ -33,8 +33,11 @@ extension FlowLayout {
             guard sections.indices.contains(i.indexPath.section) else {
                 throw LayoutError(path: "applyItemChanges.inserting", problem: "section \(i.indexPath.section) does not exist")
             }
-            for v in [i.extent, i.crossExtent].compactMap({ $0 }) where !(v.isFinite && v >= 0) {
-                throw LayoutError(path: "applyItemChanges.inserting", problem: "size \(v) at \(i.indexPath)")
+            for v in [i.extent, i.crossExtent].compactMap({ $0 }) {
+                guard v.isFinite, v >= 0, v <= GridLayout.maximumLength else {
+                    throw LayoutError(path: "applyItemChanges.inserting",
+                                      problem: "size \(v) at \(i.indexPath): at most \(LayoutError.lengthLimitText)")
+                }
             }
             added[i.indexPath.section, default: []].append(i)
         }
@@ -78,9 +81,7 @@ extension FlowLayout {
         guard isValid(indexPath) else {
             throw LayoutError(path: "setExtent.indexPath", problem: "\(indexPath) is not an item")
         }
-        guard extent.isFinite, extent >= 0 else {
-            throw LayoutError(path: "setExtent.extent", problem: "must be a finite number ≥ 0, got \(extent)")
-        }
+        try LayoutError.checkLength(extent, path: "setExtent.extent")
         let s = indexPath.section
         sections[s].setHeight(extent, at: indexPath.item)
         let height = Self.sectionHeight(sections[s], itemsHeight: sections[s].itemsHeight)

@@ -49,9 +49,7 @@ public struct FlowLayout: Sendable {
         var base = metrics
         base.columns = 1
         builder = try GridLayout(sections: [], metrics: base, viewport: viewport)
-        if let w = metrics.itemWidth, !(w.isFinite && w >= 0) {
-            throw LayoutError(path: "metrics.itemWidth", problem: "must be a finite number ≥ 0, got \(w)")
-        }
+        if let w = metrics.itemWidth { try LayoutError.checkLength(w, path: "metrics.itemWidth") }
         self.metrics = metrics
         self.viewport = viewport
         self.sections = []
@@ -78,9 +76,7 @@ public struct FlowLayout: Sendable {
             guard given.count == content.count else {
                 throw LayoutError(path: "\(path).\(name)", problem: "has \(given.count) values for \(content.count) items")
             }
-            for (k, v) in given.enumerated() where !(v.isFinite && v >= 0) {
-                throw LayoutError(path: "\(path).\(name)[\(k)]", problem: "must be a finite number ≥ 0, got \(v)")
-            }
+            for (k, v) in given.enumerated() { try LayoutError.checkLength(v, path: "\(path).\(name)[\(k)]") }
             return given
         }
         let heights = try values(content.itemHeights, "itemHeights",

@@ -208,14 +208,13 @@ extension GridLayout {
         }
         let rows = view.rowCount
         if rows > 0 {
-            let localMin = rect.minY - itemsTop
-            var row = max(0, view.row(at: localMin) - 1)
-            // Rows of zero height stack their separators on one line: step
-            // back over every earlier row whose cells or separator still
-            // reach the rect (each of them contributes to the answer).
             let reach = m.rowSeparator.exists ? view.lineSpacing / 2 + m.rowSeparator.thickness / 2 : 0
-            while row > 0, view.rowTop(row - 1) + view.rowHeight(row - 1) + reach > localMin { row -= 1 }
+            var row = view.firstRow(reaching: rect.minY - itemsTop, reach: reach)
+            // Every row's top is rowTop's, bit for bit (a running sum of
+            // heights and spacing would round otherwise): the one
+            // definition visibleCell's frames share.
             var rowTop = view.rowTop(row)
+            var sum = view.perItem ? view.rowsHeightSum(row) : 0
             let localMax = rect.maxY - itemsTop
             let c = m.columns
             let slotCount = view.arrangement.slotCount
@@ -277,8 +276,8 @@ extension GridLayout {
                                                    rowHeight: rowHeight)
                     if a.frame.intersects(rect) { body(a) }
                 }
-                rowTop += rowHeight + m.lineSpacing
                 row += 1
+                if row < rows { (rowTop, sum) = view.nextRow(after: row - 1, sum: sum) }
             }
         }
         if m.footer.exists {

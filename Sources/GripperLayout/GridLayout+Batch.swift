@@ -42,8 +42,12 @@ extension GridLayout {
             var list: [(at: Int, height: Double)] = []
             while end < sorted.count, sorted[end].indexPath.section == s {
                 let (p, height) = sorted[end]
-                if let height, !(height.isFinite && height >= 0) {
-                    throw LayoutError(path: "applyItemChanges.inserting", problem: "height \(height) at \(p)")
+                if let height {
+                    do {
+                        try LayoutError.checkLength(height, path: "applyItemChanges.inserting")
+                    } catch {
+                        throw LayoutError(path: error.path, problem: "height at \(p) \(error.problem)")
+                    }
                 }
                 list.append((p.item, height ?? sections[s].metrics.rowHeight))
                 end += 1
@@ -63,12 +67,22 @@ extension GridLayout {
         }
         let touched = Set(gone.keys).union(added.keys)
         guard let first = touched.min() else { return }
+        // What each section lost, to put back if the content grows too long.
+        var lost: [Int: [(at: Int, height: Double)]] = [:]
         for s in touched {
             let removed = gone[s] ?? []
             let inserted = added[s] ?? []
+            if let values = sections[s].heights?.values { lost[s] = removed.map { ($0, values[$0]) } }
             sections[s].count += inserted.count - removed.count
             sections[s].heights?.edit(removing: removed, inserting: inserted)
         }
-        recomputeSectionTops(from: first)
+        try settle(from: first, path: "applyItemChanges") { layout in
+            for s in touched {
+                let removed = gone[s] ?? []
+                let inserted = added[s] ?? []
+                layout.sections[s].count -= inserted.count - removed.count
+                layout.sections[s].heights?.edit(removing: inserted.map(\.at), inserting: lost[s] ?? [])
+            }
+        }
     }
 }

@@ -24,37 +24,78 @@ extension GridLayout {
         return answer
     }
 
-    private func visibleCellFast(at point: Point, presentation: LayoutPresentation) -> (indexPath: IndexPath, frame: Rect)? {
+    /// ``visibleCell(at:presentation:)`` without building attributes: the
+    /// walk of ``forEachAttributes(in:presentation:contentOffset:_:)`` over
+    /// the probe ``CollectionLayoutCellQuery`` asks, cell frames only, and in
+    /// each row only the column under the point and its neighbours (no
+    /// other column's frame can hold it). The same sections, rows, frames
+    /// and order as the attributes, so the same answer (see
+    /// ``firstCell(inSection:view:itemsTop:probe:point:)``).
+    func visibleCellFast(at point: Point, presentation: LayoutPresentation) -> (indexPath: IndexPath, frame: Rect)? {
         guard point.x.isFinite, point.y.isFinite, !sections.isEmpty else { return nil }
         if let answer = fixedVisibleCell(at: point, presentation: presentation) { return answer }
         let context = QueryContext(self, presentation)
-        let s = context.firstSection(endingBelow: point.y)
-        guard s < sections.count else { return nil }
-        let view = context.view(s)
+        let probe = CollectionLayoutCellQuery.probe(at: point)
+        var s = context.firstSection(endingBelow: probe.minY)
+        while s < sections.count {
+            let top = context.sectionTop(s)
+            if top >= probe.maxY { break }
+            let view = context.view(s)
+            let itemsTop = top + view.metrics.header.space + view.metrics.insets.top
+            if let found = firstCell(inSection: s, view: view, itemsTop: itemsTop, probe: probe, point: point) {
+                return found
+            }
+            s += 1
+        }
+        return nil
+    }
+
+    /// The first cell of section `s`, in the order the attributes walk
+    /// visits them (rows from the first that reaches the probe, cells left
+    /// to right), whose frame contains `point`; the gap is no cell. This is
+    /// the one definition of the cell under a point: frames at
+    /// ``SectionView/rowTop(_:)`` (as the walk places them), the walk's
+    /// first row (``SectionView/firstRow(reaching:reach:)``) and its rows
+    /// up to the probe's bottom. Rounding can make a row's frame reach past
+    /// the next row's top, or a thin row's frame empty (its top plus its
+    /// height is its top); the answer is still the walk's.
+    /// - Complexity: O(log n + k) for the k rows the probe spans.
+    func firstCell(inSection s: Int, view: SectionView, itemsTop: Double, probe: Rect,
+                   point: Point) -> (indexPath: IndexPath, frame: Rect)? {
         let rows = view.rowCount
         guard rows > 0 else { return nil }
         let m = view.metrics
-        let itemsTop = context.sectionTop(s) + m.header.space + m.insets.top
-        let y = point.y - itemsTop
-        guard y >= 0 else { return nil }
-        let row = view.row(at: y)
-        let x = ((point.x - m.originX) / m.columnStride).rounded(.down)
-        guard x >= 0, x < Double(view.columns) else { return nil }
-        let slot = row * view.columns + Int(x)
-        guard slot < view.arrangement.slotCount else { return nil }
-        let item = view.arrangement.item(atSlot: slot)
-        guard item >= 0 else { return nil }   // the gap
-        let path = IndexPath(section: s, item: item)
-        let frame = slotFrame(view, slot: slot, itemsTop: itemsTop, rowTop: view.rowTop(row))
-        guard frame.contains(point) else { return nil }
-        return (path, frame)
+        let c = m.columns
+        let reach = m.rowSeparator.exists ? view.lineSpacing / 2 + m.rowSeparator.thickness / 2 : 0
+        var row = view.firstRow(reaching: probe.minY - itemsTop, reach: reach)
+        let localMax = probe.maxY - itemsTop
+        let slotCount = view.arrangement.slotCount
+        // Clamped as a Double first: a far x must not reach Int().
+        let column = ((point.x - m.originX) / m.columnStride).rounded(.down)
+        guard !column.isNaN else { return nil }
+        let first = Int(max(0, min(Double(c - 1), column - 1))), last = Int(max(0, min(Double(c - 1), column + 1)))
+        while row < rows {
+            let rowTop = view.rowTop(row)
+            guard rowTop < localMax else { break }
+            var slot = row * c + first
+            let end = min(slotCount, row * c + last + 1)
+            while slot < end {
+                let frame = slotFrame(view, slot: slot, itemsTop: itemsTop, rowTop: rowTop)
+                if frame.contains(point) {
+                    let item = view.arrangement.item(atSlot: slot)
+                    if item >= 0 { return (IndexPath(section: s, item: item), frame) }   // not the gap
+                }
+                slot += 1
+            }
+            row += 1
+        }
+        return nil
     }
 
     /// ``visibleCellFast(at:presentation:)`` when every section's tops stay
     /// where they rest — no drag, or a drag of one item inside a section of
-    /// fixed row height — and the point is in a section of fixed row
-    /// height: plain arithmetic, no query context (as
-    /// ``SectionView``'s fixed-row paths). `.none` when it does not apply.
+    /// fixed row height — and every section the probe reaches has a fixed
+    /// row height: no query context. `.none` when it does not apply.
     private func fixedVisibleCell(at point: Point,
                                   presentation: LayoutPresentation) -> (indexPath: IndexPath, frame: Rect)?? {
         var within: (section: Int, arrangement: SlotArrangement)?
@@ -66,13 +107,33 @@ extension GridLayout {
             guard store.heights == nil, target.item >= 0, target.item < store.count else { return .none }
             within = (source.section, .within(count: store.count, source: source.item, target: target.item))
         }
-        let s = restingSection(endingBelow: point.y)
-        guard s < sections.count else { return .some(nil) }
-        guard sections[s].heights == nil else { return .none }
-        guard let (slot, frame) = fixedSlot(at: point, inSection: s) else { return .some(nil) }
-        let item = within.map { $0.section == s ? $0.arrangement.item(atSlot: slot) : slot } ?? slot
-        guard item >= 0 else { return .some(nil) }   // the gap
-        return .some((IndexPath(section: s, item: item), frame))
+        return restingCell(at: point) { s in
+            within.flatMap { $0.section == s ? $0.arrangement : nil } ?? .resting(count: sections[s].count)
+        }
+    }
+
+    /// The cell under `point` with every section at its resting top, each
+    /// in the arrangement `arrangement` gives, by
+    /// ``firstCell(inSection:view:itemsTop:probe:point:)``: `.none` when a
+    /// section the probe reaches has per-item heights (the general path
+    /// answers then).
+    /// - Complexity: O(log s + k).
+    private func restingCell(at point: Point, arrangement: (Int) -> SlotArrangement)
+        -> (indexPath: IndexPath, frame: Rect)?? {
+        let probe = CollectionLayoutCellQuery.probe(at: point)
+        var s = restingSection(endingBelow: probe.minY)
+        while s < sections.count {
+            let top = sectionTops[s]
+            if top >= probe.maxY { break }
+            guard sections[s].heights == nil else { return .none }
+            let view = view(section: s, arrangement: arrangement(s))
+            let itemsTop = top + view.metrics.header.space + view.metrics.insets.top
+            if let found = firstCell(inSection: s, view: view, itemsTop: itemsTop, probe: probe, point: point) {
+                return .some(found)
+            }
+            s += 1
+        }
+        return .some(nil)
     }
 
     /// The first section whose bottom, at rest, is below `y` (the section
@@ -87,38 +148,9 @@ extension GridLayout {
         return lower
     }
 
-    /// The slot of section `s` (fixed row height, at rest) whose cell frame
-    /// contains `point`, and that frame; nil over spacing, insets, a header
-    /// or footer band, or past the last item. The same arithmetic as
-    /// ``SectionView``'s fixed-row paths.
-    /// - Complexity: O(1).
-    private func fixedSlot(at point: Point, inSection s: Int) -> (slot: Int, frame: Rect)? {
-        let store = sections[s]
-        let m = store.metrics
-        let count = store.count, columns = m.columns
-        guard count > 0, columns > 0 else { return nil }
-        let rows = (count + columns - 1) / columns
-        let itemsTop = sectionTops[s] + m.header.space + m.insets.top
-        let y = point.y - itemsTop
-        guard y >= 0 else { return nil }
-        let stride = m.rowHeight + m.lineSpacing
-        var row = 0
-        if stride > 0, y > 0 {
-            let r = (y / stride).rounded(.down)
-            row = r >= Double(rows - 1) ? rows - 1 : Int(r)
-        }
-        let x = ((point.x - m.originX) / m.columnStride).rounded(.down)
-        guard x >= 0, x < Double(columns) else { return nil }
-        let slot = row * columns + Int(x)
-        guard slot < count else { return nil }
-        let frame = Rect(x: m.x(column: slot % columns), y: itemsTop + Double(row) * stride,
-                         width: m.cellWidth, height: m.rowHeight)
-        return frame.contains(point) ? (slot, frame) : nil
-    }
-
     /// ``visibleCell(at:presentation:)`` through the attributes of a 1-point
     /// rect: what the fast path must agree with.
-    fileprivate func visibleCellByAttributes(at point: Point,
+    func visibleCellByAttributes(at point: Point,
                                              presentation: LayoutPresentation) -> (indexPath: IndexPath, frame: Rect)? {
         CollectionLayoutCellQuery.firstCell(at: point) { probe, visit in
             forEachAttributes(in: probe, presentation: presentation, contentOffset: 0, visit)
@@ -129,12 +161,18 @@ extension GridLayout {
 /// The rule ``CollectionLayout/visibleCell(at:presentation:)`` follows,
 /// over any layout's attributes.
 enum CollectionLayoutCellQuery {
+    /// The rect around `point` whose elements a cell query (and a hit
+    /// test) looks at: 1 point square, centred on it.
+    static func probe(at point: Point) -> Rect {
+        Rect(x: point.x - 0.5, y: point.y - 0.5, width: 1, height: 1)
+    }
+
     /// The first shown cell, among the attributes `query` visits for a
     /// 1-point rect at `point`, whose frame contains `point`.
     static func firstCell(at point: Point,
                           _ query: (Rect, (LayoutAttributes) -> Void) -> Void) -> (indexPath: IndexPath, frame: Rect)? {
         guard point.x.isFinite, point.y.isFinite else { return nil }
-        let probe = Rect(x: point.x - 0.5, y: point.y - 0.5, width: 1, height: 1)
+        let probe = probe(at: point)
         var found: (indexPath: IndexPath, frame: Rect)?
         query(probe) { a in
             guard found == nil, a.kind == .cell, !a.isHidden, let path = a.indexPath, a.frame.contains(point) else { return }
@@ -145,7 +183,7 @@ enum CollectionLayoutCellQuery {
 }
 
 extension GridLayout {
-    /// ``hitTest(_:presentation:contentOffset:)`` by arithmetic, for the
+    /// ``hitTest(_:presentation:contentOffset:)`` without attributes, for the
     /// common case: at rest (no drag, no delete confirmation, not batch
     /// editing, so a cell has no controls to hit), over a cell of a section
     /// of fixed row height that no header, footer or global header covers
@@ -154,8 +192,10 @@ extension GridLayout {
     /// slides under its neighbours, never over them), so a point over any
     /// other cell — the tap that shuts an open cell — is answered here too.
     /// `.none` when it does not apply: the general path answers then (and,
-    /// in debug builds, checks every answer here).
-    /// - Complexity: O(log s) for s sections.
+    /// in debug builds, checks every answer here). The cell is
+    /// ``visibleCell(at:presentation:)``'s, found the same way.
+    /// - Complexity: O(log s + k) for s sections and the k rows the
+    ///   1-point probe spans (one or two).
     func restingHit(_ point: Point, presentation: LayoutPresentation, contentOffset: Double) -> HitTarget?? {
         guard presentation.drag == nil, presentation.deleteConfirmation == nil,
               !presentation.isEditing, point.x.isFinite, point.y.isFinite, !sections.isEmpty else { return .none }
@@ -175,8 +215,10 @@ extension GridLayout {
             if m.footer.exists, footerAttributes(s, view: view, top: top, height: height,
                                                  contentOffset: contentOffset).frame.contains(point) { return .none }
         }
-        guard let (slot, _) = fixedSlot(at: point, inSection: s) else { return .none }
-        let path = IndexPath(section: s, item: slot)
+        // The cell under the point, as visibleCell finds it; one of another
+        // section (rounding at a section's edge) is the general path's.
+        guard let found = restingCell(at: point, arrangement: { .resting(count: sections[$0].count) }),
+              let (path, _) = found, path.section == s else { return .none }
         // Inside the swiped cell its actions may be hit: the general path.
         if let swipe = presentation.swipe, swipe.indexPath == path { return .none }
         return .some(.cell(path))

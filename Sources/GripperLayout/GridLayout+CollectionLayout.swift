@@ -56,10 +56,11 @@ extension GridLayout: CollectionLayout {
         guard isValid(indexPath) else {
             throw LayoutError(path: "setExtent.indexPath", problem: "\(indexPath) is not an item")
         }
-        guard extent.isFinite, extent >= 0 else {
-            throw LayoutError(path: "setExtent.extent", problem: "must be a finite number ≥ 0, got \(extent)")
-        }
+        try LayoutError.checkLength(extent, path: "setExtent.extent")
         let s = indexPath.section
+        let before = contentExtent
+        let fixed = sections[s].heights == nil
+        let old = sections[s].heights?.values[indexPath.item]
         if sections[s].heights == nil {
             guard sections[s].count <= Self.maximumItemsWithExtents else {
                 throw LayoutError(path: "setExtent.indexPath",
@@ -71,6 +72,15 @@ extension GridLayout: CollectionLayout {
         }
         sections[s].heights?.setHeight(extent, at: indexPath.item)
         let height = Self.sectionHeight(view(section: s, arrangement: .resting(count: sections[s].count)))
-        return SectionStack.setHeight(height, of: s, tops: &sectionTops, heights: &sectionHeights)
+        let moved = SectionStack.setHeight(height, of: s, tops: &sectionTops, heights: &sectionHeights)
+        guard !(before + moved <= Self.maximumExtent) else { return moved }
+        try settle(from: s, path: "setExtent.extent") { layout in
+            if fixed {
+                layout.sections[s].heights = nil
+            } else if let old {
+                layout.sections[s].heights?.setHeight(old, at: indexPath.item)
+            }
+        }
+        return moved
     }
 }

@@ -27,7 +27,8 @@ extension GridLayout {
     /// the elements at the point: the general path.
     package func hitTestByAttributes(_ point: Point, presentation: LayoutPresentation,
                                      contentOffset: Double) -> HitTarget? {
-        let probe = Rect(x: point.x, y: point.y, width: point.x.nextUp - point.x, height: point.y.nextUp - point.y)
+        // The probe visibleCell's attributes use: the same cell under a point.
+        let probe = CollectionLayoutCellQuery.probe(at: point)
         return HitTarget.topmost(at: point) { visit in
             forEachAttributes(in: probe, presentation: presentation, contentOffset: contentOffset, visit)
         }
@@ -38,26 +39,31 @@ extension GridLayout {
     /// when no drag is in progress (or the layout cannot place it) or there
     /// are no sections.
     ///
-    /// The rule is stable by construction, for any mix of heights and
-    /// columns (see "The drop rule" in `Documentation/Layout.md`): the gap
-    /// stays while the point is over it; once the point leaves it, the gap
-    /// moves to the furthest slot, in the direction the point went, whose
-    /// would-be gap the point has reached — past that gap's centre along the
-    /// section's reading axis (y in a one-column section, x within a row of
-    /// a grid), or beyond it. After a move the point is at or past the new
-    /// gap's centre, so the same point proposes the same slot again: a
-    /// finger at rest never moves the gap, and moving back takes the point
-    /// back past the centre of the gap it left (hysteresis of at least half
-    /// the dragged item). With equal heights the gap moves when the proxy's
-    /// centre crosses the neighbour's midpoint, as in UIKit.
+    /// The rule brings the gap to the slot under a finger at rest and holds
+    /// it there against tremble, for any mix of heights and columns (see
+    /// "The drop rule" in `Documentation/Layout.md`): the gap stays while
+    /// the point is over it or within ``dropHysteresis`` (4 points) of its
+    /// frame; once the point is further away, the gap moves to the furthest
+    /// slot, in the direction the point went, whose would-be gap the point
+    /// has reached — with the gap there, the point is beyond it, or inside
+    /// its column and past its near edge (and along the gap's own row of a
+    /// grid, no further than the point's column). Taking a slot needs the
+    /// point inside the gap-to-be, holding it lets the point go 4 points
+    /// beyond: with equal heights that is the slot under the point: a
+    /// finger resting over a cell, more than 4 points inside it, brings the
+    /// gap there, and a tremble of up to 2 points either way never moves it
+    /// back. With unequal heights, where no gap would be under the point
+    /// (over the upper part of a tall neighbour when a short item is
+    /// dragged), the gap stays where it is: the same point proposes the
+    /// same slot again.
     ///
     /// Points above a section's items reach its first slot, below them its
     /// last.
     ///
-    /// The layout keeps, with its last answer, the band around that gap in
-    /// which the point is over it (shared by its copies, forgotten when it
-    /// changes): a query for the same drag with the point inside that band
-    /// answers at once, as the rule would.
+    /// The layout keeps, with its last answer, the band the gap holds (its
+    /// frame grown by ``dropHysteresis``; shared by its copies, forgotten
+    /// when it changes): a query for the same drag with the point inside
+    /// that band answers at once, as the rule would.
     /// - Complexity: O(1) for a point inside the kept band; otherwise
     ///   O(s · log² n) for s sections crossed: a binary search over the
     ///   candidate slots, each asking the slot under the point.
@@ -66,8 +72,8 @@ extension GridLayout {
             return group.flatMap { $0.dropTarget(at: point, presentation: presentation, drag: $1) }
         }
         guard let drag = presentation.drag, !sections.isEmpty else { return nil }
-        // The gap stays while the point is over it: a point inside the band
-        // the last query found around this gap gets the same answer without
+        // The gap stays while the point is near it: a point inside the band
+        // the last query kept around this gap gets the same answer without
         // a query (most drag frames move the finger a few points).
         if groupCache.dropBand(source: drag.source, target: drag.target)?.contains(point) == true {
             assert(computedDropTarget(at: point, drag: drag, remembering: false) == drag.target)
@@ -86,58 +92,70 @@ extension GridLayout {
         // during the query (the dragged item's height, the section it
         // leaves), with no query context per probe.
         var memo = SlotMemo(GapProbe(self, drag))
-        guard memo.answer(under: point, gapAt: drag.target, in: self) != nil else { return nil }
-        // Each step moves the gap one way only and ends where the point has
-        // reached the gap's centre, so the steps run one way and stop; the
-        // bound only caps the work in a pathological grid.
+        guard let here = memo.answer(under: point, gapAt: drag.target, in: self, withBand: true) else { return nil }
         var target = drag.target
-        for _ in 0..<16 {
-            guard let next = dropStep(from: target, point: point, memo: &memo), next != target else { break }
-            target = next
+        // The gap holds while the point is within its band (hysteresis).
+        if here.band?.contains(point) != true {
+            // Each step moves the gap one way only and ends where the point
+            // has reached the gap, so the steps run one way and stop; the
+            // bound only caps the work in a pathological grid.
+            for _ in 0..<16 {
+                guard let next = dropStep(from: target, point: point, memo: &memo), next != target else { break }
+                target = next
+            }
         }
-        if remembering, let band = memo.answer(under: point, gapAt: target, in: self)?.band {
-            groupCache.rememberDropBand(band, source: drag.source, target: target)
+        if remembering, let band = memo.answer(under: point, gapAt: target, in: self, withBand: true)?.band {
+            groupCache.rememberDropBand(band.shrunk, source: drag.source, target: target)
         }
         return target
     }
 
+    /// How far from the gap's frame, in points, the point may go with the
+    /// gap held there: 4 points, twice the ±2 points a finger at rest
+    /// trembles, so that no tremble around a resting point moves the gap
+    /// and then moves it back (see "The drop rule" in `Layout.md`).
+    public static let dropHysteresis: Double = 4
+
     /// What the drop rule asks of one gap: the slot under the point with the
-    /// gap there, and (when that slot is the gap's) the gap's centre.
+    /// gap there, and (when asked for) the band the gap holds.
     private struct GapAnswer {
         var slot: IndexPath
-        var centre: Point?
-        /// When the slot is the gap's: where the point may go with the
-        /// slot under it still the gap's (see ``DropBand``).
+        /// The gap's frame grown by ``GridLayout/dropHysteresis`` (see
+        /// ``GridLayout/holdBand(frame:columns:column:originX:columnStride:cellWidth:grownBy:)``):
+        /// where the gap holds the point; nil unless asked for, or when the
+        /// frame is not finite.
         var band: DropBand?
+        /// The same band not grown: where the point is over the gap, which
+        /// the gap must be to take the point (so that taking and holding
+        /// are ``GridLayout/dropHysteresis`` apart).
+        var core: DropBand?
+
+        init(slot: IndexPath) { self.slot = slot }
+
+        init(slot: IndexPath, frame: Rect, columns: Int, column: Int, originX: Double, columnStride: Double,
+             cellWidth: Double) {
+            self.slot = slot
+            band = GridLayout.holdBand(frame: frame, columns: columns, column: column, originX: originX,
+                                       columnStride: columnStride, cellWidth: cellWidth)
+            core = GridLayout.holdBand(frame: frame, columns: columns, column: column, originX: originX,
+                                       columnStride: columnStride, cellWidth: cellWidth, grownBy: 0)
+        }
     }
 
-    /// The band in which a point is over the gap at column `column` of a
-    /// section — inside the gap's `frame` (its rows stack along y), between
-    /// the bottom of the section before (`above`, nil for the first) and
-    /// the section's own bottom (`bottom`), as the slot search finds
-    /// sections, and in the column's share of the row (`originX`,
-    /// `columnStride`, as the search finds columns; any x in one column).
-    /// Shrunk by a millionth of a millionth of its coordinates on every
-    /// side, so that no rounding in the search can put a point inside it
-    /// in another slot. Nil when it is empty.
-    static func dropBand(frame: Rect, above: Double?, bottom: Double, columns: Int, column: Int, originX: Double,
-                         columnStride: Double, cellWidth: Double) -> DropBand? {
-        func margin(_ a: Double, _ b: Double) -> Double { 1e-9 * max(1, abs(a), abs(b)) }
-        var minY = max(frame.minY, above ?? -.infinity), maxY = min(frame.maxY, bottom)
-        let my = margin(minY, maxY)
-        minY += my
-        maxY -= my
-        guard minY < maxY else { return nil }
-        guard columns > 1 else {
-            return DropBand(minX: -.infinity, maxX: .infinity, minY: minY, maxY: maxY)
-        }
-        guard columnStride > 0, columnStride.isFinite, cellWidth > 0 else { return nil }
-        var minX = originX + Double(column) * columnStride
-        var maxX = minX + min(cellWidth, columnStride)
-        let mx = margin(minX, maxX)
-        minX += mx
-        maxX -= mx
-        guard minX < maxX else { return nil }
+    /// The band in which the gap with frame `frame`, at column `column`
+    /// of a section of `columns`, holds a point: the frame grown by `h`
+    /// (``dropHysteresis`` unless given) along y, and along x the column's
+    /// share of the row (`originX`, `columnStride`, as the search finds
+    /// columns) grown as much — any x in a one-column section. Nil when
+    /// the frame is not finite.
+    static func holdBand(frame: Rect, columns: Int, column: Int, originX: Double, columnStride: Double,
+                         cellWidth: Double, grownBy h: Double = dropHysteresis) -> DropBand? {
+        let minY = frame.minY - h, maxY = frame.maxY + h
+        guard minY.isFinite, maxY.isFinite else { return nil }
+        guard columns > 1 else { return DropBand(minX: -.infinity, maxX: .infinity, minY: minY, maxY: maxY) }
+        let left = originX + Double(column) * columnStride
+        let minX = left - h, maxX = left + min(cellWidth, columnStride) + h
+        guard minX.isFinite, maxX.isFinite else { return nil }
         return DropBand(minX: minX, maxX: maxX, minY: minY, maxY: maxY)
     }
 
@@ -160,13 +178,22 @@ extension GridLayout {
 
         /// The answer for the gap at `gap` in `layout` (the one the probe
         /// was made for), worked out once per gap.
-        mutating func answer(under point: Point, gapAt gap: IndexPath, in layout: GridLayout) -> GapAnswer? {
-            for i in 0..<inlineCount where inline[i].gap == gap { return inline[i].answer }
-            if let known = overflow.first(where: { $0.gap == gap }) { return known.answer }
-            let answer = probe.answer(under: point, gapAt: gap, leaving: &leaving, in: layout)
+        /// `withBand` asks for the gap's band too (see ``GapAnswer``).
+        mutating func answer(under point: Point, gapAt gap: IndexPath, in layout: GridLayout,
+                             withBand: Bool = false) -> GapAnswer? {
+            for i in 0..<inlineCount where inline[i].gap == gap {
+                if !withBand || inline[i].answer?.band != nil || inline[i].answer == nil { return inline[i].answer }
+                inline[i].answer = probe.answer(under: point, gapAt: gap, leaving: &leaving, in: layout, withBand: true)
+                return inline[i].answer
+            }
+            if let k = overflow.firstIndex(where: { $0.gap == gap }) {
+                if !withBand || overflow[k].answer?.band != nil || overflow[k].answer == nil { return overflow[k].answer }
+                overflow[k].answer = probe.answer(under: point, gapAt: gap, leaving: &leaving, in: layout, withBand: true)
+                return overflow[k].answer
+            }
+            let answer = probe.answer(under: point, gapAt: gap, leaving: &leaving, in: layout, withBand: withBand)
             assert(answer?.slot == layout.slot(under: point, gapAt: gap, drag: probe.drag))
-            assert(answer == nil || answer!.slot != gap
-                   || answer!.centre == layout.referenceGapCentre(gap, drag: probe.drag))
+            assert(answer?.band == nil || answer?.band == layout.referenceHoldBand(gap, drag: probe.drag))
             if inlineCount < Self.inlineCapacity {
                 inline[inlineCount] = (gap, answer)
                 inlineCount += 1
@@ -275,7 +302,7 @@ extension GridLayout {
         /// section that holds the source, when the point is in that section
         /// too; `nil` when it is not (the general path answers then).
         private func fixedAnswer(_ f: Fixed, under point: Point, gapAt target: IndexPath,
-                                 in layout: GridLayout) -> GapAnswer? {
+                                 in layout: GridLayout, withBand: Bool) -> GapAnswer? {
             let t = target.section
             // The deltas are 0 here (QueryContext adds them all the same).
             let sourceDelta = 0.0, targetDelta = 0.0
@@ -310,29 +337,31 @@ extension GridLayout {
                     let r = (y / stride).rounded(.down)
                     row = r >= Double(rows - 1) ? rows - 1 : Int(r)
                 }
+                // The row SectionView.row(at:) gives: the last whose top is at or above y.
+                row = SectionView.row(row, at: y, rows: rows) { Double($0) * stride }
                 let x = ((point.x - m.originX) / m.columnStride).rounded(.down)
                 let column = x.isNaN ? 0 : Int(max(0, min(Double(columns - 1), x)))
                 slot = IndexPath(section: s, item: max(0, min(last, row * columns + column)))
             }
-            guard slot == target else { return GapAnswer(slot: slot, centre: nil) }
+            guard withBand else { return GapAnswer(slot: slot) }
             let frame = Rect(x: m.x(column: target.item % columns),
                              y: itemsTop + Double(target.item / columns) * (rowHeight + spacing),
                              width: m.cellWidth, height: rowHeight)
-            let band = GridLayout.dropBand(frame: frame, above: t > 0 ? sectionTop(t - 1) + heights[t - 1] : nil,
-                                           bottom: sectionTop(t) + heights[t], columns: columns,
-                                           column: target.item % columns, originX: m.originX,
-                                           columnStride: m.columnStride, cellWidth: m.cellWidth)
-            return GapAnswer(slot: slot, centre: frame.center, band: band)
+            return GapAnswer(slot: slot, frame: frame, columns: columns, column: target.item % columns,
+                             originX: m.originX, columnStride: m.columnStride, cellWidth: m.cellWidth)
         }
 
-        /// ``GridLayout/slot(under:gapAt:drag:)`` and the gap's centre, for the
-        /// gap at `target`; `nil` when the layout cannot place the gap there.
+        /// ``GridLayout/slot(under:gapAt:drag:)`` and, with `withBand`, the
+        /// band the gap holds, for the gap at `target`; `nil` when the layout
+        /// cannot place the gap there.
         func answer(under point: Point, gapAt target: IndexPath, leaving: inout Leaving??,
-                    in layout: GridLayout) -> GapAnswer? {
+                    in layout: GridLayout, withBand: Bool) -> GapAnswer? {
             guard let height, layout.sections.indices.contains(target.section) else { return nil }
             if let fixed, target.section == drag.source.section {
                 guard target.item >= 0, target.item < fixed.count else { return nil }
-                if let answer = fixedAnswer(fixed, under: point, gapAt: target, in: layout) { return answer }
+                if let answer = fixedAnswer(fixed, under: point, gapAt: target, in: layout, withBand: withBand) {
+                    return answer
+                }
             }
             let source = drag.source
             let sections = layout.sections
@@ -401,17 +430,14 @@ extension GridLayout {
                     slot = IndexPath(section: s, item: max(0, min(last, row * m.columns + column)))
                 }
             }
-            guard slot == target else { return GapAnswer(slot: slot, centre: nil) }
-            // The gap's centre, as placeholderFrameAttributes.
+            guard withBand else { return GapAnswer(slot: slot) }
+            // The gap's frame, as placeholderFrameAttributes.
             let itemsTop = sectionTop(t) + targetView.metrics.header.space + targetView.metrics.insets.top
             let frame = layout.slotFrame(targetView, slot: target.item, itemsTop: itemsTop,
                                          rowTop: targetView.rowTop(target.item / targetView.columns))
             let m = targetView.metrics
-            let band = GridLayout.dropBand(frame: frame, above: t > 0 ? sectionTop(t - 1) + sectionHeight(t - 1) : nil,
-                                           bottom: sectionTop(t) + sectionHeight(t), columns: m.columns,
-                                           column: target.item % targetView.columns, originX: m.originX,
-                                           columnStride: m.columnStride, cellWidth: m.cellWidth)
-            return GapAnswer(slot: slot, centre: frame.center, band: band)
+            return GapAnswer(slot: slot, frame: frame, columns: m.columns, column: target.item % targetView.columns,
+                             originX: m.originX, columnStride: m.columnStride, cellWidth: m.cellWidth)
         }
     }
 
@@ -422,17 +448,31 @@ extension GridLayout {
         let source = memo.probe.drag.source
         func lastCandidate(_ s: Int) -> Int { s == source.section ? sections[s].count - 1 : sections[s].count }
         let forward = t < current
-        // Whether the point has reached the gap at `k` going the way it goes.
+        // Whether the point has reached the gap at `k` going the way it
+        // goes: with the gap at `k`, the point is beyond it, or in its slot,
+        // within its column's cell (not in the spacing beside it) and past
+        // the gap's near edge — its top going forward, its bottom going
+        // back (in a row taller than the gap, the part below the gap is not
+        // reached going back: the gap would not hold the point there).
         func reached(_ k: IndexPath) -> Bool {
-            guard let answer = memo.answer(under: point, gapAt: k, in: self) else { return false }
-            let u = answer.slot
+            guard let u = memo.answer(under: point, gapAt: k, in: self)?.slot else { return false }
             if u != k { return forward ? u > k : u < k }
-            guard let centre = answer.centre else { return true }
-            let columns = sections[k.section].metrics.columns
-            if columns == 1 { return forward ? point.y >= centre.y : point.y <= centre.y }
-            let sameRow = k.section == t.section && k.item / columns == t.item / columns
-            guard sameRow else { return true }
-            return forward ? point.x >= centre.x : point.x <= centre.x
+            guard let core = memo.answer(under: point, gapAt: k, in: self, withBand: true)?.core,
+                  point.x >= core.minX, point.x <= core.maxX else { return false }
+            return forward ? point.y >= core.minY : point.y <= core.maxY
+        }
+        // A move along the gap's own row of a grid goes no further than the
+        // point's column: a point in another column, beyond the gap only
+        // because it is in the next row, does not pull the gap sideways.
+        func alongRow(_ found: Int) -> IndexPath {
+            let m = sections[t.section].metrics
+            let columns = m.columns
+            let row = t.item / columns
+            guard columns > 1, found / columns == row else { return IndexPath(section: t.section, item: found) }
+            let x = ((point.x - m.originX) / m.columnStride).rounded(.down)
+            let column = x.isNaN ? 0 : Int(max(0, min(Double(columns - 1), x)))
+            let k = forward ? min(found, row * columns + column) : max(found, row * columns + column)
+            return IndexPath(section: t.section, item: forward ? max(k, t.item) : min(k, t.item))
         }
         var s = current.section
         while forward ? s >= t.section : s <= t.section {
@@ -446,19 +486,22 @@ extension GridLayout {
                 let upper = s == t.section ? t.item - 1 : lastCandidate(s)
                 found = lower <= upper ? Self.firstTrue(lower, upper) { reached(IndexPath(section: s, item: $0)) } : nil
             }
-            if let found { return IndexPath(section: s, item: found) }
+            if let found { return s == t.section ? alongRow(found) : IndexPath(section: s, item: found) }
             s += forward ? -1 : 1
         }
         return t
     }
 
-    /// The centre of the gap with the gap of `drag` at `target`, through a
-    /// query context: what ``GapProbe`` must agree with (checked in debug
+    /// The band the gap of `drag` holds at `target`, from its frame through
+    /// a query context: what ``GapProbe`` must agree with (checked in debug
     /// builds).
-    fileprivate func referenceGapCentre(_ target: IndexPath, drag: DragState) -> Point? {
+    fileprivate func referenceHoldBand(_ target: IndexPath, drag: DragState) -> DropBand? {
         let context = QueryContext(self, LayoutPresentation(drag: drag.moving(to: target)))
-        guard let resolved = context.drag else { return nil }
-        return placeholderFrameAttributes(context: context, drag: resolved)?.frame.center
+        guard let resolved = context.drag,
+              let gap = placeholderFrameAttributes(context: context, drag: resolved) else { return nil }
+        let m = context.view(target.section).metrics
+        return Self.holdBand(frame: gap.frame, columns: m.columns, column: target.item % m.columns,
+                             originX: m.originX, columnStride: m.columnStride, cellWidth: m.cellWidth)
     }
 
     /// The largest `i` in `lower...upper` for which `holds` is true, when it

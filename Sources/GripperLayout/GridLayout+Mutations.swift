@@ -7,6 +7,11 @@ import GripperGeometry
 /// per-item heights inserting, deleting or moving an item recomputes the
 /// rows from that item to the end of its section, in place (O(n) in the
 /// section at worst: a tight loop), and changing one height costs O(log n).
+/// A length past ``GridLayout/maximumLength`` is refused, and so is a change
+/// that would make the content longer than ``GridLayout/maximumExtent``
+/// (closing up or opening a slot can make a grid's rows taller): it is
+/// applied, found too long and undone, and the error names the change
+/// (`insert`, `delete`, `move`, `setHeight.height`, …).
 extension GridLayout {
     /// Inserts an item at `indexPath` (`item` may equal the section's count).
     /// `height` is used in a section with per-item heights (its row height
@@ -21,14 +26,15 @@ extension GridLayout {
             throw LayoutError(path: "insert.section", problem: "section \(s) is full")
         }
         insert(at: indexPath, height: height ?? sections[s].metrics.rowHeight)
-        recomputeSectionTops(from: s)
+        try settle(from: s, path: "insert") { _ = $0.remove(at: indexPath) }
     }
 
     /// Deletes the item at `indexPath`.
     public mutating func deleteItem(at indexPath: IndexPath) throws {
         try checkItem(indexPath, path: "delete")
-        _ = remove(at: indexPath)
-        recomputeSectionTops(from: indexPath.section)
+        let height = remove(at: indexPath)
+        // Closing up can make rows of a grid taller (items change rows).
+        try settle(from: indexPath.section, path: "delete") { $0.insert(at: indexPath, height: height) }
     }
 
     /// Moves an item from `source` to `destination`, the index path it has
@@ -46,7 +52,10 @@ extension GridLayout {
         }
         let height = remove(at: source)
         insert(at: destination, height: height)
-        recomputeSectionTops(from: min(source.section, t))
+        try settle(from: min(source.section, t), path: "move") {
+            _ = $0.remove(at: destination)
+            $0.insert(at: source, height: height)
+        }
     }
 
     /// Sets the height of one item of a section with per-item heights.
@@ -58,8 +67,11 @@ extension GridLayout {
             throw LayoutError(path: "setHeight.section",
                               problem: "section \(indexPath.section) has a fixed row height, not per-item heights")
         }
+        let old = sections[indexPath.section].heights?.values[indexPath.item] ?? height
         sections[indexPath.section].heights?.setHeight(height, at: indexPath.item)
-        recomputeSectionTops(from: indexPath.section)
+        try settle(from: indexPath.section, path: "setHeight.height") {
+            $0.sections[indexPath.section].heights?.setHeight(old, at: indexPath.item)
+        }
     }
 
     /// Inserts a section at `index` (which may equal the section count).
@@ -69,7 +81,7 @@ extension GridLayout {
         }
         let store = try Self.store(content, metrics: metrics, width: viewport.width, path: "insertSection.content")
         sections.insert(store, at: index)
-        recomputeSectionTops(from: index)
+        try settle(from: index, path: "insertSection.content") { _ = $0.sections.remove(at: index) }
     }
 
     /// Deletes the section at `index`.
@@ -82,8 +94,9 @@ extension GridLayout {
     /// Replaces the section at `index` (a reload: new count, heights or metrics).
     public mutating func reloadSection(_ content: SectionContent, at index: Int) throws {
         _ = try checkedSection(index, path: "reloadSection.index")
+        let old = sections[index]
         sections[index] = try Self.store(content, metrics: metrics, width: viewport.width, path: "reloadSection.content")
-        recomputeSectionTops(from: index)
+        try settle(from: index, path: "reloadSection.content") { $0.sections[index] = old }
     }
 
     /// Changes the metrics or the viewport (rotation, resize); the sections
@@ -114,20 +127,18 @@ extension GridLayout {
     }
 
     private func checkHeight(_ height: Double, path: String) throws {
-        guard height.isFinite, height >= 0 else {
-            throw LayoutError(path: path, problem: "must be a finite number ≥ 0, got \(height)")
-        }
+        try LayoutError.checkLength(height, path: path)
     }
 
     /// Inserts without checks; updates the section's rows if it has heights.
-    private mutating func insert(at indexPath: IndexPath, height: Double) {
+    mutating func insert(at indexPath: IndexPath, height: Double) {
         let s = indexPath.section
         sections[s].count += 1
         sections[s].heights?.insert(height, at: indexPath.item)
     }
 
     /// Removes without checks; returns the item's height.
-    private mutating func remove(at indexPath: IndexPath) -> Double {
+    mutating func remove(at indexPath: IndexPath) -> Double {
         let s = indexPath.section
         sections[s].count -= 1
         return sections[s].heights?.remove(at: indexPath.item) ?? sections[s].metrics.rowHeight

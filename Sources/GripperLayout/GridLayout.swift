@@ -47,14 +47,10 @@ public struct GridLayout: Sendable {
     /// - Throws: ``LayoutError`` naming the bad value (`metrics.…`,
     ///   `sections[i].…`); no layout is made then.
     public init(sections: [SectionContent], metrics: LayoutMetrics, viewport: Size) throws {
-        guard viewport.width.isFinite, viewport.width > 0, viewport.height.isFinite, viewport.height >= 0 else {
-            throw LayoutError(path: "viewport", problem: "must have a finite width > 0 and height ≥ 0, got \(viewport)")
-        }
-        guard metrics.globalHeaderHeight.isFinite, metrics.globalHeaderHeight >= 0 else {
-            throw LayoutError(path: "metrics.globalHeaderHeight", problem: "must be a finite number ≥ 0")
-        }
-        if let estimate = metrics.estimatedItemHeight, !(estimate.isFinite && estimate >= 0) {
-            throw LayoutError(path: "metrics.estimatedItemHeight", problem: "must be a finite number ≥ 0, got \(estimate)")
+        try Self.checkViewport(viewport)
+        try LayoutError.checkLength(metrics.globalHeaderHeight, path: "metrics.globalHeaderHeight")
+        if let estimate = metrics.estimatedItemHeight {
+            try LayoutError.checkLength(estimate, path: "metrics.estimatedItemHeight")
         }
         _ = try ResolvedMetrics(metrics, .inherited, width: viewport.width, path: "metrics")
         self.metrics = metrics
@@ -68,6 +64,39 @@ public struct GridLayout: Sendable {
                                                 path: "sections[\(i)]"))
         }
         recomputeSectionTops(from: 0)
+        try checkExtent { "sections[\($0)]" }
+    }
+
+    /// The content's extent along the scroll axis at rest.
+    var contentExtent: Double { (sectionTops.last ?? metrics.globalHeaderHeight) + (sectionHeights.last ?? 0) }
+
+    /// Throws when the content is longer than ``maximumExtent``, at the
+    /// first section that ends past it (`path` names a section).
+    /// - Complexity: O(log s).
+    func checkExtent(path: (Int) -> String) throws(LayoutError) {
+        guard !(contentExtent <= Self.maximumExtent) else { return }
+        var lower = 0, upper = sections.count - 1
+        while lower < upper {
+            let mid = (lower + upper) / 2
+            if sectionTops[mid] + sectionHeights[mid] > Self.maximumExtent { upper = mid } else { lower = mid + 1 }
+        }
+        throw LayoutError(path: path(max(0, lower)),
+                          problem: "makes the content \(contentExtent) points long: at most 2^52 (\(Int(Self.maximumExtent))) points fit")
+    }
+
+    /// Recomputes the section tops from `section` after a change; when the
+    /// content is then longer than ``maximumExtent``, undoes the change
+    /// with `undo`, recomputes again and throws at `path`: a change
+    /// applies whole or not at all.
+    /// - Complexity: O(sections after `section` × log n), and the undo's.
+    mutating func settle(from section: Int, path: String, undo: (inout GridLayout) -> Void) throws(LayoutError) {
+        recomputeSectionTops(from: section)
+        guard !(contentExtent <= Self.maximumExtent) else { return }
+        let long = contentExtent
+        undo(&self)
+        recomputeSectionTops(from: section)
+        throw LayoutError(path: path,
+                          problem: "would make the content \(long) points long: at most 2^52 (\(Int(Self.maximumExtent))) points fit")
     }
 
     /// Builds one section's store.
@@ -84,8 +113,8 @@ public struct GridLayout: Sendable {
                 throw LayoutError(path: "\(path).itemHeights",
                                   problem: "has \(values.count) heights for \(content.count) items")
             }
-            for (k, h) in values.enumerated() where !(h.isFinite && h >= 0) {
-                throw LayoutError(path: "\(path).itemHeights[\(k)]", problem: "must be a finite number ≥ 0, got \(h)")
+            for (k, h) in values.enumerated() {
+                try LayoutError.checkLength(h, path: "\(path).itemHeights[\(k)]")
             }
             heights = ItemHeights(values, columns: resolved.columns)
         } else if let estimate = metrics.estimatedItemHeight {
@@ -119,6 +148,32 @@ public struct GridLayout: Sendable {
     /// The most items of one section that keep extents of their own
     /// (estimated or measured heights): 2^25, about a gigabyte of trees.
     package static let maximumItemsWithExtents = 1 << 25
+
+    /// The longest length a layout takes: 2^40 points (about 1.1 × 10¹²).
+    /// Every height, width, spacing, inset, padding and thickness — in the
+    /// metrics, the viewport, item heights and measured extents — is
+    /// checked against it where it enters, and a longer one is refused
+    /// with a ``LayoutError`` naming it. Longer lengths are no layout a
+    /// screen can show, and below it no sum of lengths the layout forms
+    /// can overflow.
+    public static let maximumLength: Double = 0x1p40
+
+    /// The longest content a layout holds, along the scroll axis: 2^52
+    /// points (about 4.5 × 10¹⁵). Up to it every whole point is a
+    /// `Double`, so positions keep their meaning; a layout or a change that
+    /// would make the content longer is refused with a ``LayoutError``
+    /// (the section, or the change, that goes past it), and nothing changes.
+    public static let maximumExtent: Double = 0x1p52
+
+    /// Checks a viewport: a width above 0 and a height of at least 0, both
+    /// at most ``maximumLength``.
+    static func checkViewport(_ viewport: Size) throws(LayoutError) {
+        let w = viewport.width, h = viewport.height
+        guard w.isFinite, w > 0, w <= maximumLength, h.isFinite, h >= 0, h <= maximumLength else {
+            throw LayoutError(path: "viewport", problem: "must have a width above 0 and a height of at least 0, "
+                + "finite and at most \(LayoutError.lengthLimitText), got \(viewport)")
+        }
+    }
 
     /// The number of sections.
     public var numberOfSections: Int { sections.count }

@@ -15,6 +15,21 @@ public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
         self.problem = problem
     }
 
+    /// Checks one length (a height, width, spacing, inset, padding or
+    /// thickness) where it enters a layout: a finite number from 0 to
+    /// ``GridLayout/maximumLength``.
+    /// - Throws: a ``LayoutError`` at `path` naming the value (the path is
+    ///   only made then: a million item heights make no strings).
+    @inline(__always)
+    static func checkLength(_ value: Double, path: @autoclosure () -> String) throws(LayoutError) {
+        guard value.isFinite, value >= 0, value <= GridLayout.maximumLength else {
+            throw LayoutError(path: path(), problem: "must be a finite number from 0 to \(lengthLimitText), got \(value)")
+        }
+    }
+
+    /// ``GridLayout/maximumLength`` for a person to read.
+    static let lengthLimitText = "2^40 (\(Int(GridLayout.maximumLength)))"
+
     /// `path: problem`, for a person to read.
     public var description: String { "\(path): \(problem)" }
 }

@@ -37,9 +37,7 @@ struct ResolvedMetrics: Hashable, Sendable {
         background = overrides.sectionBackground ?? base.sectionBackground
         minimumItemsHeight = overrides.minimumItemsHeight ?? 0
         func nonNegative(_ v: Double, _ name: String) throws {
-            guard v.isFinite, v >= 0 else {
-                throw LayoutError(path: "\(path).\(name)", problem: "must be a finite number ≥ 0, got \(v)")
-            }
+            try LayoutError.checkLength(v, path: "\(path).\(name)")
         }
         guard columns >= 1, columns <= 10_000 else {
             throw LayoutError(path: "\(path).columns", problem: "must be between 1 and 10000, got \(columns)")
@@ -49,12 +47,14 @@ struct ResolvedMetrics: Hashable, Sendable {
         try nonNegative(lineSpacing, "lineSpacing")
         try nonNegative(minimumItemsHeight, "minimumItemsHeight")
         guard insets.isValid else {
-            throw LayoutError(path: "\(path).sectionInsets", problem: "every inset must be a finite number ≥ 0")
+            throw LayoutError(path: "\(path).sectionInsets",
+                              problem: "every inset must be a finite number from 0 to \(LayoutError.lengthLimitText)")
         }
         for (m, name) in [(header, "header"), (footer, "footer")] {
             try nonNegative(m.height, "\(name).height")
             guard m.padding.isValid else {
-                throw LayoutError(path: "\(path).\(name).padding", problem: "every padding must be a finite number ≥ 0")
+                throw LayoutError(path: "\(path).\(name).padding",
+                                  problem: "every padding must be a finite number from 0 to \(LayoutError.lengthLimitText)")
             }
         }
         for (s, name) in [(rowSeparator, "rowSeparator"), (columnSeparator, "columnSeparator")] {

@@ -75,6 +75,18 @@ struct RowHeightTree: Sendable {
         return sum
     }
 
+    /// `prefix(r + 1)` from `sum`, which must be `prefix(r)`: bit for bit
+    /// the same, in O(1) when row `r + 1` starts no new block (the block
+    /// part of both sums is the same and the scan adds row `r` last), by
+    /// ``prefix(_:)`` otherwise. A walk over rows gets every row's
+    /// ``prefix(_:)`` without a tree walk per row.
+    /// - Complexity: O(1); O(log n + 64) once every 64 rows.
+    @inline(__always) func prefix(after r: Int, given sum: Double) -> Double {
+        let next = r + 1
+        guard next & (Self.block - 1) != 0, r >= 0, next <= values.count else { return prefix(next) }
+        return sum + values[r]
+    }
+
     /// The sum of values in `lower..<upper`.
     /// - Complexity: O(log n + 64).
     func sum(_ lower: Int, _ upper: Int) -> Double {

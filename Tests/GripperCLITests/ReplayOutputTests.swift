@@ -76,7 +76,7 @@ import Testing
         let page = try String(contentsOf: html, encoding: .utf8)
         #expect(wellFormed(Data(page.utf8)))
         // Plum slides up into Pear's place as the gap moves down; Pear fades in where it is dropped.
-        #expect(page.contains(#"data-caption="1.491583 s  gapMoved to [0,2]" data-anim="250 easeInOut:0 144 400 56 1 0 88 400 56 1,0 88 400 56 1 0 144 400 56 1""#))
+        #expect(page.contains(#"data-caption="1.417298 s  gapMoved to [0,2]" data-anim="250 easeInOut:0 144 400 56 1 0 88 400 56 1,0 88 400 56 1 0 144 400 56 1""#))
         #expect(page.contains(#" data-anim="200 easeOut:0 288 400 56 0 0 288 400 56 1""#))
         #expect(page.components(separatedBy: " data-anim=").count - 1 == 5, "four gap moves and the drop")
     }

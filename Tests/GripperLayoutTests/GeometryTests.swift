@@ -164,18 +164,20 @@ import Testing
         let layout = try Self.layout()
         let p = LayoutPresentation(drag: DragState(source: IndexPath(section: 0, item: 0),
                                                    target: IndexPath(section: 0, item: 0), proxyCenter: .zero))
-        // Along a row the gap moves when the point reaches the centre of the
-        // gap it would open (column 1 spans 200..<380: centre 290), …
-        #expect(layout.dropTarget(at: Point(x: 289.999, y: 100), presentation: p) == IndexPath(section: 0, item: 0))
-        #expect(layout.dropTarget(at: Point(x: 290, y: 100), presentation: p) == IndexPath(section: 0, item: 1))
-        // … and back when it reaches the centre of the gap in column 0 (100).
+        // Along a row the gap moves when the point is over the gap it would
+        // open: column 1 spans 200..<380, and the spacing 190..<200 is column
+        // 0's share (the slot under the point there is still the gap's), …
+        #expect(layout.dropTarget(at: Point(x: 199.999, y: 100), presentation: p) == IndexPath(section: 0, item: 0))
+        #expect(layout.dropTarget(at: Point(x: 200, y: 100), presentation: p) == IndexPath(section: 0, item: 1))
+        // … and back when it is over the gap in column 0 (10..<190; the gap
+        // in column 1 holds the point to 4 points left of it, 196).
         var q = p
         q.drag!.target = IndexPath(section: 0, item: 1)
-        #expect(layout.dropTarget(at: Point(x: 100.001, y: 100), presentation: q) == IndexPath(section: 0, item: 1))
-        #expect(layout.dropTarget(at: Point(x: 100, y: 100), presentation: q) == IndexPath(section: 0, item: 0))
-        // Strictly between 100 and 290 both are stable: the same point keeps either gap.
-        #expect(layout.dropTarget(at: Point(x: 200, y: 100), presentation: p) == IndexPath(section: 0, item: 0))
-        #expect(layout.dropTarget(at: Point(x: 200, y: 100), presentation: q) == IndexPath(section: 0, item: 1))
+        #expect(layout.dropTarget(at: Point(x: 190.001, y: 100), presentation: q) == IndexPath(section: 0, item: 1))
+        #expect(layout.dropTarget(at: Point(x: 190, y: 100), presentation: q) == IndexPath(section: 0, item: 0))
+        // Strictly between 190 and 200 both are stable: the same point keeps either gap.
+        #expect(layout.dropTarget(at: Point(x: 195, y: 100), presentation: p) == IndexPath(section: 0, item: 0))
+        #expect(layout.dropTarget(at: Point(x: 195, y: 100), presentation: q) == IndexPath(section: 0, item: 1))
         // Into another row of a grid the gap follows the slot under the point.
         // Rows start at 90 and 200 (the line spacing belongs to the row above).
         #expect(layout.dropTarget(at: Point(x: 20, y: 199.9), presentation: p) == IndexPath(section: 0, item: 0))

@@ -380,9 +380,10 @@ import Testing
     }
 
     /// Edge values: landings and points at the ends of Int and Double, and
-    /// item heights whose sum is not finite, answer without a trap.
+    /// lengths at the layout's limit (heights whose sum would not be
+    /// finite are refused: see LayoutLimitTests), answer without a trap.
     @Test func edgeValuesNeverTrap() throws {
-        let huge = Double.greatestFiniteMagnitude / 2
+        let huge = GridLayout.maximumLength
         let layouts: [any CollectionLayout] = [
             try GridLayout(sections: [SectionContent(itemHeights: [huge, huge, huge, 10]), SectionContent(count: 3)],
                            metrics: LayoutMetrics(rowHeight: 40), viewport: Size(width: 400, height: 600)),

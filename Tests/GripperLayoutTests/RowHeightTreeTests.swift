@@ -57,4 +57,23 @@ import Testing
             }
         }
     }
+
+    /// A walk over rows gets each row's prefix from the one before, bit for
+    /// bit what `prefix(_:)` gives (the attributes walk places rows so, and
+    /// visibleCell by `prefix(_:)`): over fractional, thin and huge rows,
+    /// and after height changes have made the block sums drift.
+    @Test(arguments: 0..<20)
+    func theNextPrefixIsThePrefix(seed: Int) {
+        var g = SeededGenerator(seed: UInt64(seed) &+ 77)
+        let n = g.int(1...700)
+        var tree = RowHeightTree((0..<n).map { _ in
+            [g.next(in: 0...90), 1e-300, 0.1, 0x1p40, g.half(0, 60)][g.int(0...4)]
+        })
+        for _ in 0..<g.int(0...300) { tree.set(g.int(0...(n - 1)), to: g.next(in: 0...120)) }
+        var sum = tree.prefix(0)
+        for r in 0..<n {
+            sum = tree.prefix(after: r, given: sum)
+            #expect(sum.bitPattern == tree.prefix(r + 1).bitPattern, "seed \(seed) row \(r)")
+        }
+    }
 }

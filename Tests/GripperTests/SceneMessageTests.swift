@@ -29,6 +29,15 @@ private func error(_ text: String, file: String = "bad.json") -> SceneError? {
             ("{\"viewport\":{\"width\":100,\"height\":640},\"layout\":{\"interItemSpacing\":1},\"sections\":[{\"id\":\"s\",\"items\":[]}],\n\"stimuli\":[\n"
                 + #"{"t":1,"reload":[{"id":"s","items":[]},{"id":"t","columns":9000,"items":[]}]}]}"#,
              "stimuli[0].reload[1].columns", 3, "no room for 9000 column(s)"),
+            // Lengths each valid as numbers whose sum would overflow (issue 38).
+            ("{\"viewport\":{\"width\":400,\"height\":640},\"sections\":[\n{\"id\":\"s\",\"items\":[{\"id\":\"a\",\"height\":44},\n"
+                + #"{"id":"b","height":1e308},{"id":"c","height":1e308}]}]}"#,
+             "sections[0].items[1].height", 3, "must be a finite number from 0 to 2^40"),
+            (scene(#""layout":{"estimatedItemHeight":1.7e308}"#), "layout.estimatedItemHeight", 1, "from 0 to 2^40"),
+            // Each length within the limit, the content past 2^52 points.
+            ("{\"viewport\":{\"width\":400,\"height\":640},\"layout\":{\"rowHeight\":1e12},\"sections\":[\n{\"id\":\"s\",\"items\":[]},\n{\"id\":\"t\",\"items\":["
+                + (0..<4600).map { #"{"id":"i\#($0)"}"# }.joined(separator: ",") + "]}]}",
+             "sections[1]", 3, "at most 2^52"),
         ]
         for (text, path, line, problem) in cases {
             let e = try #require(error(text, file: "scenes/wide.json"), "should fail: \(text)")

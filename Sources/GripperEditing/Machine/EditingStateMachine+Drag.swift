@@ -205,9 +205,10 @@ extension EditingStateMachine {
         }
     }
 
-    /// Follows the proxy: over the middle band of an item that accepts the
-    /// drop the gap holds still (see ``hoverInto(_:at:geometry:effects:)``),
-    /// elsewhere it follows the geometry's target.
+    /// Follows the proxy: over the middle band, or the quarter nearest the
+    /// gap, of an item that accepts the drop the gap holds still (see
+    /// ``hoverInto(_:at:geometry:effects:)``), elsewhere it follows the
+    /// geometry's target.
     private mutating func track(_ d: inout Dragging, at time: EventTime, geometry: some CollectionLayout,
                                 effects: inout [EditingEffect]) {
         if !hoverInto(&d, at: time, geometry: geometry, effects: &effects) {

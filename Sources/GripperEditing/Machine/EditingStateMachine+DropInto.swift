@@ -43,23 +43,31 @@ extension EditingStateMachine {
     /// exclusive), to hover "into" it.
     static let dropIntoEdgeShare = 0.25
 
-    /// The item under the proxy's centre, in its middle band, that accepts
-    /// the drag's items (not one the drag carries), or nil.
-    /// - Complexity: O(log n), the layout's cell under the point, plus
-    ///   the delegate's ``CollectionDelegate/canAcceptDrop(of:into:)``.
-    func intoCandidate(_ d: Dragging, geometry: some CollectionLayout) -> (IndexPath, ItemID)? {
+    /// The item under the proxy's centre (not one the drag carries) in its
+    /// middle band (`inBand`), or in its quarter nearest the gap — the gap
+    /// above it, its top quarter; below it, its bottom quarter — or nil.
+    /// In the near quarter the drag is "between", on the gap's side, so the
+    /// gap holds there too: the drop rule would otherwise bring the gap to
+    /// the item's slot as soon as the proxy is over the item, and the item
+    /// would slide away before the proxy reached its middle.
+    /// - Complexity: O(log n), the layout's cell under the point and the gap.
+    func intoCandidate(_ d: Dragging, geometry: some CollectionLayout) -> (IndexPath, ItemID, inBand: Bool)? {
         let c = proxyCenter(d)
         guard c.x.isFinite, c.y.isFinite else { return nil }
-        let shown = LayoutPresentation(isEditing: isEditing, drag: dragState(d))
+        let drag = dragState(d)
+        let shown = LayoutPresentation(isEditing: isEditing, drag: drag)
         guard let (path, frame) = geometry.visibleCell(at: c, presentation: shown), !isCovered(path.section) else {
             return nil
         }
-        let edge = frame.height * Self.dropIntoEdgeShare
-        guard c.y >= frame.minY + edge, c.y < frame.maxY - edge else { return nil }
         guard path != d.source, !d.companionPaths.contains(path), let item = model.item(at: path) else {
             return nil
         }
-        return (path, item)
+        let edge = frame.height * Self.dropIntoEdgeShare
+        if c.y >= frame.minY + edge, c.y < frame.maxY - edge { return (path, item, true) }
+        guard let gap = geometry.attributes(for: ElementID(kind: .placeholder, indexPath: drag.target),
+                                            presentation: shown, contentOffset: 0)?.frame else { return nil }
+        let near = gap.maxY <= frame.minY ? c.y < frame.minY + edge : gap.minY >= frame.maxY && c.y >= frame.maxY - edge
+        return near ? (path, item, false) : nil
     }
 
     /// The items a drag carries, in the order they would land.
@@ -68,27 +76,38 @@ extension EditingStateMachine {
     /// Follows the proxy over items that accept drops: entering an
     /// accepting item's middle band starts its dwell (a deadline), leaving
     /// it ends the hover (and a proposal). Returns whether the proxy hovers
-    /// such a band: the gap then holds still, so the item stays under it.
-    /// A delegate that takes no drops into items is not asked at all.
+    /// such a band, or the accepting item's quarter nearest the gap: the
+    /// gap then holds still, so the item stays under the proxy. The
+    /// delegate is asked once as the proxy enters the item's near quarter
+    /// or band; one that takes no drops into items is not asked at all.
     /// - Complexity: that of ``intoCandidate(_:geometry:)``; O(1) when the
     ///   delegate's ``CollectionDelegate/acceptsDropsIntoItems`` is false.
     mutating func hoverInto(_ d: inout Dragging, at time: EventTime, geometry: some CollectionLayout,
                             effects: inout [EditingEffect]) -> Bool {
-        guard policy.acceptsDropsIntoItems, let (path, item) = intoCandidate(d, geometry: geometry) else {
+        guard policy.acceptsDropsIntoItems, let (path, item, inBand) = intoCandidate(d, geometry: geometry) else {
             leaveInto(&d, effects: &effects)
             return false
         }
         if item == d.refusedInto { return false }
         if let into = d.into, into.item == item {
+            guard inBand else {
+                // Back in the near quarter: "between" again; the gap holds.
+                endHover(&d, effects: &effects)
+                return true
+            }
             d.into = into.at(path)
             return true
         }
-        leaveInto(&d, effects: &effects)
-        guard policy.canAcceptDrop(of: carriedItems(d), into: item) else {
-            // Asked once per hover: the refusal holds until the proxy leaves.
-            d.refusedInto = item
-            return false
+        if d.acceptedInto != item {
+            leaveInto(&d, effects: &effects)
+            guard policy.canAcceptDrop(of: carriedItems(d), into: item) else {
+                // Asked once per hover: the refusal holds until the proxy leaves.
+                d.refusedInto = item
+                return false
+            }
+            d.acceptedInto = item
         }
+        guard inBand else { return true }
         let delay = policy.dropIntoDelay(for: item)
         if delay <= .zero {
             d.into = .proposed(path, item)
@@ -104,6 +123,12 @@ extension EditingStateMachine {
     /// Ends a hover: a proposal goes back to "between".
     mutating func leaveInto(_ d: inout Dragging, effects: inout [EditingEffect]) {
         d.refusedInto = nil
+        d.acceptedInto = nil
+        endHover(&d, effects: &effects)
+    }
+
+    /// Ends a dwell or a proposal, keeping what the delegate said.
+    private func endHover(_ d: inout Dragging, effects: inout [EditingEffect]) {
         guard let into = d.into else { return }
         d.into = nil
         switch into {

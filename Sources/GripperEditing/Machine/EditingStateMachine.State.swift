@@ -226,9 +226,13 @@ extension EditingStateMachine {
         /// The hover over an item that accepts drops: dwelling, or
         /// proposing "into" it; nil while the drag proposes "between".
         var into: Into?
-        /// The item whose middle band the proxy is in and whose delegate
-        /// refused the drop (asked once per hover).
+        /// The item whose middle band (or near quarter) the proxy is in and
+        /// whose delegate refused the drop (asked once per hover).
         var refusedInto: ItemID?
+        /// The item whose middle band or near quarter the proxy is in and
+        /// whose delegate accepted the drop (asked once per hover): in its
+        /// near quarter the gap holds without a dwell.
+        var acceptedInto: ItemID?
 
         /// The dwell's deadline, while dwelling.
         var dwellDeadline: EventTime? {

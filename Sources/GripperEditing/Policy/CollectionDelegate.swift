@@ -83,7 +83,9 @@ public protocol CollectionDelegate: Sendable {
     func perform(_ action: EditingAction, on item: ItemID, at indexPath: IndexPath) -> ActionOutcome
     /// Whether the dragged `items` (in the order they would land) may be
     /// dropped into `target` (a folder, a group): asked once when the drag's
-    /// proxy enters the middle band of `target`'s cell. The default refuses.
+    /// proxy enters the middle band of `target`'s cell, or its quarter
+    /// nearest the gap (the answer holds while the proxy stays in either).
+    /// The default refuses.
     /// - Complexity: called per hover; should be O(k) at most.
     func canAcceptDrop(of items: [ItemID], into target: ItemID) -> Bool
     /// Whether any item may accept drops into it at all. When `false`, a

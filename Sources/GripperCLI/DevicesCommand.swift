@@ -13,7 +13,7 @@ struct DevicesCommand: ParsableCommand {
         discussion: """
             Opens every /dev/input/event* read-only for a moment to describe it. A node \
             that cannot be opened is listed with the reason (usually: you need read access, \
-            see README.md, "Live input").
+            see Documentation/CLI.md, "Live input").
             """
     )
 

@@ -66,13 +66,13 @@ struct NodeAccess: Equatable {
         guard let udev = facts.udev else {
             self.init(code: "no-udev-record", explanation:
                 "\(owned); udev has no record of it (no \(facts.udevRecord)), so no udev rule grants access to it: "
-                + "run as a user who can read it, or see README.md, \"Live input\"")
+                + "run as a user who can read it, or see Documentation/CLI.md, \"Live input\"")
             return
         }
         if udev["ID_INPUT_KEYBOARD"] == "1" {
             self.init(code: "keyboard", explanation:
                 "a keyboard: Gripper's udev rule never grants keyboards, whose nodes carry everything typed on them, "
-                + "passwords included; reading one is an explicit opt-in (README.md, \"Reading a keyboard\")")
+                + "passwords included; reading one is an explicit opt-in (Documentation/CLI.md, \"Reading a keyboard\")")
             return
         }
         let kinds = Self.pointingKinds.filter { udev[$0.0] == "1" }.map(\.1)
@@ -88,7 +88,7 @@ struct NodeAccess: Equatable {
         case .missing:
             self.init(code: "no-gripper-group", explanation:
                 "a \(kind), \(owned); there is no group \(Self.group): install the gripper package, whose udev rule "
-                + "lets that group read touchscreens, touchpads, tablets and mice (README.md, \"Live input\")")
+                + "lets that group read touchscreens, touchpads, tablets and mice (Documentation/CLI.md, \"Live input\")")
         case .notMember where granted:
             self.init(code: "not-in-group", explanation:
                 "a \(kind) the group \(Self.group) may read, and you are not in it: \(join)")

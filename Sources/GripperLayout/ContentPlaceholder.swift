@@ -2,8 +2,8 @@ import GripperGeometry
 
 /// What a collection shows in place of its items while it has none to
 /// show: a loading indicator during the first load, or a placeholder with
-/// a title and a message for no content and for an error (the seed's
-/// placeholder views). It spans the viewport below the global header, at
+/// a title and a message for no content and for an error (the placeholder views of
+/// the WWDC 2014 talk *Advanced User Interfaces with Collection Views*). It spans the viewport below the global header, at
 /// the current content offset, so it stays in view; a renderer draws it
 /// above the cells.
 public struct ContentPlaceholder: Hashable, Sendable {

@@ -3,9 +3,9 @@ import GripperGeometry
 /// A flow layout: items of their own widths and extents wrapped into lines
 /// across the scroll axis, section by section, with section insets, headers
 /// and footers (pinned as in the grid), the drag gap, swipe actions and
-/// editing controls — the seeds' flow layout.
+/// editing controls — the flow layout of the WWDC 2012 collection view talks (`UICollectionViewFlowLayout`).
 ///
-/// Spacing follows the seeds' rules: `interItemSpacing` and `lineSpacing`
+/// Spacing follows that layout's rules: `interItemSpacing` and `lineSpacing`
 /// are minimums. A line takes as many items as fit with the minimum spacing
 /// between them; a full line is justified (its spacing grows so its items
 /// fill the line), the last line of a section and a line of one item start

@@ -52,7 +52,7 @@ public enum Stimulus: Hashable, Sendable, CustomStringConvertible {
     /// child's own sections; heights, columns and rules come from the
     /// child's data source and delegate by identity) is held while any
     /// child loads and lands with the event that ends the last load, all
-    /// the children's content in one batch (the seed's "update blocks",
+    /// the children's content in one batch (the "update blocks" of the WWDC 2014 talk on collection views,
     /// `LoadingGroup`). Written `child KEY load`, `child KEY loaded …`. An
     /// engine whose rules are not composed, or a key that names no child,
     /// records a `rejected` entry and changes nothing.

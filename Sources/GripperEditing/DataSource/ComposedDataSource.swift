@@ -3,7 +3,7 @@ import GripperLayout
 /// A data source made of other data sources: its sections are its
 /// children's, one child after the other, and every question about an item
 /// goes to the child that owns it, asked in that child's own index paths —
-/// the seed's composed data source.
+/// the composed data source of the WWDC 2014 talk *Advanced User Interfaces with Collection Views*.
 ///
 /// ```swift
 /// var home = try ComposedDataSource([

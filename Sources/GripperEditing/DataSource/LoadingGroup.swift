@@ -1,6 +1,7 @@
 /// The loading machines of a composed source's children, and the children's
 /// new content held back while any of them loads, so that the screen
-/// changes once when all have finished — the seed's "update blocks".
+/// changes once when all have finished — the "update blocks" of
+/// the WWDC 2014 talk *Advanced User Interfaces with Collection Views*.
 ///
 /// Each child (by key) has a ``LoadingStateMachine``. A child's new content
 /// (a result that comes with its data, or a plain change,

@@ -1,7 +1,8 @@
 // A change to this machine changes the diagram in Documentation/DataSources.md too.
 
 /// What a data source shows instead of its items when it has none to show:
-/// a title and a message (the seed's "no content" and "error" views).
+/// a title and a message (the "no content" and "error" views of
+/// the WWDC 2014 talk *Advanced User Interfaces with Collection Views*).
 public struct LoadingPlaceholder: Hashable, Sendable, CustomStringConvertible {
     /// The placeholder's title ("No Notes", "Could Not Load").
     public var title: String
@@ -55,7 +56,7 @@ public enum LoadingEvent: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// The seed's loadable-content state machine, one per data source: initial
+/// The loadable-content state machine of the WWDC 2014 talk on collection views, one per data source: initial
 /// → loading content → content loaded, no content or error; a refresh from
 /// any settled state keeps it on screen until the result.
 ///

@@ -2,7 +2,7 @@ import GripperLayout
 
 /// A data source that shows one of its children at a time, with a header
 /// (the layout's global header) whose control switches between them — the
-/// seed's segmented data source.
+/// segmented data source of the WWDC 2014 talk *Advanced User Interfaces with Collection Views*.
 ///
 /// It answers every data and delegate question as a
 /// ``ComposedDataSource`` of the selected child alone would: sections are

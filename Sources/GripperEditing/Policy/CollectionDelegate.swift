@@ -6,7 +6,7 @@ import GripperLayout
 /// performing one do — the questions a UIKit collection view asks its
 /// delegate (`shouldHighlightItemAt`, `targetIndexPathForMoveFromItemAt` …).
 ///
-/// Every requirement has a default (an extension), the seed system's where
+/// Every requirement has a default (an extension), UIKit's (`UICollectionViewDelegate`) where
 /// the app says nothing: everything may be highlighted, selected,
 /// deselected, edited and moved; every proposed target is accepted; a
 /// trailing swipe reveals Delete (a full swipe performs it), a leading one

@@ -12,8 +12,6 @@ import Glibc
 import GripperTraces
 #endif
 
-/// The write end of the self-pipe SIGINT/SIGTERM/SIGWINCH wake the live loop through.
-nonisolated(unsafe) private var liveSignalPipe: Int32 = -1
 
 /// `gripper live DEVICE --scene SCENE`: a ``LiveSession`` (the engine on a
 /// live evdev device) drawn in the terminal and redrawn on change, the
@@ -109,14 +107,10 @@ struct LiveCommand: ParsableCommand {
 
     func run() throws {
         let sceneValue = try ReplayCommand.loadScene(scene)
-        var pipeEnds: [Int32] = [-1, -1]
-        guard pipe(&pipeEnds) == 0 else { throw BadInput.fail("cannot create a pipe: \(String(cString: strerror(errno)))") }
-        _ = fcntl(pipeEnds[1], F_SETFL, fcntl(pipeEnds[1], F_GETFL) | O_NONBLOCK)
-        liveSignalPipe = pipeEnds[1]
-        for sig in [SIGINT, SIGTERM] {
-            signal(sig) { _ in var b: UInt8 = 1; _ = write(liveSignalPipe, &b, 1) }
-        }
-        signal(SIGWINCH) { _ in var b: UInt8 = 2; _ = write(liveSignalPipe, &b, 1) }
+        // SIGINT and SIGTERM end the session; SIGWINCH redraws the terminal.
+        let signals = try SignalPipe(waking: [SIGINT, SIGTERM, SIGWINCH])
+        defer { signals.restore() }
+        let pipeEnds = [signals.readEnd]
 
         let source: any LiveInputSource
         switch try selection.resolve(wakingOn: pipeEnds[0], waitingAtMost: try duration.map { try DurationOption.duration($0) }) {

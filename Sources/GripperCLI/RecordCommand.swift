@@ -11,7 +11,6 @@ import GripperTraces
 
 /// The write end of the self-pipe SIGINT/SIGTERM wake the recording loop
 /// through; set once before the handlers are installed.
-nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
 
 /// `gripper record`: records a live device to an evemu or libinput-record file.
 struct RecordCommand: ParsableCommand {
@@ -90,22 +89,10 @@ struct RecordCommand: ParsableCommand {
 
     func run() throws {
         let format = try chosenFormat()
-        var pipeEnds: [Int32] = [-1, -1]
-        guard pipe(&pipeEnds) == 0 else {
-            Self.complain("cannot create the signal pipe: \(String(cString: strerror(errno)))")
-            throw ExitCode(2)
-        }
-        for end in pipeEnds {
-            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-        }
-        defer {
-            Glibc.close(pipeEnds[0])
-            Glibc.close(pipeEnds[1])
-        }
-        signalPipeWriteEnd = pipeEnds[1]
-        let previous = Self.installSignalHandlers()
-        defer { Self.restoreSignalHandlers(previous) }
+        // SIGINT and SIGTERM end the recording (what the kernel has is written first).
+        let signals = try SignalPipe(waking: [SIGINT, SIGTERM])
+        defer { signals.restore() }
+        let pipeEnds = [signals.readEnd]
 
         let device: String
         switch try selection.resolve(wakingOn: pipeEnds[0], waitingAtMost: try duration.map { try DurationOption.duration($0) }) {
@@ -170,39 +157,6 @@ struct RecordCommand: ParsableCommand {
 
     private static func complain(_ message: String) {
         FileHandle.standardError.write(Data("gripper record: \(message)\n".utf8))
-    }
-
-    private typealias Handlers = (interrupt: sigaction, terminate: sigaction)
-
-    /// Installs SIGINT and SIGTERM handlers that only write a byte to the
-    /// self-pipe, which the reader's poll watches.
-    private static func installSignalHandlers() -> Handlers {
-        var action = sigaction()
-        action.__sigaction_handler.sa_handler = { _ in
-            var byte: UInt8 = 1
-            _ = write(signalPipeWriteEnd, &byte, 1)
-        }
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = SA_RESTART
-        var oldInterrupt = sigaction()
-        var oldTerminate = sigaction()
-        sigaction(SIGINT, &action, &oldInterrupt)
-        sigaction(SIGTERM, &action, &oldTerminate)
-        // A parent may have started us with the signals blocked (the mask is
-        // inherited across exec); unblock them or they would never arrive.
-        var set = sigset_t()
-        sigemptyset(&set)
-        sigaddset(&set, SIGINT)
-        sigaddset(&set, SIGTERM)
-        pthread_sigmask(SIG_UNBLOCK, &set, nil)
-        return (oldInterrupt, oldTerminate)
-    }
-
-    private static func restoreSignalHandlers(_ handlers: Handlers) {
-        var interrupt = handlers.interrupt
-        var terminate = handlers.terminate
-        sigaction(SIGINT, &interrupt, nil)
-        sigaction(SIGTERM, &terminate, nil)
     }
 
     private static func kernelRelease() -> String? {

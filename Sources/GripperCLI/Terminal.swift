@@ -45,7 +45,7 @@ final class Terminal {
         if fds[0].revents != 0 {
             var b: UInt8 = 0
             _ = read(signalPipe, &b, 1)
-            return b == 2 ? .resize : .quit
+            return SignalPipe.signal(of: b) == SIGWINCH ? .resize : .quit
         }
         if isTTY, fds[1].revents & Int16(POLLIN) != 0 {
             var buffer = [UInt8](repeating: 0, count: 16)

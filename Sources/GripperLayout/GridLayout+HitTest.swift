@@ -456,10 +456,8 @@ extension GridLayout {
         // reached going back: the gap would not hold the point there).
         func reached(_ k: IndexPath) -> Bool {
             guard let u = memo.answer(under: point, gapAt: k, in: self)?.slot else { return false }
-            if u != k { return forward ? u > k : u < k }
-            guard let core = memo.answer(under: point, gapAt: k, in: self, withBand: true)?.core,
-                  point.x >= core.minX, point.x <= core.maxX else { return false }
-            return forward ? point.y >= core.minY : point.y <= core.maxY
+            return DropBand.reached(k, under: u, core: { memo.answer(under: point, gapAt: k, in: self, withBand: true)?.core },
+                                    point: point, forward: forward)
         }
         // A move along the gap's own row of a grid goes no further than the
         // point's column: a point in another column, beyond the gap only

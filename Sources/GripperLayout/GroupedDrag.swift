@@ -381,32 +381,3 @@ final class GroupCache<L: GroupedLayout>: Sendable {
         return built
     }
 }
-
-/// Where a drag's proxy centre may move, in content coordinates, with the
-/// drop rule holding the gap where it is: the gap's frame grown by
-/// ``GridLayout/dropHysteresis`` (closed on every side; see
-/// ``GridLayout/holdBand(frame:columns:column:originX:columnStride:cellWidth:)``).
-struct DropBand: Sendable, Equatable {
-    var minX: Double
-    var maxX: Double
-    var minY: Double
-    var maxY: Double
-
-    /// The band shrunk by a millionth of a millionth of its coordinates on
-    /// every side: what a layout keeps, so that no rounding between the
-    /// query that made it and the rule it stands for can put a point
-    /// inside it where the rule would not hold the gap.
-    var shrunk: DropBand {
-        func margin(_ a: Double, _ b: Double) -> Double {
-            let m = max(abs(a), abs(b))
-            return 1e-9 * max(1, m.isFinite ? m : 0)
-        }
-        let mx = margin(minX, maxX), my = margin(minY, maxY)
-        return DropBand(minX: minX + mx, maxX: maxX - mx, minY: minY + my, maxY: maxY - my)
-    }
-
-    /// Whether `point` is in the band (never for a NaN coordinate).
-    @inline(__always) func contains(_ point: Point) -> Bool {
-        point.y >= minY && point.y <= maxY && point.x >= minX && point.x <= maxX
-    }
-}

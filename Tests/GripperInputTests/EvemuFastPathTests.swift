@@ -9,19 +9,8 @@ import GripperTraces
 /// with a space before its `E:` always takes the checked parser, so each
 /// line is read both ways and the answers compared.
 @Suite struct EvemuFastPathTests {
-    static let header = """
-        N: Fast Path
-        I: 0003 1234 5678 0001
-        B: 00 0b 00 00 00 00 00 00 00
-        B: 03 03 00 00 00 00 80 63 00
-        A: 00 0 4095 0 0 16
-        A: 01 0 4095 0 0 16
-        A: 2f 0 9 0 0 0
-        A: 35 0 4095 0 0 16
-        A: 36 0 4095 0 0 16
-        A: 39 0 65535 0 0 0
-
-        """
+    /// The probe touchscreen's description, as Gripper's evemu writer writes it.
+    static let header = EvemuFormat.write(Trace(device: TestDevices.probeTouchscreen, events: []))
 
     /// A line evemu could write (half of them), or one with a field (or
     /// the spacing) taken from variants near and far from that form.

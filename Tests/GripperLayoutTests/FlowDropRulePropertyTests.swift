@@ -95,37 +95,11 @@ import Testing
     @Test(arguments: 0..<300)
     func trembleAtRestSettlesTheGap(seed: Int) throws {
         guard let scene = try FlowScene(randomSeed: UInt64(seed) &+ 96_000) else { return }
-        var g = SeededGenerator(seed: UInt64(seed) &+ 17)
-        let height = scene.layout.contentSize.height, width = scene.layout.viewport.width
-        var target = scene.source
-        var point = try #require(scene.layout.attributes(for: scene.source)).frame.center
-        for rest in 0..<12 {
-            // Get somewhere in a few frames, then tremble there.
-            let goal = Point(x: g.half(0, width), y: g.half(-20, height + 20))
-            for step in 1...6 {
-                let f = Double(step) / 6
-                target = scene.follow(target, to: Point(x: point.x + (goal.x - point.x) * f,
-                                                        y: point.y + (goal.y - point.y) * f))
-            }
-            point = goal
-            var samples = [goal]
-            for _ in 0..<30 { samples.append(Point(x: goal.x + g.half(-2, 2), y: goal.y + g.half(-2, 2))) }
-            var left: [IndexPath] = []
-            for p in samples {
-                let next = scene.follow(target, to: p)
-                if next != target {
-                    #expect(!left.contains(next), "seed \(seed) rest \(rest) at \(goal): back to \(next) after \(left)")
-                    left.append(target)
-                }
-                target = next
-            }
-            #expect(left.count <= 2, "seed \(seed) rest \(rest) at \(goal): \(left) then \(target)")
-            for p in samples {
-                #expect(scene.follow(target, to: p) == target, "seed \(seed) rest \(rest): \(p) moves \(target)")
-            }
-            let wrong = scene.restsOverAnotherItem(settled: target, at: goal)
-            #expect(wrong == nil, "seed \(seed) rest \(rest): \(wrong ?? "")")
-        }
+        checkTheGapSettles(seed: seed, generator: UInt64(seed) &+ 17, source: scene.source,
+                           start: try #require(scene.layout.attributes(for: scene.source)).frame.center,
+                           size: Size(width: scene.layout.viewport.width, height: scene.layout.contentSize.height),
+                           follow: { scene.follow($0, to: $1) },
+                           wrong: { scene.restsOverAnotherItem(settled: $0, at: $1) })
     }
 
     /// The issue's case: with items of one size, a finger that comes to

@@ -1,5 +1,7 @@
 import Foundation
+import GripperInput
 import GripperReplay
+import GripperTraces
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -107,37 +109,21 @@ public enum FolderFuzzDriver {
         ".hidden", ".build", "new\nline", "PASS ok\n", "esc\u{1B}]0;title\u{7}", "c1\u{9B}2J", "é\u{202E}txt",
     ]
 
-    /// A small evemu trace: a tap on the probe touchscreen.
-    static let trace = """
-        # EVEMU 1.3
-        N: Probe Touchscreen
-        I: 0018 0000 0000 0000
-        P: 02 00 00 00 00 00 00 00
-        B: 00 0b 00 00 00 00 00 00 00
-        B: 01 00 00 00 00 00 00 00 00
-        B: 01 00 00 00 00 00 00 00 00
-        B: 01 00 00 00 00 00 00 00 00
-        B: 01 00 00 00 00 00 00 00 00
-        B: 01 00 00 00 00 00 00 00 00
-        B: 01 00 04 00 00 00 00 00 00
-        B: 03 03 00 00 00 00 80 62 00
-        A: 00 0 4095 0 0 16
-        A: 01 0 4095 0 0 16
-        A: 2f 0 9 0 0 0
-        A: 35 0 4095 0 0 16
-        A: 36 0 4095 0 0 16
-        A: 39 0 65535 0 0 0
-        E: 0.000001 0003 002f 0000
-        E: 0.000001 0003 0039 0001
-        E: 0.000001 0003 0035 2000
-        E: 0.000001 0003 0036 1000
-        E: 0.000001 0001 014a 0001
-        E: 0.000001 0000 0000 0000
-        E: 0.050001 0003 0039 -001
-        E: 0.050001 0001 014a 0000
-        E: 0.050001 0000 0000 0000
-
-        """
+    /// A small evemu trace: a tap on the probe touchscreen, written by
+    /// Gripper's own evemu writer.
+    static let trace: String = {
+        func abs(_ code: UInt16, _ value: Int32, _ t: Int64) -> RawEvent {
+            RawEvent(time: EventTime(microseconds: t), type: EventType.abs, code: code, value: value)
+        }
+        func syn(_ t: Int64) -> RawEvent { RawEvent(time: EventTime(microseconds: t), type: EventType.syn, code: SynCode.report, value: 0) }
+        func key(_ value: Int32, _ t: Int64) -> RawEvent {
+            RawEvent(time: EventTime(microseconds: t), type: EventType.key, code: KeyCode.btnTouch, value: value)
+        }
+        let events = [abs(AbsCode.mtSlot, 0, 1), abs(AbsCode.mtTrackingID, 1, 1), abs(AbsCode.mtPositionX, 2000, 1),
+                      abs(AbsCode.mtPositionY, 1000, 1), key(1, 1), syn(1),
+                      abs(AbsCode.mtTrackingID, -1, 50_001), key(0, 50_001), syn(50_001)]
+        return EvemuFormat.write(Trace(device: TestDevices.probeTouchscreen, events: events))
+    }()
 
     /// A small scene.
     static let scene = """

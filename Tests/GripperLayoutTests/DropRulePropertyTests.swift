@@ -172,36 +172,18 @@ import Testing
         let slots = (0..<sections.count).flatMap { s in
             (0...(sections[s].count - (s == 0 ? 1 : 0))).map { IndexPath(section: s, item: $0) }
         }
-        var target = source
-        var point = layout.attributes(for: source)!.frame.center
-        for rest in 0..<15 {
-            let aim = slots[g.int(0...(slots.count - 1))]
-            let cell = try #require(gap(aim))
-            let margin = GridLayout.dropHysteresis + 2
-            let goal = g.chance(0.5) ? cell.center
-                : Point(x: g.half(cell.minX + margin + 0.5, cell.maxX - margin - 0.5),
-                        y: g.half(cell.minY + margin + 0.5, cell.maxY - margin - 0.5))
-            for step in 1...5 {
-                let f = Double(step) / 5
-                let p = Point(x: point.x + (goal.x - point.x) * f, y: point.y + (goal.y - point.y) * f)
-                target = layout.dropTarget(at: p, presentation: presentation(target, p)) ?? target
-            }
-            point = goal
-            for _ in 0..<20 {
-                let p = Point(x: goal.x + g.half(-2, 2), y: goal.y + g.half(-2, 2))
-                target = layout.dropTarget(at: p, presentation: presentation(target, p)) ?? target
-            }
-            // In the aimed gap's section the cells stay where they are, so
-            // the gap is the aimed one; across sections, the finger rests
-            // over no cell whose gap would hold it.
-            let settled = gap(target)
-            if target.section == aim.section {
-                #expect(settled?.contains(goal) == true,
-                        "seed \(seed) rest \(rest): resting at \(goal) over the gap at \(aim) \(cell), the gap \(target) is at \(String(describing: settled))")
-            }
-            let wrong = Self.restsOverAnotherCell(layout, source: source, settled: target, at: goal)
-            #expect(wrong == nil, "seed \(seed) rest \(rest): \(wrong ?? "")")
-        }
+        // In the aimed gap's section the cells stay where they are, so the
+        // gap is the aimed one; across sections, the finger rests over no
+        // cell whose gap would hold it.
+        try checkRestingBringsTheGap(
+            seed: seed, generator: &g, source: source, start: layout.attributes(for: source)!.frame.center, slots: slots,
+            gap: gap, follow: { t, p in layout.dropTarget(at: p, presentation: presentation(t, p)) ?? t },
+            settled: { aim, cell, target, goal in
+                let settled = gap(target)
+                guard target.section == aim.section, settled?.contains(goal) != true else { return nil }
+                return "resting at \(goal) over the gap at \(aim) \(cell), the gap \(target) is at \(String(describing: settled))"
+            },
+            wrong: { Self.restsOverAnotherCell(layout, source: source, settled: $0, at: $1) })
     }
 
     @Test(arguments: 0..<200)

@@ -115,34 +115,19 @@ import Testing
         let scene = try FlowScene(uniformSeed: UInt64(seed) &+ 97_000)
         var g = SeededGenerator(seed: UInt64(seed) &+ 19)
         let slots = scene.slots
-        var target = scene.source
-        var point = try #require(scene.layout.attributes(for: scene.source)).frame.center
-        for rest in 0..<15 {
-            let aim = slots[g.int(0...(slots.count - 1))]
-            let cell = try #require(scene.gap(aim))
-            let margin = GridLayout.dropHysteresis + 2
-            let goal = g.chance(0.5) ? cell.center
-                : Point(x: g.half(cell.minX + margin + 0.5, cell.maxX - margin - 0.5),
-                        y: g.half(cell.minY + margin + 0.5, cell.maxY - margin - 0.5))
-            for step in 1...5 {
-                let f = Double(step) / 5
-                target = scene.follow(target, to: Point(x: point.x + (goal.x - point.x) * f,
-                                                        y: point.y + (goal.y - point.y) * f))
-            }
-            point = goal
-            for _ in 0..<20 {
-                target = scene.follow(target, to: Point(x: goal.x + g.half(-2, 2), y: goal.y + g.half(-2, 2)))
-            }
-            // In the aimed gap's section the items stay where they are, so
-            // the gap is the aimed one; across sections (a gap moving into
-            // another section can add a line before it), the finger rests
-            // over no item whose gap would hold it.
-            if target.section == aim.section {
-                #expect(target == aim, "seed \(seed) rest \(rest): resting at \(goal) over the gap at \(aim) \(cell), the gap is at \(target)")
-            }
-            let wrong = scene.restsOverAnotherItem(settled: target, at: goal)
-            #expect(wrong == nil, "seed \(seed) rest \(rest): \(wrong ?? "")")
-        }
+        // In the aimed gap's section the items stay where they are, so the
+        // gap is the aimed one; across sections (a gap moving into another
+        // section can add a line before it), the finger rests over no item
+        // whose gap would hold it.
+        try checkRestingBringsTheGap(
+            seed: seed, generator: &g, source: scene.source,
+            start: try #require(scene.layout.attributes(for: scene.source)).frame.center, slots: slots,
+            gap: { scene.gap($0) }, follow: { scene.follow($0, to: $1) },
+            settled: { aim, cell, target, goal in
+                guard target.section == aim.section, target != aim else { return nil }
+                return "resting at \(goal) over the gap at \(aim) \(cell), the gap is at \(target)"
+            },
+            wrong: { scene.restsOverAnotherItem(settled: $0, at: $1) })
     }
 
     /// A line of items 50 wide with no spacing, the gap at 0 (0..<50): it

@@ -43,3 +43,38 @@ func checkTheGapSettles(seed: Int, generator: UInt64, source: IndexPath, start: 
         #expect(problem == nil, "seed \(seed) rest \(rest): \(problem ?? "")")
     }
 }
+
+/// The walk both layouts' "a finger at rest over a cell brings the gap
+/// there" tests take: fifteen times, aim at a random slot's gap (`gap`),
+/// come to rest at its centre or anywhere more than the hysteresis and the
+/// tremble inside it (five frames to get there), tremble ±2 points twenty
+/// times, then `settled` (the layout's own check of the gap it settled on,
+/// a problem or nil) and `wrong` must find nothing.
+func checkRestingBringsTheGap(seed: Int, generator g: inout SeededGenerator, source: IndexPath, start: Point,
+                              slots: [IndexPath], gap: (IndexPath) -> Rect?, follow: (IndexPath, Point) -> IndexPath,
+                              settled: (_ aim: IndexPath, _ cell: Rect, _ target: IndexPath, _ goal: Point) -> String?,
+                              wrong: (IndexPath, Point) -> String?) throws {
+    var target = source
+    var point = start
+    for rest in 0..<15 {
+        let aim = slots[g.int(0...(slots.count - 1))]
+        let cell = try #require(gap(aim))
+        let margin = GridLayout.dropHysteresis + 2
+        let goal = g.chance(0.5) ? cell.center
+            : Point(x: g.half(cell.minX + margin + 0.5, cell.maxX - margin - 0.5),
+                    y: g.half(cell.minY + margin + 0.5, cell.maxY - margin - 0.5))
+        for step in 1...5 {
+            let f = Double(step) / 5
+            target = follow(target, Point(x: point.x + (goal.x - point.x) * f, y: point.y + (goal.y - point.y) * f))
+        }
+        point = goal
+        for _ in 0..<20 {
+            target = follow(target, Point(x: goal.x + g.half(-2, 2), y: goal.y + g.half(-2, 2)))
+        }
+        if let problem = settled(aim, cell, target, goal) {
+            Issue.record("seed \(seed) rest \(rest): \(problem)")
+        }
+        let problem = wrong(target, goal)
+        #expect(problem == nil, "seed \(seed) rest \(rest): \(problem ?? "")")
+    }
+}

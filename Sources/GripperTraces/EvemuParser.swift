@@ -40,6 +40,8 @@ final class EvemuParser: FrameProducer {
     private let limits: UnsafeMutablePointer<Int32>
     /// ``hexDigits``, where the hot loop reads it without a global's lazy check.
     private let hexTable: UnsafeMutablePointer<UInt8>
+    /// The last time the fast path read, kept from frame to frame.
+    private var lastTime = EvemuEventLine.TimeText()
 
     init(window: LineWindow, file: String) {
         self.window = window
@@ -146,11 +148,13 @@ final class EvemuParser: FrameProducer {
         var line = lineNumber
         var previous = previousTime
         var inEvents = section == .events
+        var kept = lastTime
         /// What was gathered, as an array (for the frame, or kept in `current`).
         func gathered() -> [RawEvent] { Array(UnsafeBufferPointer(start: events, count: buffered)) }
         func done(_ time: EventTime, _ value: Int32) -> (EventFrame, complete: Bool) {
             lineNumber = line
             previousTime = previous
+            lastTime = kept
             return (EventFrame(time: time, events: gathered(), reportValue: value), true)
         }
         while true {
@@ -174,7 +178,7 @@ final class EvemuParser: FrameProducer {
                 line += 1
                 // Fast path: a plain, well-formed event line once the events have begun.
                 if inEvents, base[position] == 0x45,
-                   let (event, next) = Self.scanEvent(base, position, count, limit, table),
+                   let (event, next) = EvemuEventLine.scan(base, position, count, limit, table, &kept),
                    event.time.microseconds >= previous {
                     previous = event.time.microseconds
                     position = Swift.min(next, count)
@@ -230,150 +234,6 @@ final class EvemuParser: FrameProducer {
 
     /// The largest code of each type (index: type), -1 for types evdev does not define.
     private static let codeLimits: [Int32] = (0...Int(EventType.max)).map { EventCodes.maxCode(type: UInt16($0)).map(Int32.init) ?? -1 }
-
-    /// Reads one `E:` line starting at `start` without any allocation: the
-    /// event and the index after the line, or nil when the line is anything
-    /// but plain and well formed (the slow path then reads it and reports
-    /// exactly what is wrong).
-    ///
-    /// What it accepts: `E:`, spaces, 1–12 digits of seconds, `.`, 1–6 of
-    /// microseconds, spaces, type and code of 1–4 hex digits each (a code
-    /// evdev defines for the type), a value of 1–10 digits with an optional
-    /// `-` within `Int32`, then the end of the line, or tabs and spaces and
-    /// optionally a `#` comment of printable ASCII and tabs. Counters move
-    /// with wrapping arithmetic (every index stays below `count`); the six
-    /// digits of microseconds evemu always writes are read eight bytes at a
-    /// time, hex digits through `table` (``hexTable``), and a comment is
-    /// checked eight bytes at a time up to its newline.
-    @inline(__always)
-    private static func scanEvent(_ p: UnsafePointer<UInt8>, _ start: Int, _ count: Int,
-                                  _ limits: UnsafePointer<Int32>, _ table: UnsafePointer<UInt8>) -> (RawEvent, Int)? {
-        var i = start &+ 1
-        guard i < count, p[i] == 0x3A else { return nil }
-        i &+= 1
-        guard i < count, p[i] == 0x20 else { return nil }
-        while i < count && p[i] == 0x20 { i &+= 1 }
-        // seconds
-        var sec: Int64 = 0
-        var digits = 0
-        if i &+ 8 <= count, let (v, k) = digitRun(UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)) {
-            sec = Int64(v)
-            digits = k
-            i &+= k
-        } else {
-            while i < count, case let d = p[i] &- 0x30, d < 10 {
-                sec = sec &* 10 &+ Int64(d); digits &+= 1; i &+= 1
-            }
-        }
-        guard digits > 0, digits <= 12, i < count, p[i] == 0x2E else { return nil }
-        i &+= 1
-        var usec: Int64 = 0
-        if i &+ 8 <= count, let (v, k) = digitRun(UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)),
-           k > 0, k <= 6, p[i &+ k] == 0x20 {
-            usec = Int64(v)
-            i &+= k
-        } else {
-            digits = 0
-            while i < count, case let d = p[i] &- 0x30, d < 10 {
-                usec = usec &* 10 &+ Int64(d); digits &+= 1; i &+= 1
-            }
-            guard digits > 0, digits <= 6, i < count, p[i] == 0x20 else { return nil }
-        }
-        while i < count && p[i] == 0x20 { i &+= 1 }
-        // type and code, hex
-        var fields: (UInt32, UInt32) = (0, 0)
-        for f in 0..<2 {
-            var v: UInt32 = 0
-            if i &+ 5 <= count, case let d0 = table[Int(p[i])], case let d1 = table[Int(p[i &+ 1])],
-               case let d2 = table[Int(p[i &+ 2])], case let d3 = table[Int(p[i &+ 3])],
-               (d0 | d1 | d2 | d3) < 16, p[i &+ 4] == 0x20 {
-                // Four digits and a space, as evemu writes them.
-                v = UInt32(d0) &<< 12 | UInt32(d1) &<< 8 | UInt32(d2) &<< 4 | UInt32(d3)
-                i &+= 4
-            } else {
-                digits = 0
-                while i < count, case let d = table[Int(p[i])], d < 16 {
-                    v = v &<< 4 | UInt32(d); digits &+= 1; i &+= 1
-                }
-                guard digits > 0, digits <= 4, i < count, p[i] == 0x20 else { return nil }
-            }
-            while i < count && p[i] == 0x20 { i &+= 1 }
-            if f == 0 { fields.0 = v } else { fields.1 = v }
-        }
-        guard fields.0 <= UInt32(EventType.max), Int64(fields.1) <= Int64(limits[Int(fields.0)]) else { return nil }
-        // value, decimal
-        var negative = false
-        if i < count && p[i] == 0x2D { negative = true; i &+= 1 }
-        var value: Int64 = 0
-        digits = 0
-        if i &+ 8 <= count, let (v, k) = digitRun(UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)) {
-            value = Int64(v)
-            digits = k
-            i &+= k
-        } else {
-            while i < count, case let d = p[i] &- 0x30, d < 10 {
-                value = value &* 10 &+ Int64(d); digits &+= 1; i &+= 1
-            }
-        }
-        guard digits > 0, digits <= 10 else { return nil }
-        if negative { value = 0 &- value }
-        guard value >= Int64(Int32.min), value <= Int64(Int32.max) else { return nil }
-        // the rest: nothing, or spaces/tab and a comment of printable ASCII
-        if i < count && p[i] != 0x0A {
-            guard p[i] == 0x09 || p[i] == 0x20 else { return nil }
-            while i < count && (p[i] == 0x09 || p[i] == 0x20) { i &+= 1 }
-            if i < count && p[i] != 0x0A {
-                guard p[i] == 0x23 else { return nil }
-                // Eight bytes at a time while none is a control or non-ASCII
-                // byte; in the word that holds the newline, the bytes before it.
-                while i &+ 8 <= count {
-                    let w = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
-                    // A high bit set: a byte below 0x20, 0x7f, or non-ASCII
-                    // (a borrow may mark bytes above such a byte too).
-                    let suspicious = ((w &- 0x2020_2020_2020_2020) | w | (w &+ 0x0101_0101_0101_0101)) & 0x8080_8080_8080_8080
-                    if suspicious == 0 { i &+= 8; continue }
-                    // The first newline exactly: the lowest byte whose xor with 0x0a is zero.
-                    let t = w ^ 0x0A0A_0A0A_0A0A_0A0A
-                    let newline = (t &- 0x0101_0101_0101_0101) & ~t & 0x8080_8080_8080_8080
-                    if newline != 0 {
-                        let k = newline.trailingZeroBitCount >> 3
-                        // Every byte before it printable: the newline ends a good line.
-                        if suspicious & ((1 &<< (k &* 8)) &- 1) == 0 { i &+= k }
-                    }
-                    break
-                }
-                while i < count && p[i] != 0x0A {
-                    let c = p[i]
-                    guard c >= 0x20 && c < 0x7F || c == 0x09 else { return nil }
-                    i &+= 1
-                }
-            }
-        }
-        let event = RawEvent(time: EventTime(microseconds: sec &* 1_000_000 &+ usec), type: UInt16(fields.0),
-                             code: UInt16(fields.1), value: Int32(truncatingIfNeeded: value))
-        return (event, i &+ 1)
-    }
-
-    /// The run of decimal digits at the start of the eight bytes of `w`
-    /// (the first byte lowest): its value and length, when a byte that is
-    /// not a digit ends it within the eight (nil when all eight are digits:
-    /// the caller reads a longer run a byte at a time). Branch-free: the
-    /// first byte whose high nibble is not 3, or whose low nibble is over 9,
-    /// ends the run; the digits, moved to the top bytes, are summed in
-    /// three multiplications (pairs, fours, eight).
-    @inline(__always)
-    private static func digitRun(_ w: UInt64) -> (UInt64, Int)? {
-        let nonDigit = ((w & 0xF0F0_F0F0_F0F0_F0F0) ^ 0x3030_3030_3030_3030)
-            | (((w &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0) ^ 0x3030_3030_3030_3030)
-        guard nonDigit != 0 else { return nil }
-        let k = nonDigit.trailingZeroBitCount &>> 3
-        guard k > 0 else { return (0, 0) }
-        var v = (w & 0x0F0F_0F0F_0F0F_0F0F) &<< UInt64(64 &- 8 &* k)
-        v = (v &* 2561) &>> 8
-        v = ((v & 0x00FF_00FF_00FF_00FF) &* 6_553_601) &>> 16
-        v = ((v & 0x0000_FFFF_0000_FFFF) &* 42_949_672_960_001) &>> 32
-        return (v, k)
-    }
 
     /// The value of each byte as a hex digit, 0xff for bytes that are not one.
     private static let hexDigits: [UInt8] = (0..<256).map { b in
@@ -738,5 +598,224 @@ final class EvemuParser: FrameProducer {
 
     private func error(at i: Int, _ reason: TraceError.Reason) -> TraceError {
         TraceError(file: file, line: lineNumber, column: max(1, i - lineStart + 1), reason: reason)
+    }
+}
+
+/// The fast path's reading of a plain `E:` line: no allocation, no error
+/// (nil sends the line to the checked parser), inlined into the hot loop of
+/// `EvemuParser.nextFrame()`.
+enum EvemuEventLine {
+    /// The text of the time the fast path last read — its seconds, `.`,
+    /// microseconds and the space after them, when that is at most sixteen
+    /// bytes — and its value. The lines of one frame share their time, so the
+    /// fast path compares the next line's text with it (two words) instead
+    /// of reading the digits again: the same bytes give the same time.
+    struct TimeText {
+        var words: (UInt64, UInt64) = (0, 0)
+        var masks: (UInt64, UInt64) = (0, 0)
+        /// The text's length in bytes; 0 when nothing is kept.
+        var length = 0
+        var microseconds: Int64 = 0
+
+        /// The sixteen bytes at `p` begin with the kept text.
+        @inline(__always)
+        func matches(_ p: UnsafePointer<UInt8>) -> Bool {
+            let raw = UnsafeRawPointer(p)
+            let a = raw.loadUnaligned(as: UInt64.self), b = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+            return length > 0 && ((a ^ words.0) & masks.0) | ((b ^ words.1) & masks.1) == 0
+        }
+
+        /// Keeps the `length` bytes at `p` (sixteen of which can be read) as the text of `microseconds`.
+        @inline(__always)
+        mutating func keep(_ p: UnsafePointer<UInt8>, length: Int, microseconds: Int64) {
+            let raw = UnsafeRawPointer(p)
+            let m0: UInt64 = length >= 8 ? ~0 : (1 &<< UInt64(8 &* length)) &- 1
+            let m1: UInt64 = length <= 8 ? 0 : length >= 16 ? ~0 : (1 &<< UInt64(8 &* (length &- 8))) &- 1
+            masks = (m0, m1)
+            words = (raw.loadUnaligned(as: UInt64.self) & m0, raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self) & m1)
+            self.length = length
+            self.microseconds = microseconds
+        }
+    }
+
+    /// Reads one `E:` line starting at `start` without any allocation: the
+    /// event and the index after the line, or nil when the line is anything
+    /// but plain and well formed (the slow path then reads it and reports
+    /// exactly what is wrong).
+    ///
+    /// What it accepts: `E:`, spaces, 1–12 digits of seconds, `.`, 1–6 of
+    /// microseconds, spaces, type and code of 1–4 hex digits each (a code
+    /// evdev defines for the type), a value of 1–10 digits with an optional
+    /// `-` within `Int32`, then the end of the line, or tabs and spaces and
+    /// optionally a `#` comment of printable ASCII and tabs. Counters move
+    /// with wrapping arithmetic (every index stays below `count`). A time
+    /// whose text is `last`'s is taken from it (a frame's lines share their
+    /// time), any other is read eight digits at a time and kept in `last`;
+    /// hex digits are read through `table` (the parser's `hexTable`), and a
+    /// comment is checked sixteen, then eight bytes at a time up to its
+    /// newline. Inlined (`@_transparent`) into the hot loop, which keeps
+    /// `last` in a local for the frame.
+    @_transparent
+    static func scan(_ p: UnsafePointer<UInt8>, _ start: Int, _ count: Int,
+                                  _ limits: UnsafePointer<Int32>, _ table: UnsafePointer<UInt8>,
+                                  _ last: inout TimeText) -> (RawEvent, Int)? {
+        var i = start &+ 1
+        guard i < count, p[i] == 0x3A else { return nil }
+        i &+= 1
+        guard i < count, p[i] == 0x20 else { return nil }
+        while i < count && p[i] == 0x20 { i &+= 1 }
+        let microseconds: Int64
+        var digits = 0
+        if i &+ 16 <= count && last.matches(p + i) {
+            microseconds = last.microseconds
+            i &+= last.length
+        } else {
+            let timeStart = i
+            // seconds
+            var sec: Int64 = 0
+            if i &+ 8 <= count, let (v, k) = digitRun(UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)) {
+                sec = Int64(v)
+                digits = k
+                i &+= k
+            } else {
+                while i < count, case let d = p[i] &- 0x30, d < 10 {
+                    sec = sec &* 10 &+ Int64(d); digits &+= 1; i &+= 1
+                }
+            }
+            guard digits > 0, digits <= 12, i < count, p[i] == 0x2E else { return nil }
+            i &+= 1
+            var usec: Int64 = 0
+            if i &+ 8 <= count, let (v, k) = digitRun(UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)),
+               k > 0, k <= 6, p[i &+ k] == 0x20 {
+                usec = Int64(v)
+                i &+= k
+            } else {
+                digits = 0
+                while i < count, case let d = p[i] &- 0x30, d < 10 {
+                    usec = usec &* 10 &+ Int64(d); digits &+= 1; i &+= 1
+                }
+                guard digits > 0, digits <= 6, i < count, p[i] == 0x20 else { return nil }
+            }
+            microseconds = sec &* 1_000_000 &+ usec
+            // The text with its space, for the next line.
+            let length = i &+ 1 &- timeStart
+            if length <= 16 && timeStart &+ 16 <= count {
+                last.keep(p + timeStart, length: length, microseconds: microseconds)
+            }
+        }
+        while i < count && p[i] == 0x20 { i &+= 1 }
+        // type and code, hex
+        var fields: (UInt32, UInt32) = (0, 0)
+        for f in 0..<2 {
+            var v: UInt32 = 0
+            if i &+ 5 <= count, case let d0 = table[Int(p[i])], case let d1 = table[Int(p[i &+ 1])],
+               case let d2 = table[Int(p[i &+ 2])], case let d3 = table[Int(p[i &+ 3])],
+               (d0 | d1 | d2 | d3) < 16, p[i &+ 4] == 0x20 {
+                // Four digits and a space, as evemu writes them.
+                v = UInt32(d0) &<< 12 | UInt32(d1) &<< 8 | UInt32(d2) &<< 4 | UInt32(d3)
+                i &+= 4
+            } else {
+                digits = 0
+                while i < count, case let d = table[Int(p[i])], d < 16 {
+                    v = v &<< 4 | UInt32(d); digits &+= 1; i &+= 1
+                }
+                guard digits > 0, digits <= 4, i < count, p[i] == 0x20 else { return nil }
+            }
+            while i < count && p[i] == 0x20 { i &+= 1 }
+            if f == 0 { fields.0 = v } else { fields.1 = v }
+        }
+        guard fields.0 <= UInt32(EventType.max), Int64(fields.1) <= Int64(limits[Int(fields.0)]) else { return nil }
+        // value, decimal
+        var negative = false
+        if i < count && p[i] == 0x2D { negative = true; i &+= 1 }
+        var value: Int64 = 0
+        digits = 0
+        if i &+ 8 <= count, let (v, k) = digitRun(UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)) {
+            value = Int64(v)
+            digits = k
+            i &+= k
+        } else {
+            while i < count, case let d = p[i] &- 0x30, d < 10 {
+                value = value &* 10 &+ Int64(d); digits &+= 1; i &+= 1
+            }
+        }
+        guard digits > 0, digits <= 10 else { return nil }
+        if negative { value = 0 &- value }
+        guard value >= Int64(Int32.min), value <= Int64(Int32.max) else { return nil }
+        // the rest: nothing, or spaces/tab and a comment of printable ASCII
+        if i < count && p[i] != 0x0A {
+            guard p[i] == 0x09 || p[i] == 0x20 else { return nil }
+            while i < count && (p[i] == 0x09 || p[i] == 0x20) { i &+= 1 }
+            if i < count && p[i] != 0x0A {
+                guard p[i] == 0x23 else { return nil }
+                // Sixteen bytes at a time, as two words side by side, while
+                // none is a control or non-ASCII byte; then eight at a time.
+                // In the word that holds the first such byte, the line is
+                // plain when that byte is the newline.
+                var ended = false
+                while i &+ 16 <= count {
+                    let w = UnsafeRawPointer(p + i).loadUnaligned(as: SIMD2<UInt64>.self)
+                    let odd = ((w &- 0x2020_2020_2020_2020) | w | (w &+ 0x0101_0101_0101_0101)) & 0x8080_8080_8080_8080
+                    if odd[0] | odd[1] == 0 { i &+= 16; continue }
+                    let second = odd[0] == 0
+                    if let k = plainUpToNewline(second ? w[1] : w[0], second ? odd[1] : odd[0]) {
+                        i &+= (second ? 8 : 0) &+ k
+                        ended = true
+                    }
+                    break
+                }
+                while !ended && i &+ 8 <= count {
+                    let w = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
+                    let odd = ((w &- 0x2020_2020_2020_2020) | w | (w &+ 0x0101_0101_0101_0101)) & 0x8080_8080_8080_8080
+                    if odd == 0 { i &+= 8; continue }
+                    if let k = plainUpToNewline(w, odd) { i &+= k }
+                    break
+                }
+                while i < count && p[i] != 0x0A {
+                    let c = p[i]
+                    guard c >= 0x20 && c < 0x7F || c == 0x09 else { return nil }
+                    i &+= 1
+                }
+            }
+        }
+        let event = RawEvent(time: EventTime(microseconds: microseconds), type: UInt16(fields.0),
+                             code: UInt16(fields.1), value: Int32(truncatingIfNeeded: value))
+        return (event, i &+ 1)
+    }
+
+    /// In the eight bytes of `w` (the first byte lowest), of which `odd`
+    /// marks with a high bit each that may be a control byte, 0x7f or not
+    /// ASCII (a byte below 0x20 or above 0x7e sets it, and a borrow may mark
+    /// bytes above such a byte too): the index of the first newline when no
+    /// byte before it is marked, nil otherwise.
+    @inline(__always)
+    private static func plainUpToNewline(_ w: UInt64, _ odd: UInt64) -> Int? {
+        // The first newline exactly: the lowest byte whose xor with 0x0a is zero.
+        let t = w ^ 0x0A0A_0A0A_0A0A_0A0A
+        let newline = (t &- 0x0101_0101_0101_0101) & ~t & 0x8080_8080_8080_8080
+        guard newline != 0 else { return nil }
+        let k = newline.trailingZeroBitCount &>> 3
+        return odd & ((1 &<< UInt64(k &* 8)) &- 1) == 0 ? k : nil
+    }
+
+    /// The run of decimal digits at the start of the eight bytes of `w`
+    /// (the first byte lowest): its value and length, when a byte that is
+    /// not a digit ends it within the eight (nil when all eight are digits:
+    /// the caller reads a longer run a byte at a time). Branch-free: the
+    /// first byte whose high nibble is not 3, or whose low nibble is over 9,
+    /// ends the run; the digits, moved to the top bytes, are summed in
+    /// three multiplications (pairs, fours, eight).
+    @inline(__always)
+    private static func digitRun(_ w: UInt64) -> (UInt64, Int)? {
+        let nonDigit = ((w & 0xF0F0_F0F0_F0F0_F0F0) ^ 0x3030_3030_3030_3030)
+            | (((w &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0) ^ 0x3030_3030_3030_3030)
+        guard nonDigit != 0 else { return nil }
+        let k = nonDigit.trailingZeroBitCount &>> 3
+        guard k > 0 else { return (0, 0) }
+        var v = (w & 0x0F0F_0F0F_0F0F_0F0F) &<< UInt64(64 &- 8 &* k)
+        v = (v &* 2561) &>> 8
+        v = ((v & 0x00FF_00FF_00FF_00FF) &* 6_553_601) &>> 16
+        v = ((v & 0x0000_FFFF_0000_FFFF) &* 42_949_672_960_001) &>> 32
+        return (v, k)
     }
 }

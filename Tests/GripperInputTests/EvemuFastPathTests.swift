@@ -71,4 +71,40 @@ import GripperTraces
         // Both kinds are exercised.
         #expect(accepted > 300 && accepted < 2700, "accepted \(accepted)")
     }
+
+    /// The fast path keeps the last time's text and compares the next
+    /// line's with it instead of reading the digits again (a frame's lines
+    /// share their time): runs of lines whose times repeat, differ by a
+    /// digit, a length or the spacing, or are too long to keep, read the
+    /// same both ways.
+    @Test func aTimeKeptFromLineToLineReadsAsTheCheckedParserReadsIt() {
+        var g = SeededGenerator(seed: 0x7e_e7e0)
+        func pick<T>(_ xs: [T]) -> T { xs[Int.random(in: 0..<xs.count, using: &g)] }
+        // In order of value; the last two are sixteen and seventeen bytes with their space.
+        // A step back in the list is a time going back: an error both ways.
+        let times = ["1.000001", "1.00001", "1.000010", "1.0000010", "1.000011", "11.000001", "110.00001",
+                     "1234567.123456", "12345678.123456"]
+        var accepted = 0
+        for round in 0..<1000 {
+            var index = 0
+            var lines = ["E: 0.000001 0003 0035 0100"]
+            for _ in 0..<Int.random(in: 2...6, using: &g) {
+                index = max(0, min(times.count - 1, index + pick([0, 0, 0, 0, 1, 2, -1])))  // -1: a time going back
+                lines.append("E:" + pick([" ", " ", "  "]) + times[index] + pick([" ", " ", "  ", "\t"])
+                             + pick(["0003 0035 ", "0003 0036 ", "0000 0000 "]) + pick(["0", "1234", "-015"])
+                             + pick(["", "\t# EV_ABS / ABS_MT_POSITION_X    1000"]))
+            }
+            let fast = read(lines), checked = read(lines.map { " " + $0 })
+            switch (fast, checked) {
+            case (.success(let a), .success(let b)):
+                #expect(a == b, "round \(round): \(lines)")
+                accepted += 1
+            case (.failure(let a), .failure(let b)):
+                #expect(a.line == b.line && a.reason == b.reason, "round \(round): \(lines): \(a) / \(b)")
+            default:
+                Issue.record("round \(round): \(lines): \(fast) / \(checked)")
+            }
+        }
+        #expect(accepted > 100 && accepted < 950, "accepted \(accepted)")
+    }
 }

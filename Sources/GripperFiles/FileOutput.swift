@@ -61,6 +61,7 @@ public final class FileOutput {
 
     /// Opens `path` for writing (created, or truncated on ``commit()``).
     /// - Parameters:
+    ///   - path: the file to write.
     ///   - replacing: write a temporary file and rename it over `path` on
     ///     ``commit()`` (the default), or write `path` in place.
     ///   - allowingSpecialFiles: when `path` is (or links to) something

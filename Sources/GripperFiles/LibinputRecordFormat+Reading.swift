@@ -6,7 +6,7 @@ import GripperTraces
 // Foundation into an app that only writes traces.
 extension LibinputRecordFormat {
     /// Reads one device's trace from a libinput-record file.
-    /// - Throws: ``TraceError`` naming the file and the line or YAML path.
+    /// - Throws: ``/GripperTraces/TraceError`` naming the file and the line or YAML path.
     /// - Complexity: O(n) in the file's size.
     public static func read(_ bytes: [UInt8], fileName: String, device selector: DeviceSelector = .index(0)) throws(TraceError) -> Trace {
         let traces = try readAll(bytes, fileName: fileName)
@@ -34,7 +34,7 @@ extension LibinputRecordFormat {
     /// and every row), so the readers' frames come without errors unless the
     /// file changes meanwhile; each reader reads its device's events again
     /// from `source` when asked.
-    /// - Throws: ``TraceError`` naming the file and the line or YAML path.
+    /// - Throws: ``/GripperTraces/TraceError`` naming the file and the line or YAML path.
     /// - Complexity: O(n) in the file's size; memory O(header).
     public static func readers(_ source: any TraceByteSource, fileName: String) throws(TraceError) -> [TraceFrameReader] {
         let parser = LibinputRecordParser(source: source, file: fileName)
@@ -42,7 +42,7 @@ extension LibinputRecordFormat {
     }
 
     /// A reader of one device's frames; see ``readers(_:fileName:)``.
-    /// - Throws: ``TraceError``, `noSuchDevice` when the file lacks the device.
+    /// - Throws: ``/GripperTraces/TraceError``, `noSuchDevice` when the file lacks the device.
     public static func reader(_ source: any TraceByteSource, fileName: String,
                               device selector: DeviceSelector = .index(0)) throws(TraceError) -> TraceFrameReader {
         let readers = try readers(source, fileName: fileName)

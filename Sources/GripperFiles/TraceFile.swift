@@ -3,7 +3,7 @@ import GripperInput
 import GripperTraces
 
 /// Loading and saving trace files: the I/O shell around the pure readers and
-/// writers of ``EvemuFormat`` and ``LibinputRecordFormat``.
+/// writers of ``/GripperTraces/EvemuFormat`` and ``/GripperTraces/LibinputRecordFormat``.
 ///
 /// The format comes from the file name's extension: `.evemu`, `.events`,
 /// `.desc` and `.txt` are evemu; `.yml` and `.yaml` are libinput record.
@@ -42,7 +42,7 @@ public enum TraceFile {
     /// is ``DeviceSelector/automatic``; for an evemu file the option is a
     /// `.desc` path; for a libinput record a device index (`0`, `1`, …) or
     /// node (`/dev/input/event4`).
-    /// - Throws: ``TraceError`` when the file's extension names no known format.
+    /// - Throws: ``/GripperTraces/TraceError`` when the file's extension names no known format.
     package static func selector(forDeviceOption option: String?, path: String) throws(TraceError) -> DeviceSelector {
         guard let option else { return .automatic }
         switch try Format(path: path) {
@@ -53,7 +53,7 @@ public enum TraceFile {
 
     /// Reads a trace file into memory. Large files are better read with
     /// ``open(path:deviceSelector:)``, a frame at a time.
-    /// - Throws: ``TraceError`` when the file cannot be read, its format is
+    /// - Throws: ``/GripperTraces/TraceError`` when the file cannot be read, its format is
     ///   unknown, it is malformed, or an events-only file has no description.
     public static func load(path: String, deviceSelector: DeviceSelector = .automatic) throws(TraceError) -> Trace {
         try open(path: path, deviceSelector: deviceSelector).readTrace()
@@ -67,10 +67,10 @@ public enum TraceFile {
     }
 
     /// A reader of a trace file's frames, one at a time, holding a window of
-    /// the file rather than the file (see ``TraceFrameReader``): what the
+    /// the file rather than the file (see ``/GripperTraces/TraceFrameReader``): what the
     /// `gripper` commands read traces with. An events-only evemu file takes
     /// its description from the selector's `.desc`, or the one beside it.
-    /// - Throws: ``TraceError`` when the file cannot be read, its format is
+    /// - Throws: ``/GripperTraces/TraceError`` when the file cannot be read, its format is
     ///   unknown, its header is malformed, or an events-only file has no
     ///   description; a libinput-record file is checked whole.
     public static func open(path: String, deviceSelector: DeviceSelector = .automatic) throws(TraceError) -> TraceFrameReader {
@@ -150,7 +150,7 @@ public enum TraceFile {
     }
 
     /// Writes several devices' traces to one libinput-record file.
-    /// - Throws: ``TraceError`` when the path is not a libinput-record path
+    /// - Throws: ``/GripperTraces/TraceError`` when the path is not a libinput-record path
     ///   (evemu holds one device) or cannot be written.
     public static func save(traces: [Trace], to path: String) throws(TraceError) {
         try save(traces.map { TraceFrameReader(trace: $0) }, to: path)
@@ -167,7 +167,7 @@ public enum TraceFile {
     /// path gets the description only), several to a libinput-record file.
     /// The text goes to a temporary file renamed over `path` at the end, so
     /// an error never leaves a file that looks complete. Memory: one frame.
-    /// - Throws: ``TraceError``: a reader's, or one naming `path` when it
+    /// - Throws: ``/GripperTraces/TraceError``: a reader's, or one naming `path` when it
     ///   cannot be written ("cannot write: no space left on device").
     /// - Complexity: O(n) in the events.
     public static func save(_ readers: [TraceFrameReader], to path: String) throws(TraceError) {

@@ -27,7 +27,7 @@ extension GridLayout {
     /// every cell's frame is its row's and column's. Debug builds check each
     /// such cell against the general path, which finds a cell's item and
     /// frame through the section's slot arrangement and row heights (the
-    /// tests compare whole visits: ``attributesByBothPaths(in:presentation:contentOffset:)``).
+    /// tests compare whole visits: `attributesByBothPaths(in:presentation:contentOffset:)`).
     /// - Complexity: O(log n + k).
     public func forEachAttributes(in rect: Rect, presentation: LayoutPresentation = .resting,
                                   contentOffset: Double = 0, _ body: (LayoutAttributes) -> Void) {

@@ -4,7 +4,7 @@ import GripperInput
 import GripperLayout
 
 /// Plays the engine's transitions for a raster renderer: given the
-/// transitions taken from the engine (``Engine/takeTransitions()``) and a
+/// transitions taken from the engine (``/Gripper/Engine/takeTransitions()``) and a
 /// time, how far each moving element still is from where the snapshot has
 /// it, and which leaving elements are still fading. Interpolation only:
 /// `initial` to `final` by the transition's curve at the elapsed fraction

@@ -5,7 +5,7 @@ import GripperInput
 /// between frames) longer than ``maxGap`` is waited as ``maxGap``, so a
 /// trace with a ten-hour pause replays in seconds. Pure: it computes times
 /// and reads no clock; the caller sleeps (see
-/// ``Replay/paced(_:frames:maxGap:wait:capped:step:)``).
+/// ``Replay/paced(_:frames:maxGap:wait:capped:step:)-543jx``).
 public struct RealtimePacer: Hashable, Sendable {
     /// A gap that was shortened.
     public struct CappedGap: Hashable, Sendable {

@@ -8,7 +8,7 @@ import GripperTraces
 /// (an `EngineDriver`) as fast as possible, taking a picture at every state
 /// change and edit when asked — kept in ``pictures``, or handed one by one
 /// to a caller that writes them as they come
-/// (``run(_:frames:labels:picture:)``). Pure: the trace is already read,
+/// (``run(_:frames:labels:picture:)-6xuvw``). Pure: the trace is already read,
 /// the pictures are strings.
 public struct Replay: Sendable {
     /// The engine after the whole trace and `EngineDriver/finish()`.
@@ -25,7 +25,7 @@ public struct Replay: Sendable {
 
     /// Replays `frames` of `device` on `scene`, keeping every picture in
     /// ``pictures`` when `pictures` is true.
-    /// - Throws: ``SceneError`` when the scene's model or layout is invalid.
+    /// - Throws: ``/GripperScene/SceneError`` when the scene's model or layout is invalid.
     /// - Complexity: O(frames) engine steps, plus O(k) per picture.
     public init(frames: [EventFrame], device: DeviceDescription, scene: Scene,
                 pictures: Bool = false) throws(SceneError) {
@@ -48,9 +48,9 @@ public struct Replay: Sendable {
         return driver.engine
     }
 
-    /// Replays the frames of several devices (``DeviceFrame/merged(_:)``
+    /// Replays the frames of several devices (``/Gripper/DeviceFrame/merged(_:)``
     /// puts several traces in one time order) through `driver`, whose
-    /// engine has every device the frames name (``Engine/attach(_:)``), as
+    /// engine has every device the frames name (``/Gripper/Engine/attach(_:)``), as
     /// fast as possible, and returns the engine finished.
     /// - Complexity: O(total frames) plus the engine's work.
     public static func run<Frames: Sequence<DeviceFrame>>(_ driver: EngineDriver, frames: Frames) -> Engine {
@@ -150,7 +150,7 @@ public struct Replay: Sendable {
     /// and the engine after it, and once more after `EngineDriver/finish()`
     /// (which is not paced); a caller that prints them as they come needs
     /// no transcript kept. The entries are an unpaced replay's.
-    /// - Complexity: as ``run(_:frames:)``.
+    /// - Complexity: as ``run(_:frames:)-5jnim``.
     public static func paced<Frames: Sequence<EventFrame>>(
         _ driver: EngineDriver, frames: Frames, maxGap: Duration,
         wait: (Int64) -> Void, capped: (RealtimePacer.CappedGap) -> Void,
@@ -197,8 +197,8 @@ public struct Replay: Sendable {
 
     /// Replays several devices' traces together on `scene`: the engine's
     /// first device is the first trace's, the others are attached in order
-    /// (``Engine/attach(_:)``), and their frames are merged in time order
-    /// (``DeviceFrame/merged(_:)``), as a live session with those devices
+    /// (``/Gripper/Engine/attach(_:)``), and their frames are merged in time order
+    /// (``/Gripper/DeviceFrame/merged(_:)``), as a live session with those devices
     /// would have handed them in. The traces' times must be on one clock (as
     /// a recording of one session's devices writes them). An empty list is
     /// a programming error.

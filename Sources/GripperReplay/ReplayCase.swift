@@ -46,7 +46,7 @@ public struct ReplayCase: Sendable {
 
     /// A driver of an engine at rest on the scene, for the trace's device,
     /// with the case's gesture configuration and a recorded transcript.
-    /// - Throws: ``SceneError`` when the scene's model or layout is invalid.
+    /// - Throws: ``/GripperScene/SceneError`` when the scene's model or layout is invalid.
     public func makeDriver(makingTransitions: Bool = false) throws(SceneError) -> EngineDriver {
         var driver = try EngineDriver(scene: scene, device: trace.device, gestures: gestures, recordingTranscript: true,
                                       makingTransitions: makingTransitions)
@@ -60,7 +60,7 @@ public struct ReplayCase: Sendable {
     }
 
     /// Replays the trace and returns the engine finished.
-    /// - Throws: ``SceneError`` when the scene's model or layout is invalid.
+    /// - Throws: ``/GripperScene/SceneError`` when the scene's model or layout is invalid.
     /// - Complexity: O(frames) engine steps.
     public func replay() throws(SceneError) -> Engine {
         moreDevices.isEmpty ? Replay.run(try makeDriver(), frames: trace.frames) : Replay.run(try makeDriver(), frames: frames)
@@ -68,7 +68,7 @@ public struct ReplayCase: Sendable {
 
     /// Replays the trace and compares its transcript with `expected` (nil:
     /// there is none yet).
-    /// - Throws: ``SceneError`` when the scene's model or layout is invalid.
+    /// - Throws: ``/GripperScene/SceneError`` when the scene's model or layout is invalid.
     /// - Complexity: O(frames) engine steps, plus the comparison.
     public func check(expected: String?) throws(SceneError) -> (verdict: Verdict, engine: Engine) {
         let engine = try replay()
@@ -80,7 +80,7 @@ public struct ReplayCase: Sendable {
     /// Replays the trace again with a picture at every step, handing the
     /// pictures one at a time to `picture` (for the timeline page of a
     /// failed case), and returns the engine finished.
-    /// - Throws: ``SceneError`` for an invalid scene, or what `picture` throws.
+    /// - Throws: ``/GripperScene/SceneError`` for an invalid scene, or what `picture` throws.
     public func replayWithPictures(_ picture: (TimelinePage.Frame) throws -> Void) throws -> Engine {
         try Replay.run(try makeDriver(makingTransitions: true), frames: frames, labels: scene.pictureLabels,
                        picture: picture)

@@ -43,8 +43,8 @@ public enum TraceCut {
                        metadata: trace.metadata)
     }
 
-    /// The indices in `trace.frames` of the frames ``cut(_:keeping:exact:)`` keeps.
-    /// - Throws: ``Failure`` as ``cut(_:keeping:exact:)`` does.
+    /// The indices in `trace.frames` of the frames ``cut(_:keeping:exact:)->Trace`` keeps.
+    /// - Throws: ``Failure`` as ``cut(_:keeping:exact:)->Trace`` does.
     /// - Complexity: O(events).
     public static func frameRange(of trace: Trace, keeping selection: Selection,
                                   exact: Bool = false) throws(Failure) -> ClosedRange<Int> {

@@ -70,7 +70,7 @@ public struct TraceMinimizer {
 
     /// Runs the minimization.
     /// - Throws: ``Failure`` when the whole trace's replay has no entry
-    ///   that matters; ``SceneError`` for an invalid scene.
+    ///   that matters; ``/GripperScene/SceneError`` for an invalid scene.
     /// - Complexity: O(k² ) replays of at most n frames in the worst case,
     ///   far fewer when the entries come from a few interactions.
     public func minimize() throws -> Result {

@@ -7,9 +7,9 @@ import Gripper
 public struct TranscriptComparison: Hashable, Sendable {
     /// The form a transcript is written in.
     public enum Form: String, Hashable, Sendable {
-        /// One line per entry, `0.512000 state idle -> tracking` (``Transcript/text``).
+        /// One line per entry, `0.512000 state idle -> tracking` (``/Gripper/Transcript/text``).
         case text
-        /// JSON Lines, `{"t":0.512000,"event":"state",…}` (``Transcript/jsonLines``).
+        /// JSON Lines, `{"t":0.512000,"event":"state",…}` (``/Gripper/Transcript/jsonLines``).
         case jsonLines
 
         /// The form of an expected file's text: JSON Lines when its first

@@ -12,6 +12,9 @@ extension Engine {
     /// The scene's stimulus track is not the engine's: open an
     /// ``EngineDriver`` with `EngineDriver(scene:device:…)` to run it too.
     /// - Throws: ``SceneError`` when the scene's model or layout is invalid.
+    /// - Parameter scene: the data, rules, viewport and layout to open on.
+    /// - Parameter device: the input device the frames come from.
+    /// - Parameter gestures: the recognizers' thresholds and timeouts.
     /// - Parameter recordingTranscript: keep every entry in `transcript`.
     /// - Parameter makingTransitions: make an `EngineTransition` for every
     ///   change to what is shown.

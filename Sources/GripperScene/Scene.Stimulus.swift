@@ -6,7 +6,7 @@ extension Scene {
     /// An outside stimulus at a time, as a scene writes it: what the
     /// embedding app does while the user touches (turn batch editing on,
     /// delete the selection, reload). A reload carries the scene's sections,
-    /// labels and rules included; ``timed`` is what an ``EngineDriver`` fires.
+    /// labels and rules included; ``timed`` is what an ``/Gripper/EngineDriver`` fires.
     public struct Stimulus: Hashable, Sendable {
         /// What the app does.
         public enum Action: Hashable, Sendable, CustomStringConvertible {
@@ -106,7 +106,7 @@ extension Scene {
         /// What happens.
         public var action: Action
 
-        /// The stimulus on an ``EngineDriver``'s track.
+        /// The stimulus on an ``/Gripper/EngineDriver``'s track.
         public var timed: TimedStimulus { TimedStimulus(offset: offset, stimulus: action.stimulus) }
 
         /// Creates a stimulus.

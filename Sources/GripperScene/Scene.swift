@@ -6,7 +6,7 @@ import GripperLayout
 /// What a replay or a live run works on: the viewport, the layout metrics,
 /// the sections and their items (labels, heights, what may be edited, moved
 /// or selected, the swipe actions), the selection mode, and a track of
-/// outside stimuli by time. Read from JSON with ``Scene/decode(_:fileName:)``;
+/// outside stimuli by time. Read from JSON with ``Scene/decode(_:fileName:)-([UInt8],_)``;
 /// the schema is in `Documentation/Scenes.md`.
 public struct Scene: Hashable, Sendable {
     /// The viewport's size in layout points; input maps onto it.
@@ -21,13 +21,13 @@ public struct Scene: Hashable, Sendable {
     /// segment's, named `key/id` as the engine's model names them).
     public var sections: [Section]
     /// The segments of a segmented scene (`segments`), or nil: the engine
-    /// opens a ``SegmentedDataSource`` of them showing ``selectedSegment``,
+    /// opens a `SegmentedDataSource` (GripperEditing) of them showing ``selectedSegment``,
     /// and `segment` stimuli switch (`Engine.switchSegment(of:to:at:)`).
     public var segments: [Segment]?
     /// The segment shown at the start (`selectedSegment`, 0 by default).
     public var selectedSegment = 0
     /// The children of a composed scene (`children`), or nil: the engine
-    /// opens a ``ComposedDataSource`` of them, each child a keyed part (as
+    /// opens a `ComposedDataSource` (GripperEditing) of them, each child a keyed part (as
     /// a segment is) with its own sections and metrics, all shown one
     /// after the other; a loading stimulus with a `source` goes to one
     /// child (`Stimulus.loadingChild`).
@@ -63,7 +63,7 @@ public struct Scene: Hashable, Sendable {
         try Self.model(of: sections, path: "sections")
     }
 
-    /// The scene's stimuli as an ``EngineDriver``'s track.
+    /// The scene's stimuli as an ``/Gripper/EngineDriver``'s track.
     public var track: [TimedStimulus] { stimuli.map(\.timed) }
 
     /// The model of `sections`, naming `path` in the error on a repeated identity.

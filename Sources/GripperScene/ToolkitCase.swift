@@ -26,9 +26,11 @@ public struct ToolkitCase: Sendable {
     public var parting: (line: Int, live: String, replay: String)?
 
     /// Makes the case of `recording` on `scene` (whose stimuli are replaced
-    /// by the recording's commands). `live`: the session's transcript, to
-    /// compare (nil: not compared).
+    /// by the recording's commands).
     /// - Complexity: O(n + input): one replay.
+    /// - Parameter scene: the data and rules the session opened on.
+    /// - Parameter recording: the session's recording (``/Gripper/ToolkitSession/recording``).
+    /// - Parameter live: the session's transcript, to compare (nil: not compared).
     /// - Parameter definition: the definition of an item a batch inserted
     ///   (its label and rules), asked once per inserted item; nil or an
     ///   answer of nil takes the scene's definition of that identity, else

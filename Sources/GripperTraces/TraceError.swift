@@ -48,7 +48,7 @@ public struct TraceError: Error, Hashable, Sendable, CustomStringConvertible {
         case microsecondsOutOfRange(UInt64)
         /// A negative timestamp.
         case negativeTime(String)
-        /// A timestamp beyond ``EventTime/maximumSeconds`` (`9999999999999.0`).
+        /// A timestamp beyond ``/GripperInput/EventTime/maximumSeconds`` (`9999999999999.0`).
         case timeOutOfRange(String)
         /// An event earlier than the one before it.
         case timeWentBackwards(previous: EventTime, current: EventTime)

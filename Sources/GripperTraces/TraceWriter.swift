@@ -126,7 +126,7 @@ public struct TraceWriter: Sendable {
 
     /// Writes a frame: its events and, when `complete`, the closing
     /// `SYN_REPORT` at the frame's time. A resync frame (see
-    /// ``EventFrame/isResync``) is written as the kernel delivered it: a
+    /// ``/GripperInput/EventFrame/isResync``) is written as the kernel delivered it: a
     /// `SYN_DROPPED` frame at its first event's time, then the state as an
     /// ordinary frame.
     /// - Complexity: O(events in the frame); called per frame.

@@ -7,7 +7,7 @@ import GripperInput
 /// by then, in the order a replay does, and returns the transitions the
 /// engine made. Pure: time is the caller's (microseconds since the trace's
 /// first frame, the engine's own time origin), so a replay drawn at any
-/// frame rate leaves the engine as ``Replay`` does.
+/// frame rate leaves the engine as `Replay` (GripperReplay) does.
 public struct ReplayPlayer: Sendable {
     /// The driver; its engine is the state to draw.
     public private(set) var driver: EngineDriver

@@ -23,7 +23,7 @@ private final class FontLock: @unchecked Sendable {
     }
 }
 
-/// Draws ``SceneDrawing``s into a picture in memory, and shows it with SDL2
+/// Draws ``/GripperPictures/SceneDrawing``s into a picture in memory, and shows it with SDL2
 /// in a window (X11, Wayland, or the whole screen on KMS/DRM, whichever
 /// SDL's video driver is) or keeps it offscreen (no display needed: the
 /// headless mode and the tests). The pixels are the same either way: the

@@ -9,7 +9,7 @@ import GripperLayout
 /// the app's commands and batches — recorded, when asked, so that what
 /// happened replays byte for byte (``recording``, `Documentation/ToolkitInput.md`).
 ///
-/// The events become the frames of ``ToolkitInput``'s virtual devices (a
+/// The events become the frames of ``/GripperInput/ToolkitInput``'s virtual devices (a
 /// touchscreen at the screen's physical scale, a mouse, a keyboard), which
 /// the engine tracks as it tracks live evdev devices: the same recognizers,
 /// editing machine and transcript. The app's commands go to the engine as
@@ -29,7 +29,7 @@ import GripperLayout
 public struct ToolkitSession: Sendable {
     /// Why a call was refused; the session is as it was.
     public enum Failure: Error, Hashable, Sendable, CustomStringConvertible {
-        /// The event's numbers (see ``ToolkitInput/Refusal``).
+        /// The event's numbers (see ``/GripperInput/ToolkitInput/Refusal``).
         case refused(ToolkitInput.Refusal)
         /// An input earlier than one given before.
         case timeOrder(EventTime, latest: EventTime)
@@ -85,6 +85,18 @@ public struct ToolkitSession: Sendable {
     /// Opens a session: an engine on the app's data and rules (as
     /// `Engine.init(dataSource:delegate:viewport:…)`), fed by a toolkit on a
     /// screen of `pointsPerMillimetre`.
+    /// - Parameter dataSource: the app's sections and items, asked lazily.
+    /// - Parameter delegate: the app's rules; the defaults where it says nothing.
+    /// - Parameter viewport: the viewport's size on screen, in points.
+    /// - Parameter metrics: row height, columns, headers and the rest of the
+    ///   layout's measures.
+    /// - Parameter pointsPerMillimetre: the screen's scale, so that touch
+    ///   thresholds stay in millimetres.
+    /// - Parameter gestures: the recognizers' thresholds and timeouts.
+    /// - Parameter recordingTranscript: keep every entry in the engine's
+    ///   transcript (memory grows with what happens).
+    /// - Parameter makingTransitions: make an engine transition for every
+    ///   change to what is shown.
     /// - Parameter recordingInput: keep every frame and command (memory
     ///   grows with the input) for ``recording``.
     /// - Throws: ``EngineError`` as the engine's initializer does.
@@ -121,7 +133,7 @@ public struct ToolkitSession: Sendable {
     // MARK: - Input
 
     /// A touch event of the toolkit's touch `sequence` (see
-    /// ``ToolkitInput/touch(_:sequence:at:time:)``).
+    /// ``/GripperInput/ToolkitInput/touch(_:sequence:at:time:)``).
     /// - Returns: the transcript entries produced, recorded or not.
     @discardableResult
     public mutating func touch(_ phase: ToolkitInput.TouchPhase, sequence: UInt64, at point: Point,

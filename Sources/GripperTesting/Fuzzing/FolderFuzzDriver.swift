@@ -86,7 +86,7 @@ public enum FolderFuzzDriver {
 
     /// Scripts to start from (`scripts/fuzz` writes them into the corpus):
     /// steps of four bytes — what (0 folder, 1 and 2 a file, 3 a link, 4 a
-    /// FIFO), in which folder made so far, named which of ``names``, then
+    /// FIFO), in which folder made so far, named which of `names`, then
     /// the content or the link's target.
     public static let seeds: [[UInt8]] = [
         // trace, scene and expected transcript in the tree: one case.

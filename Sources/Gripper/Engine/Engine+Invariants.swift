@@ -7,8 +7,9 @@ extension Engine {
     /// holds. The editing machine's and the layout's own checks, and the
     /// layout in step with the model: the same sections and item counts, and
     /// while a drag is on exactly one hidden cell per item it carries (the
-    /// source and a multi-item drag's companions) and one placeholder (none
-    /// otherwise), and the proxy and the gap carry that count. For tests and the fuzz targets (`GripperTesting`'s
+    /// source and a multi-item drag's companions: the items a query of all
+    /// the content leaves out, each carried item among them) and one
+    /// placeholder (none otherwise), and the proxy and the gap carry that count. For tests and the fuzz targets (`GripperTesting`'s
     /// `FuzzTarget`), never per frame.
     /// - Parameter modelChecked: the model and the journal are the very ones
     ///   an earlier call found right (a caller that checks after every step
@@ -33,21 +34,23 @@ extension Engine {
         let presentation = self.presentation
         let dragging = machine.draggedItem != nil
         if (presentation.drag != nil) != dragging { problems.append("presentation's drag \(String(describing: presentation.drag)) while dragging is \(dragging)") }
-        // Hidden cells (a rect query leaves them out): each item's own attributes.
-        var hidden = 0
-        for (s, section) in model.sections.enumerated() {
-            for i in section.items.indices where layout.attributes(for: IndexPath(section: s, item: i), presentation: presentation)?.isHidden == true {
-                hidden += 1
-            }
-        }
         let carried = presentation.drag?.itemCount ?? 0
         if carried != machine.draggedItems.count {
             problems.append("the presentation carries \(carried) items, the drag \(machine.draggedItems.count)")
         }
-        if hidden != carried { problems.append("\(hidden) hidden cells while the drag carries \(carried)") }
         let all = Rect(x: 0, y: -1000, width: layout.viewport.width,  // scroll space
                        height: layout.contentSize(for: presentation).height + 2000)
         let attributes = layout.attributes(in: all, presentation: presentation, contentOffset: contentOffset)
+        // Hidden cells: a query of all the content leaves them out, so the
+        // items it does not return are the hidden ones; each item the drag
+        // carries must be one of them (then the hidden ones are those).
+        let hidden = model.numberOfItems - attributes.reduce(0) { $1.kind == .cell ? $0 + 1 : $0 }
+        if hidden != carried { problems.append("\(hidden) hidden cells while the drag carries \(carried)") }
+        for id in machine.draggedItems {
+            if let path = model.indexPath(of: id), layout.attributes(for: path, presentation: presentation)?.isHidden != true {
+                problems.append("the carried item \(id) at \(path) is not hidden")
+            }
+        }
         let placeholders = attributes.filter { $0.kind == .placeholder }.count
         if placeholders != (dragging ? 1 : 0) { problems.append("\(placeholders) placeholders while dragging is \(dragging)") }
         for a in attributes where (a.kind == .placeholder || a.kind == .dragProxy) && a.dragItemCount != carried {

@@ -77,8 +77,10 @@ public struct SceneDrawing: Sendable {
         case count
         /// A swiped cell's action pane (behind its buttons).
         case actionPane
-        /// One of a swiped cell's action buttons and its title.
-        case action
+        /// One of a swiped cell's action buttons and its title, and the
+        /// action's style (a renderer that cannot show the colour, such as
+        /// the terminal, shows the style).
+        case action(SwipeAction.Style)
         /// Where a swiped cell's content slides under its neighbour: the
         /// clip at the cell's frame (and the clip that ends it) and the gradient.
         case fade
@@ -215,14 +217,14 @@ public struct SceneDrawing: Sendable {
         contentInContentPoints = inContentPoints
         // Thin elements merge into a few bands: a huge snapshot needs no more room than a screenful.
         items.reserveCapacity(min(snapshot.attributes.count, 4096) * 3 + 16)
-        add(.fill(Rect(x: 0, y: 0, width: w, height: bar), Color(0x263238)), .status)
+        add(.fill(Rect(x: 0, y: 0, width: w, height: bar), Color(Palette.statusBar)), .status)
         let left = status ?? "\(FixedDecimal.seconds(microseconds: snapshot.offset)) s  \(snapshot.stateName)"
         add(.text(left, box: Rect(x: 8, y: 0, width: max(0, w * 0.62 - 8), height: bar), alignment: .leading,
-                  size: 12, bold: false, Color(0xffffff)), .status)
+                  size: 12, bold: false, Color(Palette.statusText)), .status)
         add(.text("scroll \(FixedDecimal.string(snapshot.contentOffset, places: 0))",
                   box: Rect(x: w * 0.62, y: 0, width: max(0, w * 0.38 - 8), height: bar), alignment: .trailing,
-                  size: 12, bold: false, Color(0xb0bec5)), .status)
-        add(.fill(viewport, Color(0xeceff1)), .background)
+                  size: 12, bold: false, Color(Palette.statusDetail)), .status)
+        add(.fill(viewport, Color(Palette.background)), .background)
         // Content points → the points the content is drawn in.
         let shift = inContentPoints ? Point.zero : contentShift
         let clip = inContentPoints ? viewport.offsetBy(Point(x: -contentShift.x, y: -contentShift.y)) : viewport
@@ -246,9 +248,9 @@ public struct SceneDrawing: Sendable {
         add(.clip(nil), .background)
         if let c = snapshot.contact {
             let p = Point(x: c.x, y: c.y + bar)
-            add(.disc(center: p, radius: 14, Color(0xff7043, alpha: 89)), .contact)
-            add(.ring(center: p, radius: 14, Color(0xe64a19), width: 2), .contact)
-            add(.disc(center: p, radius: 2.5, Color(0xe64a19)), .contact)
+            add(.disc(center: p, radius: 14, Color(Palette.contactHalo, alpha: 89)), .contact)
+            add(.ring(center: p, radius: 14, Color(Palette.contact), width: 2), .contact)
+            add(.disc(center: p, radius: 2.5, Color(Palette.contact)), .contact)
         }
     }
 
@@ -262,12 +264,12 @@ public struct SceneDrawing: Sendable {
     /// highlight), nil for elements drawn otherwise.
     static func fill(of a: LayoutAttributes) -> UInt32? {
         switch a.kind {
-        case .cell: a.isSelected ? 0xbbdefb : (a.isHighlighted ? 0xcfd8dc : 0xffffff)
-        case .header: 0xdfe4e7
-        case .globalHeader: 0x37474f
-        case .footer: 0xeceff1
-        case .sectionBackground: 0xe3e7ea
-        case .rowSeparator, .columnSeparator: 0xcfd8dc
+        case .cell: a.isSelected ? Palette.selectedCell : (a.isHighlighted ? Palette.highlightedCell : Palette.cell)
+        case .header: Palette.header
+        case .globalHeader: Palette.globalHeader
+        case .footer: Palette.footer
+        case .sectionBackground: Palette.sectionBackground
+        case .rowSeparator, .columnSeparator: Palette.separator
         case .placeholder, .dragProxy, .action: nil
         }
     }
@@ -303,21 +305,21 @@ public struct SceneDrawing: Sendable {
             let role: Role = a.isPinned ? .pinnedHeader : .header
             add(.fill(a.frame, fill ?? c(0)), role, id)
             if a.isPinned {
-                add(.fill(Rect(x: a.frame.minX, y: a.frame.maxY - 1, width: a.frame.width, height: 1), c(0xb0bec5)),
+                add(.fill(Rect(x: a.frame.minX, y: a.frame.maxY - 1, width: a.frame.width, height: 1), c(Palette.pinnedHeaderEdge)),
                     .decoration, id)
             }
             let title = a.indexPath.flatMap { s.sectionTitles[$0.section] } ?? ""
-            label(title.uppercased(), in: a.frame.insetBy(dx: 14, dy: 0), .leading, size: 12, bold: true, c(0x546e7a), role, id)
+            label(title.uppercased(), in: a.frame.insetBy(dx: 14, dy: 0), .leading, size: 12, bold: true, c(Palette.headerTitle), role, id)
         case .globalHeader:
             add(.fill(a.frame, fill ?? c(0)), .globalHeader, id)
-            label(s.globalHeaderTitle ?? "", in: a.frame.insetBy(dx: 8, dy: 0), .center, size: 17, bold: true, c(0xffffff),
+            label(s.globalHeaderTitle ?? "", in: a.frame.insetBy(dx: 8, dy: 0), .center, size: 17, bold: true, c(Palette.globalHeaderTitle),
                   .globalHeader, id)
         case .footer, .sectionBackground, .rowSeparator, .columnSeparator:
             add(.fill(a.frame, fill ?? c(0)), .decoration, id)
         case .placeholder:
             let r = a.frame.insetBy(dx: 2, dy: 2)
-            add(.fill(r, c(0xe3f2fd)), .placeholder, id)
-            add(.outline(r, c(0x1e88e5), width: 2, dashed: true), .placeholder, id)
+            add(.fill(r, c(Palette.gap)), .placeholder, id)
+            add(.outline(r, c(Palette.accent), width: 2, dashed: true), .placeholder, id)
         case .dragProxy, .action: break // the proxy is drawn last; actions with their cell
         }
     }
@@ -327,11 +329,12 @@ public struct SceneDrawing: Sendable {
         func c(_ rgb: UInt32) -> Color { Color(rgb).faded(fade) }
         let item = a.indexPath.flatMap { s.items[$0] }
         if let swipe = a.swipe {
-            add(.fill(swipe.paneFrame, c(0xb0bec5)), .actionPane, id)
+            add(.fill(swipe.paneFrame, c(Palette.actionPane)), .actionPane, id)
             for action in swipe.actions {
-                add(.fill(action.frame, c(action.style == .destructive ? 0xe53935 : 0x607d8b)), .action, id)
+                let role = Role.action(action.style)
+                add(.fill(action.frame, c(action.style == .destructive ? Palette.destructive : Palette.action)), role, id)
                 label(item?.title(ofAction: action.id) ?? action.id, in: action.frame.insetBy(dx: 4, dy: 0), .center,
-                      size: 13, bold: true, c(0xffffff), .action, id)
+                      size: 13, bold: true, c(Palette.onColour), role, id)
             }
         }
         // Content that slides under the neighbouring column is clipped at the
@@ -339,10 +342,10 @@ public struct SceneDrawing: Sendable {
         let under = SlideUnder(a)
         if let under { add(.clip(under.clip.clipped(to: clip)), .fade, id) }
         let frame = a.frame.offsetBy(s.orientation.screenSlide(a.swipe?.contentOffset ?? 0))
-        add(.fill(frame, c(Self.fill(of: a) ?? 0xffffff)), .cell, id)
-        add(.outline(frame, c(0xcfd8dc), width: 1, dashed: false), .cell, id)
-        if a.isDropTarget { add(.outline(frame, c(0x43a047), width: 3, dashed: false), .dropTarget, id) }
-        if a.isFocused { add(.outline(frame.insetBy(dx: 2, dy: 2), c(0x1565c0), width: 2, dashed: false), .focus, id) }
+        add(.fill(frame, c(Self.fill(of: a) ?? Palette.cell)), .cell, id)
+        add(.outline(frame, c(Palette.cellOutline), width: 1, dashed: false), .cell, id)
+        if a.isDropTarget { add(.outline(frame, c(Palette.dropTarget), width: 3, dashed: false), .dropTarget, id) }
+        if a.isFocused { add(.outline(frame.insetBy(dx: 2, dy: 2), c(Palette.focus), width: 2, dashed: false), .focus, id) }
         // Thinner than a point: no label or control could be seen.
         guard frame.height >= 1, frame.width >= 1 else {
             if under != nil { add(.clip(clip), .fade, id) }
@@ -356,36 +359,36 @@ public struct SceneDrawing: Sendable {
         if a.isEditing, a.isSelected {
             // A tick on a blue disc, after the delete control if there is one; the label after it.
             let centre = Point(x: max(frame.minX + 16, (leadingControl?.maxX ?? -.infinity) + 11), y: frame.midY)
-            add(.disc(center: centre, radius: 9, c(0x1e88e5)), .selection, id)
+            add(.disc(center: centre, radius: 9, c(Palette.accent)), .selection, id)
             add(.polyline([Point(x: centre.x - 5, y: centre.y), Point(x: centre.x - 1, y: centre.y + 4),
-                           Point(x: centre.x + 6, y: centre.y - 4)], c(0xffffff), width: 2), .selection, id)
+                           Point(x: centre.x + 6, y: centre.y - 4)], c(Palette.onColour), width: 2), .selection, id)
             labelX = max(labelX, centre.x + 18)
         }
         if let controls = a.editingControls {
             if let d = controls.deleteControl {
-                add(.disc(center: Point(x: d.midX, y: d.midY), radius: 10, c(0xe53935)), .delete, id)
-                add(.fill(Rect(x: d.midX - 6, y: d.midY - 1.5, width: 12, height: 3), c(0xffffff)), .delete, id)
+                add(.disc(center: Point(x: d.midX, y: d.midY), radius: 10, c(Palette.destructive)), .delete, id)
+                add(.fill(Rect(x: d.midX - 6, y: d.midY - 1.5, width: 12, height: 3), c(Palette.onColour)), .delete, id)
                 if leadingControl != nil { labelX = max(labelX, d.maxX + 6) }
             }
             if let g = controls.gripper {
                 for k in -1...1 {
-                    add(.fill(Rect(x: g.midX - 10, y: g.midY + Double(k) * 6 - 1, width: 20, height: 2), c(0x90a4ae)), .gripper, id)
+                    add(.fill(Rect(x: g.midX - 10, y: g.midY + Double(k) * 6 - 1, width: 20, height: 2), c(Palette.gripper)), .gripper, id)
                 }
                 if g.minX > frame.midX { labelMaxX = min(labelMaxX, g.minX - 4) }
             }
             if let conf = controls.deleteConfirmation {
-                add(.fill(conf, c(0xe53935)), .deleteConfirmation, id)
-                label("Delete", in: conf.insetBy(dx: 4, dy: 0), .center, size: 13, bold: true, c(0xffffff),
+                add(.fill(conf, c(Palette.destructive)), .deleteConfirmation, id)
+                label("Delete", in: conf.insetBy(dx: 4, dy: 0), .center, size: 13, bold: true, c(Palette.onColour),
                       .deleteConfirmation, id)
                 if conf.minX > frame.midX { labelMaxX = min(labelMaxX, conf.minX - 4) }
             }
         }
         let text = item?.text ?? a.indexPath.map { "\($0)" } ?? ""
         label(text, in: Rect(x: labelX, y: frame.minY, width: max(0, labelMaxX - labelX), height: frame.height),
-              .leading, size: 14, bold: false, c(0x212121), .cell, id)
+              .leading, size: 14, bold: false, c(Palette.text), .cell, id)
         if let under {
             if let f = under.fade {
-                let dark = Color(0x263238, alpha: 102).faded(fade), clear = Color(0x263238, alpha: 0)
+                let dark = Color(Palette.slideShadow, alpha: 102).faded(fade), clear = Color(Palette.slideShadow, alpha: 0)
                 add(.gradient(f, from: under.neighbourIsLeft ? dark : clear, to: under.neighbourIsLeft ? clear : dark), .fade, id)
             }
             add(.clip(clip), .fade, id)
@@ -401,42 +404,42 @@ public struct SceneDrawing: Sendable {
         switch p.kind {
         case .loading:
             let f = p.indicatorFrame
-            add(.arc(center: f.center, radius: max(0, f.width / 2 - 3), start: 0, end: 240, Color(0x1e88e5), width: 4), role)
+            add(.arc(center: f.center, radius: max(0, f.width / 2 - 3), start: 0, end: 240, Color(Palette.accent), width: 4), role)
         case .noContent, .error:
             let f = p.frame
-            add(.fill(f, Color(0xeceff1)), role)
+            add(.fill(f, Color(Palette.background)), role)
             let y = f.minY + f.height / 3
             let box = f.insetBy(dx: 16, dy: 0)
             label(p.title, in: Rect(x: box.minX, y: y - 18, width: box.width, height: 24), .center, size: 18, bold: true,
-                  Color(p.kind == .error ? 0xc62828 : 0x37474f), role, nil)
+                  Color(p.kind == .error ? Palette.errorTitle : Palette.placeholderTitle), role, nil)
             label(p.message, in: Rect(x: box.minX, y: y + 8, width: box.width, height: 20), .center, size: 13, bold: false,
-                  Color(0x607d8b), role, nil)
+                  Color(Palette.placeholderMessage), role, nil)
         }
     }
 
     private mutating func ghost(_ a: LayoutAttributes, _ s: EngineSnapshot) {
         let alpha = 0.45
-        add(.outline(a.frame.insetBy(dx: 1, dy: 1), Color(0x78909c).faded(alpha), width: 1, dashed: true), .ghost, a.id)
+        add(.outline(a.frame.insetBy(dx: 1, dy: 1), Color(Palette.ghostOutline).faded(alpha), width: 1, dashed: true), .ghost, a.id)
         label(a.indexPath.flatMap { s.items[$0]?.text } ?? "", in: a.frame.insetBy(dx: 8, dy: 0), .center, size: 12,
-              bold: false, Color(0x546e7a).faded(alpha), .ghost, a.id)
+              bold: false, Color(Palette.ghostText).faded(alpha), .ghost, a.id)
     }
 
     private mutating func lifted(_ a: LayoutAttributes, _ s: EngineSnapshot) {
         let f = a.frame
-        add(.shadow(f, offset: 6, blur: 6, Color(0x000000, alpha: 89)), .proxy, a.id)
-        add(.fill(f, Color(0xffffff)), .proxy, a.id)
-        add(.outline(f, Color(0x1e88e5), width: 1.5, dashed: false), .proxy, a.id)
+        add(.shadow(f, offset: 6, blur: 6, Color(Palette.proxyShadow, alpha: 89)), .proxy, a.id)
+        add(.fill(f, Color(Palette.cell)), .proxy, a.id)
+        add(.outline(f, Color(Palette.accent), width: 1.5, dashed: false), .proxy, a.id)
         let many = a.dragItemCount > 1
         let text = a.indexPath.flatMap { s.items[$0]?.text } ?? ""
         label(text, in: Rect(x: f.minX + 14, y: f.minY, width: max(0, f.width - (many ? 48 : 22)), height: f.height),
-              .leading, size: 14, bold: true, Color(0x0d47a1), .proxy, a.id)
+              .leading, size: 14, bold: true, Color(Palette.proxyText), .proxy, a.id)
         if many {
             // A multi-item drag: the count in a badge at the proxy's right end
             // (inside it, so the viewport never cuts it when the proxy is whole).
             let centre = Point(x: f.maxX - 18, y: f.midY)
-            add(.disc(center: centre, radius: 11, Color(0xe53935)), .count, a.id)
+            add(.disc(center: centre, radius: 11, Color(Palette.badge)), .count, a.id)
             label("\(a.dragItemCount)", in: Rect(x: centre.x - 11, y: centre.y - 11, width: 22, height: 22), .center,
-                  size: 12, bold: true, Color(0xffffff), .count, a.id)
+                  size: 12, bold: true, Color(Palette.onColour), .count, a.id)
         }
     }
 

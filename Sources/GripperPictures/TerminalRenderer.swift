@@ -90,8 +90,8 @@ public enum TerminalRenderer {
                 grid.write(text, in: box, .header, alignment, clip: clip)
             case (.text(let text, let box, let alignment, _, _, _), .globalHeader):
                 grid.write(text, in: box, .globalHeader, alignment, clip: clip)
-            case (.fill(let r, let c), .action):
-                grid.fill(r, c.rgb == 0xe53935 ? .destructive : .action, clip: clip)
+            case (.fill(let r, _), .action(let style)):
+                grid.fill(r, style == .destructive ? .destructive : .action, clip: clip)
             case (.text(let text, let box, let alignment, _, _, _), .action):
                 grid.write(text, in: box, grid.style(at: box.center) ?? .action, alignment, clip: clip)
             case (.text(let text, let box, let alignment, _, _, _), .cell):

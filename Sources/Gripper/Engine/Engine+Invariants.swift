@@ -16,10 +16,14 @@ extension Engine {
     ///   knows when neither changed): their own checks — the model's, the
     ///   journal replayed onto its start, whose cost grows with the journal —
     ///   are not made again.
+    /// - Parameter checkpoint: the journal as an earlier call found it
+    ///   right: when the journal has only grown since, only its new entries
+    ///   are replayed (onto the checkpoint's model).
     /// - Complexity: O(n) for n items; O(n · e) for e journal entries
-    ///   unless `modelChecked`.
-    package func _invariantViolations(modelChecked: Bool = false) -> [String] {
-        var problems = machine.invariantViolations(modelChecked: modelChecked).map { "machine: \($0)" }
+    ///   unless `modelChecked` (e: the entries since `checkpoint` when it
+    ///   still stands).
+    package func _invariantViolations(modelChecked: Bool = false, replayedFrom checkpoint: JournalCheckpoint? = nil) -> [String] {
+        var problems = machine.invariantViolations(modelChecked: modelChecked, replayedFrom: checkpoint).map { "machine: \($0)" }
         problems += layout._checkInvariants().map { "layout: \($0)" }
         let model = self.model
         guard layout.numberOfSections == model.numberOfSections,

@@ -435,7 +435,9 @@ package struct EngineFuzzDriver {
         // changed since they last passed (they are pure functions of the two;
         // an unchanged array compares at once, by its storage).
         let unchanged = checked.map { $0.model == model && $0.start == journal.start && $0.sequences == sequences } ?? false
-        let problems = engine._invariantViolations(modelChecked: unchanged)
+        let problems = engine._invariantViolations(
+            modelChecked: unchanged,
+            replayedFrom: checked.map { JournalCheckpoint(model: $0.model, start: $0.start, sequences: $0.sequences) })
         if !problems.isEmpty { fail("\(at): \(problems.joined(separator: "; "))") }
         let mark = Self.mark(journal)
         if !unchanged || expected != nil {

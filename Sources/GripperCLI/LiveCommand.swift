@@ -141,6 +141,9 @@ struct LiveCommand: ParsableCommand {
             throw BadInput.fail("\(error)")
         }
 
+        // --record: the frames go to the file after each step (see LiveRecording).
+        let recording = try record.map { try LiveRecording(path: $0, readers: session.readers) }
+
         // Draw only on a terminal: with stdout redirected, the transcript alone.
         let terminal: Terminal? = isatty(STDOUT_FILENO) == 1 ? Terminal() : nil
         terminal?.enter()
@@ -170,34 +173,13 @@ struct LiveCommand: ParsableCommand {
                 terminal?.leave()
                 throw BadInput.fail("\(error)")
             }
+            try recording?.write(session)
             if let end, session.now >= end { break loop }
         }
         terminal?.leave()
         session.finish()
         let engine = session.engine
-        if let record, !others.isEmpty {
-            try Self.recordAll(session, to: record)
-        } else if let record {
-            // The frames as read, resyncs as plain frames (what the engine was given).
-            let sink = try OutputSink(path: record, replacing: true)
-            var writer = TraceWriter(format: .evemu)
-            writer.beginDevice(input.device, metadata: TraceMetadata())
-            // Where the device went away (a followed device may come back): a
-            // note, since an evemu file cannot say it otherwise.
-            var losses = session.deviceLosses[...]
-            for frame in session.frames {
-                while let loss = losses.first, loss < frame.time {
-                    writer.appendNote("device lost at \(loss.microseconds) µs; the frames after it come from the device that returned")
-                    losses = losses.dropFirst()
-                }
-                writer.append(EventFrame(time: frame.time, events: frame.events))
-                if writer.pendingByteCount >= FileOutput.bufferSize { try writer.drain { try sink.write($0) } }
-            }
-            for loss in losses { writer.appendNote("device lost at \(loss.microseconds) µs") }
-            if let warning = session.lag.warning { writer.appendNote("lag: \(warning)") }
-            try writer.drain { try sink.write($0) }
-            try sink.close()
-        }
+        try recording?.finish(session)
         if let warning = session.lag.warning { BadInput.printError("gripper live: warning: \(warning)") }
         let out = OutputSink.standardOutput
         try out.write(json ? engine.transcript.jsonLines : engine.transcript.text)
@@ -229,32 +211,6 @@ struct LiveCommand: ParsableCommand {
         let matrix = try Self.matrix(calibration: nil, rotate: nil, node: source.path,
                                      properties: (source as? DeviceFollower)?.watcher.properties(of: source.path))
         return matrix.isIdentity ? source : CalibratedSource(source, matrix: matrix)
-    }
-
-    /// Writes every device's frames (and where each went away, as notes) to
-    /// one libinput-record file, on the session's one clock, so `gripper
-    /// replay` merges them as the session did.
-    static func recordAll(_ session: LiveSession, to path: String) throws {
-        let sink = try OutputSink(path: path, replacing: true)
-        var writer = TraceWriter(format: .libinputRecord)
-        let readers = session.readers
-        let frames = session.deviceFrames
-        writer.beginFile(metadata: TraceMetadata(), deviceCount: readers.count)
-        for (index, reader) in readers.enumerated() {
-            var metadata = TraceMetadata()
-            metadata.deviceNode = reader.path
-            writer.beginDevice(reader.device, metadata: metadata, index: index)
-            for tagged in frames where tagged.device.index == index {
-                writer.append(EventFrame(time: tagged.frame.time, events: tagged.frame.events))
-                if writer.pendingByteCount >= FileOutput.bufferSize { try writer.drain { try sink.write($0) } }
-            }
-        }
-        for loss in session.losses {
-            writer.appendNote("\(loss.device) lost at \(loss.time.microseconds) µs")
-        }
-        if let warning = session.lag.warning { writer.appendNote("lag: \(warning)") }
-        try writer.drain { try sink.write($0) }
-        try sink.close()
     }
 
     /// The matrix the panel's frames go through: `--calibration`, else the

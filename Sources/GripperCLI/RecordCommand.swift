@@ -112,8 +112,7 @@ struct RecordCommand: ParsableCommand {
         let sink = try OutputSink(path: output, replacing: false)
 
         var writer = TraceWriter(format: format.writerFormat, times: .fromFirstEvent)
-        let metadata = TraceMetadata(kernel: Self.kernelRelease(), os: Self.operatingSystem(),
-                                     deviceNode: device)
+        let metadata = RecordingMetadata.here(deviceNode: device)
         writer.beginFile(metadata: metadata)
         writer.beginDevice(reader.device, metadata: metadata)
         try writer.drain { try sink.write($0) }
@@ -157,25 +156,5 @@ struct RecordCommand: ParsableCommand {
 
     private static func complain(_ message: String) {
         FileHandle.standardError.write(Data("gripper record: \(message)\n".utf8))
-    }
-
-    private static func kernelRelease() -> String? {
-        var names = utsname()
-        guard uname(&names) == 0 else { return nil }
-        return withUnsafeBytes(of: names.release) { raw in
-            String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-        }
-    }
-
-    private static func operatingSystem() -> String? {
-        guard let text = try? String(contentsOfFile: "/etc/os-release", encoding: .utf8) else { return nil }
-        var fields: [String: String] = [:]
-        for line in text.split(separator: "\n") {
-            let parts = line.split(separator: "=", maxSplits: 1)
-            guard parts.count == 2 else { continue }
-            fields[String(parts[0])] = parts[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))
-        }
-        guard let id = fields["ID"] else { return nil }
-        return fields["VERSION_ID"].map { "\(id):\($0)" } ?? id
     }
 }

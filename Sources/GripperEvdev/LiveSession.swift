@@ -132,8 +132,8 @@ public final class LiveSession {
     /// Whether ``finish()`` was called.
     public private(set) var isFinished = false
     /// Every frame of the (first) device handed to the engine, starting with
-    /// the empty frame at the origin, when created with `keepingFrames`;
-    /// empty otherwise. A trace of them replays to the same transcript (with
+    /// the empty frame at the origin, when created with `keepingFrames`
+    /// (less those taken with ``takeKeptFrames()``); empty otherwise. A trace of them replays to the same transcript (with
     /// a device loss at each of ``deviceLosses`` among them).
     /// - Complexity: O(frames kept).
     public var frames: [EventFrame] {
@@ -144,6 +144,17 @@ public final class LiveSession {
     /// replay of all of them takes (`EngineDriver.handle(_:)` with a `DeviceFrame`).
     public var deviceFrames: [DeviceFrame] { kept }
     private var kept: [DeviceFrame] = []
+
+    /// The frames kept (``deviceFrames``) since the last call, in the order
+    /// handed to the engine, which the session then forgets: a caller that
+    /// writes them as they come (`gripper live --record`) keeps the memory
+    /// of a long session bounded by one step's frames. ``frames`` and
+    /// ``deviceFrames`` hold only what was not taken.
+    /// - Complexity: O(frames returned).
+    public func takeKeptFrames() -> [DeviceFrame] {
+        defer { kept.removeAll(keepingCapacity: true) }
+        return kept
+    }
     /// What the engine reported during the latest ``step(until:wakingOn:)``
     /// (or ``finish()``): the transcript entries it produced, whether or not
     /// the transcript records them.

@@ -135,6 +135,7 @@ let package = Package(
         // A test target per module (Documentation/Testing.md): each declares its module, the modules
         // below it that its tests name, and GripperTesting (test support). A test that runs a scene
         // through the engine, the pictures or a replay end to end goes with the highest module it needs.
+        .testTarget(name: "GripperGeometryTests", dependencies: ["GripperGeometry"]),
         .testTarget(name: "GripperInputTests", dependencies: ["GripperInput", "GripperGeometry", "GripperTraces", "GripperTesting"]),
         // The trace formats, read and written; libinput record's reading half is GripperFiles' (YAML).
         .testTarget(name: "GripperTracesTests", dependencies: [

@@ -1,5 +1,6 @@
 import Foundation
 import GripperInput
+import GripperScene
 import GripperTraces
 
 /// Reading the bundled recordings (`Recordings/`) in tests: the one
@@ -13,6 +14,12 @@ package enum Recordings {
     /// The text (UTF-8) of a file under `Recordings/`.
     package static func text(_ relativePath: String) throws -> String {
         String(decoding: try bytes(relativePath), as: UTF8.self)
+    }
+
+    /// A scene file under `Recordings/` (`real-replays/scene.json`), decoded;
+    /// errors name the file by its last path component.
+    package static func scene(_ relativePath: String) throws -> Scene {
+        try Scene.decode(bytes(relativePath), fileName: (relativePath as NSString).lastPathComponent)
     }
 
     /// The real recordings with their MANIFEST.tsv event counts.

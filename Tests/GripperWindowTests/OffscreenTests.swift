@@ -206,9 +206,7 @@ extension WindowRendererTests {
     @Test(arguments: ["ts_wacom-isdv4-e6_1-finger-horizontal-swipe.events", "ts_atmel-maxtouch_1-finger-drag-up-down.evemu",
                       "ts_ntrig_protoA_1-finger-drag-NW-SE.events", "mouse_ultrathin-touch-mouse_motion-clicks-wheel.evemu"])
     func realRecordingsDrawWhereTheEngineSays(file: String) throws {
-        let bytes = try Data(contentsOf: Fixtures.recording("real-replays/scene.json"))
-        var run = try OffscreenRun(scene: Scene.decode(Array(bytes), fileName: "scene.json"),
-                                   trace: Fixtures.recording("real/\(file)"))
+        var run = try OffscreenRun(scene: Recordings.scene("real-replays/scene.json"), trace: Fixtures.recording("real/\(file)"))
         var frames = 0, cells = 0, swipes = 0
         try run.play(step: 66_000) { time, painter, engine in
             frames += 1

@@ -16,13 +16,6 @@ import Testing
 private let hostile = "a <b>&amp; \"q\" 'r' ]]> x|y: z\\ \u{0}\u{1}\u{8}\u{B}\u{C}\u{1B}\u{7F}\u{85}\u{9F}\n\r\t"
     + "\u{2028}\u{2029}\u{202E}\u{FEFF}\u{FFFE}\u{FFFF} é😀 none"
 
-/// Whether `text` is well-formed XML (Foundation's parser, libxml2 underneath).
-/// (Linux's XMLParser can return true from `parse()` and still report an error.)
-private func wellFormed(_ text: String) -> Bool {
-    let parser = XMLParser(data: Data(text.utf8))
-    return parser.parse() && parser.parserError == nil
-}
-
 /// `scene` with every id, label and title made hostile (still unique).
 private func hostile(_ scene: Scene) -> Scene {
     func actions(_ a: SwipeActions) -> SwipeActions {

@@ -132,12 +132,41 @@ let package = Package(
         // The example embedding (Examples/MessageList): an app's own 100k messages and rules, driven by a
         // bundled trace, with an app batch mid-drag; built by `swift build`, run by GripperEmbeddingTests.
         .executableTarget(name: "MessageListExample", dependencies: ["Gripper", "GripperTraces"], path: "Examples/MessageList"),
-        .testTarget(name: "GripperInputTests", dependencies: ["GripperInput", "GripperTraces", "GripperFiles", "GripperTesting"]),
-        .testTarget(name: "GripperGesturesTests", dependencies: ["GripperGestures", "GripperInput", "GripperTraces", "GripperFiles", "GripperTesting"]),
-        .testTarget(name: "GripperLayoutTests", dependencies: ["GripperLayout", "GripperTesting"]),
+        // A test target per module (Documentation/Testing.md): each declares its module, the modules
+        // below it that its tests name, and GripperTesting (test support). A test that runs a scene
+        // through the engine, the pictures or a replay end to end goes with the highest module it needs.
+        .testTarget(name: "GripperGeometryTests", dependencies: ["GripperGeometry"]),
+        .testTarget(name: "GripperInputTests", dependencies: ["GripperInput", "GripperGeometry", "GripperTraces", "GripperTesting"]),
+        // The trace formats, read and written; libinput record's reading half is GripperFiles' (YAML).
+        .testTarget(name: "GripperTracesTests", dependencies: [
+            "GripperTraces", "GripperInput", "GripperGeometry", "GripperFiles", "GripperTesting",
+        ]),
+        .testTarget(name: "GripperGesturesTests", dependencies: ["GripperGestures", "GripperInput", "GripperGeometry", "GripperTraces", "GripperTesting"]),
+        .testTarget(name: "GripperLayoutTests", dependencies: ["GripperLayout", "GripperGeometry", "GripperTesting"]),
         .testTarget(name: "GripperEditingTests", dependencies: ["GripperEditing", "GripperLayout", "GripperGestures", "GripperTesting"]),
+        // The engine; scenes (GripperScene) are its tests' fixtures.
         .testTarget(name: "GripperTests", dependencies: [
-            "Gripper", "GripperTraces", "GripperScene", "GripperPictures", "GripperReplay", "GripperFiles", "GripperTesting",
+            "Gripper", "GripperGeometry", "GripperInput", "GripperLayout", "GripperEditing", "GripperTraces", "GripperScene",
+            "GripperTesting",
+        ]),
+        // Scenes read and written; GripperReplay for `Scene.pictureLabels`.
+        .testTarget(name: "GripperSceneTests", dependencies: [
+            "GripperScene", "Gripper", "GripperEditing", "GripperReplay", "GripperTesting",
+        ]),
+        // What the engine shows, drawn (snapshots and SVG) without a replay.
+        .testTarget(name: "GripperPicturesTests", dependencies: [
+            "GripperPictures", "Gripper", "GripperGeometry", "GripperLayout", "GripperEditing", "GripperScene", "GripperTesting",
+        ]),
+        // Replays, replay cases, trace cuts, and the pictures and timeline of a replayed scene.
+        .testTarget(name: "GripperReplayTests", dependencies: [
+            "GripperReplay", "Gripper", "GripperGeometry", "GripperInput", "GripperLayout", "GripperEditing", "GripperTraces",
+            "GripperScene", "GripperPictures", "GripperFiles", "GripperTesting",
+        ]),
+        .testTarget(name: "GripperFilesTests", dependencies: ["GripperFiles", "GripperTraces", "GripperInput", "GripperTesting"]),
+        // The test support itself: the trace builder, test devices, the manual clock, replay assertions, kept fuzz inputs.
+        .testTarget(name: "GripperTestingTests", dependencies: [
+            "GripperTesting", "Gripper", "GripperGeometry", "GripperInput", "GripperTraces", "GripperScene", "GripperReplay",
+            "GripperFiles",
         ]),
         // libgripper's Swift side: the identity table it keeps beside the model (the C functions are tested from C).
         .testTarget(name: "GripperCFaceTests", dependencies: [

@@ -67,15 +67,4 @@ package enum ChildProcess {
         }
         return Result(status: process.terminationStatus, stdout: text(out), stderr: text(err), timedOut: timedOut)
     }
-
-    /// The built `gripper` executable, in the build products folder beside
-    /// the running test bundle.
-    package static let gripper: URL = {
-        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        // The test runner may sit inside `…/debug/GripperPackageTests.xctest/…`.
-        while dir.path != "/", !FileManager.default.fileExists(atPath: dir.appendingPathComponent("gripper").path) {
-            dir.deleteLastPathComponent()
-        }
-        return dir.appendingPathComponent("gripper")
-    }()
 }

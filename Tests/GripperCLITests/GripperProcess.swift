@@ -7,7 +7,7 @@ enum GripperProcess {
     typealias Result = ChildProcess.Result
 
     /// The built `gripper` executable.
-    static var binary: URL { ChildProcess.gripper }
+    static var binary: URL { BuiltProducts.gripper }
 
     /// Runs `gripper arguments…` and waits for it, at most `timeout` seconds.
     static func run(_ arguments: [String], timeout: TimeInterval = 120) throws -> Result {

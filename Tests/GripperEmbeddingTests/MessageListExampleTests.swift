@@ -8,13 +8,7 @@ import GripperTesting
 /// the middle of it.
 @Suite struct MessageListExampleTests {
     /// The built example, in the build products folder beside the running test bundle.
-    static let binary: URL = {
-        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        while dir.path != "/", !FileManager.default.fileExists(atPath: dir.appendingPathComponent("MessageListExample").path) {
-            dir.deleteLastPathComponent()
-        }
-        return dir.appendingPathComponent("MessageListExample")
-    }()
+    static let binary = BuiltProducts.executable("MessageListExample")
 
     private func run(_ arguments: [String] = []) throws -> ChildProcess.Result {
         #expect(FileManager.default.isExecutableFile(atPath: Self.binary.path), "build the example first: \(Self.binary.path)")

@@ -12,8 +12,8 @@ import GripperTraces
 /// emulated copies of real devices.
 @Suite struct CommandTests {
     static func realDevices() throws -> (touchscreen: DeviceDescription, mouse: DeviceDescription) {
-        let ts = try Recording.evemu("real/ts_wacom-isdv4-e6.desc", desc: nil).device
-        let mouse = try Recording.evemu("real/mouse_ultrathin-touch-mouse_motion-clicks-wheel.evemu").device
+        let ts = try Recordings.evemu("real/ts_wacom-isdv4-e6.desc").device
+        let mouse = try Recordings.evemu("real/mouse_ultrathin-touch-mouse_motion-clicks-wheel.evemu").device
         return (ts, mouse)
     }
 
@@ -154,7 +154,7 @@ import GripperTraces
     func aSignalEndsTheRecordingAfterACompleteFrame(_ signalName: String) throws {
         let dir = try Emulation.directory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let trace = try Recording.evemu("real/ts_atmel-maxtouch_1-finger-drag-up-down.evemu")
+        let trace = try Recordings.evemu("real/ts_atmel-maxtouch_1-finger-drag-up-down.evemu")
         let script = UmockdevEventScript.text(frames: trace.frames, lead: .milliseconds(200))
         let device = try Emulation.write(UmockdevFixture(device: trace.device), script: script, name: "dev", in: dir)
         let file = dir.appendingPathComponent("cut.evemu")
@@ -184,7 +184,7 @@ import GripperTraces
     @Test func recordWritesAResyncAsSynDroppedThenTheState() throws {
         let dir = try Emulation.directory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let trace = try Recording.evemu("real/ts_atmel-maxtouch_1-finger-drag-up-down.evemu")
+        let trace = try Recordings.evemu("real/ts_atmel-maxtouch_1-finger-drag-up-down.evemu")
         let frames = trace.frames
         let contacts = ContactTracker.track(frames, device: trace.device)
         let begin = try #require(contacts.firstIndex { $0.contacts.contains { $0.phase == .began } })
@@ -226,7 +226,7 @@ import GripperTraces
     @Test func recordTakesTheFormatFromTheExtension() throws {
         let dir = try Emulation.directory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let trace = try Recording.evemu("real/ts_wacom-isdv4-e6_single-tap.events", desc: "real/ts_wacom-isdv4-e6.desc")
+        let trace = try Recordings.evemu("real/ts_wacom-isdv4-e6_single-tap.events", description: "real/ts_wacom-isdv4-e6.desc")
         let script = UmockdevEventScript.text(frames: trace.frames, lead: .milliseconds(300))
         let device = try Emulation.write(UmockdevFixture(device: trace.device), script: script, name: "dev", in: dir)
         let file = dir.appendingPathComponent("tap.yml")
@@ -243,7 +243,7 @@ import GripperTraces
     @Test func recordWritesLibinputRecordFormat() throws {
         let dir = try Emulation.directory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let trace = try Recording.evemu("real/ts_wacom-isdv4-e6_single-tap.events", desc: "real/ts_wacom-isdv4-e6.desc")
+        let trace = try Recordings.evemu("real/ts_wacom-isdv4-e6_single-tap.events", description: "real/ts_wacom-isdv4-e6.desc")
         let script = UmockdevEventScript.text(frames: trace.frames, lead: .milliseconds(300))
         let device = try Emulation.write(UmockdevFixture(device: trace.device), script: script, name: "dev", in: dir)
         let out = try Emulation.umockdevRun([device], [Emulation.gripper, "record", device.node,

@@ -7,7 +7,7 @@ import Testing
     @Test func deadlinesAreReachedNeverEarlyAndPassedOnesAtOnce() throws {
         let dir = try Emulation.directory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let trace = try Recording.evemu("real/ts_atmel-maxtouch_1-finger-fast-taps.evemu")
+        let trace = try Recordings.evemu("real/ts_atmel-maxtouch_1-finger-fast-taps.evemu")
         let device = try Emulation.write(UmockdevFixture(device: trace.device), script: nil, name: "dev", in: dir)
         let out = try Emulation.umockdevRun([device], [Emulation.harness, "deadlines", device.node], timeout: 30)
         #expect(!out.timedOut)

@@ -22,7 +22,7 @@ import GripperTraces
 
     @Test func libinputRecordReaderAndLibevdevAgreeExactly() throws {
         let file = "tool-output/drag.libinput-record.yml"
-        let trace = try LibinputRecordFormat.read(try Recording.bytes(file), fileName: file)
+        let trace = try LibinputRecordFormat.read(try Recordings.bytes(file), fileName: file)
         let live = try Self.described(trace.device)
         #expect(live.full == ReaderTranscript.fullLine(for: trace.device))
     }
@@ -31,7 +31,7 @@ import GripperTraces
                       "real/ts_atmel-maxtouch_1-finger-drag-up-down.evemu", "real/ts_ntrig_protoA.desc",
                       "real/mouse_ultrathin-touch-mouse_motion-clicks-wheel.evemu", "real/tp_alps-glidepoint_double-tap.evemu"])
     func evemuReaderAndLibevdevAgree(_ file: String) throws {
-        let trace = try Recording.evemu(file)
+        let trace = try Recordings.evemu(file)
         let live = try Self.described(trace.device)
         #expect(live.line == ReaderTranscript.line(for: trace.device))
         // Where evemu files and libevdev differ, by design of the tools: libevdev

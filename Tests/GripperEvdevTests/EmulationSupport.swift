@@ -10,17 +10,8 @@ import GripperTraces
 /// emulated by umockdev, in child processes (the emulation works by
 /// LD_PRELOAD, so it never touches the test process itself).
 enum Emulation {
-    /// The build products directory: where the test runner itself lives.
-    static let products: URL = {
-        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        var url = URL(fileURLWithPath: exe)
-        // …/debug/GripperPackageTests.xctest (a file on Linux)
-        url.deleteLastPathComponent()
-        return url
-    }()
-
-    static var gripper: String { products.appendingPathComponent("gripper").path }
-    static var harness: String { products.appendingPathComponent("GripperEvdevHarness").path }
+    static var gripper: String { BuiltProducts.gripper.path }
+    static var harness: String { BuiltProducts.executable("GripperEvdevHarness").path }
 
     /// What a child process did.
     typealias Output = ChildProcess.Result
@@ -78,20 +69,6 @@ enum Emulation {
                             whileRunning: ((Int32) -> Void)? = nil) throws -> Output {
         try run(["umockdev-run"] + devices.flatMap(\.arguments) + ["--"] + command,
                 timeout: timeout, whileRunning: whileRunning)
-    }
-}
-
-/// The bundled recordings.
-enum Recording {
-    static func bytes(_ relativePath: String) throws -> [UInt8] {
-        Array(try Data(contentsOf: Fixtures.recording(relativePath)))
-    }
-
-    /// Reads an evemu recording; a `.events` file is paired with `desc`.
-    static func evemu(_ relativePath: String, desc: String? = nil) throws -> Trace {
-        var device: DeviceDescription?
-        if let desc { device = try EvemuFormat.read(bytes(desc), fileName: desc).device }
-        return try EvemuFormat.read(bytes(relativePath), fileName: relativePath, device: device)
     }
 }
 

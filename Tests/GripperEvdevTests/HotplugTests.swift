@@ -39,7 +39,7 @@ import Testing
     func run(match: [String]) throws -> [String] {
         let dir = try Emulation.directory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let trace = try Recording.evemu(Self.scenario + "/trace.evemu")
+        let trace = try Recordings.evemu(Self.scenario + "/trace.evemu")
         let first = try #require(trace.frames.first?.time)
         // Unplugged 1.6 s into the trace: the first drag is under way.
         let kept = trace.frames.filter { ($0.time - first).secondsDouble <= 1.6 }

@@ -16,7 +16,7 @@ import Testing
     @Test func stimuliFireOnTimeFromTheStartBeforeInputAndAfterLoss() throws {
         let dir = try Emulation.directory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let trace = try Recording.evemu("scenarios/drag-ended-by-device-loss/trace.evemu")
+        let trace = try Recordings.evemu("scenarios/drag-ended-by-device-loss/trace.evemu")
         let first = try #require(trace.frames.first?.time)
         let kept = trace.frames.filter { ($0.time - first).secondsDouble <= Self.removeAt }
         let removeAfter = 1 + kept.count

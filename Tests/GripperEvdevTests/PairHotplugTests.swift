@@ -14,7 +14,7 @@ import Testing
     @Test func theMouseGoesAndComesBackMidDragWhileTheTouchscreenGoesOn() throws {
         let dir = try Emulation.directory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let trace = try Recording.evemu(Self.scenario + "/trace.evemu")
+        let trace = try Recordings.evemu(Self.scenario + "/trace.evemu")
         let first = try #require(trace.frames.first?.time)
         // Unplugged 1.3 s in: the first item is held up (picked up at about 1.0 s).
         let kept = trace.frames.filter { $0.time < first + .milliseconds(1300) }

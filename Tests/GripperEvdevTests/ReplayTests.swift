@@ -28,7 +28,7 @@ import GripperTraces
 
     /// The recording's frames (cut), the fixture and the script.
     static func prepare(_ c: Case, in dir: URL) throws -> (trace: Trace, frames: [EventFrame], device: Emulation.Device) {
-        let trace = try Recording.evemu(c.file, desc: c.desc)
+        let trace = try Recordings.evemu(c.file, description: c.desc)
         var frames = trace.frames
         if let seconds = c.seconds, let start = frames.first?.time {
             let end = start + .microseconds(Int64(seconds * 1_000_000))

@@ -12,7 +12,7 @@ import GripperTraces
 
     /// The trace, and the index of the frame where its touch begins and ends.
     static func drag() throws -> (trace: Trace, begin: Int, end: Int) {
-        let trace = try Recording.evemu(file)
+        let trace = try Recordings.evemu(file)
         let contacts = ContactTracker.track(trace.frames, device: trace.device)
         let begin = contacts.firstIndex { $0.contacts.contains { $0.phase == .began } }
         let end = contacts.firstIndex { $0.contacts.contains { $0.phase == .ended } }

@@ -27,7 +27,7 @@ import Testing
     func run(property: String?, arguments: [String]) throws {
         let dir = try Emulation.directory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let trace = try Recording.evemu(Self.scenario + "/trace.evemu")
+        let trace = try Recordings.evemu(Self.scenario + "/trace.evemu")
         var fixture = UmockdevFixture(device: trace.device)
         if let property {
             fixture.deviceText = fixture.deviceText.replacingOccurrences(

@@ -40,7 +40,7 @@ import GripperTraces
     @Test func aTouchscreenAMouseAndAKeyboardTogether() throws {
         let dir = try Emulation.directory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let trace = try Recording.evemu(Self.scenario + "/trace.evemu")
+        let trace = try Recordings.evemu(Self.scenario + "/trace.evemu")
         let first = try #require(trace.frames.first?.time)
         // The first drag holds the item from about 1.0 s to 2.1 s into the
         // trace: the mouse clicks at 1.3 s, the keyboard presses Shift at 1.5 s.
@@ -92,7 +92,7 @@ import GripperTraces
     @Test func replayTakesSeveralFilesAndTheMouseClickAloneIsATap() throws {
         let dir = try Emulation.directory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let trace = try Recording.evemu(Self.scenario + "/trace.evemu")
+        let trace = try Recordings.evemu(Self.scenario + "/trace.evemu")
         let first = try #require(trace.frames.first?.time)
         var m = TraceBuilder(device: TestDevices.probeMouse, seed: 7, configuration: .init(start: first + .milliseconds(1200)))
         m.movePointer(to: .fraction(0.3, 0.7), duration: .milliseconds(50))

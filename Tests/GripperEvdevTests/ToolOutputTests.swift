@@ -12,8 +12,8 @@ import Testing
     static func rerecord(_ file: String, format: String) throws -> (genuine: String, ours: String) {
         let dir = try Emulation.directory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let genuine = String(decoding: try Recording.bytes(file), as: UTF8.self)
-        let trace = try Recording.evemu(file)
+        let genuine = String(decoding: try Recordings.bytes(file), as: UTF8.self)
+        let trace = try Recordings.evemu(file)
         // Replay exactly what the tools saw, at the same times (the kernel's
         // event times under umockdev are the script's).
         let script = UmockdevEventScript.text(frames: trace.frames, lead: .zero, startMarker: false)
@@ -40,7 +40,7 @@ import Testing
 
     @Test func libinputEventsAreWhatLibinputRecordWrites() throws {
         let (_, ours) = try Self.rerecord("tool-output/drag.evemu-record.txt", format: "libinput")
-        let genuine = String(decoding: try Recording.bytes("tool-output/drag.libinput-record.yml"), as: UTF8.self)
+        let genuine = String(decoding: try Recordings.bytes("tool-output/drag.libinput-record.yml"), as: UTF8.self)
         // The event arrays, without the comments (libinput adds deltas to them).
         func events(_ text: String) -> [Substring] {
             Self.lines(text, ["    - ["]).map { $0.prefix { $0 != "#" } }

@@ -36,7 +36,7 @@ import Testing
     func aTouchpadIsThePointerLiveAsInTheReplay(_ c: Case) throws {
         let dir = try Emulation.directory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let trace = try Recording.evemu(c.trace)
+        let trace = try Recordings.evemu(c.trace)
         #expect(trace.device.kind == .touchpad)
         let script = UmockdevEventScript.text(frames: trace.frames, lead: .zero)
         let device = try Emulation.write(UmockdevFixture(device: trace.device), script: script, name: "dev", in: dir)

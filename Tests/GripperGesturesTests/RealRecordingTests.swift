@@ -11,11 +11,7 @@ import GripperTraces
 @Suite struct RealRecordingTests {
     /// Reads an evemu recording; a `.events` file takes its device from the `.desc` named.
     func contactFrames(_ file: String, description: String? = nil) throws -> [ContactFrame] {
-        func bytes(_ name: String) throws -> [UInt8] {
-            Array(try Data(contentsOf: Fixtures.recording("real/\(name)")))
-        }
-        let device = try description.map { try EvemuFormat.read(bytes($0), fileName: $0).device }
-        let trace = try EvemuFormat.read(bytes(file), fileName: file, device: device)
+        let trace = try Recordings.evemu("real/\(file)", description: description.map { "real/\($0)" })
         return ContactTracker.track(trace.frames, device: trace.device)
     }
 

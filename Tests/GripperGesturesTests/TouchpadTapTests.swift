@@ -8,8 +8,7 @@ import GripperTraces
 /// Touchpad tap-to-click through the gesture arena: the real ALPS recording.
 @Suite struct TouchpadTapTests {
     func frames() throws -> [ContactFrame] {
-        let file = "tp_alps-glidepoint_double-tap.evemu"
-        let trace = try EvemuFormat.read(Array(try Data(contentsOf: Fixtures.recording("real/\(file)"))), fileName: file)
+        let trace = try Recordings.evemu("real/tp_alps-glidepoint_double-tap.evemu")
         return TouchpadTracker.track(trace.frames, device: trace.device)
     }
 

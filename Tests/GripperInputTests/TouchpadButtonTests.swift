@@ -1,5 +1,6 @@
 import GripperGeometry
 import GripperInput
+import GripperTesting
 import Testing
 
 /// A clickpad's software buttons: where the fingers rest when it clicks

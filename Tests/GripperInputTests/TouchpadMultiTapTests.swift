@@ -1,5 +1,6 @@
 import GripperGeometry
 import GripperInput
+import GripperTesting
 import Testing
 
 /// Two- and three-finger taps: the secondary and the middle button

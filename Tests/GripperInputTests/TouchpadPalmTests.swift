@@ -1,5 +1,6 @@
 import GripperGeometry
 import GripperInput
+import GripperTesting
 import Testing
 
 /// Palm and thumb rejection, on the 100 × 70 mm test clickpad (and a

@@ -1,5 +1,6 @@
 import GripperGeometry
 import GripperInput
+import GripperTesting
 import Testing
 
 /// The touchpad tracker's pointer: acceleration and the physical button.

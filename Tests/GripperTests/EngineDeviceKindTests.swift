@@ -2,7 +2,6 @@ import Testing
 import Gripper
 import GripperInput
 import GripperTesting
-import GripperFiles
 import GripperScene
 
 /// The engine tells the gesture arena what kind of device the frames come
@@ -19,7 +18,7 @@ import GripperScene
     /// 8 steps over 80 ms (slow enough to move 1:1), the button released:
     /// the gestures the engine recognized.
     func gestures(sliding distance: Double) throws -> [GestureKind] {
-        let touchpad = try TraceFile.load(path: Fixtures.recording("real/tp_alps-glidepoint_double-tap.evemu").path).device
+        let touchpad = try Recordings.evemu("real/tp_alps-glidepoint_double-tap.evemu").device
         #expect(touchpad.kind == .touchpad)
         var engine = try Engine(scene: Scene.decode(Self.scene), device: touchpad, recordingTranscript: true)
         func frame(_ ms: Int64, _ events: [(UInt16, UInt16, Int32)]) -> EventFrame {

@@ -7,6 +7,7 @@ import GripperLayout
 import GripperPictures
 import GripperScene
 import GripperTesting
+import GripperTraces
 import GripperWindow
 import Testing
 
@@ -19,20 +20,24 @@ struct OffscreenRun {
     /// The scenario's run; `orientation` "horizontal rightToLeft" turns a
     /// horizontal scene right to left.
     init(_ scenario: String, scale: Double = 1, orientation: String? = nil) throws {
-        let dir = "scenarios/\(scenario)/"
-        var json = try String(contentsOf: Fixtures.recording(dir + "scene.json"), encoding: .utf8)
+        let folder = try ScenarioFolder(scenario)
+        var scene = folder.scene
         if orientation == "horizontal rightToLeft" {
-            json = json.replacingOccurrences(of: "\"scrollDirection\":\"horizontal\"",
-                                             with: "\"scrollDirection\":\"horizontal\",\"layoutDirection\":\"rightToLeft\"")
+            let json = folder.sceneText.replacingOccurrences(of: "\"scrollDirection\":\"horizontal\"",
+                                                             with: "\"scrollDirection\":\"horizontal\",\"layoutDirection\":\"rightToLeft\"")
+            scene = try Scene.decode(Array(json.utf8), fileName: "scene.json")
         }
-        try self.init(scene: Scene.decode(Array(json.utf8), fileName: "scene.json"),
-                      trace: Fixtures.recording(dir + "trace.evemu"), scale: scale)
+        try self.init(scene: scene, trace: folder.trace, scale: scale)
     }
 
     /// The trace at `trace` played on `scene`.
     init(scene: Scene, trace url: URL, scale: Double = 1) throws {
+        try self.init(scene: scene, trace: TraceFile.load(path: url.path), scale: scale)
+    }
+
+    /// `trace` played on `scene`.
+    init(scene: Scene, trace: Trace, scale: Double = 1) throws {
         self.scene = scene
-        let trace = try TraceFile.load(path: url.path)
         let driver = try EngineDriver(scene: scene, device: trace.device, recordingTranscript: true, makingTransitions: true)
         player = ReplayPlayer(driver: driver, frames: trace.frames)
         let size = Size(width: scene.viewport.width, height: scene.viewport.height + SceneDrawing.statusBarHeight)
@@ -201,9 +206,7 @@ extension WindowRendererTests {
     @Test(arguments: ["ts_wacom-isdv4-e6_1-finger-horizontal-swipe.events", "ts_atmel-maxtouch_1-finger-drag-up-down.evemu",
                       "ts_ntrig_protoA_1-finger-drag-NW-SE.events", "mouse_ultrathin-touch-mouse_motion-clicks-wheel.evemu"])
     func realRecordingsDrawWhereTheEngineSays(file: String) throws {
-        let bytes = try Data(contentsOf: Fixtures.recording("real-replays/scene.json"))
-        var run = try OffscreenRun(scene: Scene.decode(Array(bytes), fileName: "scene.json"),
-                                   trace: Fixtures.recording("real/\(file)"))
+        var run = try OffscreenRun(scene: Recordings.scene("real-replays/scene.json"), trace: Fixtures.recording("real/\(file)"))
         var frames = 0, cells = 0, swipes = 0
         try run.play(step: 66_000) { time, painter, engine in
             frames += 1

@@ -54,13 +54,8 @@ final class VirtualDisplay {
 }
 
 enum Built {
-    /// The build products directory: where the test runner lives.
-    static let products: URL = {
-        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        return URL(fileURLWithPath: exe).deletingLastPathComponent()
-    }()
-    static var window: String { products.appendingPathComponent("gripper-window").path }
-    static var harness: URL { products.appendingPathComponent("GripperEvdevHarness") }
+    static var window: String { BuiltProducts.executable("gripper-window").path }
+    static var harness: URL { BuiltProducts.executable("GripperEvdevHarness") }
 
     /// Runs a command through the harness's `exec` (which clears the test
     /// runner's signal mask) in `environment`.
@@ -223,7 +218,7 @@ struct WindowTests {
         // The pointer rests at y 250, over the fifth row: the item lands there.
         #expect(transcript.contains("committed #1 move i2 [0,1] -> [0,4]"), "\(transcript)")
         #expect(try String(contentsOfFile: report + "/expected.txt", encoding: .utf8) == transcript)
-        let replayed = try ChildProcess.run(Built.products.appendingPathComponent("gripper"), ["test", report], timeout: 60)
+        let replayed = try ChildProcess.run(BuiltProducts.gripper, ["test", report], timeout: 60)
         #expect(replayed.status == 0, "\(replayed.stdout)\(replayed.stderr)")
     }
 

@@ -1,5 +1,6 @@
 import Testing
 @testable import Gripper
+import GripperReplay  // Scene.pictureLabels
 import GripperTesting
 @testable import GripperScene
 

@@ -1,6 +1,7 @@
 import Testing
 import GripperInput
 import GripperFiles
+import GripperTesting
 import GripperTraces
 
 @Suite struct LibinputRecordTests {

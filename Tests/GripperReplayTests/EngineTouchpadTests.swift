@@ -161,11 +161,10 @@ import GripperScene
     /// edge throughout, a long-press drag with the click held, a two-finger
     /// scroll, a secondary click.
     @Test func theScriptedClickpadCaseDragsScrollsAndIgnoresThePalm() throws {
-        let dir = "touchpad/clickpad-drag-scroll-palm"
-        let trace = try TraceFile.load(path: Fixtures.recording("\(dir)/trace.evemu").path)
+        let folder = try ScenarioFolder(folder: "touchpad/clickpad-drag-scroll-palm")
+        let trace = folder.trace
         #expect(trace.device.kind == .touchpad)
-        let bytes = try Data(contentsOf: Fixtures.recording("\(dir)/scene.json"))
-        let e = try Replay(trace: trace, scene: Scene.decode(Array(bytes), fileName: "scene.json")).engine
+        let e = try Replay(trace: trace, scene: folder.scene).engine
         // The proxy rests over the fifth row: the item lands in that slot.
         #expect(e.journal.entries.map(\.edit.description) == ["move i1 [0, 0] → [0, 4]"], "\(e.journal.entries)")
         #expect(e.contentOffset == 144)

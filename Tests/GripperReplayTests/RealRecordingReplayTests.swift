@@ -16,8 +16,7 @@ import GripperScene
 
     static func replay(_ file: String) throws -> Engine {
         let trace = try TraceFile.load(path: Fixtures.recording("real/\(file)").path)
-        let bytes = try Data(contentsOf: Fixtures.recording("real-replays/scene.json"))
-        return try Replay(trace: trace, scene: Scene.decode(Array(bytes), fileName: "scene.json")).engine
+        return try Replay(trace: trace, scene: Recordings.scene("real-replays/scene.json")).engine
     }
 
     /// Each recording replays to its expected transcript, checked with the
@@ -26,9 +25,8 @@ import GripperScene
     @Test(arguments: recordings)
     func replaysToItsExpectedTranscript(_ file: String) throws {
         let trace = try TraceFile.load(path: Fixtures.recording("real/\(file)").path)
-        let bytes = try Data(contentsOf: Fixtures.recording("real-replays/scene.json"))
         let name = (file as NSString).deletingPathExtension
-        try assertReplay(trace, scene: Scene.decode(Array(bytes), fileName: "scene.json"),
+        try assertReplay(trace, scene: Recordings.scene("real-replays/scene.json"),
                          matches: Fixtures.recording("real-replays/\(name).expected.txt").path)
         #expect(try Self.replay(file).nextDeadline == nil)
         let cases = try ReplayCaseLibrary.find(in: [Fixtures.recording("real-replays").path])

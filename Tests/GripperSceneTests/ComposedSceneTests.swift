@@ -1,6 +1,7 @@
 import Testing
 @testable import Gripper
 import GripperEditing
+import GripperReplay  // Scene.pictureLabels
 import GripperTesting
 @testable import GripperScene
 

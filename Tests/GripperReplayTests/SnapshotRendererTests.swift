@@ -8,13 +8,6 @@ import GripperReplay
 import GripperTesting
 import Testing
 
-/// Whether `text` is well-formed XML (Linux's XMLParser can return true
-/// from `parse()` and still report an error).
-private func wellFormed(_ text: String) -> Bool {
-    let parser = XMLParser(data: Data(text.utf8))
-    return parser.parse() && parser.parserError == nil
-}
-
 @Suite struct SnapshotRendererTests {
     /// The pictures of a scenario.
     func pictures(_ name: String) throws -> [TimelinePage.Frame] {

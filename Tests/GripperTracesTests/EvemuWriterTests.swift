@@ -1,5 +1,6 @@
 import Testing
 import GripperInput
+import GripperTesting
 import GripperTraces
 
 @Suite struct EvemuWriterTests {

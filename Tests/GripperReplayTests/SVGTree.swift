@@ -4,6 +4,13 @@ import FoundationXML
 #endif
 import Gripper
 
+/// Whether `text` is well-formed XML (Foundation's parser, libxml2 underneath).
+/// (Linux's XMLParser can return true from `parse()` and still report an error.)
+func wellFormed(_ text: String) -> Bool {
+    let parser = XMLParser(data: Data(text.utf8))
+    return parser.parse() && parser.parserError == nil
+}
+
 /// An SVG document read back into elements, so tests check a picture's
 /// geometry (clip rectangles, gradients, where a rect is drawn) rather than
 /// search its text.

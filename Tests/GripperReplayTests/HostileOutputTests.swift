@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 @testable import Gripper
+@testable import GripperEditing
 @testable import GripperPictures
 @testable import GripperReplay
 @testable import GripperScene
@@ -14,13 +15,6 @@ import Testing
 /// override, quotes and the transcript's own separators.
 private let hostile = "a <b>&amp; \"q\" 'r' ]]> x|y: z\\ \u{0}\u{1}\u{8}\u{B}\u{C}\u{1B}\u{7F}\u{85}\u{9F}\n\r\t"
     + "\u{2028}\u{2029}\u{202E}\u{FEFF}\u{FFFE}\u{FFFF} é😀 none"
-
-/// Whether `text` is well-formed XML (Foundation's parser, libxml2 underneath).
-/// (Linux's XMLParser can return true from `parse()` and still report an error.)
-private func wellFormed(_ text: String) -> Bool {
-    let parser = XMLParser(data: Data(text.utf8))
-    return parser.parse() && parser.parserError == nil
-}
 
 /// `scene` with every id, label and title made hostile (still unique).
 private func hostile(_ scene: Scene) -> Scene {
@@ -138,9 +132,13 @@ private let scenarios = ["batch-select-delete", "drag-into-another-section", "fu
         var t = Transcript()
         t.append(.init(offset: 0, event: .effect(.swipeBegan("a b\nc"))))
         t.append(.init(offset: 1, event: .effect(.selectionChanged(["none", "x"]))))
-        t.append(.init(offset: 2, event: .effect(.committed(journalEntry(1, .action("fl ag", item: "i|1"))))))
-        t.append(.init(offset: 3, event: .effect(.committed(journalEntry(2, .move("p q", from: IndexPath(section: 0, item: 0),
-                                                                                     to: IndexPath(section: 0, item: 1)))))))
+        // Journal entries as a transcript line writes them: the sequence and the edit.
+        t.append(.init(offset: 2, event: .effect(.committed(JournalEntry(sequence: 1, time: .zero, edit: .action("fl ag", item: "i|1"),
+                                                                         batch: BatchUpdate([]), inverse: BatchUpdate([]))))))
+        t.append(.init(offset: 3, event: .effect(.committed(JournalEntry(sequence: 2, time: .zero,
+                                                                         edit: .move("p q", from: IndexPath(section: 0, item: 0),
+                                                                                     to: IndexPath(section: 0, item: 1)),
+                                                                         batch: BatchUpdate([]), inverse: BatchUpdate([]))))))
         t.append(.init(offset: 4, event: .rejected("the item \"a\nb\" is gone")))
         t.append(.init(offset: 5, event: .stimulus(.reload([CollectionSection(id: "my list", items: [] as [ItemID])]))))
         t.finish(with: [CollectionSection(id: "s 1", items: ["a", "b c"]), CollectionSection(id: "t", items: [])])

@@ -10,15 +10,13 @@ import GripperTesting
 final class ReplayAssertionXCTests: XCTestCase {
     func testAScenarioMatchesItsExpectedTranscript() throws {
         let folder = Fixtures.recording("scenarios/swipe-then-delete")
-        let trace = try TraceFile.load(path: folder.appendingPathComponent("trace.evemu").path)
-        let scene = try Scene.decode(Array(Data(contentsOf: folder.appendingPathComponent("scene.json"))))
-        try assertReplay(trace, scene: scene, matches: folder.appendingPathComponent("expected.txt").path)
+        let scenario = try ScenarioFolder("swipe-then-delete")
+        try assertReplay(scenario.trace, scene: scenario.scene, matches: folder.appendingPathComponent("expected.txt").path)
     }
 
     func testAMismatchIsAFailureWithADiff() throws {
-        let folder = Fixtures.recording("scenarios/swipe-then-delete")
-        let trace = try TraceFile.load(path: folder.appendingPathComponent("trace.evemu").path)
-        let scene = try Scene.decode(Array(Data(contentsOf: folder.appendingPathComponent("scene.json"))))
+        let scenario = try ScenarioFolder("swipe-then-delete")
+        let (trace, scene) = (scenario.trace, scenario.scene)
         let wrong = FileManager.default.temporaryDirectory.appendingPathComponent("gripper-xct-\(getpid()).txt")
         defer { try? FileManager.default.removeItem(at: wrong) }
         try "0.000000 nothing\n".write(to: wrong, atomically: true, encoding: .utf8)

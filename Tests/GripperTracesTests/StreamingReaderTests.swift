@@ -1,6 +1,7 @@
 import Testing
 import GripperInput
 import GripperFiles
+import GripperTesting
 import GripperTraces
 
 /// A source that hands out at most `step` bytes per read, so the readers'

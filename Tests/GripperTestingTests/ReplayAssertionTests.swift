@@ -12,11 +12,9 @@ import GripperTraces
 /// failing with a readable diff, and each recording mode.
 @Suite struct ReplayAssertionTests {
     static let folder = Fixtures.recording("scenarios/full-swipe")
-    static var trace: Trace { try! TraceFile.load(path: folder.appendingPathComponent("trace.evemu").path) }
-    static var scene: Scene {
-        try! Scene.decode(Array(Data(contentsOf: folder.appendingPathComponent("scene.json"))), fileName: "scene.json")
-    }
-    static var expected: String { try! String(contentsOf: folder.appendingPathComponent("expected.txt"), encoding: .utf8) }
+    static var trace: Trace { try! ScenarioFolder("full-swipe").trace }
+    static var scene: Scene { try! ScenarioFolder("full-swipe").scene }
+    static var expected: String { try! ScenarioFolder("full-swipe").expected }
 
     func scratch(_ name: String) -> String {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gripper-assert-\(getpid())-\(name)")

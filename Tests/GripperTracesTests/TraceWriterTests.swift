@@ -1,6 +1,7 @@
 import Testing
 import GripperInput
 import GripperFiles
+import GripperTesting
 import GripperTraces
 
 /// The one writer (``TraceWriter``): what it writes reads back, whatever the

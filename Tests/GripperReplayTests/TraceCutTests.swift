@@ -18,10 +18,7 @@ import GripperTraces
         try TraceFile.load(path: Fixtures.recording("real/\(file)").path)
     }
 
-    static let scene: Scene = {
-        let bytes = try! Data(contentsOf: Fixtures.recording("real-replays/scene.json"))
-        return try! Scene.decode(Array(bytes), fileName: "scene.json")
-    }()
+    static let scene: Scene = try! Recordings.scene("real-replays/scene.json")
 
     /// The gesture entries of a replay: offset and text without the time.
     static func gestures(_ trace: Trace) throws -> [(offset: Int64, text: String)] {

@@ -26,6 +26,31 @@ import Testing
         try Self.liveEqualsReplay(name)
     }
 
+    /// `--record` writes the frames as the session hands them on, not at the
+    /// end: a session killed halfway (`SIGKILL`: nothing of its own runs)
+    /// leaves a recording of what it had read, with its header.
+    @Test func aSessionKilledHalfwayKeepsWhatItRecorded() throws {
+        let name = "long-press-drag-down-up"
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gripper-live-\(getpid())-killed")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let fixtures = try Self.run([Self.gripper.path, "scenarios", dir.path, "--emulation", "--only", name])
+        let fields = fixtures.out.split(separator: " ")
+        try #require(fixtures.status == 0 && fields.count == 3, "\(fixtures.err)")
+        let node = String(fields[1])
+        let seconds = Double(fields[2].trimmingCharacters(in: .whitespacesAndNewlines)) ?? 3
+        let recorded = dir.appendingPathComponent("read.evemu").path
+        let f = dir.appendingPathComponent(name).path
+        let live = try Self.run(["umockdev-run", "-d", f + ".umockdev", "-i", "\(node)=\(f).ioctl", "-e", "\(node)=\(f).script",
+                                 "--", "timeout", "-s", "KILL", String(seconds * 0.7), Self.gripper.path, "live", node,
+                                 "--scene", "Recordings/scenarios/\(name)/scene.json", "--duration", "60", "--record", recorded])
+        #expect(live.status != 0, "the session was to be killed: \(live.out)")
+        let text = try String(contentsOfFile: recorded, encoding: .utf8)
+        #expect(text.contains("# Kernel: "))
+        let frames = text.split(separator: "\n").filter { $0.hasPrefix("E: ") && $0.contains(" 0000 0000 0000") }
+        #expect(frames.count > 10, "\(frames.count) frames in \(text.count) bytes")
+    }
+
     /// The same under a load that keeps every core busy for the whole run
     /// (a spinning thread per core beside the suite's own work), for the
     /// scenarios whose timers race the input most: auto-scroll ticks every
@@ -70,6 +95,9 @@ import Testing
                                  "--", Self.gripper.path, "live", node, "--scene", scene,
                                  "--duration", String(seconds), "--record", recorded])
         #expect(live.status == 0, "\(live.err)")
+        // The header `gripper record` writes.
+        let header = try String(contentsOfFile: recorded, encoding: .utf8).prefix(4096)
+        #expect(header.contains("# Kernel: "), "\(header)")
         // Stdout is not a terminal: nothing is drawn, the transcript is all there is.
         #expect(!live.out.contains("\u{1B}"))
         let transcript = live.out

@@ -70,7 +70,7 @@ extension WindowRendererTests {
         func frames() throws -> [[UInt8]] {
             var run = try OffscreenRun("drag-into-another-section")
             var out: [[UInt8]] = []
-            try run.play(step: 100_000) { _, painter, _ in out.append(painter.renderer.png()) }
+            run.play(step: 100_000) { _, painter, _ in out.append(painter.renderer.png()) }
             return out
         }
         let first = try frames(), second = try frames()
@@ -82,7 +82,7 @@ extension WindowRendererTests {
 
     @Test func theReplayEndsAsTheEnginesReplayDoes() throws {
         var run = try OffscreenRun("swipe-then-delete")
-        try run.play(step: 33_333) { _, _, _ in }
+        run.play(step: 33_333) { _, _, _ in }
         let expected = try String(contentsOf: Fixtures.recording("scenarios/swipe-then-delete/expected.txt"), encoding: .utf8)
         #expect(run.player.engine.transcript.text == expected)
     }

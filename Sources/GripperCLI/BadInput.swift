@@ -30,8 +30,16 @@ enum BadInput {
     /// line feed or a terminal escape (a name from a folder someone else
     /// made, a trace's bytes), and stderr is often a terminal or a CI log.
     static func fail(_ message: String) -> ExitCode {
-        printError("gripper: " + Escaping.visible(message))
+        note(nil, message)
         return exitCode
+    }
+
+    /// Prints `message` on stderr after `gripper COMMAND: ` (`gripper: `
+    /// without a command), its controls made visible as ``fail(_:)`` makes
+    /// them, without ending the command: a warning, or what a command says
+    /// before the exit status it chooses.
+    static func note(_ command: String?, _ message: String) {
+        printError("gripper\(command.map { " \($0)" } ?? ""): " + Escaping.visible(message))
     }
 
     /// Writes a line to stderr (whatever happens to it: stderr is where

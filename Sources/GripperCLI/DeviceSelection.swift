@@ -63,7 +63,7 @@ struct DeviceSelection: ParsableArguments {
         guard wait, let limit, let match else { return try resolve(wakingOn: wakeFD) }
         let watcher: DeviceWatcher
         do { watcher = try DeviceWatcher() } catch { throw BadInput.fail("\(error)") }
-        if node == nil { BadInput.printError("gripper: waiting for a " + Escaping.visible("\(match)") + " …") }
+        if node == nil { BadInput.note(nil, "waiting for a \(match) …") }
         do {
             switch try watcher.firstMatch(match, in: directory, until: watcher.now + limit, wakingOn: wakeFD) {
             case .change(.added(let found)): return .node(found.path, watcher)
@@ -87,7 +87,7 @@ struct DeviceSelection: ParsableArguments {
         do { watcher = try DeviceWatcher() } catch { throw BadInput.fail("\(error)") }
         do {
             if wait {
-                if node == nil { BadInput.printError("gripper: waiting for a " + Escaping.visible("\(match)") + " …") }
+                if node == nil { BadInput.note(nil, "waiting for a \(match) …") }
                 switch try watcher.firstMatch(match, in: directory, wakingOn: wakeFD) {
                 case .change(.added(let found)): return .node(found.path, watcher)
                 case .change(.removed), .deadlineReached, .woken: return .interrupted

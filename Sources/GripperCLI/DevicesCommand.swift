@@ -42,7 +42,7 @@ struct DevicesCommand: ParsableCommand {
             throw BadInput.fail("\(error)")
         }
         if nodes.isEmpty && !json {
-            FileHandle.standardError.write(Data("gripper devices: no evdev devices in \(directory)\n".utf8))
+            BadInput.note("devices", "no evdev devices in \(directory)")
             return
         }
         let out = OutputSink.standardOutput

@@ -180,7 +180,7 @@ struct LiveCommand: ParsableCommand {
         session.finish()
         let engine = session.engine
         try recording?.finish(session)
-        if let warning = session.lag.warning { BadInput.printError("gripper live: warning: \(warning)") }
+        if let warning = session.lag.warning { BadInput.note("live", "warning: \(warning)") }
         let out = OutputSink.standardOutput
         try out.write(json ? engine.transcript.jsonLines : engine.transcript.text)
         try out.close()

@@ -130,7 +130,7 @@ struct RecordCommand: ParsableCommand {
             do {
                 event = try reader.next(until: deadline, wakingOn: pipeEnds[0])
             } catch {
-                Self.complain("\(error)")
+                BadInput.note("record", "\(error)")
                 throw ExitCode(1)
             }
             switch event {
@@ -139,7 +139,7 @@ struct RecordCommand: ParsableCommand {
             case .deviceLost?:
                 writer.appendNote("device lost: \(device) went away")
                 try writer.drain { try sink.write($0) }
-                Self.complain("\(device): the device went away; the recording ends here")
+                BadInput.note("record", "\(device): the device went away; the recording ends here")
             case .woken?:
                 // SIGINT/SIGTERM: write the frames the kernel already has (it queues
                 // whole frames), then stop.
@@ -152,9 +152,5 @@ struct RecordCommand: ParsableCommand {
             }
         }
         try sink.close()
-    }
-
-    private static func complain(_ message: String) {
-        FileHandle.standardError.write(Data("gripper record: \(message)\n".utf8))
     }
 }

@@ -130,6 +130,19 @@ import GripperTraces
         #expect(!warned.stderr.isEmpty && !warned.stderr.unicodeScalars.contains("\u{1B}"), "\(warned.stderr.debugDescription)")
     }
 
+    /// Every command's messages go through the one escaping sink: `devices`
+    /// on an empty folder under a hostile name says so on one visible line.
+    @Test func aNoteNamingAHostileFolderCannotDriveTheTerminal() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gripper-empty-\(getpid())-\u{1B}[2J\nFAKE")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = try Self.gripper("devices", "--directory", dir.path)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.hasPrefix("gripper devices: no evdev devices in "), "\(run.stderr.debugDescription)")
+        #expect(!run.stderr.unicodeScalars.contains("\u{1B}"), "\(run.stderr.debugDescription)")
+        #expect(run.stderr.contains("␛[2J␊FAKE") && run.stderr.split(separator: "\n").count == 1, "\(run.stderr.debugDescription)")
+    }
+
     /// A trace attached to a bug report names its device: a name holding an
     /// OSC title escape, a clear-screen, a carriage return, a line feed
     /// followed by a forged summary row, a C1 CSI and a line separator is

@@ -99,7 +99,7 @@ struct ScenariosCommand: ParsableCommand {
     static func fromZero(_ capture: Trace) -> Trace {
         guard let start = capture.startTime, start != .zero else { return capture }
         let events = capture.events.map { e in
-            RawEvent(time: EventTime(microseconds: e.time.microseconds - start.microseconds), type: e.type, code: e.code,
+            RawEvent(time: EventTime(microseconds: e.time.microseconds(since: start)), type: e.type, code: e.code,
                      value: e.value)
         }
         return Trace(device: capture.device, events: events, warnings: capture.warnings, metadata: capture.metadata)

@@ -79,13 +79,7 @@ struct TraceInput: ParsableArguments {
 
         func next() -> DeviceFrame? {
             guard failure == nil else { return nil }
-            var best: Int?
-            for i in heads.indices {
-                guard let head = heads[i] else { continue }
-                if let b = best, let current = heads[b], current.time <= head.time { continue }
-                best = i
-            }
-            guard let b = best, let frame = heads[b] else { return nil }
+            guard let b = DeviceFrame.earliest(heads.count, { heads[$0]?.time }), let frame = heads[b] else { return nil }
             do { heads[b] = try readers[b].next() } catch {
                 heads[b] = nil
                 failure = error.description

@@ -38,10 +38,10 @@ public struct ToolkitCase: Sendable {
     public static func make(scene: Scene, recording: ToolkitSession.Recording, live: Transcript?,
                             definition: ((ItemID) -> Scene.Item?)? = nil) throws(Problem) -> ToolkitCase {
         var scene = scene
-        let origin = recording.origin?.microseconds ?? 0
+        let origin = recording.origin ?? EventTime(microseconds: 0)
         let known = Scene.ItemIndex(scene)
         scene.stimuli = try recording.stimuli.map { (time, stimulus) throws(Problem) in
-            Scene.Stimulus(offset: .microseconds(time.microseconds - origin),
+            Scene.Stimulus(offset: .microseconds(time.microseconds(since: origin)),
                            action: try action(stimulus) { id in
                                definition?(id) ?? known[id]
                                    ?? Scene.Item(id: id, label: id.rawValue, isEditable: false, isMovable: false, isSelectable: false,

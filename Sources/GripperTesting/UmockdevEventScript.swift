@@ -18,7 +18,7 @@ public enum UmockdevEventScript {
         guard let first = events.first?.time else { return out }
         let offset = lead.microsecondsRounded
         for event in events {
-            let t = max(0, event.time.microseconds - first.microseconds) + offset
+            let t = max(0, event.time.microseconds(since: first)) + offset
             out += "E: \(t / 1_000_000).\(t % 1_000_000) \(hex4(event.type)) \(hex4(event.code)) \(event.value)\n"
         }
         return out

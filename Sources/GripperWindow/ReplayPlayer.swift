@@ -33,7 +33,7 @@ public struct ReplayPlayer: Sendable {
     public var engine: Engine { driver.engine }
 
     /// The playback time of the last frame (the trace's length).
-    public var length: Int64 { (frames.last?.time).map { Self.micros($0, since: origin) } ?? 0 }
+    public var length: Int64 { (frames.last?.time).map { $0.microseconds(since: origin) } ?? 0 }
 
     /// When the next step (a frame, or a deadline before it) is due, in
     /// playback time; nil when finished.
@@ -42,7 +42,7 @@ public struct ReplayPlayer: Sendable {
         let frame = cursor < frames.count ? frames[cursor].time : nil
         let deadline = driver.nextDeadline
         let next = [frame, deadline].compactMap { $0 }.min()
-        return next.map { Self.micros($0, since: origin) } ?? length
+        return next.map { $0.microseconds(since: origin) } ?? length
     }
 
     /// Hands over every frame and fires every deadline at or before
@@ -65,11 +65,5 @@ public struct ReplayPlayer: Sendable {
             isFinished = true
         }
         return driver.engine.takeTransitions()
-    }
-
-    /// Microseconds from `origin` to `t`, saturating.
-    static func micros(_ t: EventTime, since origin: EventTime) -> Int64 {
-        let d = t.microseconds.subtractingReportingOverflow(origin.microseconds)
-        return d.overflow ? (t.microseconds > origin.microseconds ? .max : .min) : d.partialValue
     }
 }

@@ -165,10 +165,10 @@ struct DesktopWindowCommand: ParsableCommand {
             // Deadlines (a long press, auto-scroll, a fling) on the same clock.
             session.fire(until: now())
             let origin = session.engine.origin ?? start
-            let time = LiveWindowCommand.micros(session.engine.now ?? origin, since: origin)
+            let time = (session.engine.now ?? origin).microseconds(since: origin)
             painter.add(session.takeTransitions())
             let engine = session.engine
-            var status = "\(FixedDecimal.seconds(microseconds: LiveWindowCommand.micros(now(), since: start))) s  \(engine.stateName)"
+            var status = "\(FixedDecimal.seconds(microseconds: now().microseconds(since: start))) s  \(engine.stateName)"
             if engine.contactLocation == nil { status += "  waiting for input" }
             let drawStart = WallClock.now
             painter.paint(engine, at: time, status: status)

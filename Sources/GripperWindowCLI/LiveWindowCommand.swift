@@ -99,10 +99,10 @@ struct LiveWindowCommand: ParsableCommand {
             } catch {
                 throw Failure.exit("\(error)")
             }
-            let time = Self.micros(session.eventNow, since: session.engine.origin ?? session.start)
+            let time = session.eventNow.microseconds(since: session.engine.origin ?? session.start)
             painter.add(session.takeTransitions())
             let engine = session.engine
-            let clock = FixedDecimal.seconds(microseconds: Self.micros(session.now, since: session.start))
+            let clock = FixedDecimal.seconds(microseconds: session.now.microseconds(since: session.start))
             var status = "\(clock) s  \(engine.stateName)"
             if session.isDeviceLost { status += "  device lost" } else if engine.contactLocation == nil { status += "  waiting for input" }
             let start = WallClock.now
@@ -113,8 +113,9 @@ struct LiveWindowCommand: ParsableCommand {
             due = due + interval
             let now = session.now
             if now > due {
-                let behind = Self.micros(now, since: due)
-                let missed = behind / max(1, Int64(1_000_000 / max(1, renderer.refreshRate))) + 1
+                let behind = now.microseconds(since: due)
+                // At most a million refreshes counted at once (a clock jump, not a slow draw).
+                let missed = min(behind / max(1, Int64(1_000_000 / max(1, renderer.refreshRate))), 1_000_000) + 1
                 stats.recordDropped(Int(missed))
                 due = due + interval * Int(missed)
             }
@@ -123,10 +124,5 @@ struct LiveWindowCommand: ParsableCommand {
         FileHandle.standardError.write(Data("gripper-window: \(stats.summary) (\(renderer.rendererName) renderer)\n".utf8))
         if let warning = session.lag.warning { Failure.warn("warning: \(warning)") }
         FileHandle.standardOutput.write(Data(session.engine.transcript.text.utf8))
-    }
-
-    static func micros(_ t: EventTime, since origin: EventTime) -> Int64 {
-        let d = t.microseconds.subtractingReportingOverflow(origin.microseconds)
-        return d.overflow ? 0 : d.partialValue
     }
 }

@@ -26,16 +26,26 @@ public struct DeviceFrame: Hashable, Sendable {
         var next = Array(repeating: 0, count: devices.count)
         var result: [DeviceFrame] = []
         result.reserveCapacity(devices.reduce(0) { $0 + $1.count })
-        while true {
-            var best: Int?
-            for d in devices.indices where next[d] < devices[d].count {
-                if let b = best, devices[b][next[b]].time <= devices[d][next[d]].time { continue }
-                best = d
-            }
-            guard let b = best else { return result }
+        while let b = earliest(devices.count, { d in next[d] < devices[d].count ? devices[d][next[d]].time : nil }) {
             result.append(DeviceFrame(devices[b][next[b]], from: InputDeviceID(index: b)))
             next[b] += 1
         }
+        return result
+    }
+
+    /// Which of `count` devices' next frames reaches the engine first, given
+    /// each one's time (nil: the device has no more): the earliest, a tie
+    /// going to the lower device. The one rule of every merge of devices'
+    /// frames — ``merged(_:)``, and the CLI's streaming merge of readers.
+    /// - Complexity: O(count).
+    package static func earliest(_ count: Int, _ time: (Int) -> EventTime?) -> Int? {
+        var best: (index: Int, time: EventTime)?
+        for d in 0..<count {
+            guard let t = time(d) else { continue }
+            if let b = best, b.time <= t { continue }
+            best = (d, t)
+        }
+        return best?.index
     }
 }
 

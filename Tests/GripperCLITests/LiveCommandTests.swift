@@ -31,24 +31,17 @@ import Testing
     /// leaves a recording of what it had read, with its header.
     @Test func aSessionKilledHalfwayKeepsWhatItRecorded() throws {
         let name = "long-press-drag-down-up"
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gripper-live-\(getpid())-killed")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let fixtures = try Self.run([Self.gripper.path, "scenarios", dir.path, "--emulation", "--only", name])
-        let fields = fixtures.out.split(separator: " ")
-        try #require(fixtures.status == 0 && fields.count == 3, "\(fixtures.err)")
-        let node = String(fields[1])
-        let seconds = Double(fields[2].trimmingCharacters(in: .whitespacesAndNewlines)) ?? 3
-        let recorded = dir.appendingPathComponent("read.evemu").path
-        let f = dir.appendingPathComponent(name).path
-        let live = try Self.run(["umockdev-run", "-d", f + ".umockdev", "-i", "\(node)=\(f).ioctl", "-e", "\(node)=\(f).script",
-                                 "--", "timeout", "-s", "KILL", String(seconds * 0.7), Self.gripper.path, "live", node,
-                                 "--scene", "Recordings/scenarios/\(name)/scene.json", "--duration", "60", "--record", recorded])
-        #expect(live.status != 0, "the session was to be killed: \(live.out)")
-        let text = try String(contentsOfFile: recorded, encoding: .utf8)
-        #expect(text.contains("# Kernel: "))
-        let frames = text.split(separator: "\n").filter { $0.hasPrefix("E: ") && $0.contains(" 0000 0000 0000") }
-        #expect(frames.count > 10, "\(frames.count) frames in \(text.count) bytes")
+        try Self.withEmulation(name) { node, seconds, dir, play in
+            let recorded = dir.appendingPathComponent("read.evemu").path
+            let live = try Self.run(play + ["timeout", "-s", "KILL", String(seconds * 0.7), Self.gripper.path, "live", node,
+                                            "--scene", "Recordings/scenarios/\(name)/scene.json", "--duration", "60",
+                                            "--record", recorded])
+            #expect(live.status != 0, "the session was to be killed: \(live.out)")
+            let text = try String(contentsOfFile: recorded, encoding: .utf8)
+            #expect(text.contains("# Kernel: "))
+            let frames = text.split(separator: "\n").filter { $0.hasPrefix("E: ") && $0.contains(" 0000 0000 0000") }
+            #expect(frames.count > 10, "\(frames.count) frames in \(text.count) bytes")
+        }
     }
 
     /// The same under a load that keeps every core busy for the whole run
@@ -79,7 +72,12 @@ import Testing
         return r.status == 0
     }()
 
-    static func liveEqualsReplay(_ name: String, realTime: Bool = false) throws {
+    /// Scenario `name`'s emulated device (`gripper scenarios --emulation`)
+    /// in a folder of its own, removed afterwards: `body` gets its node, the
+    /// scenario's length in seconds, the folder, and the `umockdev-run … --`
+    /// that plays it to the command after it.
+    static func withEmulation(_ name: String,
+                              _ body: (_ node: String, _ seconds: Double, _ dir: URL, _ play: [String]) throws -> Void) throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gripper-live-\(getpid())-\(name)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -87,27 +85,34 @@ import Testing
         let fields = fixtures.out.split(separator: " ")
         try #require(fixtures.status == 0 && fields.count == 3, "\(fixtures.err)")
         let node = String(fields[1])
-        let seconds = (Double(fields[2].trimmingCharacters(in: .whitespacesAndNewlines)) ?? 3) + 1.2
-        let scene = "Recordings/scenarios/\(name)/scene.json"
-        let recorded = dir.appendingPathComponent("read.evemu").path
+        let seconds = Double(fields[2].trimmingCharacters(in: .whitespacesAndNewlines)) ?? 3
         let f = dir.appendingPathComponent(name).path
-        let live = try Self.run((realTime ? ["chrt", "-f", "10"] : []) + ["umockdev-run", "-d", f + ".umockdev", "-i", "\(node)=\(f).ioctl", "-e", "\(node)=\(f).script",
-                                 "--", Self.gripper.path, "live", node, "--scene", scene,
-                                 "--duration", String(seconds), "--record", recorded])
-        #expect(live.status == 0, "\(live.err)")
-        // The header `gripper record` writes.
-        let header = try String(contentsOfFile: recorded, encoding: .utf8).prefix(4096)
-        #expect(header.contains("# Kernel: "), "\(header)")
-        // Stdout is not a terminal: nothing is drawn, the transcript is all there is.
-        #expect(!live.out.contains("\u{1B}"))
-        let transcript = live.out
-        let replay = try Self.run([Self.gripper.path, "replay", recorded, "--scene", scene])
-        #expect(replay.status == 0)
-        #expect(transcript == replay.out)
-        let expected = try String(contentsOf: Fixtures.recording("scenarios/\(name)/expected.txt"), encoding: .utf8)
-        // The same gestures, transitions and edits as the expected transcript,
-        // in the same order; the times differ by the live clock's origin.
-        #expect(Self.untimed(transcript) == Self.untimed(expected))
+        try body(node, seconds, dir,
+                 ["umockdev-run", "-d", f + ".umockdev", "-i", "\(node)=\(f).ioctl", "-e", "\(node)=\(f).script", "--"])
+    }
+
+    static func liveEqualsReplay(_ name: String, realTime: Bool = false) throws {
+        try withEmulation(name) { node, seconds, dir, play in
+            let scene = "Recordings/scenarios/\(name)/scene.json"
+            let recorded = dir.appendingPathComponent("read.evemu").path
+            let live = try Self.run((realTime ? ["chrt", "-f", "10"] : []) + play
+                                    + [Self.gripper.path, "live", node, "--scene", scene,
+                                       "--duration", String(seconds + 1.2), "--record", recorded])
+            #expect(live.status == 0, "\(live.err)")
+            // The header `gripper record` writes.
+            let header = try String(contentsOfFile: recorded, encoding: .utf8).prefix(4096)
+            #expect(header.contains("# Kernel: "), "\(header)")
+            // Stdout is not a terminal: nothing is drawn, the transcript is all there is.
+            #expect(!live.out.contains("\u{1B}"))
+            let transcript = live.out
+            let replay = try Self.run([Self.gripper.path, "replay", recorded, "--scene", scene])
+            #expect(replay.status == 0)
+            #expect(transcript == replay.out)
+            let expected = try String(contentsOf: Fixtures.recording("scenarios/\(name)/expected.txt"), encoding: .utf8)
+            // The same gestures, transitions and edits as the expected transcript,
+            // in the same order; the times differ by the live clock's origin.
+            #expect(Self.untimed(transcript) == Self.untimed(expected))
+        }
     }
 
     /// Threads that spin until stopped: a machine with no idle core.

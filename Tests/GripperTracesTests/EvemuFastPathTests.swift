@@ -49,6 +49,23 @@ import GripperTraces
         do { return .success(try EvemuFormat.read(text, fileName: "fast.evemu").events) } catch { return .failure(error) }
     }
 
+    /// `lines` read as they are (the fast path) and each after a space (the
+    /// checked parser) give the same events, or the same error; whether
+    /// they were read.
+    func readsAlike(_ lines: [String], _ what: String) -> Bool {
+        let fast = read(lines), checked = read(lines.map { " " + $0 })
+        switch (fast, checked) {
+        case (.success(let a), .success(let b)):
+            #expect(a == b, "\(what)")
+            return true
+        case (.failure(let a), .failure(let b)):
+            #expect(a.line == b.line && a.reason == b.reason, "\(what): \(a) / \(b)")
+        default:
+            Issue.record("\(what): \(fast) / \(checked)")
+        }
+        return false
+    }
+
     @Test func theFastPathAgreesWithTheCheckedParser() {
         var g = SeededGenerator(seed: 0x5eed_e7e0)
         var accepted = 0
@@ -57,16 +74,7 @@ import GripperTraces
             // the events have begun), then the line under test.
             let first = "E: 0.000001 0003 0035 0100"
             let line = Self.line(&g)
-            let fast = read([first, line]), checked = read([" " + first, " " + line])
-            switch (fast, checked) {
-            case (.success(let a), .success(let b)):
-                #expect(a == b, "round \(round): \(line.debugDescription)")
-                accepted += 1
-            case (.failure(let a), .failure(let b)):
-                #expect(a.line == b.line && a.reason == b.reason, "round \(round): \(line.debugDescription): \(a) / \(b)")
-            default:
-                Issue.record("round \(round): \(line.debugDescription): \(fast) / \(checked)")
-            }
+            if readsAlike([first, line], "round \(round): \(line.debugDescription)") { accepted += 1 }
         }
         // Both kinds are exercised.
         #expect(accepted > 300 && accepted < 2700, "accepted \(accepted)")
@@ -94,16 +102,7 @@ import GripperTraces
                              + pick(["0003 0035 ", "0003 0036 ", "0000 0000 "]) + pick(["0", "1234", "-015"])
                              + pick(["", "\t# EV_ABS / ABS_MT_POSITION_X    1000"]))
             }
-            let fast = read(lines), checked = read(lines.map { " " + $0 })
-            switch (fast, checked) {
-            case (.success(let a), .success(let b)):
-                #expect(a == b, "round \(round): \(lines)")
-                accepted += 1
-            case (.failure(let a), .failure(let b)):
-                #expect(a.line == b.line && a.reason == b.reason, "round \(round): \(lines): \(a) / \(b)")
-            default:
-                Issue.record("round \(round): \(lines): \(fast) / \(checked)")
-            }
+            if readsAlike(lines, "round \(round): \(lines)") { accepted += 1 }
         }
         #expect(accepted > 100 && accepted < 950, "accepted \(accepted)")
     }

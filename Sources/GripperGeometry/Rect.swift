@@ -47,7 +47,11 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         point.x >= minX && point.x < maxX && point.y >= minY && point.y < maxY
     }
 
-    /// Whether the two rectangles share some area (touching edges do not count).
+    /// Whether the two rectangles overlap: on each axis, each one's span
+    /// meets the inside of the other's. Touching edges do not count; a
+    /// rectangle of no width or height inside the other does (an item of
+    /// height 0 in a query's rectangle is in the answer), though it shares
+    /// no area.
     public func intersects(_ other: Rect) -> Bool {
         minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
     }

@@ -20,12 +20,18 @@ import Testing
         #expect(!Rect.zero.contains(.zero))
     }
 
-    /// Rectangles that only touch share no area; overlapping by any amount does.
+    /// Rectangles that only touch do not intersect; overlapping by any
+    /// amount does, and so does a rectangle of no width or height inside.
     @Test func touchingEdgesDoNotIntersect() {
         #expect(!Self.r.intersects(Rect(x: 40, y: 20, width: 5, height: 5)))
         #expect(!Self.r.intersects(Rect(x: 10, y: 60, width: 5, height: 5)))
         #expect(Self.r.intersects(Rect(x: 39.5, y: 20, width: 5, height: 5)))
         #expect(Self.r.intersects(Rect(x: 10, y: 59.5, width: 5, height: 5)))
+        // No width or height, inside: in; on an edge: out.
+        #expect(Self.r.intersects(Rect(x: 20, y: 30, width: 0, height: 5)))
+        #expect(Self.r.intersects(Rect(x: 20, y: 30, width: 5, height: 0)))
+        #expect(!Self.r.intersects(Rect(x: 10, y: 30, width: 0, height: 5)))
+        #expect(!Self.r.intersects(Rect(x: 20, y: 60, width: 5, height: 0)))
     }
 
     /// An inset larger than the rectangle leaves an empty one, never a negative size.

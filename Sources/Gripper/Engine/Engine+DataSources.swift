@@ -148,7 +148,7 @@ extension Engine {
         let effects = machine.replaceContent(with: content, as: replacement, at: time)
         record(effects, at: time)
         noteTransition(from: before, at: time)
-        cancelGesture(ifAppChangeEnded: effects, at: time)
+        cancelGesture(ifEnded: effects, by: .appChange, at: time)
     }
 
     /// The index path edits of a wholesale replacement, for matching

@@ -49,7 +49,7 @@ extension Engine {
         let effects = machine.handle(input, at: time, geometry: layout)
         record(effects, at: time)
         noteTransition(from: before, at: time)
-        cancelGesture(ifEndedBy: effects, at: time)
+        cancelGesture(ifEnded: effects, by: .command, at: time)
     }
 
     /// The key in the layout's scroll space.

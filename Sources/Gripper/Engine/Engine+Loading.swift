@@ -62,7 +62,7 @@ extension Engine {
                 ended = machine.handle(.contactCancelled, at: time, geometry: geometry)
                 return ended
             }
-            cancelGesture(ifAppChangeEnded: ended, at: time)
+            cancelGesture(ifEnded: ended, by: .appChange, at: time)
         }
     }
 }
@@ -146,7 +146,7 @@ extension Engine {
             record(effects, at: time)
             // A result whose diff took the dragged or open item away ends
             // the interaction, and so the gesture.
-            cancelGesture(ifAppChangeEnded: effects, at: time)
+            cancelGesture(ifEnded: effects, by: .appChange, at: time)
             return true
         } catch {
             append(.rejected("\(event.name): \(error)"), at: time)
@@ -297,7 +297,7 @@ extension Engine {
             ended = machine.handle(.contactCancelled, at: time, geometry: geometry)
             return ended
         }
-        cancelGesture(ifAppChangeEnded: ended, at: time)
+        cancelGesture(ifEnded: ended, by: .appChange, at: time)
     }
 
     /// Keeps room under the first section of each child that shows a

@@ -392,9 +392,7 @@ public struct Engine: Sendable {
         let effects = machine.handle(input, at: time, geometry: layout)
         record(effects, at: time)
         noteTransition(from: before, at: time)
-        if effects.contains(where: Self.cancelsGesture), !arena.isIdle {
-            recordGestures(arena.cancel(at: time))
-        }
+        cancelGesture(ifEnded: effects, by: .command, at: time)
     }
 
     /// Applies a batch update from the app at `time`, whatever the user is
@@ -463,9 +461,7 @@ public struct Engine: Sendable {
         }
         record(effects, at: time)
         noteTransition(from: before, at: time)
-        if effects.contains(where: Self.endsInteraction), !arena.isIdle {
-            recordGestures(arena.cancel(at: time))
-        }
+        cancelGesture(ifEnded: effects, by: .appChange, at: time)
     }
 
     /// The input device went away at `time` — every device, when the engine
@@ -548,9 +544,19 @@ public struct Engine: Sendable {
 
     // MARK: - Plumbing
 
-    private static func cancelsGesture(_ effect: EditingEffect) -> Bool {
+    /// Who ended an interaction in flight: the user's own command (a key,
+    /// a stimulus such as `setEditing`) or a change of the app's (a batch,
+    /// a load, a segment switch). For the user's command a dropped
+    /// highlight ends it too; for the app's it does not: the touch that
+    /// highlighted is still tracked.
+    enum Ender { case command, appChange }
+
+    /// Whether `effect` ends the interaction a gesture drives (back to rest),
+    /// for `ender`: the one classifier behind ``cancelGesture(ifEnded:by:at:)``.
+    private static func endsInteraction(_ effect: EditingEffect, by ender: Ender) -> Bool {
         switch effect {
-        case .dragCancelled, .swipeShut, .deleteConfirmationCancelled, .highlight(nil): true
+        case .dragCancelled, .swipeShut, .deleteConfirmationCancelled: true
+        case .highlight(nil): ender == .command
         case .highlight, .selectionChanged, .scrolled, .swipeBegan, .swipeOpened, .deleteConfirmationOpened,
              .dragBegan, .gapMoved, .dragEnded, .editingChanged, .committed, .undone, .redone, .appBatchApplied,
              .rejected, .scheduleTick, .scrollMotionBegan, .scrollMotionEnded, .focusChanged, .moveRefused,
@@ -560,32 +566,12 @@ public struct Engine: Sendable {
     }
 
     /// Cancels the gesture in flight when `effects` ended the interaction
-    /// it drove (a key's Escape), so the rest of that contact is ignored.
-    mutating func cancelGesture(ifEndedBy effects: [EditingEffect], at time: EventTime) {
-        if effects.contains(where: Self.cancelsGesture), !arena.isIdle {
+    /// it drove, so the rest of that contact is ignored until it lifts: the
+    /// one rule for every entry point where the user's command or the app
+    /// ends an interaction (Engine.md).
+    mutating func cancelGesture(ifEnded effects: [EditingEffect], by ender: Ender, at time: EventTime) {
+        if !arena.isIdle, effects.contains(where: { Self.endsInteraction($0, by: ender) }) {
             recordGestures(arena.cancel(at: time))
-        }
-    }
-
-    /// Cancels the gesture in flight when an app change's `effects` ended
-    /// the interaction it drove (a drag, a swiped or open cell, a
-    /// confirmation), so the rest of that contact is ignored until it lifts.
-    mutating func cancelGesture(ifAppChangeEnded effects: [EditingEffect], at time: EventTime) {
-        if effects.contains(where: Self.endsInteraction), !arena.isIdle {
-            recordGestures(arena.cancel(at: time))
-        }
-    }
-
-    /// Whether an app batch's effect ended an interaction (back to rest).
-    /// A dropped highlight does not: the touch is still tracked.
-    private static func endsInteraction(_ effect: EditingEffect) -> Bool {
-        switch effect {
-        case .dragCancelled, .swipeShut, .deleteConfirmationCancelled: true
-        case .highlight, .selectionChanged, .scrolled, .swipeBegan, .swipeOpened, .deleteConfirmationOpened,
-             .dragBegan, .gapMoved, .dragEnded, .editingChanged, .committed, .undone, .redone, .appBatchApplied,
-             .rejected, .scheduleTick, .scrollMotionBegan, .scrollMotionEnded, .focusChanged, .moveRefused,
-             .announcement, .dropTargetChanged, .droppedInto:
-            false
         }
     }
 

@@ -71,30 +71,46 @@ final class YAMLDocument {
         4 * bytes + 4096
     }
 
-    fileprivate enum Content {
-        case scalar(String, ScalarStyle)
-        case sequence([Int])
-        /// Keys and values, alternately.
-        case mapping([Int])
+    /// A node's kind, a scalar's with its style.
+    fileprivate enum Kind: UInt8 {
+        case plain, singleQuoted, doubleQuoted, literal, folded, sequence, mapping
     }
 
-    fileprivate var contents: [Content] = []
-    fileprivate var marks: [Mark] = []
-    /// Each node's structural identity: equal for nodes equal as keys.
-    fileprivate var identities: [Int] = []
+    // The nodes, a column each (a few bytes a node, no object per node, so
+    // neither the tree's size nor its depth costs a recursion to free).
+    fileprivate var kinds: [Kind] = []
+    /// A scalar's index in `texts`; a collection's first child in `children`.
+    fileprivate var firsts: [Int32] = []
+    /// A collection's number of children (keys and values, for a mapping).
+    fileprivate var counts: [Int32] = []
+    /// Each node's index in `tags`; 0 is `!!str`.
+    fileprivate var tagIndices: [Int32] = []
+    fileprivate var lines: [Int32] = []
+    fileprivate var columns: [Int32] = []
     /// Each node's size with its aliases expanded.
-    fileprivate var sizes: [Int] = []
-    /// The identity of each distinct node shape.
-    fileprivate var shapes: [Shape: Int] = [:]
+    fileprivate var sizes: [Int32] = []
+    fileprivate var texts: [String] = []
+    /// Every collection's children, one after another (a mapping's keys and
+    /// values alternately).
+    fileprivate var children: [Int32] = []
+    fileprivate var tags: [String] = [YAMLDocument.stringTag]
+    fileprivate var tagIndex: [String: Int32] = [YAMLDocument.stringTag: 0]
     fileprivate var rootIndex = 0
 
-    fileprivate enum Shape: Hashable {
-        case scalar(tag: String, text: String)
-        case sequence(tag: String, items: [Int])
-        case mapping(tag: String, pairs: [Int])
+    fileprivate static let stringTag = "tag:yaml.org,2002:str"
+
+    fileprivate func childRange(_ node: Int) -> Range<Int> {
+        Int(firsts[node])..<Int(firsts[node] + counts[node])
     }
 
-    fileprivate static let stringTag = "tag:yaml.org,2002:str"
+    fileprivate func mark(_ node: Int) -> Mark {
+        Mark(line: Int(lines[node]), column: Int(columns[node]))
+    }
+
+    /// The scalar text of `node`; nil for a collection.
+    fileprivate func text(_ node: Int) -> String? {
+        kinds[node].rawValue < Kind.sequence.rawValue ? texts[Int(firsts[node])] : nil
+    }
 
     fileprivate init() {}
 
@@ -158,8 +174,11 @@ private struct Composer {
         var tag: String
         var mark: YAMLDocument.Mark
         var expandedAtStart: Int
-        var children: [Int] = []
+        /// Where its children start in `pending`.
+        var pendingStart: Int
     }
+    /// The children of the open collections, innermost last.
+    var pending: [Int32] = []
 
     init(parser: UnsafeMutablePointer<yaml_parser_t>, limit: Int) {
         self.parser = parser
@@ -255,13 +274,22 @@ private struct Composer {
             switch event {
             case .scalar(let text, let anchor, let tag, let style):
                 try count(1, at: mark)
-                completed = add(.scalar(text, style), mark: mark, size: 1, shape: .scalar(tag: tag, text: text))
+                let kind: YAMLDocument.Kind
+                switch style {
+                case .plain: kind = .plain
+                case .singleQuoted: kind = .singleQuoted
+                case .doubleQuoted: kind = .doubleQuoted
+                case .literal: kind = .literal
+                case .folded: kind = .folded
+                }
+                document.texts.append(text)
+                completed = add(kind, first: document.texts.count - 1, count: 0, tag: tag, mark: mark, size: 1)
                 if let anchor { anchors[anchor] = completed }
             case .alias(let anchor):
                 guard let target = anchors[anchor] else {
                     throw YAMLDocument.Failure(mark: mark, reason: .problem("found undefined alias"))
                 }
-                try count(document.sizes[target], at: mark)
+                try count(Int(document.sizes[target]), at: mark)
                 completed = target
             case .collectionStart(let mapping, let anchor, let tag):
                 guard stack.count < YAMLDocument.nestingLimit else {
@@ -269,25 +297,23 @@ private struct Composer {
                         "collections nested more than \(YAMLDocument.nestingLimit) deep"))
                 }
                 try count(1, at: mark)
-                stack.append(Open(mapping: mapping, anchor: anchor, tag: tag, mark: mark, expandedAtStart: expanded - 1))
+                stack.append(Open(mapping: mapping, anchor: anchor, tag: tag, mark: mark,
+                                  expandedAtStart: expanded - 1, pendingStart: pending.count))
                 continue
             case .collectionEnd:
                 let open = stack.removeLast()
-                let identities = open.children.map { document.identities[$0] }
-                if open.mapping {
-                    try checkKeys(open.children)
-                    completed = add(.mapping(open.children), mark: open.mark, size: expanded - open.expandedAtStart,
-                                    shape: .mapping(tag: open.tag, pairs: identities))
-                } else {
-                    completed = add(.sequence(open.children), mark: open.mark, size: expanded - open.expandedAtStart,
-                                    shape: .sequence(tag: open.tag, items: identities))
-                }
+                let first = document.children.count
+                document.children += pending[open.pendingStart...]
+                pending.removeSubrange(open.pendingStart...)
+                completed = add(open.mapping ? .mapping : .sequence, first: first, count: document.children.count - first,
+                                tag: open.tag, mark: open.mark, size: expanded - open.expandedAtStart)
+                if open.mapping { try checkKeys(of: completed) }
                 if let anchor = open.anchor { anchors[anchor] = completed }
             case .streamStart, .streamEnd, .documentStart, .documentEnd, .other:
                 throw YAMLDocument.Failure(mark: mark, reason: .problem("unexpected event"))
             }
             guard !stack.isEmpty else { return completed }
-            stack[stack.count - 1].children.append(completed)
+            pending.append(Int32(completed))
         }
     }
 
@@ -300,43 +326,102 @@ private struct Composer {
         }
     }
 
-    private mutating func add(_ content: YAMLDocument.Content, mark: YAMLDocument.Mark, size: Int,
-                              shape: YAMLDocument.Shape) -> Int {
-        let index = document.contents.count
-        document.contents.append(content)
-        document.marks.append(mark)
-        document.sizes.append(size)
-        let identity = document.shapes.count
-        document.identities.append(document.shapes[shape, default: identity])
-        if document.shapes[shape] == nil { document.shapes[shape] = identity }
-        return index
+    private mutating func add(_ kind: YAMLDocument.Kind, first: Int, count: Int, tag: String,
+                              mark: YAMLDocument.Mark, size: Int) -> Int {
+        let d = document
+        let tagIndex: Int32
+        if let known = d.tagIndex[tag] {
+            tagIndex = known
+        } else {
+            tagIndex = Int32(d.tags.count)
+            d.tags.append(tag)
+            d.tagIndex[tag] = tagIndex
+        }
+        d.kinds.append(kind)
+        d.firsts.append(Int32(first))
+        d.counts.append(Int32(count))
+        d.tagIndices.append(tagIndex)
+        d.lines.append(Int32(clamping: mark.line))
+        d.columns.append(Int32(clamping: mark.column))
+        d.sizes.append(Int32(clamping: size))
+        return d.kinds.count - 1
     }
 
-    /// Refuses a mapping whose keys (`children`' even positions) repeat, at
-    /// the first occurrence of the repeated key Yams would have named first.
-    private func checkKeys(_ children: [Int]) throws(YAMLDocument.Failure) {
-        var seen: [Int: (first: Int, count: Int)] = [:]
-        for k in stride(from: 0, to: children.count, by: 2) {
-            let key = children[k]
-            seen[document.identities[key], default: (key, 0)].count += 1
+    /// A key as Yams compared keys: a scalar by tag and text, a collection
+    /// by its structure (``Shapes``).
+    private enum Key: Hashable {
+        case scalar(tag: Int32, text: String)
+        case collection(Int)
+    }
+
+    /// The structural identities of the collections used as keys.
+    private var shapes = Shapes()
+
+    /// Refuses a mapping whose keys repeat, at the first occurrence of the
+    /// repeated key Yams would have named first.
+    private mutating func checkKeys(of mapping: Int) throws(YAMLDocument.Failure) {
+        let d = document
+        var seen: [Key: (first: Int, count: Int)] = [:]
+        for k in stride(from: d.childRange(mapping).lowerBound, to: d.childRange(mapping).upperBound, by: 2) {
+            let node = Int(d.children[k])
+            let key: Key
+            if let text = d.text(node) {
+                key = .scalar(tag: d.tagIndices[node], text: text)
+            } else {
+                key = .collection(shapes.identity(of: node, in: d))
+            }
+            seen[key, default: (node, 0)].count += 1
         }
         let repeated = seen.values.filter { $0.count > 1 }.map(\.first)
         guard !repeated.isEmpty else { return }
         // Scalar keys in text order (ties in file order), then collection keys.
-        func text(_ node: Int) -> String? {
-            if case .scalar(let s, _) = document.contents[node] { return s }
-            return nil
-        }
         let ordered = repeated.sorted { a, b in
-            switch (text(a), text(b)) {
+            switch (d.text(a), d.text(b)) {
             case let (x?, y?): return x < y || (x == y && a < b)
             case (.some, nil): return true
             case (nil, .some): return false
             case (nil, nil): return a < b
             }
         }
-        throw YAMLDocument.Failure(mark: document.marks[ordered[0]],
-                                   reason: .duplicateKeys(ordered.map { text($0) ?? "<uncovertable>" }))
+        throw YAMLDocument.Failure(mark: d.mark(ordered[0]),
+                                   reason: .duplicateKeys(ordered.map { d.text($0) ?? "<uncovertable>" }))
+    }
+}
+
+/// Structural identities of nodes, computed when a collection is a key:
+/// two nodes get the same number when they are equal as Yams's nodes were
+/// (same kind and tag; same text, or equal items or pairs in order). Each
+/// node is visited once, whatever aliases share it, without recursion.
+private struct Shapes {
+    private enum Shape: Hashable {
+        case scalar(tag: Int32, text: String)
+        case collection(tag: Int32, mapping: Bool, items: [Int])
+    }
+    private var numbers: [Shape: Int] = [:]
+    private var known: [Int: Int] = [:]
+
+    mutating func identity(of root: Int, in d: YAMLDocument) -> Int {
+        var stack: [(node: Int, childrenDone: Bool)] = [(root, false)]
+        while let (node, childrenDone) = stack.popLast() {
+            guard known[node] == nil else { continue }
+            let shape: Shape
+            if let text = d.text(node) {
+                shape = .scalar(tag: d.tagIndices[node], text: text)
+            } else if !childrenDone {
+                stack.append((node, true))
+                for c in d.childRange(node) where known[Int(d.children[c])] == nil {
+                    stack.append((Int(d.children[c]), false))
+                }
+                continue
+            } else {
+                shape = .collection(tag: d.tagIndices[node], mapping: d.kinds[node] == .mapping,
+                                    items: d.childRange(node).map { known[Int(d.children[$0])]! })
+            }
+            let number = numbers[shape] ?? numbers.count
+            numbers[shape] = number
+            known[node] = number
+        }
+        return known[root]!
     }
 }
 
@@ -348,57 +433,70 @@ struct YAMLNode {
     fileprivate let index: Int
 
     /// Where the node starts (for an alias: where its anchor's node starts).
-    var mark: YAMLDocument.Mark { document.marks[index] }
+    var mark: YAMLDocument.Mark { document.mark(index) }
 
     /// The node's text and style when it is a scalar.
     var scalar: (string: String, style: YAMLDocument.ScalarStyle)? {
-        if case .scalar(let text, let style) = document.contents[index] { return (text, style) }
-        return nil
+        let style: YAMLDocument.ScalarStyle
+        switch document.kinds[index] {
+        case .plain: style = .plain
+        case .singleQuoted: style = .singleQuoted
+        case .doubleQuoted: style = .doubleQuoted
+        case .literal: style = .literal
+        case .folded: style = .folded
+        case .sequence, .mapping: return nil
+        }
+        return (document.texts[Int(document.firsts[index])], style)
     }
 
     /// The node's items when it is a sequence.
     var sequence: YAMLSequence? {
-        if case .sequence(let items) = document.contents[index] { return YAMLSequence(document: document, items: items) }
-        return nil
+        document.kinds[index] == .sequence ? YAMLSequence(document: document, range: document.childRange(index)) : nil
     }
 
     /// The node's pairs when it is a mapping.
     var mapping: YAMLMapping? {
-        if case .mapping(let pairs) = document.contents[index] { return YAMLMapping(document: document, pairs: pairs) }
-        return nil
+        document.kinds[index] == .mapping ? YAMLMapping(document: document, range: document.childRange(index)) : nil
     }
 }
 
 /// A sequence's items, in order.
 struct YAMLSequence: RandomAccessCollection {
     fileprivate let document: YAMLDocument
-    fileprivate let items: [Int]
+    /// Its items in the document's `children`.
+    fileprivate let range: Range<Int>
 
     var startIndex: Int { 0 }
-    var endIndex: Int { items.count }
-    subscript(position: Int) -> YAMLNode { YAMLNode(document: document, index: items[position]) }
+    var endIndex: Int { range.count }
+    subscript(position: Int) -> YAMLNode {
+        YAMLNode(document: document, index: Int(document.children[range.lowerBound + position]))
+    }
 }
 
 /// A mapping's pairs, in order.
 struct YAMLMapping: RandomAccessCollection {
     fileprivate let document: YAMLDocument
-    /// Keys and values, alternately.
-    fileprivate let pairs: [Int]
+    /// Its keys and values, alternately, in the document's `children`.
+    fileprivate let range: Range<Int>
 
     var startIndex: Int { 0 }
-    var endIndex: Int { pairs.count / 2 }
+    var endIndex: Int { range.count / 2 }
     subscript(position: Int) -> (key: YAMLNode, value: YAMLNode) {
-        (YAMLNode(document: document, index: pairs[2 * position]), YAMLNode(document: document, index: pairs[2 * position + 1]))
+        let i = range.lowerBound + 2 * position
+        return (YAMLNode(document: document, index: Int(document.children[i])),
+                YAMLNode(document: document, index: Int(document.children[i + 1])))
     }
 
-    /// The value of the key that is the untagged (or `!!str`) scalar `key`;
-    /// nil when there is none.
+    /// The value of the key that is the untagged (or `!!str`) scalar `key`
+    /// (the last, as Yams looked it up); nil when there is none.
     /// - Complexity: O(pairs).
     subscript(key: String) -> YAMLNode? {
-        guard let wanted = document.shapes[.scalar(tag: YAMLDocument.stringTag, text: key)] else { return nil }
-        var i = pairs.count - 2
-        while i >= 0 {
-            if document.identities[pairs[i]] == wanted { return YAMLNode(document: document, index: pairs[i + 1]) }
+        var i = range.upperBound - 2
+        while i >= range.lowerBound {
+            let k = Int(document.children[i])
+            if document.tagIndices[k] == 0, let text = document.text(k), text == key {
+                return YAMLNode(document: document, index: Int(document.children[i + 1]))
+            }
             i -= 2
         }
         return nil

@@ -8,7 +8,7 @@ import PackageDescription
 //   GripperInput → GripperTraces (evemu read and write, libinput record written; no Foundation)
 //   GripperScene, GripperPictures, GripperTraces → GripperReplay
 //   GripperTraces, CLibyaml → GripperFiles (trace files, output; libinput record read through the system's libyaml:
-//   the only module that knows YAML)
+//   the only module that knows YAML; no Foundation)
 //   CLibevdev, CLibudev, GripperInput, Gripper, GripperScene → GripperEvdev
 //   Gripper, GripperScene, GripperInput, GripperReplay, GripperFiles → GripperTesting (replay cases and assertions);  everything → gripper (the CLI)
 //   CUmockdev (libumockdev, tests only) → GripperEvdevHarness, the evdev tests' helper
@@ -94,7 +94,7 @@ let package = Package(
         .target(name: "GripperPictures", dependencies: ["Gripper"]),
         .target(name: "GripperReplay", dependencies: ["Gripper", "GripperInput", "GripperTraces", "GripperScene", "GripperPictures"]),
         // Trace files and output files, and libinput record read (libyaml reads its header): the only module that
-        // knows YAML.
+        // knows YAML; no Foundation.
         .target(name: "GripperFiles", dependencies: ["CLibyaml", "GripperInput", "GripperTraces"]),
         .target(name: "GripperEvdev", dependencies: ["CLibevdev", "CLibudev", "GripperInput", "Gripper", "GripperScene"]),
         .target(name: "GripperTesting", dependencies: [

@@ -66,9 +66,10 @@ final class YAMLDocument {
     /// The most collections open at once.
     static let nestingLimit = 1000
 
-    /// The most nodes the document may count with every alias expanded.
+    /// The most nodes the document may count with every alias expanded
+    /// (never past 2^30, so a node's index and size fit its 32-bit column).
     static func expansionLimit(forInputBytes bytes: Int) -> Int {
-        4 * bytes + 4096
+        min(4 * bytes + 4096, 1 << 30)
     }
 
     /// A node's kind, a scalar's with its style.
@@ -215,7 +216,13 @@ private struct Composer {
             return (.alias(anchor: string(event.data.alias.anchor) ?? ""), mark)
         case YAML_SCALAR_EVENT:
             let s = event.data.scalar
-            let text = String(decoding: UnsafeBufferPointer(start: s.value, count: s.length), as: UTF8.self)
+            // One leading U+FEFF (a BOM) is dropped, as Foundation's
+            // `String(bytes:encoding:)` did for Yams: `"\u{FEFF}Dev"` is `Dev`.
+            var bytes = UnsafeBufferPointer(start: s.value, count: s.length)
+            if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
+                bytes = UnsafeBufferPointer(rebasing: bytes[3...])
+            }
+            let text = String(decoding: bytes, as: UTF8.self)
             let tag = s.quoted_implicit != 0 ? YAMLDocument.stringTag : resolved(string(s.tag), default: YAMLDocument.stringTag)
             let style: YAMLDocument.ScalarStyle
             switch s.style {

@@ -230,3 +230,19 @@ import GripperTraces
                 == "bad.yml:3:9: system: wrong shape: expected a mapping")
     }
 }
+
+extension LibinputRecordYAMLTests {
+    /// A scalar that starts with U+FEFF loses that one character, as it did
+    /// when Yams read it (Foundation dropped it as a byte-order mark): a
+    /// second one, or one elsewhere, stays.
+    @Test func oneLeadingByteOrderMarkOfAScalarIsDropped() throws {
+        func name(_ yaml: String) throws -> String {
+            try LibinputRecordFormat.read(Self.plain.replacingOccurrences(of: "name: \"Dev\"", with: "name: \(yaml)"),
+                                          fileName: "bom.yml").device.name
+        }
+        #expect(try name("\"\\ufeffDev\"") == "Dev")
+        #expect(try name("\"\u{FEFF}Dev\"") == "Dev")
+        #expect(try name("\"\\ufeff\\ufeffDev\"") == "\u{FEFF}Dev")
+        #expect(try name("\"D\\ufeffev\"") == "D\u{FEFF}ev")
+    }
+}

@@ -7,7 +7,8 @@ import PackageDescription
 //   Gripper → GripperScene (the JSON fixture), GripperPictures (SVG, terminal, timeline)
 //   GripperInput → GripperTraces (evemu read and write, libinput record written; no Foundation)
 //   GripperScene, GripperPictures, GripperTraces → GripperReplay
-//   GripperTraces, Yams → GripperFiles (trace files, output; libinput record read: the only module that knows YAML)
+//   GripperTraces, CLibyaml → GripperFiles (trace files, output; libinput record read through the system's libyaml:
+//   the only module that knows YAML; no Foundation)
 //   CLibevdev, CLibudev, GripperInput, Gripper, GripperScene → GripperEvdev
 //   Gripper, GripperScene, GripperInput, GripperReplay, GripperFiles → GripperTesting (replay cases and assertions);  everything → gripper (the CLI)
 //   CUmockdev (libumockdev, tests only) → GripperEvdevHarness, the evdev tests' helper
@@ -45,7 +46,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         // `swift package generate-documentation` (DocC catalogs in Sources/*/*.docc); a plugin, linked into nothing.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -54,6 +54,12 @@ let package = Package(
             name: "CLibevdev",
             pkgConfig: "libevdev",
             providers: [.apt(["libevdev-dev"])]
+        ),
+        // libyaml: the YAML of a libinput-record header (GripperFiles' YAMLDocument composes its events).
+        .systemLibrary(
+            name: "CLibyaml",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]
         ),
         // libudev: devices appearing and disappearing (GripperEvdev's UdevMonitor).
         .systemLibrary(
@@ -87,11 +93,9 @@ let package = Package(
         .target(name: "GripperScene", dependencies: ["Gripper", "GripperInput", "GripperTraces"]),
         .target(name: "GripperPictures", dependencies: ["Gripper"]),
         .target(name: "GripperReplay", dependencies: ["Gripper", "GripperInput", "GripperTraces", "GripperScene", "GripperPictures"]),
-        // Trace files and output files, and libinput record read (Yams reads its header): the only module that knows YAML.
-        .target(name: "GripperFiles", dependencies: [
-            "GripperInput", "GripperTraces",
-            .product(name: "Yams", package: "Yams"),
-        ]),
+        // Trace files and output files, and libinput record read (libyaml reads its header): the only module that
+        // knows YAML; no Foundation.
+        .target(name: "GripperFiles", dependencies: ["CLibyaml", "GripperInput", "GripperTraces"]),
         .target(name: "GripperEvdev", dependencies: ["CLibevdev", "CLibudev", "GripperInput", "Gripper", "GripperScene"]),
         .target(name: "GripperTesting", dependencies: [
             "Gripper", "GripperScene", "GripperInput", "GripperTraces", "GripperReplay", "GripperPictures", "GripperFiles",

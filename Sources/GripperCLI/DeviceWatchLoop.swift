@@ -1,4 +1,3 @@
-import Foundation
 import Gripper
 import GripperEvdev
 import GripperInput

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Gripper
 
 /// `gripper test --junit FILE`: the run as JUnit XML, the form CI systems

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import Gripper
 import GripperFiles
 import GripperReplay

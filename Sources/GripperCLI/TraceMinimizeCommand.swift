@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import Gripper
 import GripperFiles
 import GripperInput
@@ -78,8 +77,8 @@ struct TraceMinimizeCommand: ParsableCommand {
     /// `bug.evemu` → `bug.min.evemu`; an events-only file becomes an evemu
     /// file with its description (`x.events` → `x.min.evemu`).
     static func defaultOutput(for input: String) -> String {
-        let ext = (input as NSString).pathExtension.lowercased()
-        let stem = (input as NSString).deletingPathExtension
+        let ext = PathText.pathExtension(input).lowercased()
+        let stem = PathText.deletingPathExtension(input)
         return stem + ".min." + (ext == "events" || ext == "desc" || ext.isEmpty ? "evemu" : ext)
     }
 }

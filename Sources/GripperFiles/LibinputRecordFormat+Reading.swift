@@ -1,9 +1,9 @@
 import GripperInput
 import GripperTraces
 
-// Reading libinput record: Yams reads the header, so this lives here, in the
-// I/O shell, and the trace formats module (GripperTraces) brings no
-// Foundation into an app that only writes traces.
+// Reading libinput record: the system's libyaml reads the header (through
+// YAMLDocument), so this lives here, in the I/O shell, and the trace formats
+// module (GripperTraces) links no YAML into an app that only writes traces.
 extension LibinputRecordFormat {
     /// Reads one device's trace from a libinput-record file.
     /// - Throws: ``/GripperTraces/TraceError`` naming the file and the line or YAML path.

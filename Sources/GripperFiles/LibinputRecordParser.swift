@@ -1,13 +1,13 @@
 import GripperTraces
-import Yams
 import GripperInput
 
 /// The reader behind ``LibinputRecordFormat``: a first pass
 /// (``LibinputRecordScan``) sets each `events:` block aside and keeps the rest
-/// — the header — for Yams; each device's block is then checked by the
-/// byte-level ``LibinputEventsParser`` and read again, frame by frame, when
-/// the device's reader asks. A block in another layout (flow style,
-/// anchors …) goes to Yams when it is small (``LibinputRecordFormat/yamlEventsLimit``).
+/// — the header — for ``YAMLDocument`` (libyaml); each device's block is then
+/// checked by the byte-level ``LibinputEventsParser`` and read again, frame by
+/// frame, when the device's reader asks. A block in another layout (flow
+/// style, anchors …) goes to ``YAMLDocument`` when it is small
+/// (``LibinputRecordFormat/yamlEventsLimit``).
 final class LibinputRecordParser {
     /// One device of the file, checked.
     struct Device {
@@ -29,7 +29,7 @@ final class LibinputRecordParser {
 
     private let source: any TraceByteSource
     private let file: String
-    /// The file's line of a line of the text Yams is reading.
+    /// The file's line of a line of the YAML text being read.
     private var mapLine: (Int) -> Int = { $0 }
 
     init(source: any TraceByteSource, file: String) {
@@ -69,7 +69,7 @@ final class LibinputRecordParser {
     // MARK: Events
 
     /// Checks a block's events (and keeps them with `collect`); a block in a
-    /// layout the byte-level parser does not know is read through Yams when small.
+    /// layout the byte-level parser does not know is read as YAML when small.
     private func checkedEvents(_ block: LibinputRecordScan.Block, path: String,
                                collect: Bool) throws(TraceError) -> (Device.Events, skipped: Int) {
         let parser = LibinputEventsParser(source: source, file: file, firstLine: block.firstLine,
@@ -93,7 +93,7 @@ final class LibinputRecordParser {
                         + "'- [sec, usec, type, code, value]' rows); other layouts are read only in events lists up to "
                         + "\(LibinputRecordFormat.yamlEventsLimit >> 10) KiB, and this one is \(kibibytes(size)) KiB"))
                 }
-                let (yamlEvents, skipped) = try yamsEvents(block, path: path)
+                let (yamlEvents, skipped) = try composedEvents(block, path: path)
                 return (.memory(yamlEvents), skipped)
             }
         }
@@ -106,8 +106,8 @@ final class LibinputRecordParser {
         String((bytes + 1023) >> 10)
     }
 
-    /// A small block read with Yams: its text, under its `events:` key.
-    private func yamsEvents(_ block: LibinputRecordScan.Block, path: String) throws(TraceError) -> ([RawEvent], Int) {
+    /// A small block read as YAML: its text, under its `events:` key.
+    private func composedEvents(_ block: LibinputRecordScan.Block, path: String) throws(TraceError) -> ([RawEvent], Int) {
         var bytes = [UInt8](repeating: 0x20, count: block.keyIndent) + Array("events:\n".utf8)
         let prefix = bytes.count
         bytes += [UInt8](repeating: 0, count: block.end - block.start)
@@ -133,7 +133,7 @@ final class LibinputRecordParser {
         return try yamlEvents(node, path)
     }
 
-    private func yamlEvents(_ node: Node, _ path: String) throws(TraceError) -> ([RawEvent], Int) {
+    private func yamlEvents(_ node: YAMLNode, _ path: String) throws(TraceError) -> ([RawEvent], Int) {
         let frames = try sequence(node, path)
         var events: [RawEvent] = []
         var skipped = 0
@@ -150,7 +150,7 @@ final class LibinputRecordParser {
                 }
                 events.append(try LibinputEventsParser.validatedEvent(
                     sec: numbers[0], usec: numbers[1], type: numbers[2], code: numbers[3], value: numbers[4],
-                    previous: &previous, file: file, line: row.mark.map { mapLine($0.line) }, column: row.mark?.column, path: rowPath))
+                    previous: &previous, file: file, line: mapLine(row.mark.line), column: row.mark.column, path: rowPath))
             }
         }
         return (events, skipped)
@@ -158,54 +158,51 @@ final class LibinputRecordParser {
 
     // MARK: YAML
 
-    private func compose(_ text: String) throws(TraceError) -> Node {
+    /// The text's one document; a located ``/GripperTraces/TraceError`` when
+    /// it is not valid YAML (never quoting the text whole), `emptyFile` when
+    /// it holds none.
+    private func compose(_ text: String) throws(TraceError) -> YAMLNode {
+        let document: YAMLDocument?
         do {
-            guard let node = try Yams.compose(yaml: text, Resolver.basic) else { throw TraceError(file: file, reason: .emptyFile) }
-            return node
-        } catch let error as TraceError {
-            throw error
-        } catch let error as YamlError {
-            switch error {
-            case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
-                throw TraceError(file: file, line: mapLine(mark.line), column: mark.column, reason: .invalidYAML(problem))
-            case .reader(let problem, _, _, _):
-                throw TraceError(file: file, reason: .invalidYAML(problem))
-            case .duplicatedKeysInMapping(let duplicates, let context):
-                // Located, and without the text Yams would quote (the whole header).
-                let keys = duplicates.sorted().map { "'\(TraceError.excerpt($0))'" }.joined(separator: ", ")
-                throw TraceError(file: file, line: mapLine(context.mark.line), column: context.mark.column,
-                                 reason: .invalidYAML("a key appears twice in one mapping: \(keys)"))
-            default:
-                throw TraceError(file: file, reason: .invalidYAML(String(describing: error)))
-            }
+            document = try YAMLDocument.compose(text)
         } catch {
-            throw TraceError(file: file, reason: .invalidYAML(String(describing: error)))
+            let line = error.mark.map { mapLine($0.line) }
+            switch error.reason {
+            case .problem(let problem):
+                throw TraceError(file: file, line: line, column: error.mark?.column, reason: .invalidYAML(problem))
+            case .duplicateKeys(let duplicates):
+                let keys = duplicates.sorted().map { "'\(TraceError.excerpt($0))'" }.joined(separator: ", ")
+                throw TraceError(file: file, line: line, column: error.mark?.column,
+                                 reason: .invalidYAML("a key appears twice in one mapping: \(keys)"))
+            }
         }
+        guard let document else { throw TraceError(file: file, reason: .emptyFile) }
+        return document.root
     }
 
-    private func fail(_ node: Node?, _ path: String, _ reason: TraceError.Reason) -> TraceError {
-        TraceError(file: file, line: node?.mark.map { mapLine($0.line) }, column: node?.mark?.column, path: path, reason: reason)
+    private func fail(_ node: YAMLNode?, _ path: String, _ reason: TraceError.Reason) -> TraceError {
+        TraceError(file: file, line: node.map { mapLine($0.mark.line) }, column: node?.mark.column, path: path, reason: reason)
     }
 
-    private func mapping(_ node: Node?, _ path: String) throws(TraceError) -> Node.Mapping {
+    private func mapping(_ node: YAMLNode?, _ path: String) throws(TraceError) -> YAMLMapping {
         guard let node else { throw fail(nil, path, .missingKey(path)) }
         guard let m = node.mapping else { throw fail(node, path, .wrongShape(expected: "a mapping")) }
         return m
     }
 
-    private func sequence(_ node: Node?, _ path: String) throws(TraceError) -> Node.Sequence {
+    private func sequence(_ node: YAMLNode?, _ path: String) throws(TraceError) -> YAMLSequence {
         guard let node else { throw fail(nil, path, .missingKey(path)) }
         guard let s = node.sequence else { throw fail(node, path, .wrongShape(expected: "a list")) }
         return s
     }
 
-    private func string(_ node: Node?, _ path: String) throws(TraceError) -> String {
+    private func string(_ node: YAMLNode?, _ path: String) throws(TraceError) -> String {
         guard let node else { throw fail(nil, path, .missingKey(path)) }
         guard let s = node.scalar?.string else { throw fail(node, path, .wrongShape(expected: "a string")) }
         return s
     }
 
-    private func integer(_ node: Node?, _ path: String) throws(TraceError) -> Int64 {
+    private func integer(_ node: YAMLNode?, _ path: String) throws(TraceError) -> Int64 {
         guard let node else { throw fail(nil, path, .missingKey(path)) }
         guard let s = node.scalar?.string else { throw fail(node, path, .wrongShape(expected: "an integer")) }
         let digits = s.hasPrefix("+") ? String(s.dropFirst()) : s
@@ -213,7 +210,7 @@ final class LibinputRecordParser {
         return v
     }
 
-    private func integers(_ node: Node?, _ path: String) throws(TraceError) -> [Int64] {
+    private func integers(_ node: YAMLNode?, _ path: String) throws(TraceError) -> [Int64] {
         let s = try sequence(node, path)
         var out: [Int64] = []
         for (i, item) in s.enumerated() { out.append(try integer(item, "\(path)[\(i)]")) }
@@ -221,23 +218,23 @@ final class LibinputRecordParser {
     }
 
     /// Whether a node is YAML null (`~`, `null`, or nothing). Tags are not
-    /// resolved (the basic resolver is much faster), so this checks the text.
-    private func isNull(_ node: Node?) -> Bool {
+    /// resolved, so this checks the text of a plain scalar.
+    private func isNull(_ node: YAMLNode?) -> Bool {
         guard let node else { return true }
-        guard let scalar = node.scalar, scalar.style == .plain || scalar.style == .any else { return false }
+        guard let scalar = node.scalar, scalar.style == .plain else { return false }
         return ["", "~", "null", "Null", "NULL"].contains(scalar.string)
     }
 
     /// A string value; nil when absent, null or `unknown` (what the tool
     /// writes when it cannot find a value).
-    private func optionalString(_ node: Node?) -> String? {
+    private func optionalString(_ node: YAMLNode?) -> String? {
         guard let s = node?.scalar, !isNull(node), s.string != "unknown" else { return nil }
         return s.string
     }
 
     // MARK: Devices
 
-    private func devices(from root: Node, blocks: [Int: LibinputRecordScan.Block],
+    private func devices(from root: YAMLNode, blocks: [Int: LibinputRecordScan.Block],
                          collect: Bool) throws(TraceError) -> [Device] {
         let top = try mapping(root, "(document)")
         let versionNode = top["version"]
@@ -284,7 +281,7 @@ final class LibinputRecordParser {
             }
             var events = Device.Events.none
             var skipped = 0
-            let eventsKeyLine = entry.first(where: { $0.key.scalar?.string == "events" })?.key.mark.map { mapLine($0.line) }
+            let eventsKeyLine = entry.first(where: { $0.key.scalar?.string == "events" }).map { mapLine($0.key.mark.line) }
             if let line = eventsKeyLine, let block = blocks[line] {
                 (events, skipped) = try checkedEvents(block, path: "\(path).events", collect: collect)
             } else if let eventsNode = entry["events"], !isNull(eventsNode) {
@@ -302,7 +299,7 @@ final class LibinputRecordParser {
         return result
     }
 
-    private func description(_ node: Node?, _ path: String) throws(TraceError) -> DeviceDescription {
+    private func description(_ node: YAMLNode?, _ path: String) throws(TraceError) -> DeviceDescription {
         let m = try mapping(node, path)
         let name = try string(m["name"], "\(path).name")
         let idNode = m["id"]

@@ -1,4 +1,3 @@
-import Foundation
 import GripperInput
 import GripperTraces
 
@@ -17,7 +16,7 @@ public enum TraceFile {
 
         /// The format of a path, from its extension.
         public init(path: String) throws(TraceError) {
-            switch (path as NSString).pathExtension.lowercased() {
+            switch PathText.pathExtension(path).lowercased() {
             case "evemu", "events", "desc", "txt": self = .evemu
             case "yml", "yaml": self = .libinputRecord
             case let other: throw TraceError(file: path, reason: .unknownFormat(other.isEmpty ? "(no extension)" : "." + other))
@@ -179,7 +178,7 @@ public enum TraceFile {
         do { output = try FileOutput(path: path) } catch { throw TraceError(file: path, reason: .io("cannot \(error.action): \(error.problem)")) }
         do {
             var writer = TraceWriter(format: format == .evemu ? .evemu : .libinputRecord)
-            if (path as NSString).pathExtension.lowercased() == "desc", let reader = readers.first {
+            if PathText.pathExtension(path).lowercased() == "desc", let reader = readers.first {
                 try output.write(EvemuFormat.writeDescription(reader.device, metadata: reader.metadata))
             } else {
                 writer.beginFile(metadata: readers.first?.metadata ?? TraceMetadata(), deviceCount: readers.count)
@@ -200,7 +199,8 @@ public enum TraceFile {
         } catch let error as TraceError {
             throw error
         } catch {
-            throw TraceError(file: path, reason: .io("cannot write: \(FileProblem.phrase(error))"))
+            // Nothing else is thrown above; an error of another kind has no errno to tell.
+            throw TraceError(file: path, reason: .io("cannot write: the file could not be read or written"))
         }
     }
 
@@ -209,21 +209,20 @@ public enum TraceFile {
     /// stem that prefixes the events file's name (`ts_x.desc` for
     /// `ts_x_single-tap.events`); nil when there is none.
     public static func descriptionPath(forEvents path: String) -> String? {
-        let url = URL(fileURLWithPath: path)
-        let directory = url.deletingLastPathComponent()
-        let stem = url.deletingPathExtension().lastPathComponent
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return nil }
+        let directory = PathText.folder(path)
+        let stem = PathText.stem(path)
+        guard let names = PathText.names(inFolder: directory ?? ".") else { return nil }
         let candidates = names.filter { $0.hasSuffix(".desc") }
             .map { String($0.dropLast(5)) }
             .filter { !$0.isEmpty && stem.hasPrefix($0) }
         guard let best = candidates.max(by: { $0.count < $1.count || ($0.count == $1.count && $0 > $1) }) else { return nil }
-        let bestPath = directory.appendingPathComponent(best + ".desc").path
-        return (path as NSString).isAbsolutePath ? bestPath : relative(bestPath, like: path)
-    }
-
-    private static func relative(_ absolute: String, like path: String) -> String {
-        let dir = (path as NSString).deletingLastPathComponent
-        let name = (absolute as NSString).lastPathComponent
-        return dir.isEmpty ? name : (dir as NSString).appendingPathComponent(name)
+        let name = best + ".desc"
+        guard PathText.isAbsolute(path) else {
+            // Beside a relative path, a relative path.
+            let folder = PathText.deletingLastComponent(path)
+            return folder.isEmpty ? name : folder + "/" + name
+        }
+        guard let directory, directory != "/" else { return "/" + name }
+        return directory + "/" + name
     }
 }

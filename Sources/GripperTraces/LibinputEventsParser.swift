@@ -6,7 +6,7 @@ import GripperInput
 /// the block's bytes. `libinput:` and `hidraw:` entries are skipped and counted.
 package final class LibinputEventsParser: FrameProducer {
     /// Why the parser stopped: a malformed row, or a layout it does not know
-    /// (flow style, anchors …), which the caller may hand to Yams instead.
+    /// (flow style, anchors …), which the caller may read as YAML instead.
     package enum Failure: Error {
         case trace(TraceError)
         case unknownLayout(line: Int, text: String)

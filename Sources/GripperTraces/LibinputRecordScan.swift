@@ -2,7 +2,7 @@ import GripperInput
 
 /// The first pass over a libinput-record file: checks that it is text, finds
 /// each `events:` block by indentation, and keeps everything else — the
-/// header, bounded by ``LibinputRecordFormat/headerLimit`` — for Yams. The
+/// header, bounded by ``LibinputRecordFormat/headerLimit`` — for libyaml. The
 /// blocks, nearly all of a file, stay in the file; ``LibinputEventsParser``
 /// reads them from there.
 package struct LibinputRecordScan {

@@ -91,7 +91,7 @@ package protocol FrameProducer: AnyObject {
 }
 
 /// Frames from events already in memory (a libinput-record events list
-/// read through Yams).
+/// read as YAML).
 package final class InMemoryFrameProducer: FrameProducer {
     private let events: [RawEvent]
     private var index = 0

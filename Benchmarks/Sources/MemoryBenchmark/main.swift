@@ -129,7 +129,7 @@ let kinds: [Kind] = [
             "  - evdev:\n    - [  1,      0,   0,   0,       0] # ------------ SYN_REPORT (0) ---------- +0ms\n"
         }
     },
-    Kind(name: "flow-yaml", what: "libinput record, flow-style events (the Yams path)") {
+    Kind(name: "flow-yaml", what: "libinput record, flow-style events (read as YAML)") {
         try generate("flow.yml", bytes: size, header: libinputHeader) { _ in
             "  - {evdev: [[1, 0, 3, 53, 1000], [1, 0, 0, 0, 0]]}\n"
         }

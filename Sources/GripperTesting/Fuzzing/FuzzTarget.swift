@@ -15,7 +15,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// The evemu reader: any bytes are read or refused with a located error;
     /// what is read is in time order and summarizes (tracks) without trapping.
     case evemu
-    /// The libinput-record reader (byte-level events parser and Yams), the
+    /// The libinput-record reader (byte-level events parser and libyaml), the
     /// same way, for every device in the file.
     case libinputRecord = "libinput-record"
     /// The scene decoder; a scene it accepts then runs through an engine to

@@ -6,7 +6,7 @@ import Testing
 /// The memory bounds of what `gripper` reads, measured as the peak resident
 /// memory of the command (issue 38), on the debug build the tests run
 /// (larger than the release build `memory-bench` measures):
-/// - what Yams reads (a libinput-record header, or an events list in
+/// - what the YAML reader reads (a libinput-record header, or an events list in
 ///   another layout than libinput record's own, each at most 512 KiB)
 ///   within twice the file plus 64 MB, the bound of every trace;
 /// - a scene within the scenes' own bound, `Documentation/Scenes.md`
@@ -54,10 +54,10 @@ import Testing
         #expect(run.megabytes <= 12 * megabytes + 64, "peak \(run.megabytes) MB for a scene of \(megabytes) MB")
     }
 
-    /// The largest documents Yams is given, a header and a flow-style events
+    /// The largest documents the YAML reader is given, a header and a flow-style events
     /// list each just under 512 KiB: read, within twice the file plus 64 MB;
     /// just over, refused.
-    @Test func whatYamsReadsStaysWithinTheTraceBound() throws {
+    @Test func whatTheYAMLReaderReadsStaysWithinTheTraceBound() throws {
         let dir = try folder()
         defer { try? FileManager.default.removeItem(at: dir) }
         let source = try String(contentsOfFile: "Recordings/tool-output/drag.libinput-record.yml", encoding: .utf8)

@@ -129,7 +129,7 @@ private struct TrickleSource: TraceByteSource {
         }
     }
 
-    /// Yams never sees a large document: a header past the limit, or a large
+    /// The YAML reader never sees a large document: a header past the limit, or a large
     /// events list in a layout the byte-level parser does not read, is an
     /// error naming the line.
     @Test func yamsSeesOnlySmallDocuments() throws {
@@ -144,7 +144,7 @@ private struct TrickleSource: TraceByteSource {
             #expect(error.line != nil)
             #expect(error.description.contains("512 KiB"))
         }
-        // A block of flow-style frames: small, read through Yams; large, refused.
+        // A block of flow-style frames: small, read through the YAML reader; large, refused.
         func flow(_ frames: Int) -> String {
             var rows = ""
             for n in 0..<frames { rows += "  - {evdev: [[0, \(n + 1), 3, 0, 10], [0, \(n + 1), 0, 0, 0]]}\n" }

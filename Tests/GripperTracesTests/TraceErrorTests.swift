@@ -206,8 +206,8 @@ import GripperTraces
     }
 
     /// Flow-style events, which the fast parser does not handle, go through
-    /// Yams, with YAML paths in errors.
-    @Test func flowStyleEventsFallBackToYams() throws {
+    /// the YAML reader (libyaml), with YAML paths in errors.
+    @Test func flowStyleEventsFallBackToTheYAMLReader() throws {
         let flow = Self.yaml.replacingOccurrences(of: """
           events:
           - evdev:

@@ -188,8 +188,8 @@ struct WindowTests {
                             "--duration", "20", "--record-case", report]
         window.environment = x.environment
         let out = dir.appendingPathComponent("stdout"), err = dir.appendingPathComponent("stderr")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        FileManager.default.createFile(atPath: err.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
         window.standardOutput = try FileHandle(forWritingTo: out)
         window.standardError = try FileHandle(forWritingTo: err)
         try window.run()

@@ -33,34 +33,13 @@ struct RecordCommand: ParsableCommand {
             """
     )
 
-    /// The formats `record` writes.
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        /// evemu, as `evemu-record` writes it.
-        case evemu
-        /// libinput record YAML, as `libinput record` writes it.
-        case libinput
-
-        /// The writer's format.
-        var writerFormat: TraceWriter.Format { self == .evemu ? .evemu : .libinputRecord }
-
-        /// The format a file name's extension names: `.yml`/`.yaml` libinput
-        /// record, the evemu extensions evemu, nil for anything else.
-        init?(path: String) {
-            switch try? TraceFile.Format(path: path) {
-            case .libinputRecord?: self = .libinput
-            case .evemu?: self = .evemu
-            case nil: return nil
-            }
-        }
-    }
-
     @OptionGroup var selection: DeviceSelection
 
     @Option(name: .shortAndLong, help: "The file to write (default: standard output).")
     var output: String?
 
     @Option(name: .long, help: "evemu (as evemu-record writes) or libinput (as libinput record writes). Default: from the extension of -o FILE (.yml, .yaml: libinput), else evemu.")
-    var format: Format?
+    var format: TraceFormat?
 
     @Option(name: .long, help: "Stop after this many seconds.")
     var duration: Double?
@@ -75,12 +54,12 @@ struct RecordCommand: ParsableCommand {
 
     /// The format to write: `--format`, else the output's extension, else
     /// evemu; a `--format` the extension contradicts is exit status 2.
-    func chosenFormat() throws -> Format {
-        let fromExtension = output.flatMap(Format.init(path:))
+    func chosenFormat() throws -> TraceFormat {
+        let fromExtension = output.flatMap { try? TraceFormat(path: $0) }
         switch (format, fromExtension) {
         case let (given?, implied?) where given != implied:
-            throw BadInput.fail("--format \(given.rawValue) contradicts \(output ?? ""), whose extension means "
-                                + "\(implied == .libinput ? "libinput record" : "evemu"); drop --format or rename the file")
+            throw BadInput.fail("--format \(given.argument) contradicts \(output ?? ""), whose extension means "
+                                + "\(implied == .libinputRecord ? "libinput record" : "evemu"); drop --format or rename the file")
         case let (given?, _): return given
         case let (nil, implied?): return implied
         case (nil, nil): return .evemu
@@ -111,7 +90,7 @@ struct RecordCommand: ParsableCommand {
         // In place, not replaced at the end: a recording cut short keeps its frames.
         let sink = try OutputSink(path: output, replacing: false)
 
-        var writer = TraceWriter(format: format.writerFormat, times: .fromFirstEvent)
+        var writer = TraceWriter(format: format, times: .fromFirstEvent)
         let metadata = RecordingMetadata.here(deviceNode: device)
         writer.beginFile(metadata: metadata)
         writer.beginDevice(reader.device, metadata: metadata)
@@ -153,4 +132,21 @@ struct RecordCommand: ParsableCommand {
         }
         try sink.close()
     }
+}
+
+/// `--format evemu|libinput`: a trace format as the commands spell it.
+extension TraceFormat: ExpressibleByArgument {
+    public init?(argument: String) {
+        switch argument {
+        case "evemu": self = .evemu
+        case "libinput": self = .libinputRecord
+        default: return nil
+        }
+    }
+
+    /// The format as an option names it.
+    var argument: String { self == .evemu ? "evemu" : "libinput" }
+
+    public static var allValueStrings: [String] { allCases.map(\.argument) }
+    public var defaultValueDescription: String { argument }
 }

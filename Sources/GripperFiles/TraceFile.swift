@@ -7,22 +7,9 @@ import GripperTraces
 /// The format comes from the file name's extension: `.evemu`, `.events`,
 /// `.desc` and `.txt` are evemu; `.yml` and `.yaml` are libinput record.
 public enum TraceFile {
-    /// A trace file format.
-    public enum Format: String, Hashable, Sendable {
-        /// evemu (`evemu-describe`, `evemu-record`).
-        case evemu
-        /// `libinput record` YAML.
-        case libinputRecord
-
-        /// The format of a path, from its extension.
-        public init(path: String) throws(TraceError) {
-            switch PathText.pathExtension(path).lowercased() {
-            case "evemu", "events", "desc", "txt": self = .evemu
-            case "yml", "yaml": self = .libinputRecord
-            case let other: throw TraceError(file: path, reason: .unknownFormat(other.isEmpty ? "(no extension)" : "." + other))
-            }
-        }
-    }
+    /// A trace file format (``/GripperTraces/TraceFormat``; a path's from
+    /// its extension: ``/GripperTraces/TraceFormat/init(path:)``).
+    public typealias Format = TraceFormat
 
     /// Which device description to use, or which device to read.
     public enum DeviceSelector: Hashable, Sendable {
@@ -224,5 +211,19 @@ public enum TraceFile {
         }
         guard let directory, directory != "/" else { return "/" + name }
         return directory + "/" + name
+    }
+}
+
+extension TraceFormat {
+    /// The format of a path, from its extension: `.evemu`, `.events`,
+    /// `.desc` and `.txt` are evemu; `.yml` and `.yaml` libinput record.
+    /// - Throws: ``/GripperTraces/TraceError`` naming the path when the
+    ///   extension names no format.
+    public init(path: String) throws(TraceError) {
+        switch PathText.pathExtension(path).lowercased() {
+        case "evemu", "events", "desc", "txt": self = .evemu
+        case "yml", "yaml": self = .libinputRecord
+        case let other: throw TraceError(file: path, reason: .unknownFormat(other.isEmpty ? "(no extension)" : "." + other))
+        }
     }
 }

@@ -15,13 +15,8 @@ import GripperInput
 /// that is safe), and the one-line fields of evemu (the `N:` line, comments)
 /// get U+FFFD in place of the control characters the format cannot hold.
 public struct TraceWriter: Sendable {
-    /// The file format written.
-    public enum Format: String, Hashable, Sendable, CaseIterable {
-        /// evemu, as `evemu-record` 1.3 writes it.
-        case evemu
-        /// libinput record YAML, as `libinput record` 1.22 writes it.
-        case libinputRecord
-    }
+    /// The file format written (``TraceFormat``).
+    public typealias Format = TraceFormat
 
     /// How event times are written.
     public enum Times: Hashable, Sendable {

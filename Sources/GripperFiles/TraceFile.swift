@@ -8,7 +8,7 @@ import GripperTraces
 /// `.desc` and `.txt` are evemu; `.yml` and `.yaml` are libinput record.
 public enum TraceFile {
     /// A trace file format (``/GripperTraces/TraceFormat``; a path's from
-    /// its extension: ``/GripperTraces/TraceFormat/init(path:)``).
+    /// its extension: `TraceFormat(path:)`, below).
     public typealias Format = TraceFormat
 
     /// Which device description to use, or which device to read.

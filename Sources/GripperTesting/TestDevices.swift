@@ -73,3 +73,30 @@ public enum TestDevices {
                   AbsCode.mtPositionX: AbsInfo(minimum: 0, maximum: 2000, resolution: 20),
                   AbsCode.mtPositionY: AbsInfo(minimum: 0, maximum: 1400, resolution: 20)])
 }
+
+extension TestDevices {
+    /// A libinput-record file of one small absolute device (`Dev`, X and Y
+    /// from 0 to 100) with one frame, as `libinput record` writes it: the
+    /// text the YAML and error tests change one thing of.
+    package static let oneDeviceLibinputRecord = """
+    version: 1
+    ndevices: 1
+    devices:
+    - node: /dev/input/event5
+      evdev:
+        name: "Dev"
+        id: [3, 1, 2, 3]
+        codes:
+          0: [0]
+          3: [0, 1]
+        absinfo:
+          0: [0, 100, 0, 0, 0]
+          1: [0, 100, 0, 0, 0]
+        properties: [1]
+      events:
+      - evdev:
+        - [  0,      1,   3,   0,      10] # EV_ABS / ABS_X
+        - [  0,      1,   0,   0,       0] # SYN
+
+    """
+}

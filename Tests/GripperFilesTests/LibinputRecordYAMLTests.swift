@@ -2,33 +2,14 @@ import Testing
 import GripperInput
 import GripperFiles
 import GripperTraces
+import GripperTesting
 
 /// The YAML of a libinput-record file as the system's libyaml reads it
 /// (GripperFiles' YAMLDocument): anchors and aliases, the alias-bomb bound,
 /// the nesting limit, syntax errors, tabs, and documents other than one —
 /// each refused with its file, line and column as Yams refused it before.
 @Suite struct LibinputRecordYAMLTests {
-    static let plain = """
-    version: 1
-    ndevices: 1
-    devices:
-    - node: /dev/input/event5
-      evdev:
-        name: "Dev"
-        id: [3, 1, 2, 3]
-        codes:
-          0: [0]
-          3: [0, 1]
-        absinfo:
-          0: [0, 100, 0, 0, 0]
-          1: [0, 100, 0, 0, 0]
-        properties: [1]
-      events:
-      - evdev:
-        - [  0,      1,   3,   0,      10] # EV_ABS / ABS_X
-        - [  0,      1,   0,   0,       0] # SYN
-
-    """
+    static let plain = TestDevices.oneDeviceLibinputRecord
 
     /// The same events in flow style: not libinput record's own layout, so
     /// the whole list is read as YAML.

@@ -2,6 +2,7 @@ import Testing
 import GripperInput
 import GripperFiles
 import GripperTraces
+import GripperTesting
 
 /// One test per kind of malformed input: each gives a ``TraceError`` whose
 /// message names the file and the line (or YAML path).
@@ -116,27 +117,7 @@ import GripperTraces
 
     // MARK: libinput record
 
-    static let yaml = """
-    version: 1
-    ndevices: 1
-    devices:
-    - node: /dev/input/event5
-      evdev:
-        name: "Dev"
-        id: [3, 1, 2, 3]
-        codes:
-          0: [0]
-          3: [0, 1]
-        absinfo:
-          0: [0, 100, 0, 0, 0]
-          1: [0, 100, 0, 0, 0]
-        properties: [1]
-      events:
-      - evdev:
-        - [  0,      1,   3,   0,      10] # EV_ABS / ABS_X
-        - [  0,      1,   0,   0,       0] # SYN
-
-    """
+    static let yaml = TestDevices.oneDeviceLibinputRecord
 
     func yamlError(_ text: String) -> TraceError? {
         do {

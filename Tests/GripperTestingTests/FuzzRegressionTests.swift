@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import Gripper
 import GripperInput
-import GripperTesting
+@_spi(Fuzzing) import GripperTesting
 import GripperScene
 import GripperTraces
 

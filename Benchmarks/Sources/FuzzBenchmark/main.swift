@@ -8,7 +8,7 @@
 //     swift run -c release --package-path Benchmarks fuzz-bench [TARGET] [--corpus DIR]
 import BenchmarkSupport
 import Foundation
-import GripperTesting
+@_spi(Fuzzing) import GripperTesting
 
 var target = FuzzTarget.engine
 var corpus: String?

@@ -1,4 +1,4 @@
-import GripperTesting
+@_spi(Fuzzing) import GripperTesting
 
 /// libFuzzer's entry point for `FuzzTarget.scene` (see its documentation
 /// for what it checks); libFuzzer supplies `main`. Built and run by `scripts/fuzz`.

@@ -1,4 +1,4 @@
-import GripperTesting
+@_spi(Fuzzing) import GripperTesting
 
 /// libFuzzer's entry point for `FuzzTarget.testFolder` (see
 /// `FolderFuzzDriver` for what it builds and checks); libFuzzer supplies

@@ -23,7 +23,7 @@ import Glibc
 /// finds none outside the tree; reading a case never blocks (a FIFO is
 /// refused unopened); nothing outside the tree changes — not a file
 /// written, made or removed there, whatever links lead to it.
-public enum FolderFuzzDriver {
+@_spi(Fuzzing) public enum FolderFuzzDriver {
     /// Builds the input's tree, runs the search and the cases on it, and
     /// checks what must hold; removes the tree. Returns how many cases the
     /// search of the tree (given once) found.

@@ -11,7 +11,7 @@ import GripperTraces
 /// traps (`fatalError`) when an invariant breaks, so libFuzzer keeps the input.
 ///
 /// `scripts/fuzz --list` names them; RELIABILITY.md has the figures.
-public enum FuzzTarget: String, CaseIterable, Sendable {
+@_spi(Fuzzing) public enum FuzzTarget: String, CaseIterable, Sendable {
     /// The evemu reader: any bytes are read or refused with a located error;
     /// what is read is in time order and summarizes (tracks) without trapping.
     case evemu

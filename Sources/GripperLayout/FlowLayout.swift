@@ -48,6 +48,7 @@ public struct FlowLayout: Sendable {
     public init(sections: [SectionContent], metrics: LayoutMetrics, viewport: Size) throws {
         var base = metrics
         base.columns = 1
+        base.minimumItemWidth = nil
         builder = try GridLayout(sections: [], metrics: base, viewport: viewport)
         if let w = metrics.itemWidth { try LayoutError.checkLength(w, path: "metrics.itemWidth") }
         self.metrics = metrics

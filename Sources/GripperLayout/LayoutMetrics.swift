@@ -5,6 +5,8 @@ import GripperGeometry
 /// whole layout (global header, swipe and editing geometry).
 public struct LayoutMetrics: Hashable, Sendable {
     /// Number of columns; items fill rows left to right, in reading order.
+    /// Ignored by a section without columns of its own when
+    /// ``minimumItemWidth`` is set.
     public var columns: Int
     /// The height of every row in a section that gives no per-item heights.
     public var rowHeight: Double
@@ -50,6 +52,13 @@ public struct LayoutMetrics: Hashable, Sendable {
     /// take less: the first section of such a child gets it as its
     /// ``SectionMetrics/minimumItemsHeight``.
     public var sectionPlaceholderHeight: Double = 200
+    /// Adaptive columns: when set, a section without columns of its own
+    /// takes as many columns as fit cells at least this wide (across the
+    /// scroll axis) in the layout's width, after insets and spacing — at
+    /// least 1, at most 10,000 — instead of ``columns``, worked out again
+    /// whenever the viewport changes (a resize, a rotation). Nil (the
+    /// default) for a fixed ``columns``. The flow layout ignores it.
+    public var minimumItemWidth: Double?
 
     /// Creates layout metrics; every value has a plain default (one column of
     /// 44-point rows, no spacing, no header, footer or separators).

@@ -26,6 +26,15 @@ struct ResolvedMetrics: Hashable, Sendable {
     /// - Throws: ``LayoutError`` naming the bad value under `path`.
     init(_ base: LayoutMetrics, _ overrides: SectionMetrics, width: Double, path: String) throws {
         columns = overrides.columns ?? base.columns
+        if overrides.columns == nil, let minimum = base.minimumItemWidth {
+            guard minimum.isFinite, minimum > 0, minimum <= GridLayout.maximumLength else {
+                throw LayoutError(path: "metrics.minimumItemWidth",
+                                  problem: "must be a finite number above 0 and at most \(LayoutError.lengthLimitText), got \(minimum)")
+            }
+            columns = Self.adaptiveColumns(minimumWidth: minimum, width: width,
+                                           insets: overrides.sectionInsets ?? base.sectionInsets,
+                                           spacing: overrides.interItemSpacing ?? base.interItemSpacing)
+        }
         rowHeight = overrides.rowHeight ?? base.rowHeight
         interItemSpacing = overrides.interItemSpacing ?? base.interItemSpacing
         lineSpacing = overrides.lineSpacing ?? base.lineSpacing
@@ -70,6 +79,18 @@ struct ResolvedMetrics: Hashable, Sendable {
         }
         originX = insets.left
         columnStride = cellWidth + interItemSpacing
+    }
+
+    /// How many columns of cells at least `minimumWidth` wide fit in
+    /// `width` after `insets` and `spacing` between columns: 1 to 10,000
+    /// (1 when not even one fits, or when a value is not finite — the
+    /// checks that follow report those).
+    /// - Complexity: O(1).
+    static func adaptiveColumns(minimumWidth: Double, width: Double, insets: EdgeInsets, spacing: Double) -> Int {
+        let room = width - insets.left - insets.right + spacing
+        let fit = (room / (minimumWidth + spacing)).rounded(.down)
+        guard fit.isFinite, fit >= 1 else { return 1 }
+        return fit >= 10_000 ? 10_000 : Int(fit)
     }
 
     /// The height of an items area whose rows take `rows`: at least ``minimumItemsHeight``.

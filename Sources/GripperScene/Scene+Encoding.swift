@@ -68,6 +68,7 @@ extension Scene {
         if let h = m.estimatedItemHeight { fields.append("\"estimatedItemHeight\": \(number(h))") }
         if kind != .grid { fields.append("\"kind\": \"\(kind.rawValue)\"") }
         if let w = m.itemWidth { fields.append("\"itemWidth\": \(number(w))") }
+        if let w = m.minimumItemWidth { fields.append("\"minimumItemWidth\": \(number(w))") }
         if m.sectionPlaceholderHeight != 200 { fields.append("\"placeholderHeight\": \(number(m.sectionPlaceholderHeight))") }
         return "{" + fields.joined(separator: ", ") + "}"
     }
@@ -115,6 +116,29 @@ extension Scene {
 
     static func path(_ p: IndexPath) -> String { "[\(p.section), \(p.item)]" }
 
+    /// A layout change as a `layout` stimulus's object: the fields it gives.
+    static func layoutChange(_ c: LayoutChange) -> String {
+        var fields: [String] = []
+        func optional(_ v: Double?) -> String { v.map(number) ?? "null" }
+        if let kind = c.kind { fields.append("\"kind\": \"\(kind.rawValue)\"") }
+        if let v = c.columns { fields.append("\"columns\": \(v)") }
+        if let v = c.minimumItemWidth { fields.append("\"minimumItemWidth\": " + optional(v)) }
+        if let v = c.rowHeight { fields.append("\"rowHeight\": " + number(v)) }
+        if let v = c.interItemSpacing { fields.append("\"interItemSpacing\": " + number(v)) }
+        if let v = c.lineSpacing { fields.append("\"lineSpacing\": " + number(v)) }
+        if let i = c.sectionInsets {
+            fields.append("\"insets\": {\"top\": \(number(i.top)), \"left\": \(number(i.left)), "
+                          + "\"bottom\": \(number(i.bottom)), \"right\": \(number(i.right))}")
+        }
+        if let v = c.headerHeight { fields.append("\"headerHeight\": " + number(v)) }
+        if let v = c.footerHeight { fields.append("\"footerHeight\": " + number(v)) }
+        if let v = c.separator { fields.append("\"separator\": " + number(v)) }
+        if let v = c.itemWidth { fields.append("\"itemWidth\": " + optional(v)) }
+        if let v = c.scrollDirection { fields.append("\"scrollDirection\": \"\(v.rawValue)\"") }
+        if let v = c.layoutDirection { fields.append("\"layoutDirection\": \"\(v.rawValue)\"") }
+        return "{" + fields.joined(separator: ", ") + "}"
+    }
+
     static func stimulus(_ s: Stimulus) throws(EncodingError) -> String {
         let us = s.offset.components.seconds * 1_000_000 + s.offset.components.attoseconds / 1_000_000_000_000
         let t = "{\"t\": " + number(Double(us) / 1_000_000) + ", "
@@ -127,6 +151,7 @@ extension Scene {
         case .deviceLost: return t + "\"deviceLost\": true}"
         case .resizeViewport(let size):
             return t + "\"resizeViewport\": {\"width\": \(number(size.width)), \"height\": \(number(size.height))}}"
+        case .layout(let change): return t + "\"layout\": " + layoutChange(change) + "}"
         case .key(let key): return t + "\"key\": \"\(key.rawValue)\"}"
         case .move(let command):
             switch command {

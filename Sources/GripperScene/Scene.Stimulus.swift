@@ -42,6 +42,8 @@ extension Scene {
             case childLoading(String, LoadingEvent, content: [Section]?)
             /// The app scrolls, at once or animated (`scroll`).
             case scroll(ScrollTarget, animated: Bool)
+            /// The layout changes (`layout`): another layout, new metrics.
+            case layout(LayoutChange)
             /// The app's batch update (`batch`), with the items it inserts
             /// defined as the scene's items are (their rules and labels).
             case batch(BatchUpdate, items: [Item])
@@ -51,7 +53,7 @@ extension Scene {
                 switch self {
                 case .reload(let sections): sections
                 case .loading(_, let content), .childLoading(_, _, let content): content
-                case .setEditing, .deleteSelected, .undo, .redo, .deviceLost, .resizeViewport, .key, .move, .focus, .segment,
+                case .setEditing, .deleteSelected, .undo, .redo, .deviceLost, .resizeViewport, .key, .move, .focus, .segment, .layout,
                      .scroll, .batch: nil
                 }
             }
@@ -61,7 +63,7 @@ extension Scene {
                 switch self {
                 case .loading(.loadedEmpty, _), .childLoading(_, .loadedEmpty, _): "empty.sections"
                 case .loading(let event, _), .childLoading(_, let event, _): event.name
-                case .reload, .setEditing, .deleteSelected, .undo, .redo, .deviceLost, .resizeViewport, .key, .move, .focus,
+                case .reload, .setEditing, .deleteSelected, .undo, .redo, .deviceLost, .resizeViewport, .key, .move, .focus, .layout,
                      .segment, .scroll, .batch: "reload"
                 }
             }
@@ -83,6 +85,7 @@ extension Scene {
                 case .redo: .redo
                 case .deviceLost: .deviceLost
                 case .resizeViewport(let size): .resizeViewport(size)
+                case .layout(let change): .changeLayout(change)
                 case .key(let key): .key(key)
                 case .move(let command): .move(command)
                 case .focus(let p): .focus(p)

@@ -265,25 +265,83 @@ struct SceneReader {
         return value
     }
 
+    /// A `layout` stimulus: the fields of a scene's `layout` that may
+    /// change at run time, at least one.
+    private func layoutChange(_ value: JSONValue, _ path: String) throws(SceneError) -> LayoutChange {
+        let keys = ["kind", "columns", "minimumItemWidth", "rowHeight", "interItemSpacing", "lineSpacing", "insets",
+                    "headerHeight", "footerHeight", "separator", "itemWidth", "scrollDirection", "layoutDirection"]
+        let v = try members(value, path, allowed: keys)
+        guard keys.contains(where: { v[$0] != nil }) else {
+            throw fail(path, value, "expected at least one of \(keys.joined(separator: ", "))")
+        }
+        var c = LayoutChange()
+        if let x = v["kind"] {
+            let name = try string(x, path + ".kind")
+            guard let kind = LayoutKind(rawValue: name) else {
+                throw fail(path + ".kind", x, "expected \"grid\" or \"flow\", found \(SceneError.quote(name))")
+            }
+            c.kind = kind
+        }
+        if let x = v["columns"] { c.columns = try integer(x, path + ".columns", minimum: 1) }
+        if let x = v["minimumItemWidth"] {
+            if case .null = x.content {
+                c.minimumItemWidth = .some(nil)
+            } else {
+                c.minimumItemWidth = .some(try number(x, path + ".minimumItemWidth", positive: true))
+            }
+        }
+        if let x = v["rowHeight"] { c.rowHeight = try number(x, path + ".rowHeight", positive: true) }
+        if let x = v["interItemSpacing"] { c.interItemSpacing = try number(x, path + ".interItemSpacing", minimum: 0) }
+        if let x = v["lineSpacing"] { c.lineSpacing = try number(x, path + ".lineSpacing", minimum: 0) }
+        if let x = v["insets"] { c.sectionInsets = try insets(x, path + ".insets") }
+        if let x = v["headerHeight"] { c.headerHeight = try number(x, path + ".headerHeight", minimum: 0) }
+        if let x = v["footerHeight"] { c.footerHeight = try number(x, path + ".footerHeight", minimum: 0) }
+        if let x = v["separator"] { c.separator = try number(x, path + ".separator", minimum: 0) }
+        if let x = v["itemWidth"] {
+            if case .null = x.content {
+                c.itemWidth = .some(nil)
+            } else {
+                c.itemWidth = .some(try number(x, path + ".itemWidth", positive: true))
+            }
+        }
+        if let x = v["scrollDirection"] {
+            let name = try string(x, path + ".scrollDirection")
+            guard let axis = ScrollAxis(rawValue: name) else {
+                throw fail(path + ".scrollDirection", x, "expected \"vertical\" or \"horizontal\", found \(SceneError.quote(name))")
+            }
+            c.scrollDirection = axis
+        }
+        if let x = v["layoutDirection"] {
+            let name = try string(x, path + ".layoutDirection")
+            guard let direction = LayoutDirection(rawValue: name) else {
+                throw fail(path + ".layoutDirection", x, "expected \"leftToRight\" or \"rightToLeft\", found \(SceneError.quote(name))")
+            }
+            c.layoutDirection = direction
+        }
+        return c
+    }
+
+    /// `{top, left, bottom, right}`, each ≥ 0 (0 when left out).
+    private func insets(_ x: JSONValue, _ p: String) throws(SceneError) -> EdgeInsets {
+        let i = try members(x, p, allowed: ["top", "left", "bottom", "right"])
+        func side(_ k: String) throws(SceneError) -> Double {
+            try i[k].map { y throws(SceneError) in try number(y, p + "." + k, minimum: 0) } ?? 0
+        }
+        return EdgeInsets(top: try side("top"), left: try side("left"), bottom: try side("bottom"), right: try side("right"))
+    }
+
     private func layout(_ value: JSONValue, _ path: String) throws(SceneError) -> LayoutMetrics {
         let keys = ["columns", "rowHeight", "interItemSpacing", "lineSpacing", "insets", "headerHeight", "pinnedHeaders",
                     "footerHeight", "separator", "scrollDirection", "layoutDirection", "estimatedItemHeight", "kind", "itemWidth",
-                    "placeholderHeight"]
+                    "placeholderHeight", "minimumItemWidth"]
         let v = try members(value, path, allowed: keys)
         var m = LayoutMetrics(rowHeight: 56)
         if let x = v["columns"] { m.columns = try integer(x, path + ".columns", minimum: 1) }
+        if let x = v["minimumItemWidth"] { m.minimumItemWidth = try number(x, path + ".minimumItemWidth", positive: true) }
         if let x = v["rowHeight"] { m.rowHeight = try number(x, path + ".rowHeight", positive: true) }
         if let x = v["interItemSpacing"] { m.interItemSpacing = try number(x, path + ".interItemSpacing", minimum: 0) }
         if let x = v["lineSpacing"] { m.lineSpacing = try number(x, path + ".lineSpacing", minimum: 0) }
-        if let x = v["insets"] {
-            let p = path + ".insets"
-            let i = try members(x, p, allowed: ["top", "left", "bottom", "right"])
-            func side(_ k: String) throws(SceneError) -> Double {
-                try i[k].map { y throws(SceneError) in try number(y, p + "." + k, minimum: 0) } ?? 0
-            }
-            m.sectionInsets = EdgeInsets(top: try side("top"), left: try side("left"),
-                                         bottom: try side("bottom"), right: try side("right"))
-        }
+        if let x = v["insets"] { m.sectionInsets = try insets(x, path + ".insets") }
         if let x = v["headerHeight"] {
             let h = try number(x, path + ".headerHeight", minimum: 0)
             m.header = h > 0 ? SupplementaryMetrics(height: h) : .none
@@ -507,7 +565,7 @@ struct SceneReader {
 
     private func stimulus(_ value: JSONValue, _ path: String, defaults: ItemDefaults) throws(SceneError) -> Scene.Stimulus {
         let kinds = ["setEditing", "deleteSelected", "reload", "undo", "redo", "deviceLost", "resizeViewport", "key",
-                     "move", "focus", "load", "loaded", "empty", "failed", "refresh", "segment", "scroll", "batch"]
+                     "move", "focus", "load", "loaded", "empty", "failed", "refresh", "segment", "scroll", "batch", "layout"]
         let o = try members(value, path, allowed: ["t", "source"] + kinds)
         let tValue = try required(o, "t", path)
         let t = try number(tValue, path + ".t", minimum: 0)
@@ -575,6 +633,8 @@ struct SceneReader {
             action = try scrollStimulus(v, p)
         case "batch":
             action = try batchStimulus(v, p, defaults: defaults)
+        case "layout":
+            action = .layout(try layoutChange(v, p))
         case "resizeViewport":
             let size = try members(v, p, allowed: ["width", "height"])
             action = .resizeViewport(Size(width: try number(try required(size, "width", p), p + ".width", positive: true),

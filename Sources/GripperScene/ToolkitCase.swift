@@ -84,6 +84,7 @@ public struct ToolkitCase: Sendable {
         case .redo: return .redo
         case .deviceLost: return .deviceLost
         case .resizeViewport(let size): return .resizeViewport(size)
+        case .changeLayout(let change): return .layout(change)
         case .key(let key): return .key(key)
         case .move(let command): return .move(command)
         case .focus(let path): return .focus(path)

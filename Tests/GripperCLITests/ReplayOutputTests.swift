@@ -78,7 +78,9 @@ import Testing
         // Plum slides up into Pear's place as the gap moves down; Pear fades in where it is dropped.
         #expect(page.contains(#"data-caption="1.417298 s  gapMoved to [0,2]" data-anim="250 easeInOut:0 144 400 56 1 0 88 400 56 1,0 88 400 56 1 0 144 400 56 1""#))
         #expect(page.contains(#" data-anim="200 easeOut:0 288 400 56 0 0 288 400 56 1""#))
-        #expect(page.components(separatedBy: " data-anim=").count - 1 == 5, "four gap moves and the drop")
+        // The lift: the gap's placeholder appears where Apple was (the source hidden).
+        #expect(page.contains(#"data-caption="1.008060 s  state tracking -&gt; dragging" data-anim="200 easeOut:"#))
+        #expect(page.components(separatedBy: " data-anim=").count - 1 == 6, "the lift, four gap moves and the drop")
     }
 
     @Test func aWriteErrorMidwayExitsTwoNamingTheFileAndLeavesNoFinishedPage() throws {

@@ -34,7 +34,7 @@ extension Engine {
             record(machine.shiftContentOffset(by: delta, geometry: layout), at: time)
             noteTransition(from: phase, at: time)
         }
-        return takeOutbox()
+        return takeOutbox(measured: delta != 0 ? time : nil)
     }
 
     /// `input` with its points in the layout's scroll space (see

@@ -25,17 +25,20 @@ extension Engine {
     /// shown before the call to what is shown now.
     /// - Complexity: O(k × (log n + edits)) for the k elements on screen,
     ///   and only when something worth animating happened.
-    mutating func makeTransition(for entries: [Transcript.Entry]) {
+    /// `measured`: the call changed what is shown without a transcript
+    /// entry to say so (a measured height), at that time.
+    mutating func makeTransition(for entries: [Transcript.Entry], measured: EventTime? = nil) {
         let now = shownState
         defer {
             shownBefore = now
             transitionEdits.removeAll(keepingCapacity: true)
         }
-        guard let before = shownBefore, let last = entries.last,
-              let cause = Self.cause(of: entries.map(\.event)) else { return }
+        let measuredOffset = measured.map { $0.microseconds(since: origin ?? $0) }
+        guard let before = shownBefore, let lastOffset = entries.last?.offset ?? measuredOffset,
+              let cause = Self.cause(of: entries.map(\.event)) ?? (measured != nil ? .measured : nil) else { return }
         if cause == .scrollAnimation, let motion = Self.animation(in: entries) {
             // Nothing moves in content coordinates: the offset does.
-            append(EngineTransition(cause: cause, time: .zero + .microseconds(last.offset),
+            append(EngineTransition(cause: cause, time: .zero + .microseconds(lastOffset),
                                     layout: LayoutTransition(from: now, to: now),
                                     duration: machine.configuration.scrollAnimationDuration, curve: .easeInOut,
                                     initialContentOffset: motion.from, finalContentOffset: motion.to))
@@ -48,7 +51,7 @@ extension Engine {
         layoutTransition.disappearing.removeAll { $0.final.kind == .dragProxy }
         guard !layoutTransition.isEmpty else { return }
         let timing = EngineTransition.defaultTiming(for: cause)
-        append(EngineTransition(cause: cause, time: .zero + .microseconds(last.offset),
+        append(EngineTransition(cause: cause, time: .zero + .microseconds(lastOffset),
                                 layout: layoutTransition, duration: timing.duration, curve: timing.curve,
                                 initialContentOffset: before.contentOffset, finalContentOffset: now.contentOffset))
     }
@@ -100,6 +103,12 @@ extension Engine {
     static func cause(of events: [Transcript.Event]) -> EngineTransition.Cause? {
         var causes: Set<EngineTransition.Cause> = []
         for event in events {
+            switch event {
+            case .stimulus(.changeLayout): causes.insert(.layoutChanged)
+            case .stimulus(.resizeViewport): causes.insert(.resized)
+            case .loading: causes.insert(.placeholder)
+            default: break
+            }
             guard case .effect(let effect) = event else { continue }
             switch effect {
             case .dragEnded(_, let committed): causes.insert(committed ? .dropped : .dropCancelled)
@@ -115,13 +124,17 @@ extension Engine {
             case .gapMoved, .dropTargetChanged: causes.insert(.gapMoved)
             case .selectionChanged: causes.insert(.selection)
             case .scrollMotionBegan(let m) where m.kind == .animation: causes.insert(.scrollAnimation)
-            case .highlight, .scrolled, .swipeBegan, .dragBegan, .rejected, .scheduleTick, .scrollMotionBegan,
-                 .scrollMotionEnded, .focusChanged, .moveRefused, .announcement:
+            case .dragBegan: causes.insert(.lift)
+            case .focusChanged: causes.insert(.focus)
+            case .highlight: causes.insert(.highlight)
+            case .scrolled, .swipeBegan, .rejected, .scheduleTick, .scrollMotionBegan, .scrollMotionEnded, .moveRefused,
+                 .announcement:
                 continue
             }
         }
-        let order: [EngineTransition.Cause] = [.dropped, .dropCancelled, .undoRedo, .committed, .appChanged, .editingChanged,
-                                                .swipeOpened, .swipeShut, .deleteConfirmation, .gapMoved, .selection,
+        let order: [EngineTransition.Cause] = [.dropped, .dropCancelled, .undoRedo, .committed, .appChanged, .layoutChanged,
+                                                .resized, .editingChanged, .swipeOpened, .swipeShut, .deleteConfirmation,
+                                                .lift, .gapMoved, .selection, .placeholder, .focus, .highlight,
                                                 .scrollAnimation]
         return order.first { causes.contains($0) }
     }

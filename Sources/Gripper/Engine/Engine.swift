@@ -28,8 +28,8 @@ public struct Engine: Sendable {
     /// layout sees it in scroll space: ``orientation``), and
     /// ``resizeViewport(to:at:)`` changes it.
     public private(set) var viewportSize: Size
-    /// The layout metrics.
-    public let metrics: LayoutMetrics
+    /// The layout metrics (``changeLayout(_:at:)`` changes them).
+    public internal(set) var metrics: LayoutMetrics
     /// The device the engine was opened with (``InputDeviceID/first``);
     /// ``devices`` lists every device, ``attach(_:)`` adds one.
     public var device: DeviceDescription { inputs.channels[0].description }
@@ -56,7 +56,7 @@ public struct Engine: Sendable {
     public var layout: any CollectionLayout { sync.layout }
     /// How the layout's scroll space maps onto the screen; the engine maps
     /// every input point into scroll space before the editing machine sees it.
-    public let orientation: LayoutOrientation
+    public internal(set) var orientation: LayoutOrientation
     /// What has happened so far, when the engine was created with
     /// `recordingTranscript: true` (a replay, a test, `gripper live`); empty
     /// otherwise, so an engine that runs for weeks keeps flat memory. Every
@@ -271,9 +271,11 @@ public struct Engine: Sendable {
     /// Hands over the entries produced since the last public call (and makes
     /// their transition); ``Replay`` calls it after each deadline it fires
     /// itself, so each picture gets the transition of its own step.
-    package mutating func takeOutbox() -> [Transcript.Entry] {
+    /// `measured`: the call changed what is shown at that time without an
+    /// entry to say so (a measured height).
+    package mutating func takeOutbox(measured: EventTime? = nil) -> [Transcript.Entry] {
         let out = recorder.takeEntries()
-        if makesTransitions { makeTransition(for: out) }
+        if makesTransitions { makeTransition(for: out, measured: measured) }
         return out
     }
 
@@ -380,6 +382,9 @@ public struct Engine: Sendable {
             return
         case .loading(let event, let content):
             loadDue(event, content: content, at: time)
+            return
+        case .changeLayout(let change):
+            changeLayoutDue(change, at: time)
             return
         case .switchSegment(let index):
             switchSegmentDue(index, at: time)

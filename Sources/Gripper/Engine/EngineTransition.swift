@@ -71,6 +71,26 @@ public struct EngineTransition: Sendable {
         /// from ``initialContentOffset`` to ``finalContentOffset`` (the
         /// engine also moves it so, frame by frame, on its deadlines).
         case scrollAnimation
+        /// The layout changed (``Engine/changeLayout(_:at:)``: another
+        /// layout, new metrics): every element goes from where it was to
+        /// where it is now.
+        case layoutChanged
+        /// The viewport took a new size (a window resized, a screen
+        /// rotated; ``Engine/resizeViewport(to:at:)``).
+        case resized
+        /// Measured heights changed what follows the measured item
+        /// (``Engine/setMeasuredHeight(_:ofItemAt:at:)``).
+        case measured
+        /// A placeholder appeared or went (the data source loading, empty or
+        /// failed; see Documentation/DataSources.md).
+        case placeholder
+        /// An item was lifted: a drag began, its source hidden and the gap's
+        /// placeholder shown (a multi-item drag's companions go into the finger).
+        case lift
+        /// The keyboard focus moved to another item.
+        case focus
+        /// A touch highlighted an item, or the highlight went.
+        case highlight
     }
 
     /// What the change was.
@@ -94,8 +114,10 @@ public struct EngineTransition: Sendable {
     /// (gap moves, undo and redo); `ItemTouchHelper` settles a drop or a
     /// cancelled drag in 200 ms and animates a swipe in 250 ms; UIKit animates
     /// row deletion, insertion and `setEditing(_:animated:)` in about 300 ms;
-    /// a selection highlight changes in 150 ms; `setContentOffset(_:animated:)`
-    /// scrolls in about 300 ms.
+    /// a selection highlight changes in 150 ms (so do a touch's highlight and
+    /// the focus ring here); `setContentOffset(_:animated:)` scrolls in about
+    /// 300 ms, and `setCollectionViewLayout(_:animated:)` and a rotation
+    /// animate in about as long; a lift settles like a drop.
     public static func defaultTiming(for cause: Cause) -> (duration: Duration, curve: TimingCurve) {
         switch cause {
         case .gapMoved: (.milliseconds(250), .easeInOut)
@@ -105,6 +127,10 @@ public struct EngineTransition: Sendable {
         case .undoRedo: (.milliseconds(250), .easeInOut)
         case .selection: (.milliseconds(150), .linear)
         case .scrollAnimation: (.milliseconds(300), .easeInOut)
+        case .layoutChanged, .resized: (.milliseconds(300), .easeInOut)
+        case .measured, .placeholder: (.milliseconds(250), .easeInOut)
+        case .lift: (.milliseconds(200), .easeOut)
+        case .focus, .highlight: (.milliseconds(150), .linear)
         }
     }
 }

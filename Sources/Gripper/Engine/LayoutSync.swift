@@ -21,10 +21,10 @@ struct LayoutSync: Sendable {
     /// The app's data, for heights and columns.
     let dataSource: any CollectionDataSource
     /// The layout metrics.
-    let metrics: LayoutMetrics
+    private(set) var metrics: LayoutMetrics
     /// Whether the layout keeps per-item extents: the data source gives
     /// items heights of their own, or the metrics give an estimate.
-    let hasItemHeights: Bool
+    private(set) var hasItemHeights: Bool
     /// Whether the data source gives items widths of their own.
     let hasItemWidths: Bool
     /// The contradictions reported so far (each is reported once).
@@ -118,6 +118,32 @@ struct LayoutSync: Sendable {
     mutating func resize(to size: Size, model: CollectionModel) throws {
         let content = contents(model)
         try layout.resize(to: size, contents: content)
+    }
+
+    /// Lays `model` out with `newLayout` and `newMetrics` instead (a
+    /// layout switch, new metrics; ``Engine/changeLayout(_:at:)``): a grid
+    /// that stays a grid keeps its items' extents (measured heights
+    /// included) and only takes the new metrics; any other layout is built
+    /// from the data source, as at the start. What was reported and the
+    /// heights reserved for placeholders stay.
+    /// - Throws: what the new layout rejects; the sync is then as it was.
+    /// - Complexity: O(s) for a grid of fixed row heights (O(n) with item
+    ///   heights); as ``contents(_:)`` and the new layout's reload otherwise
+    ///   (a flow layout's is O(n)).
+    mutating func replace(with newLayout: any CollectionLayout, metrics newMetrics: LayoutMetrics,
+                          model: CollectionModel) throws {
+        var next = self
+        next.metrics = newMetrics
+        next.hasItemHeights = dataSource.hasItemHeights || newMetrics.estimatedItemHeight != nil
+        if var grid = layout as? GridLayout, newLayout is GridLayout,
+           newMetrics.estimatedItemHeight == metrics.estimatedItemHeight {
+            try grid.update(metrics: newMetrics, viewport: newLayout.viewport)
+            next.layout = grid
+        } else {
+            next.layout = newLayout
+            try next.layout.reload(next.contents(model))
+        }
+        self = next
     }
 
     /// Whether `problem` is news: true the first time it is reported (here

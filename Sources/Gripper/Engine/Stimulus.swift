@@ -57,6 +57,10 @@ public enum Stimulus: Hashable, Sendable, CustomStringConvertible {
     /// engine whose rules are not composed, or a key that names no child,
     /// records a `rejected` entry and changes nothing.
     case loadingChild(String, LoadingEvent, content: [CollectionSection]?)
+    /// The layout changes (``Engine/changeLayout(_:at:)``): another
+    /// layout, new metrics, or both. Written `layout` and the fields the
+    /// change gives (`layout kind flow columns 3`).
+    case changeLayout(LayoutChange)
     /// The app's batch update, as a recorded session (``ToolkitSession``)
     /// replays it: applied as ``Engine/apply(_:at:)-(BatchUpdate,_)``
     /// applies it, with no `stimulus` line of its own (the app's call wrote
@@ -84,6 +88,7 @@ public enum Stimulus: Hashable, Sendable, CustomStringConvertible {
             Self.loadingText(event) + (content.map { sections in
                 " " + sections.map { Escaping.token($0.id.rawValue) + "(\($0.items.count))" }.joined(separator: " ")
             } ?? "")
+        case .changeLayout(let change): change.isEmpty ? "layout" : "layout \(change)"
         case .switchSegment(let index): "segment \(index)"
         case .loadingChild(let key, let event, let content):
             "child " + Escaping.token(key) + " " + Stimulus.loading(event, content: content).description

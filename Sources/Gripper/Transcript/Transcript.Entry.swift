@@ -102,6 +102,29 @@ extension Transcript {
             }
         }
 
+        /// A layout change's fields as JSON members: numbers as numbers
+        /// (two places), `none` as null, insets as `[top,left,bottom,right]`.
+        private static func layoutChangeJSON(_ change: LayoutChange) -> String {
+            var out = ""
+            func number(_ v: Double?) -> String { v.map(coordinate) ?? "null" }
+            if let kind = change.kind { out += ",\"kind\":\"\(kind.rawValue)\"" }
+            if let columns = change.columns { out += ",\"columns\":\(columns)" }
+            if let w = change.minimumItemWidth { out += ",\"minimumItemWidth\":" + number(w) }
+            if let v = change.rowHeight { out += ",\"rowHeight\":" + number(v) }
+            if let v = change.interItemSpacing { out += ",\"interItemSpacing\":" + number(v) }
+            if let v = change.lineSpacing { out += ",\"lineSpacing\":" + number(v) }
+            if let i = change.sectionInsets {
+                out += ",\"insets\":[" + [i.top, i.left, i.bottom, i.right].map(coordinate).joined(separator: ",") + "]"
+            }
+            if let v = change.headerHeight { out += ",\"headerHeight\":" + number(v) }
+            if let v = change.footerHeight { out += ",\"footerHeight\":" + number(v) }
+            if let v = change.separator { out += ",\"separator\":" + number(v) }
+            if let w = change.itemWidth { out += ",\"itemWidth\":" + number(w) }
+            if let axis = change.scrollDirection { out += ",\"scrollDirection\":\"\(axis.rawValue)\"" }
+            if let d = change.layoutDirection { out += ",\"layoutDirection\":\"\(d.rawValue)\"" }
+            return out
+        }
+
         /// The detail after the name in the text form.
         package var textDetail: String {
             switch self {
@@ -145,6 +168,7 @@ extension Transcript {
                 case .loading(let event, let content):
                     Stimulus.loadingJSON(event) + (content.map { ",\"sections\":" + Transcript.json($0) } ?? "")
                 case .switchSegment(let index): ",\"name\":\"segment\",\"segment\":\(index)"
+                case .changeLayout(let change): ",\"name\":\"layout\"" + Self.layoutChangeJSON(change)
                 case .loadingChild(let key, let event, let content):
                     Stimulus.loadingJSON(event) + ",\"child\":" + Self.quoted(key)
                         + (content.map { ",\"sections\":" + Transcript.json($0) } ?? "")

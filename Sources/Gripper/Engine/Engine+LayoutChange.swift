@@ -1,0 +1,78 @@
+import GripperEditing
+import GripperGeometry
+import GripperLayout
+
+extension Engine {
+    /// Changes the layout while the user watches: another of the shipped
+    /// layouts (grid ↔ flow; a grid of one column is a list), new metrics
+    /// (columns, adaptive columns, row height, spacing, insets, headers,
+    /// the scroll axis …), or both, as one step:
+    ///
+    /// - the model, the journal, the selection, the focus and batch
+    ///   editing do not change; the first visible item stays where it was
+    ///   on screen (as for ``resizeViewport(to:at:)``), the offset clamped
+    ///   to the new content;
+    /// - what is in flight goes on in the new layout: a drag follows its
+    ///   contact (its gap moves to the slot under it), a keyboard move's
+    ///   proxy goes to its gap, a scroll keeps its finger, an open cell
+    ///   stays open when it still has room for its actions and shuts
+    ///   otherwise (`swipeShut`);
+    /// - an engine that makes transitions makes one (`layoutChanged`),
+    ///   every element going from where it was to where it is now.
+    ///
+    /// Written as a `stimulus layout …` line naming the fields the change
+    /// gives. A grid that stays a grid keeps its measured heights; a switch
+    /// to another layout lays the items out from the data source again
+    /// (heights it gives, else the estimate or the row height).
+    ///
+    /// A change the new layout refuses (columns that do not fit the
+    /// viewport, a negative or non-finite value, metrics for an app's own
+    /// layout) is a `rejected` entry, and nothing changes.
+    /// - Complexity: O(s) for s sections of fixed row height in a grid
+    ///   (O(n) with item heights, or a switch to a flow layout), plus what
+    ///   is on screen.
+    /// - Returns: the transcript entries produced, recorded or not.
+    @discardableResult
+    public mutating func changeLayout(_ change: LayoutChange, at time: EventTime) -> [Transcript.Entry] {
+        apply(.changeLayout(change), at: time)
+    }
+
+    /// The shipped layout the engine lays out with, or nil for an app's own.
+    /// - Complexity: O(1).
+    public var layoutKind: LayoutKind? {
+        switch layout {
+        case is GridLayout: .grid
+        case is FlowLayout: .flow
+        default: nil
+        }
+    }
+
+    /// Applies a layout change, the deadlines before it fired.
+    mutating func changeLayoutDue(_ change: LayoutChange, at time: EventTime) {
+        guard let kind = change.kind ?? layoutKind else {
+            appendRejected("layout: the app's own layout takes no metrics from a change; give a kind", at: time)
+            return
+        }
+        let newMetrics = change.applied(to: metrics)
+        let anchor = firstVisibleItem()
+        do {
+            let made = try kind.make(metrics: newMetrics, viewport: viewportSize)
+            try sync.replace(with: made, metrics: newMetrics, model: machine.model)
+        } catch {
+            appendRejected("layout: \(error)", at: time)
+            return
+        }
+        metrics = newMetrics
+        orientation = newMetrics.orientation
+        var offset = contentOffset
+        if let anchor, let frame = layout.attributes(for: anchor.indexPath, presentation: presentation)?.frame {
+            offset = frame.minY - anchor.fromTop
+        }
+        // The machine works in the (maybe new) scroll space.
+        let contact = contactLocation.map { orientation.scrollPoint($0, viewport: viewportSize) }
+        let extent = orientation.scrollSize(viewportSize).height
+        recordDue(at: time) {
+            $0.viewportChanged(height: extent, offset: offset, contact: contact, at: time, geometry: $1)
+        }
+    }
+}

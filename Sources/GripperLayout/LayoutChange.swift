@@ -1,0 +1,145 @@
+import GripperGeometry
+
+/// A change of layout at run time: another of the shipped layouts, new
+/// metrics, or both — each field the change gives replaces the current
+/// value, the others stay (a scene's `layout` stimulus, the app's
+/// `Engine.changeLayout(_:at:)`).
+///
+/// ```swift
+/// // The grid becomes a list of taller rows; the selection, the focus and
+/// // the first visible item stay, and one transition animates it.
+/// engine.changeLayout(LayoutChange(columns: 1, rowHeight: 72), at: now)
+/// engine.changeLayout(LayoutChange(kind: .flow), at: later)
+/// ```
+public struct LayoutChange: Hashable, Sendable, CustomStringConvertible {
+    /// The layout to switch to, or nil to keep the current one.
+    public var kind: LayoutKind?
+    /// ``LayoutMetrics/columns``.
+    public var columns: Int?
+    /// ``LayoutMetrics/minimumItemWidth``: a width turns adaptive columns
+    /// on, `.some(nil)` turns them off (back to ``columns``).
+    public var minimumItemWidth: Double??
+    /// ``LayoutMetrics/rowHeight``.
+    public var rowHeight: Double?
+    /// ``LayoutMetrics/interItemSpacing``.
+    public var interItemSpacing: Double?
+    /// ``LayoutMetrics/lineSpacing``.
+    public var lineSpacing: Double?
+    /// ``LayoutMetrics/sectionInsets``.
+    public var sectionInsets: EdgeInsets?
+    /// The height of every section's header (0 for none); its other
+    /// metrics (pinning, padding) stay.
+    public var headerHeight: Double?
+    /// The height of every section's footer (0 for none).
+    public var footerHeight: Double?
+    /// The row separator's thickness (0 for none).
+    public var separator: Double?
+    /// ``LayoutMetrics/itemWidth`` (flow layouts): a width, or `.some(nil)`
+    /// for the whole line.
+    public var itemWidth: Double??
+    /// ``LayoutMetrics/orientation``'s scroll axis.
+    public var scrollDirection: ScrollAxis?
+    /// ``LayoutMetrics/orientation``'s reading direction.
+    public var layoutDirection: LayoutDirection?
+
+    /// A change of the fields given; every other value stays as it is.
+    public init(kind: LayoutKind? = nil, columns: Int? = nil, minimumItemWidth: Double?? = nil,
+                rowHeight: Double? = nil, interItemSpacing: Double? = nil, lineSpacing: Double? = nil,
+                sectionInsets: EdgeInsets? = nil, headerHeight: Double? = nil, footerHeight: Double? = nil,
+                separator: Double? = nil, itemWidth: Double?? = nil, scrollDirection: ScrollAxis? = nil,
+                layoutDirection: LayoutDirection? = nil) {
+        self.kind = kind
+        self.columns = columns
+        self.minimumItemWidth = minimumItemWidth
+        self.rowHeight = rowHeight
+        self.interItemSpacing = interItemSpacing
+        self.lineSpacing = lineSpacing
+        self.sectionInsets = sectionInsets
+        self.headerHeight = headerHeight
+        self.footerHeight = footerHeight
+        self.separator = separator
+        self.itemWidth = itemWidth
+        self.scrollDirection = scrollDirection
+        self.layoutDirection = layoutDirection
+    }
+
+    /// Whether the change gives nothing at all.
+    public var isEmpty: Bool { self == LayoutChange() }
+
+    /// Whether the change gives metrics (anything but ``kind``).
+    public var changesMetrics: Bool {
+        var metricsOnly = self
+        metricsOnly.kind = nil
+        return !metricsOnly.isEmpty
+    }
+
+    /// `metrics` with this change's fields in place. Nothing is checked
+    /// here: the layout made of the result checks it (``LayoutError``).
+    /// - Complexity: O(1).
+    public func applied(to metrics: LayoutMetrics) -> LayoutMetrics {
+        var m = metrics
+        if let columns { m.columns = columns }
+        if let minimumItemWidth { m.minimumItemWidth = minimumItemWidth }
+        if let rowHeight { m.rowHeight = rowHeight }
+        if let interItemSpacing { m.interItemSpacing = interItemSpacing }
+        if let lineSpacing { m.lineSpacing = lineSpacing }
+        if let sectionInsets { m.sectionInsets = sectionInsets }
+        if let headerHeight {
+            if headerHeight > 0 {
+                m.header.height = headerHeight
+            } else {
+                m.header = .none
+            }
+        }
+        if let footerHeight {
+            if footerHeight > 0 {
+                m.footer.height = footerHeight
+            } else {
+                m.footer = .none
+            }
+        }
+        if let separator {
+            if separator > 0 {
+                m.rowSeparator.thickness = separator
+            } else {
+                m.rowSeparator = .none
+            }
+        }
+        if let itemWidth { m.itemWidth = itemWidth }
+        if let scrollDirection { m.orientation.axis = scrollDirection }
+        if let layoutDirection { m.orientation.direction = layoutDirection }
+        return m
+    }
+
+    /// The fields given, as a scene's `layout` object names them, in a
+    /// fixed order (`kind flow columns 3 rowHeight 72`; `minimumItemWidth
+    /// none` for adaptive columns turned off); empty for no change.
+    public var description: String {
+        fields.map { "\($0.name) \($0.value)" }.joined(separator: " ")
+    }
+
+    /// The fields given: the scene's name and the value as text (numbers
+    /// as the shortest text that reads back the same).
+    public var fields: [(name: String, value: String)] {
+        var out: [(String, String)] = []
+        func number(_ v: Double) -> String {
+            v.isFinite && v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : "\(v)"
+        }
+        if let kind { out.append(("kind", kind.rawValue)) }
+        if let columns { out.append(("columns", String(columns))) }
+        if let minimumItemWidth { out.append(("minimumItemWidth", minimumItemWidth.map(number) ?? "none")) }
+        if let rowHeight { out.append(("rowHeight", number(rowHeight))) }
+        if let interItemSpacing { out.append(("interItemSpacing", number(interItemSpacing))) }
+        if let lineSpacing { out.append(("lineSpacing", number(lineSpacing))) }
+        if let i = sectionInsets {
+            out.append(("insets", [i.top, i.left, i.bottom, i.right].map(number).joined(separator: ",")))
+        }
+        if let headerHeight { out.append(("headerHeight", number(headerHeight))) }
+        if let footerHeight { out.append(("footerHeight", number(footerHeight))) }
+        if let separator { out.append(("separator", number(separator))) }
+        if let itemWidth { out.append(("itemWidth", itemWidth.map(number) ?? "none")) }
+        if let scrollDirection { out.append(("scrollDirection", scrollDirection.rawValue)) }
+        if let layoutDirection { out.append(("layoutDirection", layoutDirection.rawValue)) }
+        return out
+    }
+}

@@ -20,7 +20,8 @@ public enum ScenarioLibrary {
          batchGripperDrag, longPressDragDownUp, gridDrag, dragIntoAnotherSection, dragAutoScroll,
          dragCancelledBySetEditing, dragEndedByDeviceLoss, mouseSwipe, mouseDrag, flingSettles, rubberBandAtTheTop,
          rotationDuringDrag, horizontalDrag, flowDrag, keyboardMoveAcrossSection, keyboardMoveCancelled,
-         multiDragAcrossSections, addToDragWithSecondFinger, dropIntoFolder, segmentSwitchDuringSwipe]
+         multiDragAcrossSections, addToDragWithSecondFinger, dropIntoFolder, segmentSwitchDuringSwipe,
+         layoutSwitchDuringBatchEditing]
     }
 
     /// The scenario called `name`, if any.
@@ -421,6 +422,31 @@ public enum ScenarioLibrary {
         return Scenario(name: "rotation-during-drag",
                         summary: "Long-press Item 3 and drag it down; the screen turns to landscape mid-drag (resizeViewport 640 × 400): the drag goes on in the new geometry and drops.",
                         scene: list(30, stimuli: "{\"t\":\(rotateAt),\"resizeViewport\":{\"width\":640,\"height\":400}}"),
+                        trace: trace(b))
+    }
+
+    static var layoutSwitchDuringBatchEditing: Scenario {
+        var b = touch(seed: 33)
+        for r in [1, 3] {
+            b.tap(at: pt(200, row(r)))
+            b.pause(.milliseconds(350))
+        }
+        let toGrid = seconds(b)
+        b.pause(.milliseconds(500))
+        // Two columns of 120-point tiles, 8 apart: item k at column k % 2,
+        // row k / 2 (columns 196 wide, rows 128 apart).
+        func tile(_ k: Int) -> TraceBuilder.Location { pt(k % 2 == 0 ? 98 : 302, Double(k / 2) * 128 + 60) }
+        b.tap(at: tile(5))
+        b.pause(.milliseconds(400))
+        b.drag(from: tile(0), to: tile(7))
+        b.pause(.milliseconds(400))
+        let toList = seconds(b)
+        b.pause(.milliseconds(400))
+        return Scenario(name: "layout-switch-during-batch-editing",
+                        summary: "setEditing(true); tap Items 2 and 4; the app switches the list to a grid of two columns of 120-point tiles (the selection and the first visible item kept); tap Item 6 in the grid; long-press Item 1 and drag it to the right column three rows down; the app switches back to a list.",
+                        scene: list(12, stimuli: "{\"t\":0,\"setEditing\":true},"
+                            + "{\"t\":\(toGrid),\"layout\":{\"columns\":2,\"rowHeight\":120,\"interItemSpacing\":8,\"lineSpacing\":8}},"
+                            + "{\"t\":\(toList),\"layout\":{\"columns\":1,\"rowHeight\":56,\"interItemSpacing\":0,\"lineSpacing\":0}}"),
                         trace: trace(b))
     }
 

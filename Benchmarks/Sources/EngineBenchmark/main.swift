@@ -82,10 +82,14 @@ func histogram(_ samples: [Double]) -> String {
 }
 
 // engine-bench [CYCLES] [--selection] [--sizes 10000,100000] [--explain] [--transitions] [--drag-kinds] [--profile-state-changes [BEFORE→AFTER[+ENTRY]]]
-//   | engine-bench --rotation | engine-bench --keyboard
+//   | engine-bench --rotation | engine-bench --keyboard | engine-bench --layout-change
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.contains("--keyboard") {
     try keyboardBenchmark()
+    exit(0)
+}
+if arguments.contains("--layout-change") {
+    try layoutChangeBenchmark()
     exit(0)
 }
 if arguments.contains("--rotation") {

@@ -22,6 +22,9 @@ import GripperTesting
                 bytes += [8, UInt8(8 + rng.int(0...1))]
             } else if rng.chance(0.08) {
                 bytes += [8, UInt8(240 + rng.int(0...15))]   // a key, move, focus, loading event or segment switch
+            } else if rng.chance(0.04) {
+                // A layout change (a scroll-or-resize stimulus with bit 8 set, bit 1 clear).
+                bytes += [8, 206, UInt8(8 | rng.int(0...255) & 0xF6)] + (0..<3).map { _ in UInt8(rng.int(0...255)) }
             } else if rng.chance(0.05) {
                 bytes += [7, UInt8(rng.int(20...60))]   // a long wait: a long-press fires
             }
@@ -45,10 +48,12 @@ import GripperTesting
             total.stepsDragging += outcome.stepsDragging
             total.transitions += outcome.transitions
             total.commands += outcome.commands
+            total.layoutChanges += outcome.layoutChanges
         }
         // The scripts reach what they are meant to check.
         #expect(total.appliedBatches > 40 && total.refusedBatches > 10, "\(total)")
         #expect(total.stepsDragging > 0 && total.transitions > 100, "\(total)")
         #expect(total.commands > 40, "\(total)")
+        #expect(total.layoutChanges > 20, "\(total)")
     }
 }

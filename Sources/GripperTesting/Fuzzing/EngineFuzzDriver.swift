@@ -59,6 +59,8 @@ package struct EngineFuzzDriver {
         /// Keys, move commands, focus changes, loading events and segment
         /// switches given.
         package var commands = 0
+        /// Layout changes given (some refused).
+        package var layoutChanges = 0
 
         /// An outcome with nothing done yet (or only a failure).
         package init(failure: String? = nil) { self.failure = failure }
@@ -289,6 +291,7 @@ package struct EngineFuzzDriver {
         }
         now = now + .milliseconds(1)
         engine.apply(action, at: now)
+        if case .changeLayout = action { outcome.layoutChanges += 1 }
         if case .deviceLost = action {
             slots = [nil, nil]
             buttons = (false, false)
@@ -322,8 +325,9 @@ package struct EngineFuzzDriver {
         }
     }
 
-    /// The app scrolling (to an offset or an item, maybe animated) or the
-    /// viewport changing size, with values at the edges of `Double` too.
+    /// The app scrolling (to an offset or an item, maybe animated), the
+    /// viewport changing size or the layout changing, with values at the
+    /// edges of `Double` too.
     private func scrollOrResize(_ input: inout FuzzInput) -> Stimulus {
         func value(_ b: UInt8) -> Double {
             let edges: [Double] = [0, -1, 1e308, .nan, .infinity, -.infinity, 320, 640, 1e-300, 57.5, 400, 2000]
@@ -332,6 +336,20 @@ package struct EngineFuzzDriver {
         let choice = input.byte()
         if choice & 1 != 0 {
             return .resizeViewport(Size(width: value(input.byte() % 16), height: value(input.byte() % 16)))
+        }
+        if choice & 8 != 0 {
+            // A layout change: a kind, columns (fixed or adaptive), a row
+            // height, spacing or the scroll axis, some at the edges.
+            let a = input.byte(), b = input.byte()
+            var change = LayoutChange()
+            if a & 1 != 0 { change.kind = a & 2 != 0 ? .flow : .grid }
+            if a & 4 != 0 { change.columns = Int(b % 5) + 1 }
+            if a & 8 != 0 { change.minimumItemWidth = b & 0x80 != 0 ? .some(value(b % 16)) : .some(nil) }
+            if a & 16 != 0 { change.rowHeight = value(input.byte() % 16) }
+            if a & 32 != 0 { change.interItemSpacing = Double(b % 4) * 6 }
+            if a & 64 != 0 { change.scrollDirection = b & 1 != 0 ? .horizontal : .vertical }
+            if a & 128 != 0 { change.headerHeight = Double(b % 3) * 20 }
+            return .changeLayout(change)
         }
         let target: ScrollTarget = choice & 4 != 0
             ? .offset(value(input.byte() % 24))

@@ -755,6 +755,79 @@ public func gripperimpl_resize(_ engine: OpaquePointer?, _ time: Int64, _ width:
     }
 }
 
+@_cdecl("gripperimpl_layout_change_init")
+public func gripperimpl_layout_change_init(_ change: UnsafeMutablePointer<gripper_layout_change>?) {
+    guard let change else { return }
+    var c = gripper_layout_change()
+    c.struct_size = UInt32(MemoryLayout<gripper_layout_change>.size)
+    change.pointee = c
+}
+
+/// The `LayoutChange` a C caller's struct gives, each value checked.
+func layoutChange(of c: gripper_layout_change) throws(CFailure) -> LayoutChange {
+    let known = UInt32(GRIPPER_LAYOUT_FIELD_KIND.rawValue | GRIPPER_LAYOUT_FIELD_COLUMNS.rawValue
+        | GRIPPER_LAYOUT_FIELD_MINIMUM_ITEM_WIDTH.rawValue | GRIPPER_LAYOUT_FIELD_ROW_HEIGHT.rawValue
+        | GRIPPER_LAYOUT_FIELD_INTER_ITEM_SPACING.rawValue | GRIPPER_LAYOUT_FIELD_LINE_SPACING.rawValue
+        | GRIPPER_LAYOUT_FIELD_HEADER_HEIGHT.rawValue | GRIPPER_LAYOUT_FIELD_FOOTER_HEIGHT.rawValue)
+    guard c.fields & ~known == 0 else {
+        throw CFailure(GRIPPER_ERROR_INVALID, "change.fields has bits this libgripper does not know: \(c.fields & ~known)")
+    }
+    guard c.fields != 0 else { throw CFailure(GRIPPER_ERROR_INVALID, "change.fields gives no field") }
+    func given(_ field: gripper_layout_field) -> Bool { c.fields & UInt32(field.rawValue) != 0 }
+    func length(_ x: Double, _ what: String, positive: Bool) throws(CFailure) -> Double {
+        guard x.isFinite, positive ? x > 0 : x >= 0, x <= 1e7 else {
+            throw CFailure(GRIPPER_ERROR_INVALID, "change.\(what) is \(x); expected \(positive ? "above" : "at least") 0 and at most 1e7")
+        }
+        return x
+    }
+    var change = LayoutChange()
+    if given(GRIPPER_LAYOUT_FIELD_KIND) {
+        switch c.kind {
+        case Int32(GRIPPER_LAYOUT_GRID.rawValue): change.kind = .grid
+        case Int32(GRIPPER_LAYOUT_FLOW.rawValue): change.kind = .flow
+        default: throw CFailure(GRIPPER_ERROR_INVALID, "change.kind is \(c.kind); expected GRIPPER_LAYOUT_GRID or GRIPPER_LAYOUT_FLOW")
+        }
+    }
+    if given(GRIPPER_LAYOUT_FIELD_COLUMNS) {
+        guard (1...1000).contains(c.columns) else {
+            throw CFailure(GRIPPER_ERROR_INVALID, "change.columns is \(c.columns); expected 1 to 1000")
+        }
+        change.columns = Int(c.columns)
+    }
+    if given(GRIPPER_LAYOUT_FIELD_MINIMUM_ITEM_WIDTH) {
+        change.minimumItemWidth = c.minimum_item_width == 0
+            ? .some(nil) : .some(try length(c.minimum_item_width, "minimum_item_width", positive: true))
+    }
+    if given(GRIPPER_LAYOUT_FIELD_ROW_HEIGHT) { change.rowHeight = try length(c.row_height, "row_height", positive: true) }
+    if given(GRIPPER_LAYOUT_FIELD_INTER_ITEM_SPACING) {
+        change.interItemSpacing = try length(c.inter_item_spacing, "inter_item_spacing", positive: false)
+    }
+    if given(GRIPPER_LAYOUT_FIELD_LINE_SPACING) { change.lineSpacing = try length(c.line_spacing, "line_spacing", positive: false) }
+    if given(GRIPPER_LAYOUT_FIELD_HEADER_HEIGHT) {
+        change.headerHeight = try length(c.header_height, "header_height", positive: false)
+    }
+    if given(GRIPPER_LAYOUT_FIELD_FOOTER_HEIGHT) {
+        change.footerHeight = try length(c.footer_height, "footer_height", positive: false)
+    }
+    return change
+}
+
+@_cdecl("gripperimpl_change_layout")
+public func gripperimpl_change_layout(_ engine: OpaquePointer?, _ time: Int64,
+                                      _ change: UnsafePointer<gripper_layout_change>?) -> gripper_status {
+    engineCall(engine) { h throws(CFailure) in
+        let t = try eventTime(time)
+        let c = try layoutChange(of: try checkedStruct(change, "change"))
+        let entries: [Transcript.Entry]
+        do throws(ToolkitSession.Failure) { entries = try h.session.apply(.changeLayout(c), at: t) } catch { throw CFailure(error) }
+        if entries.contains(where: { if case .rejected = $0.event { true } else { false } }) {
+            h.collect(entries)
+            throw CFailure(GRIPPER_ERROR_LAYOUT, "the layout cannot take \(c) (the transcript says why)")
+        }
+        return entries
+    }
+}
+
 // MARK: - What happened
 
 @_cdecl("gripperimpl_take_lines")

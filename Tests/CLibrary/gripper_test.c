@@ -642,6 +642,12 @@ static void test_replay_case(const char *folder) {
     OK(gripper_key(engine, t + 6 * S + 20000, 57, GRIPPER_KEY_RELEASED));
     OK(gripper_key(engine, t + 6 * S + 30000, 108, GRIPPER_KEY_PRESSED));
     OK(gripper_key(engine, t + 6 * S + 40000, 57, GRIPPER_KEY_PRESSED));
+    /* The layout changes: a grid of two columns, recorded as the scene's layout stimulus. */
+    gripper_layout_change grid;
+    gripper_layout_change_init(&grid);
+    grid.fields = GRIPPER_LAYOUT_FIELD_COLUMNS;
+    grid.columns = 2;
+    OK(gripper_change_layout(engine, t + 7 * S, &grid));
     char words[256];
     size_t length = 0;
     int spoken = 0;
@@ -660,6 +666,74 @@ static void test_replay_case(const char *folder) {
     }
 }
 
+/* The layout changes while the user watches: new columns, a switch to flow; bad changes refused whole. */
+static void test_layout_change(void) {
+    gripper_engine *engine = open_fruit(GRIPPER_MAKE_TRANSITIONS, NULL);
+    gripper_status st;
+    if (!engine) return;
+    size_t count = 0;
+    OK(gripper_take_transitions(engine, &count));
+    gripper_layout_change change;
+    gripper_layout_change_init(&change);
+    CHECK(change.struct_size == sizeof change && change.fields == 0, "init");
+    change.fields = GRIPPER_LAYOUT_FIELD_COLUMNS | GRIPPER_LAYOUT_FIELD_ROW_HEIGHT | GRIPPER_LAYOUT_FIELD_INTER_ITEM_SPACING;
+    change.columns = 2;
+    change.row_height = 120;
+    change.inter_item_spacing = 8;
+    OK(gripper_change_layout(engine, 1 * S, &change));
+    take(engine);
+    CHECK(strstr(lines, "stimulus layout columns 2 rowHeight 120 interItemSpacing 8") != NULL, "the line:\n%s", lines);
+    OK(gripper_take_transitions(engine, &count));
+    CHECK(count == 1, "one transition: %zu", count);
+    if (count == 1) {
+        gripper_transition tr;
+        OK(gripper_transition_at(engine, 0, &tr));
+        CHECK(tr.cause != NULL && strcmp(tr.cause, "layoutChanged") == 0, "cause %s", tr.cause ? tr.cause : "NULL");
+    }
+    gripper_layout_change flow;
+    gripper_layout_change_init(&flow);
+    flow.fields = GRIPPER_LAYOUT_FIELD_KIND;
+    flow.kind = GRIPPER_LAYOUT_FLOW;
+    OK(gripper_change_layout(engine, 2 * S, &flow));
+    /* Refused whole: each leaves the layout as it was. */
+    CHECK(gripper_change_layout(engine, 3 * S, NULL) == GRIPPER_ERROR_NULL, "NULL change");
+    gripper_layout_change bad = change;
+    bad.struct_size = 8;
+    CHECK(gripper_change_layout(engine, 3 * S, &bad) == GRIPPER_ERROR_STRUCT_SIZE, "a wrong struct_size");
+    bad = change;
+    bad.fields |= 1u << 30;
+    CHECK(gripper_change_layout(engine, 3 * S, &bad) == GRIPPER_ERROR_INVALID, "an unknown field bit");
+    bad = change;
+    bad.fields = 0;
+    CHECK(gripper_change_layout(engine, 3 * S, &bad) == GRIPPER_ERROR_INVALID, "no field");
+    bad = change;
+    bad.columns = 0;
+    CHECK(gripper_change_layout(engine, 3 * S, &bad) == GRIPPER_ERROR_INVALID, "0 columns");
+    bad = flow;
+    bad.kind = 7;
+    CHECK(gripper_change_layout(engine, 3 * S, &bad) == GRIPPER_ERROR_INVALID, "kind 7");
+    bad = change;
+    bad.row_height = NAN;
+    CHECK(gripper_change_layout(engine, 3 * S, &bad) == GRIPPER_ERROR_INVALID, "a NaN row height");
+    bad = change;
+    bad.fields = GRIPPER_LAYOUT_FIELD_KIND | GRIPPER_LAYOUT_FIELD_COLUMNS | GRIPPER_LAYOUT_FIELD_INTER_ITEM_SPACING;
+    bad.kind = GRIPPER_LAYOUT_GRID;
+    bad.columns = 1000;
+    bad.inter_item_spacing = 1;
+    st = gripper_change_layout(engine, 3 * S, &bad);
+    CHECK(st == GRIPPER_ERROR_LAYOUT && strstr(gripper_engine_last_error(engine), "cannot take") != NULL,
+          "1000 columns in 400 points: %s: %s", gripper_status_name(st), gripper_engine_last_error(engine));
+    lines[0] = 0;
+    take(engine);
+    CHECK(strstr(lines, "rejected layout:") != NULL, "the transcript says why:\n%s", lines);
+    /* Still the flow layout: back to a grid of one column works. */
+    change.fields = GRIPPER_LAYOUT_FIELD_KIND | GRIPPER_LAYOUT_FIELD_COLUMNS;
+    change.kind = GRIPPER_LAYOUT_GRID;
+    change.columns = 1;
+    OK(gripper_change_layout(engine, 4 * S, &change));
+    gripper_engine_close(engine);
+}
+
 int main(void) {
     CHECK(strcmp(gripper_version(), "0.1.0") == 0, "version %s", gripper_version());
     CHECK(strcmp(gripper_status_name(GRIPPER_ERROR_BUFFER), "GRIPPER_ERROR_BUFFER") == 0, "name");
@@ -672,6 +746,7 @@ int main(void) {
     test_identities_follow_edits();
     test_data_source();
     test_evdev();
+    test_layout_change();
     const char *folder = getenv("GRIPPER_TEST_CASE_DIR");
     if (folder) test_replay_case(folder);
     printf("%d passed, %d failed\n", passed, failed);

@@ -28,6 +28,7 @@ STRUCTS: dict[str, type[ctypes.Structure]] = {
     "gripper_batch_op": _abi.BatchOp,
     "gripper_transition": _abi.Transition,
     "gripper_change": _abi.Change,
+    "gripper_layout_change": _abi.LayoutChange,
 }
 
 # C constant prefix for each Python enum.
@@ -43,6 +44,7 @@ ENUMS: dict[type[enum.IntEnum] | type[enum.IntFlag], str] = {
     gripper.BatchKind: "GRIPPER_BATCH_",
     gripper.Command: "GRIPPER_COMMAND_",
     gripper.Curve: "GRIPPER_CURVE_",
+    gripper.LayoutKind: "GRIPPER_LAYOUT_",
 }
 
 CONFIG_FLAGS = {

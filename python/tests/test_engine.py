@@ -151,6 +151,24 @@ def test_attributes_default_to_the_viewport(open_engine: Open) -> None:
     assert [a.id for a in engine.attributes() if a.kind == gripper.ElementKind.CELL] == ["i1", "i2"]
 
 
+def test_the_layout_changes_while_the_user_watches(open_engine: Open) -> None:
+    engine = open_engine(viewport=(400, 200))
+    engine.change_layout(columns=2, row_height=100, inter_item_spacing=8, time_us=0)
+    assert engine.take_lines()[-1].endswith("stimulus layout columns 2 rowHeight 100 interItemSpacing 8")
+    cells = [a for a in engine.attributes() if a.kind == gripper.ElementKind.CELL]
+    assert [a.id for a in cells] == ["i1", "i2", "i3", "i4"]
+    assert cells[1].frame[0] == pytest.approx(204.0)  # the second column, after 196 points and 8 between
+    engine.change_layout(kind=gripper.LayoutKind.FLOW, time_us=1000)
+    engine.change_layout(kind=gripper.LayoutKind.GRID, columns=1, minimum_item_width=0, time_us=2000)
+    with pytest.raises(gripper.InvalidValueError):
+        engine.change_layout(time_us=3000)
+    with pytest.raises(gripper.InvalidValueError):
+        engine.change_layout(kind=7, time_us=3000)
+    with pytest.raises(gripper.LayoutError):
+        engine.change_layout(columns=1000, inter_item_spacing=1, time_us=3000)
+    assert engine.sections() == [("list", ITEMS)]
+
+
 def test_a_small_first_buffer_grows(open_engine: Open, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(gripper.Engine, "initial_capacity", 0)
     engine = open_engine()

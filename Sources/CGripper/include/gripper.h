@@ -680,6 +680,71 @@ gripper_status gripper_scroll_to(gripper_engine *engine, int64_t time_us, double
 /** The viewport takes a new size (a window resized): the first visible item stays put. Errors: NULL, INVALID, LAYOUT, TIME_ORDER, REENTRANT, FINISHED. O(s). */
 gripper_status gripper_resize(gripper_engine *engine, int64_t time_us, double width, double height);
 
+/** The layouts a gripper_layout_change() switches between. */
+typedef enum gripper_layout_kind {
+    /** Rows of equal columns (one column: a list). */
+    GRIPPER_LAYOUT_GRID = 0,
+    /** Items wrapped into lines (Documentation/Layout.md, "The flow layout"). */
+    GRIPPER_LAYOUT_FLOW = 1
+} gripper_layout_kind;
+
+/** Which fields of a gripper_layout_change it gives (bits of `fields`). */
+typedef enum gripper_layout_field {
+    GRIPPER_LAYOUT_FIELD_KIND = 1u << 0,
+    GRIPPER_LAYOUT_FIELD_COLUMNS = 1u << 1,
+    GRIPPER_LAYOUT_FIELD_MINIMUM_ITEM_WIDTH = 1u << 2,
+    GRIPPER_LAYOUT_FIELD_ROW_HEIGHT = 1u << 3,
+    GRIPPER_LAYOUT_FIELD_INTER_ITEM_SPACING = 1u << 4,
+    GRIPPER_LAYOUT_FIELD_LINE_SPACING = 1u << 5,
+    GRIPPER_LAYOUT_FIELD_HEADER_HEIGHT = 1u << 6,
+    GRIPPER_LAYOUT_FIELD_FOOTER_HEIGHT = 1u << 7
+} gripper_layout_field;
+
+/**
+ * A change of layout while the user watches: the fields whose bit is set in
+ * `fields` replace the current ones, the others stay. Fill it with
+ * gripper_layout_change_init(), then set the fields and their bits.
+ */
+typedef struct gripper_layout_change {
+    /** sizeof(gripper_layout_change), set by gripper_layout_change_init(). */
+    uint32_t struct_size;
+    /** The gripper_layout_field bits of the fields given (default 0: none). */
+    uint32_t fields;
+    /** A gripper_layout_kind. */
+    int32_t kind;
+    /** Columns of the grid (1 to 1000). */
+    int32_t columns;
+    /** Adaptive columns: as many as fit cells at least this wide (> 0, at most 1e7); 0 turns them off. */
+    double minimum_item_width;
+    /** Height of a row (> 0, at most 1e7). */
+    double row_height;
+    /** Gap between columns and between rows (≥ 0, at most 1e7). */
+    double inter_item_spacing;
+    double line_spacing;
+    /** Section header and footer heights (≥ 0, at most 1e7; 0: none). */
+    double header_height;
+    double footer_height;
+} gripper_layout_change;
+
+/** Fills `change` with no field given and its struct_size. NULL does nothing. Any thread. O(1). */
+void gripper_layout_change_init(gripper_layout_change *change);
+
+/**
+ * Changes the layout while the user watches (Documentation/Layout.md,
+ * "Changing the layout at run time"): another layout (grid or flow) or new
+ * metrics, or both. The data, the selection, the focus and the first
+ * visible item stay; what is in flight goes on in the new geometry; with
+ * GRIPPER_MAKE_TRANSITIONS, one transition of cause "layoutChanged". The
+ * engine does not keep `change`. Written to the transcript (and to a saved
+ * replay case) as a `stimulus layout …` line.
+ * Errors: NULL, STRUCT_SIZE, INVALID (an unknown field bit or kind, a value
+ * out of its range; nothing changes), LAYOUT (the new layout cannot take it,
+ * for example columns that do not fit the viewport's width: nothing changes,
+ * and the transcript says why), TIME_ORDER, REENTRANT, FINISHED.
+ * O(s) for s sections when a grid stays a grid; O(n) for a switch to flow.
+ */
+gripper_status gripper_change_layout(gripper_engine *engine, int64_t time_us, const gripper_layout_change *change);
+
 /* ------------------------------------------------------------------------ */
 /* What happened                                                             */
 

@@ -61,6 +61,36 @@ class Config(Structure):
     ]
 
 
+class LayoutChange(Structure):
+    """``gripper_layout_change``."""
+
+    _fields_ = [
+        ("struct_size", c_uint32),
+        ("fields", c_uint32),
+        ("kind", c_int32),
+        ("columns", c_int32),
+        ("minimum_item_width", c_double),
+        ("row_height", c_double),
+        ("inter_item_spacing", c_double),
+        ("line_spacing", c_double),
+        ("header_height", c_double),
+        ("footer_height", c_double),
+    ]
+
+
+#: ``gripper_layout_field``: the bit of each field a :class:`LayoutChange` gives.
+LAYOUT_FIELDS = {
+    "kind": 1 << 0,
+    "columns": 1 << 1,
+    "minimum_item_width": 1 << 2,
+    "row_height": 1 << 3,
+    "inter_item_spacing": 1 << 4,
+    "line_spacing": 1 << 5,
+    "header_height": 1 << 6,
+    "footer_height": 1 << 7,
+}
+
+
 # Data source callbacks. A `const char *` result is declared c_void_p: the
 # callback returns the address of a buffer it keeps alive (a c_char_p result
 # would point into a temporary bytes object freed when the callback returns).
@@ -291,6 +321,8 @@ PROTOTYPES: dict[str, tuple[Any, list[Any]]] = {
     "gripper_set_focus": (_STATUS, [_ENGINE, c_int64, c_int32, c_int32]),
     "gripper_scroll_to": (_STATUS, [_ENGINE, c_int64, c_double, c_int]),
     "gripper_resize": (_STATUS, [_ENGINE, c_int64, c_double, c_double]),
+    "gripper_layout_change_init": (None, [POINTER(LayoutChange)]),
+    "gripper_change_layout": (_STATUS, [_ENGINE, c_int64, POINTER(LayoutChange)]),
     "gripper_take_lines": (_STATUS, [_ENGINE, _CHARS, c_size_t, POINTER(c_size_t)]),
     "gripper_transcript": (_STATUS, [_ENGINE, _CHARS, c_size_t, POINTER(c_size_t)]),
     "gripper_take_announcement": (_STATUS, [_ENGINE, _CHARS, c_size_t, POINTER(c_size_t)]),

@@ -27,6 +27,7 @@ from .types import (
     ElementKind,
     InputEvent,
     KeyState,
+    LayoutKind,
     SelectionMode,
     TouchPhase,
     Transition,
@@ -782,6 +783,55 @@ class Engine:
         t = self._time(time_us)
         self._invoke("gripper_resize", t, float(width), float(height), timed=t)
         self._viewport = (float(width), float(height))
+
+    def change_layout(
+        self,
+        *,
+        kind: LayoutKind | None = None,
+        columns: int | None = None,
+        minimum_item_width: float | None = None,
+        row_height: float | None = None,
+        inter_item_spacing: float | None = None,
+        line_spacing: float | None = None,
+        header_height: float | None = None,
+        footer_height: float | None = None,
+        time_us: int | None = None,
+    ) -> None:
+        """Changes the layout while the user watches: another layout, new metrics, or both.
+
+        Only the values given change; the others stay. The data, the selection, the focus
+        and the first visible item are kept, and what is in flight goes on in the new
+        geometry (Documentation/Layout.md, "Changing the layout at run time").
+        ``minimum_item_width`` turns adaptive columns on (0 turns them off).
+
+        Raises:
+            InvalidValueError (nothing given, a value out of range), LayoutError (the new
+            layout cannot take it: nothing changes), TimeOrderError, FinishedError.
+        """
+        given = {
+            "kind": kind,
+            "columns": columns,
+            "minimum_item_width": minimum_item_width,
+            "row_height": row_height,
+            "inter_item_spacing": inter_item_spacing,
+            "line_spacing": line_spacing,
+            "header_height": header_height,
+            "footer_height": footer_height,
+        }
+        change = _abi.LayoutChange()
+        self._lib.gripper_layout_change_init(byref(change))
+        for name, value in given.items():
+            if value is None:
+                continue
+            change.fields |= _abi.LAYOUT_FIELDS[name]
+            if name == "kind":
+                change.kind = _integer(value, "kind", _INT32)
+            elif name == "columns":
+                change.columns = _integer(value, "columns", _INT32)
+            else:
+                setattr(change, name, float(value))
+        t = self._time(time_us)
+        self._invoke("gripper_change_layout", t, byref(change), timed=t)
 
     # -- what happened -------------------------------------------------------------------------------------------------
 

@@ -129,6 +129,13 @@ class Command(enum.IntEnum):
     MOVE_TO_BOTTOM = 8
 
 
+class LayoutKind(enum.IntEnum):
+    """``gripper_layout_kind``: the layouts :meth:`gripper.Engine.change_layout` switches between."""
+
+    GRID = 0
+    FLOW = 1
+
+
 class Curve(enum.IntEnum):
     """``gripper_curve``: a transition's timing curve."""
 

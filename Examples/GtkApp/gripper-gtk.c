@@ -411,7 +411,7 @@ static void run_command(App *app, GdkEvent *event, int command, const char *name
 }
 
 static void app_quit(App *app);
-static void toggle_grid(App *app);
+static void toggle_grid(App *app, GdkEvent *event);
 static void save_report(App *app);
 
 /* The app's own keys; FALSE when the key is not one of them. */
@@ -436,7 +436,7 @@ static gboolean app_key(App *app, GdkEvent *event)
     else if (keyval == GDK_KEY_Delete || keyval == GDK_KEY_KP_Delete)
         run_command(app, event, GRIPPER_COMMAND_DELETE_SELECTED, "delete selected");
     else if (keyval == GDK_KEY_g)
-        toggle_grid(app);
+        toggle_grid(app, event);
     else if (keyval == GDK_KEY_F2)
         save_report(app);
     else
@@ -578,28 +578,26 @@ static void app_quit(App *app)
     report_frames(app);
 }
 
-/* Layout switching within one engine comes later: g reads the model back, closes the engine and opens another. */
-static void toggle_grid(App *app)
+/* g: a list becomes a grid of tiles and back within the same engine (gripper_change_layout): the data, the
+ * selection, the focus and the first visible item stay, a drag in flight goes on, and the change animates. */
+static void toggle_grid(App *app, GdkEvent *event)
 {
-    size_t count = 0;
-    Section *order = store_read_back(app->store, app->engine, &count);
-    if (!order)
+    int columns = app->columns > 1 ? 1 : app->grid_columns;
+    gripper_layout_change change;
+    gripper_layout_change_init(&change);
+    change.fields = GRIPPER_LAYOUT_FIELD_COLUMNS | GRIPPER_LAYOUT_FIELD_ROW_HEIGHT
+                    | GRIPPER_LAYOUT_FIELD_INTER_ITEM_SPACING | GRIPPER_LAYOUT_FIELD_LINE_SPACING;
+    change.columns = columns;
+    change.row_height = columns > 1 ? 96 : 56; /* as open_engine() makes each */
+    change.inter_item_spacing = columns > 1 ? 8 : 0;
+    change.line_spacing = columns > 1 ? 8 : 0;
+    if (!ok(app, gripper_change_layout(app->engine, event_time(app, gdk_event_get_time(event)), &change),
+            "gripper_change_layout"))
         return;
-    stop_timers(app);
-    anim_clear(&app->anim);
-    anim_remember_shown(app->shown, NULL, 0);
-    gripper_engine_close(app->engine);
-    app->engine = NULL;
-    store_replace_order(app->store, order, count);
-    app->columns = app->columns > 1 ? 1 : app->grid_columns;
-    if (!open_engine(app)) {
-        app->exit_status = 1;
-        app_quit(app);
-        return;
-    }
-    printf("layout: %d column%s (engine reopened on the current order)\n", app->columns, app->columns > 1 ? "s" : "");
+    app->columns = columns;
+    printf("layout: %d column%s (the same engine, animated)\n", app->columns, app->columns > 1 ? "s" : "");
     fflush(stdout);
-    gtk_widget_queue_draw(app->area);
+    after_input(app);
 }
 
 /* F2: what happened since the engine opened, as a replay case `gripper test` can check. */

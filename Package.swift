@@ -170,7 +170,7 @@ let package = Package(
         // The test support itself: the trace builder, test devices, the manual clock, replay assertions, kept fuzz inputs.
         .testTarget(name: "GripperTestingTests", dependencies: [
             "GripperTesting", "Gripper", "GripperGeometry", "GripperInput", "GripperTraces", "GripperScene", "GripperReplay",
-            "GripperFiles",
+            "GripperFiles", "GripperLayout", "GripperEditing",
         ]),
         // libgripper's Swift side: the identity table it keeps beside the model (the C functions are tested from C).
         .testTarget(name: "GripperCFaceTests", dependencies: [

@@ -54,6 +54,17 @@ public struct LayoutOrientation: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// A scroll-space point (the viewport's, the content offset taken off)
+    /// on the screen: the inverse of ``scrollPoint(_:viewport:)``.
+    public func viewportPoint(_ s: Point, viewport screen: Size) -> Point {
+        switch (axis, direction) {
+        case (.vertical, .leftToRight): s
+        case (.vertical, .rightToLeft): Point(x: screen.width - s.x, y: s.y)
+        case (.horizontal, .leftToRight): Point(x: s.y, y: s.x)
+        case (.horizontal, .rightToLeft): Point(x: screen.width - s.y, y: s.x)
+        }
+    }
+
     /// A displacement or velocity on the screen, in scroll space.
     public func scrollVector(_ v: Point) -> Point {
         switch (axis, direction) {

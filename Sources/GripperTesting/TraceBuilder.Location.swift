@@ -1,5 +1,7 @@
+import Gripper
 import GripperGeometry
 import GripperInput
+import GripperLayout
 
 extension TraceBuilder {
     /// Where a scripted finger (or the mouse pointer) is: in fractions of the
@@ -20,6 +22,35 @@ extension TraceBuilder {
         public static func fraction(_ x: Double, _ y: Double) -> Location { .fraction(x: x, y: y) }
         /// A location in millimetres.
         public static func mm(_ x: Double, _ y: Double) -> Location { .millimetres(x: x, y: y) }
+
+        /// A point of the viewport, in points, on a device whose whole area
+        /// maps onto a viewport `viewport` big (a touchscreen, as the engine
+        /// maps one; not a mouse, whose counts move a pointer).
+        public static func viewport(_ point: Point, of viewport: Size) -> Location {
+            .fraction(x: point.x / viewport.width, y: point.y / viewport.height)
+        }
+
+        /// The item at `indexPath` where `engine` shows it now — its layout,
+        /// presentation, content offset and orientation — at `unit` of its
+        /// frame ((0.5, 0.5), its centre, by default; (0.95, 0.5) near its
+        /// trailing edge in a vertical left-to-right layout), on a device whose
+        /// whole area maps onto the engine's viewport. Nil when the layout
+        /// has no such item. The point may lie outside the viewport when the
+        /// item is scrolled out of it.
+        ///
+        /// ```swift
+        /// b.drag(from: .item(IndexPath(section: 0, item: 1), in: engine)!,
+        ///        to: .item(IndexPath(section: 0, item: 5), in: engine)!)
+        /// ```
+        /// - Complexity: O(log n).
+        public static func item(_ indexPath: IndexPath, in engine: Engine, at unit: Point = Point(x: 0.5, y: 0.5)) -> Location? {
+            guard let frame = engine.layout.attributes(for: indexPath, presentation: engine.presentation)?.frame else {
+                return nil
+            }
+            let scroll = Point(x: frame.minX + unit.x * frame.width,
+                               y: frame.minY + unit.y * frame.height - engine.contentOffset)
+            return .viewport(engine.orientation.viewportPoint(scroll, viewport: engine.viewportSize), of: engine.viewportSize)
+        }
     }
 
     /// The location in device units (counts for a mouse), unclamped.

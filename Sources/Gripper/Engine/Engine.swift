@@ -70,6 +70,8 @@ public struct Engine: Sendable {
     public let makesTransitions: Bool
     /// What was shown after the last public call (transitions start there).
     var shownBefore: LayoutState?
+    /// What ``takeDisplayChanges()`` last found on screen, in layout order.
+    var displayed: [DisplayedElement] = []
     /// The index path edits committed since the last public call.
     var transitionEdits: [IndexPathMapping.Edit] = []
     /// Transitions made and not yet taken.

@@ -236,7 +236,26 @@ public func fuzzCABI(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         case 13:
             st = gripper_scroll_to(engine, b.time(after: &now), b.number(scale: 2000), Int32(b.byte() % 2))
         case 14:
-            st = gripper_resize(engine, b.time(after: &now), b.number(scale: 1000), b.number(scale: 1000))
+            let which = b.byte()
+            if which & 1 == 0 {
+                st = gripper_resize(engine, b.time(after: &now), b.number(scale: 1000), b.number(scale: 1000))
+            } else {
+                // A layout change: any field bits (unknown ones too), any kind, numbers at the edges.
+                var change = gripper_layout_change()
+                gripper_layout_change_init(&change)
+                if which & 2 != 0 { change.struct_size = UInt32(b.byte()) }
+                change.fields = UInt32(b.byte()) | (which & 4 != 0 ? 1 << 20 : 0)
+                change.kind = Int32(b.byte() % 4) - 1
+                change.columns = Int32(b.byte() % 8) - 1
+                change.minimum_item_width = b.number(scale: 200)
+                change.row_height = b.number(scale: 100)
+                change.inter_item_spacing = b.number(scale: 20)
+                change.line_spacing = b.number(scale: 20)
+                change.header_height = b.number(scale: 50)
+                change.footer_height = b.number(scale: 50)
+                st = which & 8 != 0 ? gripper_change_layout(engine, b.time(after: &now), nil)
+                    : gripper_change_layout(engine, b.time(after: &now), &change)
+            }
         case 15:
             st = gripper_cancel(engine, b.time(after: &now))
         case 16:

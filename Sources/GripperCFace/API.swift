@@ -406,6 +406,8 @@ func elementKind(_ kind: ElementKind) -> (UInt32, actionIndex: Int32) {
     case .placeholder: (GRIPPER_ELEMENT_PLACEHOLDER.rawValue, -1)
     case .dragProxy: (GRIPPER_ELEMENT_DRAG_PROXY.rawValue, -1)
     case .action(let index): (GRIPPER_ELEMENT_ACTION.rawValue, Int32(clamping: index))
+    case .menu: (GRIPPER_ELEMENT_MENU.rawValue, -1)
+    case .menuEntry(let index): (GRIPPER_ELEMENT_MENU_ENTRY.rawValue, Int32(clamping: index))
     }
 }
 
@@ -465,6 +467,15 @@ extension Handle {
                 c.pointee.action_id = handOut(id)
                 c.pointee.action_title = handOut(log.actionTitles[id] ?? id)
                 c.pointee.action_destructive = frames[index].style == .destructive ? 1 : 0
+            }
+        case .menu:
+            if let p = a.indexPath { c.pointee.id = ids.item(at: p) }
+        case .menuEntry:
+            if let p = a.indexPath { c.pointee.id = ids.item(at: p) }
+            if let entry = a.menuEntry {
+                c.pointee.action_id = handOut(entry.id)
+                c.pointee.action_title = handOut(entry.title)
+                c.pointee.action_destructive = entry.style == .destructive ? 1 : 0
             }
         case .header, .footer, .sectionBackground:
             c.pointee.item = -1

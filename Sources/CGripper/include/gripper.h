@@ -503,7 +503,15 @@ typedef enum gripper_element_kind {
     /** The dragged item(s), under the finger. */
     GRIPPER_ELEMENT_DRAG_PROXY = 7,
     /** A swipe action's button (action_index, action_id). */
-    GRIPPER_ELEMENT_ACTION = 8
+    GRIPPER_ELEMENT_ACTION = 8,
+    /** An item's open menu (a long press, the Menu key): the panel behind its entries; id is the item's. */
+    GRIPPER_ELEMENT_MENU = 9,
+    /**
+     * One entry of an open menu: action_index (0 at the top), action_id,
+     * action_title, action_destructive; GRIPPER_ATTR_HIGHLIGHTED when the
+     * keyboard selected it (Enter performs it).
+     */
+    GRIPPER_ELEMENT_MENU_ENTRY = 10
 } gripper_element_kind;
 
 /** Flags of gripper_attributes.flags. */
@@ -535,7 +543,7 @@ typedef struct gripper_attributes {
     int32_t item;
     /** Drawing order: higher on top. */
     int32_t z_index;
-    /** For GRIPPER_ELEMENT_ACTION: its place in the revealed list (0 nearest the edge); -1 otherwise. */
+    /** For GRIPPER_ELEMENT_ACTION: its place in the revealed list (0 nearest the edge); for GRIPPER_ELEMENT_MENU_ENTRY: its place from the top; -1 otherwise. */
     int32_t action_index;
     /** The frame, viewport points. */
     double x, y, width, height;
@@ -548,9 +556,9 @@ typedef struct gripper_attributes {
     int32_t reserved;
     /** The item's identity for cells and proxies, the section's for headers, or NULL. Owned by the engine. */
     const char *id;
-    /** The action's identity for GRIPPER_ELEMENT_ACTION, or NULL. Owned by the engine. */
+    /** The action's identity for GRIPPER_ELEMENT_ACTION and GRIPPER_ELEMENT_MENU_ENTRY, or NULL. Owned by the engine. */
     const char *action_id;
-    /** The action's title for GRIPPER_ELEMENT_ACTION, or NULL. Owned by the engine. */
+    /** The action's title for GRIPPER_ELEMENT_ACTION and GRIPPER_ELEMENT_MENU_ENTRY, or NULL. Owned by the engine. */
     const char *action_title;
     /** Non-zero for a destructive action's button. */
     int32_t action_destructive;

@@ -115,6 +115,7 @@ extension Engine {
             case .gapMoved, .dropTargetChanged: causes.insert(.gapMoved)
             case .selectionChanged: causes.insert(.selection)
             case .scrollMotionBegan(let m) where m.kind == .animation: causes.insert(.scrollAnimation)
+            case .menuOpened, .menuDismissed, .menuEntrySelected: causes.insert(.menu)
             case .highlight, .scrolled, .swipeBegan, .dragBegan, .rejected, .scheduleTick, .scrollMotionBegan,
                  .scrollMotionEnded, .focusChanged, .moveRefused, .announcement:
                 continue
@@ -122,7 +123,7 @@ extension Engine {
         }
         let order: [EngineTransition.Cause] = [.dropped, .dropCancelled, .undoRedo, .committed, .appChanged, .editingChanged,
                                                 .swipeOpened, .swipeShut, .deleteConfirmation, .gapMoved, .selection,
-                                                .scrollAnimation]
+                                                .scrollAnimation, .menu]
         return order.first { causes.contains($0) }
     }
 }

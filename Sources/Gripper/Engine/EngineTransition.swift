@@ -71,6 +71,8 @@ public struct EngineTransition: Sendable {
         /// from ``initialContentOffset`` to ``finalContentOffset`` (the
         /// engine also moves it so, frame by frame, on its deadlines).
         case scrollAnimation
+        /// An item's menu opened or closed, or its keyboard selection moved.
+        case menu
     }
 
     /// What the change was.
@@ -95,7 +97,8 @@ public struct EngineTransition: Sendable {
     /// cancelled drag in 200 ms and animates a swipe in 250 ms; UIKit animates
     /// row deletion, insertion and `setEditing(_:animated:)` in about 300 ms;
     /// a selection highlight changes in 150 ms; `setContentOffset(_:animated:)`
-    /// scrolls in about 300 ms.
+    /// scrolls in about 300 ms; a menu comes and goes in 200 ms, about as
+    /// fast as iOS's context menu.
     public static func defaultTiming(for cause: Cause) -> (duration: Duration, curve: TimingCurve) {
         switch cause {
         case .gapMoved: (.milliseconds(250), .easeInOut)
@@ -105,6 +108,7 @@ public struct EngineTransition: Sendable {
         case .undoRedo: (.milliseconds(250), .easeInOut)
         case .selection: (.milliseconds(150), .linear)
         case .scrollAnimation: (.milliseconds(300), .easeInOut)
+        case .menu: (.milliseconds(200), .easeOut)
         }
     }
 }

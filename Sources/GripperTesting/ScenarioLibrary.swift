@@ -20,7 +20,8 @@ public enum ScenarioLibrary {
          batchGripperDrag, longPressDragDownUp, gridDrag, dragIntoAnotherSection, dragAutoScroll,
          dragCancelledBySetEditing, dragEndedByDeviceLoss, mouseSwipe, mouseDrag, flingSettles, rubberBandAtTheTop,
          rotationDuringDrag, horizontalDrag, flowDrag, keyboardMoveAcrossSection, keyboardMoveCancelled,
-         multiDragAcrossSections, addToDragWithSecondFinger, dropIntoFolder, segmentSwitchDuringSwipe]
+         multiDragAcrossSections, addToDragWithSecondFinger, dropIntoFolder, segmentSwitchDuringSwipe, menuThenDrag,
+         menuTapEntry]
     }
 
     /// The scenario called `name`, if any.

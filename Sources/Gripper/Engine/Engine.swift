@@ -341,7 +341,9 @@ public struct Engine: Sendable {
         if origin == nil { origin = time }
         if now.map({ time > $0 }) ?? true { now = time }
         if case .key(let key) = stimulus {
-            // A key on a track is a key press, written as one.
+            // A key on a track is a key press, written as one (Tab only in
+            // an open menu, as from a keyboard).
+            if key == .tab || key == .shiftTab, machine.phase != .menu { return }
             pressKey(key, repeated: false, at: time)
             return
         }

@@ -404,3 +404,63 @@ import GripperLayout
         #expect(across.entries == [Rect(x: 8, y: 52, width: 44, height: 220), Rect(x: 52, y: 52, width: 44, height: 220)])
     }
 }
+
+/// Seeded random sequences with menus on half the items: the random
+/// machine inputs (touches, taps, pans, long presses with moves, stimuli)
+/// and random keys (the Menu key, arrows, Tab, Enter, Escape), with every
+/// check of `RandomMachineTests` after each step, and a menu only in state
+/// `menu`, for its item, never beside a drag, drawn once.
+@Suite struct MenuPropertyTests {
+    @Test(arguments: [UInt64(301), 302, 303, 304])
+    func randomSequencesWithMenusKeepEveryInvariant(seed: UInt64) {
+        var rng = SeededGenerator(seed: seed)
+        var policy = StaticEditingPolicy()
+        policy.selectionMode = .multiple
+        policy.notMovable = ["a3", "b1"]
+        // "delete" is destructive here as in the trailing actions, so the
+        // random checks know a performed entry deletes.
+        let entries = [EditingAction(id: "flag", title: "Flag"), .delete]
+        for k in stride(from: 0, to: 14, by: 2) { policy.menuOverrides[ItemID("a\(k)")] = entries }
+        for k in stride(from: 1, to: 8, by: 2) { policy.menuOverrides[ItemID("b\(k)")] = entries }
+        var h = MachineHarness(model([("A", (0..<14).map { "a\($0)" }), ("B", (0..<8).map { "b\($0)" })]), policy: policy)
+        let keys: [KeyboardInput] = [.menu, .menu, .up, .down, .next, .previous, .activate, .cancel, .home, .end]
+        var step = 0
+        var opened = 0
+        for _ in 0..<150 {
+            var inputs = RandomMachineTests.randomInputs(h, using: &rng).map { Optional($0) }
+            for _ in 0..<Int.random(in: 0...3, using: &rng) {
+                inputs.insert(nil, at: Int.random(in: 0...inputs.count, using: &rng))
+            }
+            for input in inputs {
+                let idsBefore = Set(h.machine.model.allItems)
+                let lastGap = h.machine.presentation.drag?.target
+                let effects: [EditingEffect]
+                if let input {
+                    if case .tick = input {
+                        effects = h.tickWhenDue()
+                    } else {
+                        effects = h.send(input, after: Int64.random(in: 1...40, using: &rng))
+                    }
+                } else {
+                    if h.machine.focus == nil { h.focus(ip(0, 0)) }
+                    effects = h.key(keys.randomElement(using: &rng)!)
+                }
+                opened += effects.filter { if case .menuOpened = $0 { true } else { false } }.count
+                RandomMachineTests.check(h, lastGap: lastGap, effects: effects, idsBefore: idsBefore, seed: seed, step: step)
+                let menu = h.machine.presentation.menu
+                #expect((menu != nil) == (h.machine.phase == .menu), "seed \(seed) step \(step)")
+                #expect(menu == nil || h.machine.presentation.drag == nil, "seed \(seed) step \(step)")
+                let shown = h.layout.attributes(in: Rect(x: 0, y: -1000, width: 320, height: 5000),
+                                                presentation: h.machine.presentation,
+                                                contentOffset: h.machine.contentOffset).filter { $0.kind == .menu }
+                #expect(shown.count == (menu == nil ? 0 : 1), "seed \(seed) step \(step)")
+                step += 1
+            }
+        }
+        #expect(opened > 0, "seed \(seed): no menu opened")
+        h.send(.deviceLost)
+        h.settle()
+        #expect(h.machine.phase == .idle || h.machine.phase == .batchEditingIdle)
+        #expect(h.machine.nextDeadline == nil && h.machine.draggedItem == nil, "seed \(seed)")
+    }
+}

@@ -53,6 +53,18 @@ func checkedStruct<T>(_ p: UnsafePointer<T>?, _ name: String) throws(CFailure) -
     return p.pointee
 }
 
+/// The caller's delegate: this version's struct, or 0.1.0's, which ends
+/// before `menu_actions` (its fields copied, the later ones NULL).
+func checkedDelegate(_ p: UnsafePointer<gripper_delegate>) throws(CFailure) -> gripper_delegate {
+    let size = Int(UnsafeRawPointer(p).loadUnaligned(as: UInt32.self))
+    guard let before = MemoryLayout<gripper_delegate>.offset(of: \gripper_delegate.menu_actions), size == before else {
+        return try checkedStruct(p, "delegate")
+    }
+    var d = gripper_delegate()
+    withUnsafeMutableBytes(of: &d) { $0.copyMemory(from: UnsafeRawBufferPointer(start: p, count: before)) }
+    return d
+}
+
 /// The layout metrics a configuration describes, as a scene's `layout` gives them.
 func metrics(of c: gripper_config) throws(CFailure) -> LayoutMetrics {
     func positive(_ x: Double, _ what: String) throws(CFailure) -> Double {
@@ -108,7 +120,7 @@ private func open(_ configPointer: UnsafePointer<gripper_config>?, delegate dele
     do throws(CFailure) {
         guard let out else { throw CFailure(GRIPPER_ERROR_NULL, "engine (the pointer the new engine is written to) is NULL") }
         let config = try checkedStruct(configPointer, "config")
-        let delegateCallbacks = try delegatePointer.map { p throws(CFailure) in try checkedStruct(p, "delegate") }
+        let delegateCallbacks = try delegatePointer.map { p throws(CFailure) in try checkedDelegate(p) }
         let known = UInt32(GRIPPER_RECORD_TRANSCRIPT | GRIPPER_MAKE_TRANSITIONS | GRIPPER_ANNOUNCE | GRIPPER_RECORD_INPUT
                            | GRIPPER_PINNED_HEADERS)
         guard config.flags & ~known == 0 else {

@@ -251,7 +251,9 @@ typedef enum gripper_edge {
 
 /**
  * The app's rules, asked while the user acts (each callback may be NULL for
- * its default). `item` is the item's identity (valid during the call) and
+ * its default). The struct grows at its end: a struct_size of an earlier
+ * version (ending before menu_actions) is accepted, its later fields
+ * taken as NULL. `item` is the item's identity (valid during the call) and
  * `section`, `index` its place in the model now. An answer out of range (a
  * count over `capacity`, an unknown gripper_move_answer, a redirect past the
  * end, a NULL or non-UTF-8 action identity) is taken as the safe answer —
@@ -292,6 +294,18 @@ typedef struct gripper_delegate {
     int (*perform_action)(void *user, const char *action, const char *item, size_t section, size_t index);
     /** The words announcements use for the item (UTF-8, valid until the next callback), or NULL for its identity. */
     const char *(*accessibility_label)(void *user, const char *item);
+    /**
+     * The entries of the item's menu, top to bottom, which a long press
+     * without movement opens (and the Menu key or Shift+F10 for the focused
+     * item): writes at most `capacity` (16) to `out` (full_swipe is ignored)
+     * and returns how many. Performing an entry is performing an action: a
+     * destructive one deletes the item, perform_action is asked for the
+     * others. Default (NULL, or a struct_size that ends before this field,
+     * as a caller built against 0.1.0 passes): no menu, and a long press
+     * drags the item at once.
+     */
+    size_t (*menu_actions)(void *user, const char *item, size_t section, size_t index, gripper_action *out,
+                           size_t capacity);
 } gripper_delegate;
 
 /**

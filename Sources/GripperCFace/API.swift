@@ -53,6 +53,18 @@ func checkedStruct<T>(_ p: UnsafePointer<T>?, _ name: String) throws(CFailure) -
     return p.pointee
 }
 
+/// The caller's delegate: this version's struct, or 0.1.0's, which ends
+/// before `menu_actions` (its fields copied, the later ones NULL).
+func checkedDelegate(_ p: UnsafePointer<gripper_delegate>) throws(CFailure) -> gripper_delegate {
+    let size = Int(UnsafeRawPointer(p).loadUnaligned(as: UInt32.self))
+    guard let before = MemoryLayout<gripper_delegate>.offset(of: \gripper_delegate.menu_actions), size == before else {
+        return try checkedStruct(p, "delegate")
+    }
+    var d = gripper_delegate()
+    withUnsafeMutableBytes(of: &d) { $0.copyMemory(from: UnsafeRawBufferPointer(start: p, count: before)) }
+    return d
+}
+
 /// The layout metrics a configuration describes, as a scene's `layout` gives them.
 func metrics(of c: gripper_config) throws(CFailure) -> LayoutMetrics {
     func positive(_ x: Double, _ what: String) throws(CFailure) -> Double {
@@ -108,7 +120,7 @@ private func open(_ configPointer: UnsafePointer<gripper_config>?, delegate dele
     do throws(CFailure) {
         guard let out else { throw CFailure(GRIPPER_ERROR_NULL, "engine (the pointer the new engine is written to) is NULL") }
         let config = try checkedStruct(configPointer, "config")
-        let delegateCallbacks = try delegatePointer.map { p throws(CFailure) in try checkedStruct(p, "delegate") }
+        let delegateCallbacks = try delegatePointer.map { p throws(CFailure) in try checkedDelegate(p) }
         let known = UInt32(GRIPPER_RECORD_TRANSCRIPT | GRIPPER_MAKE_TRANSITIONS | GRIPPER_ANNOUNCE | GRIPPER_RECORD_INPUT
                            | GRIPPER_PINNED_HEADERS)
         guard config.flags & ~known == 0 else {
@@ -406,6 +418,8 @@ func elementKind(_ kind: ElementKind) -> (UInt32, actionIndex: Int32) {
     case .placeholder: (GRIPPER_ELEMENT_PLACEHOLDER.rawValue, -1)
     case .dragProxy: (GRIPPER_ELEMENT_DRAG_PROXY.rawValue, -1)
     case .action(let index): (GRIPPER_ELEMENT_ACTION.rawValue, Int32(clamping: index))
+    case .menu: (GRIPPER_ELEMENT_MENU.rawValue, -1)
+    case .menuEntry(let index): (GRIPPER_ELEMENT_MENU_ENTRY.rawValue, Int32(clamping: index))
     }
 }
 
@@ -465,6 +479,15 @@ extension Handle {
                 c.pointee.action_id = handOut(id)
                 c.pointee.action_title = handOut(log.actionTitles[id] ?? id)
                 c.pointee.action_destructive = frames[index].style == .destructive ? 1 : 0
+            }
+        case .menu:
+            if let p = a.indexPath { c.pointee.id = ids.item(at: p) }
+        case .menuEntry:
+            if let p = a.indexPath { c.pointee.id = ids.item(at: p) }
+            if let entry = a.menuEntry {
+                c.pointee.action_id = handOut(entry.id)
+                c.pointee.action_title = handOut(entry.title)
+                c.pointee.action_destructive = entry.style == .destructive ? 1 : 0
             }
         case .header, .footer, .sectionBackground:
             c.pointee.item = -1

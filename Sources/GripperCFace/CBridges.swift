@@ -264,7 +264,7 @@ struct CDelegate: CollectionDelegate, @unchecked Sendable {
         actions(item, indexPath, edge: GRIPPER_EDGE_LEADING) ?? .none
     }
 
-    /// The most actions a side may reveal.
+    /// The most actions a side (or a menu) may have.
     static let actionCapacity = 16
 
     /// The callback's actions for one side; nil when there is no callback.
@@ -274,8 +274,25 @@ struct CDelegate: CollectionDelegate, @unchecked Sendable {
         let count = buffer.withUnsafeMutableBufferPointer { out in
             with(item) { f(callbacks?.user, $0, indexPath.section, indexPath.item, Int32(edge.rawValue), out.baseAddress, Self.actionCapacity) }
         }
+        return actions(buffer, count: count, of: item, from: "swipe_actions", fullSwipe: true)
+    }
+
+    /// The item's menu entries (`menu_actions`); none without the callback.
+    func menuActions(for item: ItemID, at indexPath: IndexPath) -> [EditingAction] {
+        guard let f = callbacks?.menu_actions else { return [] }
+        var buffer = [gripper_action](repeating: gripper_action(), count: Self.actionCapacity)
+        let count = buffer.withUnsafeMutableBufferPointer { out in
+            with(item) { f(callbacks?.user, $0, indexPath.section, indexPath.item, out.baseAddress, Self.actionCapacity) }
+        }
+        return actions(buffer, count: count, of: item, from: "menu_actions", fullSwipe: false).actions
+    }
+
+    /// The actions a callback (`name`) wrote to `buffer`, checked: an
+    /// answer out of range is none, with a note.
+    private func actions(_ buffer: [gripper_action], count: Int, of item: ItemID, from name: String,
+                         fullSwipe: Bool) -> SwipeActions {
         guard count <= Self.actionCapacity else {
-            log.note("swipe_actions returned \(count) for \(item), more than the capacity \(Self.actionCapacity): no actions")
+            log.note("\(name) returned \(count) for \(item), more than the capacity \(Self.actionCapacity): no actions")
             return SwipeActions.none
         }
         var list: [EditingAction] = []
@@ -284,23 +301,23 @@ struct CDelegate: CollectionDelegate, @unchecked Sendable {
         for k in 0..<count {
             let a = buffer[k]
             guard case .success(let id)? = cString(a.id), !id.isEmpty, !seen.contains(id) else {
-                log.note("swipe_actions gave action \(k) of \(item) a NULL, empty, repeated or non-UTF-8 id: no actions")
+                log.note("\(name) gave action \(k) of \(item) a NULL, empty, repeated or non-UTF-8 id: no actions")
                 return SwipeActions.none
             }
             seen.insert(id)
             var title = id
             if let t = cString(a.title) {
                 guard case .success(let s) = t else {
-                    log.note("swipe_actions gave action \(id) of \(item) a title that is not UTF-8: no actions")
+                    log.note("\(name) gave action \(id) of \(item) a title that is not UTF-8: no actions")
                     return SwipeActions.none
                 }
                 title = s
             }
             list.append(EditingAction(id: ActionID(id), title: title, style: a.destructive != 0 ? .destructive : .normal))
             log.actionTitles[id] = title
-            if a.full_swipe != 0 {
+            if fullSwipe, a.full_swipe != 0 {
                 guard full == nil else {
-                    log.note("swipe_actions marked two actions of \(item) for a full swipe: no actions")
+                    log.note("\(name) marked two actions of \(item) for a full swipe: no actions")
                     return SwipeActions.none
                 }
                 full = ActionID(id)

@@ -62,7 +62,7 @@ final class CIdentities {
         case .highlight, .selectionChanged, .scrolled, .swipeBegan, .swipeOpened, .swipeShut, .deleteConfirmationOpened,
              .deleteConfirmationCancelled, .dragBegan, .gapMoved, .dragEnded, .dragCancelled, .dropTargetChanged,
              .droppedInto, .editingChanged, .rejected, .scrollMotionBegan, .scrollMotionEnded, .scheduleTick,
-             .focusChanged, .moveRefused, .announcement:
+             .focusChanged, .moveRefused, .announcement, .menuOpened, .menuEntrySelected, .menuDismissed:
             return false
         }
         return true

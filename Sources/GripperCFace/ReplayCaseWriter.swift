@@ -15,11 +15,13 @@ import GripperTraces
 extension Handle {
     /// The rules the delegate gives `id` at `path`, as a scene item.
     func sceneItem(_ id: ItemID, at path: IndexPath, height: Double?) -> Scene.Item {
-        Scene.Item(id: id, label: delegate.accessibilityLabel(for: id), height: height,
-                   isEditable: delegate.canEdit(id, at: path), isMovable: delegate.canMove(id, at: path),
-                   isSelectable: delegate.canSelect(id, at: path),
-                   trailingActions: delegate.trailingActions(for: id, at: path),
-                   leadingActions: delegate.leadingActions(for: id, at: path))
+        var item = Scene.Item(id: id, label: delegate.accessibilityLabel(for: id), height: height,
+                              isEditable: delegate.canEdit(id, at: path), isMovable: delegate.canMove(id, at: path),
+                              isSelectable: delegate.canSelect(id, at: path),
+                              trailingActions: delegate.trailingActions(for: id, at: path),
+                              leadingActions: delegate.leadingActions(for: id, at: path))
+        item.menuActions = delegate.menuActions(for: id, at: path)
+        return item
     }
 
     /// The scene of the start: the data and the delegate's answers for

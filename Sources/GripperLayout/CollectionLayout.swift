@@ -83,6 +83,18 @@ public protocol CollectionLayout: Sendable {
     /// or cannot be swiped in this layout.
     /// - Complexity: O(actions).
     func swipeGeometry(for indexPath: IndexPath, actions: [SwipeAction]) -> SwipeGeometry?
+    /// The attributes of the open menu `menu`: its panel
+    /// (``ElementKind/menu``) and then its entries
+    /// (``ElementKind/menuEntry(index:)``, each with its
+    /// ``LayoutAttributes/menuEntry``; the selected one highlighted), next
+    /// to the item's cell and inside the viewport at `contentOffset`; empty
+    /// when the item does not exist or the menu has no entries. The layout
+    /// returns them from ``attributes(in:presentation:contentOffset:)``
+    /// (after everything else) and its hit test finds them above
+    /// everything, whenever its presentation has a menu. The default
+    /// places them with ``MenuPlacement``.
+    /// - Complexity: should be O(log n + e) for e entries.
+    func menuAttributes(for menu: MenuState, contentOffset: Double) -> [LayoutAttributes]
     /// Replaces every section (a reload, a section inserted or deleted).
     /// - Throws: ``LayoutError``; the layout is then unchanged.
     /// - Complexity: O(n) at most.
@@ -132,6 +144,45 @@ public struct ItemInsertion: Hashable, Sendable {
 }
 
 extension CollectionLayout {
+    /// The menu placed by ``MenuPlacement``'s defaults next to the item's
+    /// cell at rest, inside the viewport at `contentOffset`.
+    /// - Complexity: O(log n + e) for e entries: one cell query.
+    public func menuAttributes(for menu: MenuState, contentOffset: Double) -> [LayoutAttributes] {
+        guard !menu.entries.isEmpty, let cell = attributes(for: menu.indexPath, presentation: .resting)?.frame
+        else { return [] }
+        let visible = Rect(x: 0, y: contentOffset, width: viewport.width, height: viewport.height)
+        let placed = MenuPlacement().frames(cell: cell, entries: menu.entries.count, visible: visible,
+                                            axis: orientation.axis)
+        var out: [LayoutAttributes] = []
+        out.reserveCapacity(menu.entries.count + 1)
+        out.append(LayoutAttributes(kind: .menu, indexPath: menu.indexPath, frame: placed.menu, zIndex: ZIndex.menu))
+        for (k, frame) in placed.entries.enumerated() {
+            var a = LayoutAttributes(kind: .menuEntry(index: k), indexPath: menu.indexPath, frame: frame,
+                                     zIndex: ZIndex.menuEntry, isHighlighted: k == menu.selectedEntry)
+            a.menuEntry = menu.entries[k]
+            out.append(a)
+        }
+        return out
+    }
+
+    /// Calls `body` with the open menu's elements (if `presentation` has a
+    /// menu) that intersect `rect`: what a layout's
+    /// ``attributes(in:presentation:contentOffset:)`` ends with.
+    /// - Complexity: as ``menuAttributes(for:contentOffset:)``; O(1) without a menu.
+    package func visitMenu(in rect: Rect, presentation: LayoutPresentation, contentOffset: Double,
+                           _ body: (LayoutAttributes) -> Void) {
+        guard let menu = presentation.menu else { return }
+        for a in menuAttributes(for: menu, contentOffset: contentOffset) where a.frame.intersects(rect) { body(a) }
+    }
+
+    /// The open menu's element `id` (its panel or an entry), or nil when
+    /// `presentation` has no menu for that item or no such entry.
+    /// - Complexity: as ``menuAttributes(for:contentOffset:)``.
+    package func menuElement(_ id: ElementID, presentation: LayoutPresentation, contentOffset: Double) -> LayoutAttributes? {
+        guard let menu = presentation.menu, menu.indexPath == id.indexPath else { return nil }
+        return menuAttributes(for: menu, contentOffset: contentOffset).first { $0.kind == id.kind }
+    }
+
     /// No section's items area is known: `nil`.
     public func itemsFrame(ofSection section: Int, presentation: LayoutPresentation) -> Rect? { nil }
 

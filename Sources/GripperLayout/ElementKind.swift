@@ -23,12 +23,18 @@ public enum ElementKind: Hashable, Sendable {
     /// One swipe-action button of a swiped cell: the `index`th of the
     /// revealed actions (see ``LayoutAttributes/actionID``).
     case action(index: Int)
+    /// An item's open menu: the panel behind its entries (its index path
+    /// is the item's).
+    case menu
+    /// One entry of an item's open menu: the `index`th, from the top (see
+    /// ``LayoutAttributes/menuEntry``).
+    case menuEntry(index: Int)
 
     /// Whether the element is a decoration (background or separator).
     public var isDecoration: Bool {
         switch self {
         case .sectionBackground, .rowSeparator, .columnSeparator: true
-        case .cell, .header, .footer, .globalHeader, .placeholder, .dragProxy, .action: false
+        case .cell, .header, .footer, .globalHeader, .placeholder, .dragProxy, .action, .menu, .menuEntry: false
         }
     }
 }

@@ -66,6 +66,7 @@ extension FlowLayout: CollectionLayout {
             a.dragItemCount = c.itemCount
             body(a)
         }
+        visitMenu(in: rect, presentation: presentation, contentOffset: contentOffset, body)
     }
 
     private func visit(_ s: Int, context c: FlowContext, rect: Rect, contentOffset: Double,
@@ -184,6 +185,8 @@ extension FlowLayout: CollectionLayout {
                                      column: 0)
             a.shareSwipe(of: cell)
             return a
+        case .menu, .menuEntry:
+            return menuElement(id, presentation: presentation, contentOffset: contentOffset)
         }
     }
 

@@ -72,6 +72,7 @@ extension GridLayout {
         if let drag = context.drag, drag.proxyFrame.intersects(rect) {
             body(proxyAttributes(drag, itemCount: context.itemCount))
         }
+        visitMenu(in: rect, presentation: presentation, contentOffset: contentOffset, body)
     }
 
     /// The attributes of one item's cell. The dragged source answers hidden
@@ -187,6 +188,8 @@ extension GridLayout {
                                      column: cell.column)
             a.shareSwipe(of: cell)
             return a
+        case .menu, .menuEntry:
+            return menuElement(id, presentation: presentation, contentOffset: contentOffset)
         }
     }
 

@@ -16,6 +16,10 @@ extension GridLayout {
             }
             return g.hitTest(point, presentation: presentation, drag: drag, contentOffset: contentOffset)
         }
+        // An open menu lies above everything: the fast path below knows no menu.
+        if presentation.menu != nil {
+            return hitTestByAttributes(point, presentation: presentation, contentOffset: contentOffset)
+        }
         if let answer = restingHit(point, presentation: presentation, contentOffset: contentOffset) {
             assert(answer == hitTestByAttributes(point, presentation: presentation, contentOffset: contentOffset))
             return answer

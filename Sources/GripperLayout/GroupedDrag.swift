@@ -241,6 +241,8 @@ final class GroupedDrag<L: GroupedLayout>: Sendable {
         case .deleteControl(let p): .deleteControl(toReal(p))
         case .gripper(let p): .gripper(toReal(p))
         case .deleteConfirmation(let p): .deleteConfirmation(toReal(p))
+        case .menuEntry(let p, let id): .menuEntry(toReal(p), id: id)
+        case .menu(let p): .menu(toReal(p))
         case .globalHeader, .header, .footer, .placeholder: hit
         }
     }

@@ -20,6 +20,8 @@ extension HitTarget {
         case .footer: return .footer(section: ip.section)
         case .placeholder: return .placeholder(ip)
         case .action: return hit.actionID.map { .action(ip, id: $0) }
+        case .menuEntry: return hit.menuEntry.map { .menuEntry(ip, id: $0.id) } ?? .menu(ip)
+        case .menu: return .menu(ip)
         case .cell:
             if let c = hit.editingControls {
                 if let r = c.deleteConfirmation, r.contains(point) { return .deleteConfirmation(ip) }

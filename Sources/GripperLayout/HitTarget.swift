@@ -21,4 +21,8 @@ public enum HitTarget: Hashable, Sendable {
     case deleteConfirmation(IndexPath)
     /// The drag gap (the drag's target).
     case placeholder(IndexPath)
+    /// An entry of the open menu of the item at the index path.
+    case menuEntry(IndexPath, id: String)
+    /// The open menu's panel outside its entries.
+    case menu(IndexPath)
 }

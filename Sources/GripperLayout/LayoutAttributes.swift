@@ -47,6 +47,8 @@ public struct LayoutAttributes: Hashable, Sendable {
     /// The swipe state, boxed: only a swiped cell and its actions have one,
     /// and the box keeps every other element small and cheap to copy.
     private var swipeBox: SwipeBox?
+    /// A menu entry's descriptor, boxed: only menu entries have one.
+    private var menuBox: MenuBox?
     /// Widths of the editing controls on the cell's edges (0: none): the
     /// delete control on the leading edge, the gripper and the delete
     /// confirmation on the trailing edge.
@@ -166,6 +168,15 @@ public struct LayoutAttributes: Hashable, Sendable {
 
     /// Shares a swipe box (the cell's) with an action element.
     mutating func shareSwipe(of cell: LayoutAttributes) { swipeBox = cell.swipeBox }
+
+    /// The entry a ``ElementKind/menuEntry(index:)`` element shows (its
+    /// identity, title and style); nil for every other element. The entry
+    /// the keyboard selected is ``isHighlighted``.
+    /// - Complexity: O(1).
+    public var menuEntry: MenuEntry? {
+        get { menuBox?.value }
+        set { menuBox = newValue.map(MenuBox.init) }
+    }
 
     /// The identity of a swipe-action element's action.
     /// - Complexity: O(1).

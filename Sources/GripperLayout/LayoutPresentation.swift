@@ -20,6 +20,9 @@ public struct LayoutPresentation: Sendable {
     /// The item with the keyboard focus, if any: its cell is marked
     /// (``LayoutAttributes/isFocused``) and a renderer draws a focus ring.
     public var focused: IndexPath?
+    /// An item's open menu, if any: the layout places it next to the item
+    /// (``CollectionLayout/menuAttributes(for:contentOffset:)``).
+    public var menu: MenuState?
     /// Per-item traits; called once per visible cell, so it must be O(1).
     public var traits: @Sendable (IndexPath) -> ItemTraits
 
@@ -27,7 +30,7 @@ public struct LayoutPresentation: Sendable {
     /// is movable and deletable.
     public init(isEditing: Bool = false, selected: Set<IndexPath> = [], highlighted: Set<IndexPath> = [],
                 drag: DragState? = nil, swipe: SwipeState? = nil, deleteConfirmation: IndexPath? = nil,
-                focused: IndexPath? = nil, traits: @escaping @Sendable (IndexPath) -> ItemTraits = { _ in .all }) {
+                focused: IndexPath? = nil, menu: MenuState? = nil, traits: @escaping @Sendable (IndexPath) -> ItemTraits = { _ in .all }) {
         self.isEditing = isEditing
         self.selected = selected
         self.highlighted = highlighted
@@ -35,6 +38,7 @@ public struct LayoutPresentation: Sendable {
         self.swipe = swipe
         self.deleteConfirmation = deleteConfirmation
         self.focused = focused
+        self.menu = menu
         self.traits = traits
     }
 

@@ -32,7 +32,8 @@ public struct LayoutState: Sendable {
         switch id.kind {
         case .placeholder: id.indexPath = presentation.drag?.target
         case .dragProxy: id.indexPath = presentation.drag?.source
-        case .cell, .header, .footer, .globalHeader, .sectionBackground, .rowSeparator, .columnSeparator, .action:
+        case .cell, .header, .footer, .globalHeader, .sectionBackground, .rowSeparator, .columnSeparator, .action,
+             .menu, .menuEntry:
             break
         }
         guard id.indexPath != nil || id.kind == .globalHeader else { return nil }

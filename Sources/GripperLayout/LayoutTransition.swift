@@ -82,7 +82,8 @@ public struct LayoutTransition: Sendable {
     private static func key(_ id: ElementID) -> ElementID {
         switch id.kind {
         case .placeholder, .dragProxy: ElementID(kind: id.kind, indexPath: nil)
-        case .cell, .header, .footer, .globalHeader, .sectionBackground, .rowSeparator, .columnSeparator, .action: id
+        case .cell, .header, .footer, .globalHeader, .sectionBackground, .rowSeparator, .columnSeparator, .action,
+             .menu, .menuEntry: id
         }
     }
 
@@ -90,7 +91,7 @@ public struct LayoutTransition: Sendable {
     private static func map(_ id: ElementID, mapping: IndexPathMapping, forward: Bool) -> ElementID? {
         guard let p = id.indexPath else { return id }
         switch id.kind {
-        case .cell, .action:
+        case .cell, .action, .menu, .menuEntry:
             return (forward ? mapping.forward(p) : mapping.backward(p)).map { ElementID(kind: id.kind, indexPath: $0) }
         case .header, .footer, .sectionBackground, .rowSeparator, .columnSeparator:
             return (forward ? mapping.forward(section: p.section) : mapping.backward(section: p.section))

@@ -18,6 +18,10 @@ public enum ZIndex {
     public static let pinned = 30
     /// The global header.
     public static let globalHeader = 40
+    /// An item's open menu, above the content and its headers.
+    public static let menu = 90
+    /// A menu's entries, on its panel.
+    public static let menuEntry = 91
     /// The drag proxy, above everything.
     public static let dragProxy = 100
 }

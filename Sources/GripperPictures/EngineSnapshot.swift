@@ -125,7 +125,8 @@ extension Engine {
                     let id = model.sections[path.section].id
                     titles[path.section] = labels.sectionTitle(id) ?? id.rawValue
                 }
-            case .footer, .globalHeader, .sectionBackground, .rowSeparator, .columnSeparator, .placeholder, .action:
+            case .footer, .globalHeader, .sectionBackground, .rowSeparator, .columnSeparator, .placeholder, .action,
+                 .menu, .menuEntry:
                 break
             }
         }

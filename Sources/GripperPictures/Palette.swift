@@ -51,6 +51,11 @@ extension SceneDrawing {
         static let proxyText: UInt32 = 0x0d47a1
         /// The count badge of a multi-item drag.
         static let badge: UInt32 = 0xe53935
+        // An item's open menu.
+        static let menu: UInt32 = 0xfafafa
+        static let menuOutline: UInt32 = 0xb0bec5
+        /// The entry the keyboard selected.
+        static let menuSelected: UInt32 = 0xbbdefb
         // What the collection shows in place of its items.
         static let placeholderTitle: UInt32 = 0x37474f
         static let errorTitle: UInt32 = 0xc62828

@@ -230,6 +230,9 @@ struct SVGWriter {
         case .selection: "selection"
         case .contact: "contact"
         case .focus: "focus-ring"
+        case .menu: "menu"
+        case .menuEntry(let style, let selected):
+            "menu-entry" + (style == .destructive ? " destructive" : "") + (selected ? " selected" : "")
         case .ghost, .proxy, .count, .contentPlaceholder: nil
         }
     }
@@ -243,7 +246,8 @@ struct SVGWriter {
         case .count: "proxy count"
         case .contentPlaceholder(let kind): kind.rawValue
         case .status, .background, .cell, .dropTarget, .header, .pinnedHeader, .globalHeader, .decoration, .band,
-             .placeholder, .actionPane, .action, .fade, .delete, .deleteConfirmation, .gripper, .selection, .contact, .focus:
+             .placeholder, .actionPane, .action, .fade, .delete, .deleteConfirmation, .gripper, .selection, .contact, .focus,
+             .menu, .menuEntry:
             nil
         }
     }

@@ -96,6 +96,12 @@ public struct SceneDrawing: Sendable {
         case contact
         /// The keyboard focus ring around the focused cell.
         case focus
+        /// An item's open menu: its shadow, panel and outline.
+        case menu
+        /// One entry of an open menu and its title: its style (a
+        /// destructive entry's title is red) and whether the keyboard
+        /// selected it.
+        case menuEntry(SwipeAction.Style, selected: Bool)
         /// What the collection shows in place of its items: the loading
         /// indicator, or the no-content or error panel with its title and message.
         case contentPlaceholder(ContentPlaceholder.Kind)
@@ -270,7 +276,7 @@ public struct SceneDrawing: Sendable {
         case .footer: Palette.footer
         case .sectionBackground: Palette.sectionBackground
         case .rowSeparator, .columnSeparator: Palette.separator
-        case .placeholder, .dragProxy, .action: nil
+        case .placeholder, .dragProxy, .action, .menu, .menuEntry: nil
         }
     }
 
@@ -321,6 +327,21 @@ public struct SceneDrawing: Sendable {
             add(.fill(r, c(Palette.gap)), .placeholder, id)
             add(.outline(r, c(Palette.accent), width: 2, dashed: true), .placeholder, id)
         case .dragProxy, .action: break // the proxy is drawn last; actions with their cell
+        case .menu:
+            add(.shadow(a.frame, offset: 4, blur: 12, c(Palette.proxyShadow).faded(0.3)), .menu, id)
+            add(.fill(a.frame, c(Palette.menu)), .menu, id)
+            add(.outline(a.frame, c(Palette.menuOutline), width: 1, dashed: false), .menu, id)
+        case .menuEntry:
+            let style = a.menuEntry?.style ?? .normal
+            let role = Role.menuEntry(style, selected: a.isHighlighted)
+            if a.isHighlighted { add(.fill(a.frame.insetBy(dx: 1, dy: 1), c(Palette.menuSelected)), role, id) }
+            if case .menuEntry(let index) = a.kind, index > 0 {
+                // A hairline between entries, inset from the panel's sides.
+                add(.fill(Rect(x: a.frame.minX + 12, y: a.frame.minY, width: max(0, a.frame.width - 24), height: 0.5),
+                          c(Palette.menuOutline)), role, id)
+            }
+            label(a.menuEntry?.title ?? "", in: a.frame.insetBy(dx: 14, dy: 0), .leading, size: 14, bold: a.isHighlighted,
+                  c(style == .destructive ? Palette.destructive : Palette.text), role, id)
         }
     }
 

@@ -137,6 +137,14 @@ public enum TerminalRenderer {
                                                 height: 2 * radius), .placeholder, .center, clip: clip)
             case (.text(let text, let box, let alignment, _, _, _), .contentPlaceholder(let kind)):
                 grid.write(text, in: box, kind == .error ? .destructive : .header, alignment, clip: clip)
+            case (.fill(let r, _), .menu):
+                // An open menu: a grey panel over the content.
+                grid.fill(r, .header, clip: clip)
+            case (.fill(let r, _), .menuEntry(_, let selected)) where selected && r.height >= 1:
+                grid.fill(r, .selected, clip: clip)
+            case (.text(let text, let box, let alignment, _, _, _), .menuEntry(let style, let selected)):
+                grid.write(text, in: box, selected ? .selected : (style == .destructive ? .destructive : .header), alignment,
+                           clip: clip)
             case (.fill, _), (.outline, _), (.disc, _), (.ring, _), (.arc, _), (.polyline, _), (.shadow, _), (.gradient, _),
                  (.text, _):
                 break

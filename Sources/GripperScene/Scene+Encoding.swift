@@ -96,6 +96,7 @@ extension Scene {
         fields.append("\"selectable\": \(i.isSelectable)")
         fields.append("\"actions\": " + actions(i.trailingActions))
         if !i.leadingActions.isEmpty { fields.append("\"leadingActions\": " + actions(i.leadingActions)) }
+        if !i.menuActions.isEmpty { fields.append("\"menu\": " + actions(SwipeActions(i.menuActions))) }
         if i.acceptsDrops { fields.append("\"acceptsDrops\": true") }
         if let d = i.dropIntoDelay {
             let us = d.components.seconds * 1_000_000 + d.components.attoseconds / 1_000_000_000_000

@@ -23,6 +23,10 @@ extension Scene {
         public var trailingActions: SwipeActions
         /// What a swipe to the right reveals.
         public var leadingActions: SwipeActions
+        /// The entries of its menu, top to bottom, which a long press (or
+        /// the Menu key on the focused item) opens; empty: no menu, a long
+        /// press drags it.
+        public var menuActions: [EditingAction] = []
         /// Whether dragged items may be dropped into it (a folder, a group).
         public var acceptsDrops = false
         /// Its own dwell before a hover proposes dropping into it (nil: the

@@ -83,4 +83,9 @@ public struct ScenePolicy: CollectionDelegate {
     public func leadingActions(for item: ItemID, at indexPath: IndexPath) -> SwipeActions {
         items[item]?.leadingActions ?? .none
     }
+    /// The item's menu entries (`"menu"`), none for an unknown item.
+    /// - Complexity: O(1).
+    public func menuActions(for item: ItemID, at indexPath: IndexPath) -> [EditingAction] {
+        items[item]?.menuActions ?? []
+    }
 }

@@ -65,6 +65,7 @@ struct SceneReader {
         var selectable = true
         var trailing = SwipeActions([.delete], fullSwipeAction: "delete")
         var leading = SwipeActions.none
+        var menu: [EditingAction] = []
     }
 
     func scene(_ root: JSONValue) throws(SceneError) -> Scene {
@@ -100,12 +101,14 @@ struct SceneReader {
         let between = try root["movesBetweenSections"].map { v throws(SceneError) in try bool(v, "movesBetweenSections") } ?? true
         var defaults = ItemDefaults()
         if let v = root["defaults"] {
-            let d = try members(v, "defaults", allowed: ["editable", "movable", "selectable", "actions", "leadingActions"])
+            let d = try members(v, "defaults", allowed: ["editable", "movable", "selectable", "actions", "leadingActions",
+                                                         "menu"])
             if let x = d["editable"] { defaults.editable = try bool(x, "defaults.editable") }
             if let x = d["movable"] { defaults.movable = try bool(x, "defaults.movable") }
             if let x = d["selectable"] { defaults.selectable = try bool(x, "defaults.selectable") }
             if let x = d["actions"] { defaults.trailing = try actions(x, "defaults.actions") }
             if let x = d["leadingActions"] { defaults.leading = try actions(x, "defaults.leadingActions") }
+            if let x = d["menu"] { defaults.menu = try actions(x, "defaults.menu", menu: true).actions }
         }
         var segments: [Scene.Segment]?
         var children: [Scene.Segment]?
@@ -424,12 +427,13 @@ struct SceneReader {
 
     private func item(_ value: JSONValue, _ path: String, defaults: ItemDefaults) throws(SceneError) -> Scene.Item {
         let keys = ["id", "label", "height", "width", "editable", "movable", "selectable", "actions", "leadingActions",
-                    "acceptsDrops", "dropIntoDelay"]
+                    "menu", "acceptsDrops", "dropIntoDelay"]
         let o = try members(value, path, allowed: keys)
         let id = try string(try required(o, "id", path), path + ".id", nonEmpty: true)
         var item = Scene.Item(id: ItemID(id), label: id, isEditable: defaults.editable, isMovable: defaults.movable,
                               isSelectable: defaults.selectable, trailingActions: defaults.trailing,
                               leadingActions: defaults.leading)
+        item.menuActions = defaults.menu
         if let x = o["label"] { item.label = try string(x, path + ".label") }
         if let x = o["height"] { item.height = try number(x, path + ".height", positive: true) }
         if let x = o["width"] { item.width = try number(x, path + ".width", positive: true) }
@@ -438,6 +442,7 @@ struct SceneReader {
         if let x = o["selectable"] { item.isSelectable = try bool(x, path + ".selectable") }
         if let x = o["actions"] { item.trailingActions = try actions(x, path + ".actions") }
         if let x = o["leadingActions"] { item.leadingActions = try actions(x, path + ".leadingActions") }
+        if let x = o["menu"] { item.menuActions = try actions(x, path + ".menu", menu: true).actions }
         if let x = o["acceptsDrops"] { item.acceptsDrops = try bool(x, path + ".acceptsDrops") }
         if let x = o["dropIntoDelay"] {
             let ms = try number(x, path + ".dropIntoDelay", minimum: 0)
@@ -447,12 +452,14 @@ struct SceneReader {
         return item
     }
 
-    private func actions(_ value: JSONValue, _ path: String) throws(SceneError) -> SwipeActions {
+    /// A list of actions; a menu's (`menu`) takes no `default` (there is
+    /// no full swipe in a menu).
+    private func actions(_ value: JSONValue, _ path: String, menu: Bool = false) throws(SceneError) -> SwipeActions {
         var list: [EditingAction] = []
         var fullSwipe: ActionID?
         for (i, a) in try array(value, path).enumerated() {
             let p = "\(path)[\(i)]"
-            let o = try members(a, p, allowed: ["id", "title", "style", "default"])
+            let o = try members(a, p, allowed: menu ? ["id", "title", "style"] : ["id", "title", "style", "default"])
             let id = ActionID(try string(try required(o, "id", p), p + ".id", nonEmpty: true))
             if list.contains(where: { $0.id == id }) {
                 throw fail(p + ".id", o["id"], "the action id \(SceneError.quote(id.rawValue)) appears twice")

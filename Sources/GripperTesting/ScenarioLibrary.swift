@@ -21,7 +21,7 @@ public enum ScenarioLibrary {
          dragCancelledBySetEditing, dragEndedByDeviceLoss, mouseSwipe, mouseDrag, flingSettles, rubberBandAtTheTop,
          rotationDuringDrag, horizontalDrag, flowDrag, keyboardMoveAcrossSection, keyboardMoveCancelled,
          multiDragAcrossSections, addToDragWithSecondFinger, dropIntoFolder, segmentSwitchDuringSwipe,
-         layoutSwitchDuringBatchEditing]
+         layoutSwitchDuringBatchEditing, menuThenDrag, menuTapEntry]
     }
 
     /// The scenario called `name`, if any.

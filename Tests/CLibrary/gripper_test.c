@@ -8,6 +8,7 @@
 #include <gripper.h>
 
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -153,6 +154,76 @@ static void test_swipe_delete(void) {
     OK(gripper_item_count(engine, 0, &n));
     CHECK(n == 3, "fruit has %zu items after a full swipe; lines:\n%s", n, lines);
     CHECK(strstr(lines, "apple") != NULL, "lines:\n%s", lines);
+    gripper_engine_close(engine);
+}
+
+/* A menu for pear: a long press opens it below the cell, a tap on an entry performs it. */
+static size_t pear_menu(void *user, const char *item, size_t section, size_t index, gripper_action *out,
+                        size_t capacity) {
+    (void)user, (void)section, (void)index;
+    if (strcmp(item, "pear") != 0 || capacity < 2) return 0;
+    out[0] = (gripper_action){"copy", "Copy", 0, 0};
+    out[1] = (gripper_action){"share", "Share", 0, 0};
+    return 2;
+}
+
+static int performed_share;
+
+static int note_perform(void *user, const char *action, const char *item, size_t section, size_t index) {
+    (void)user, (void)section, (void)index;
+    if (strcmp(action, "share") == 0 && strcmp(item, "pear") == 0) performed_share++;
+    return 0;
+}
+
+static void test_menu(void) {
+    gripper_delegate delegate = {0};
+    delegate.struct_size = sizeof delegate;
+    delegate.menu_actions = pear_menu;
+    delegate.perform_action = note_perform;
+    gripper_engine *engine = open_fruit(0, &delegate);
+    gripper_status st;
+    if (!engine) return;
+    int64_t t = S;
+    /* Pear is row 1 (56…112): held 600 ms, its menu opens; the finger lifts and it stays. */
+    OK(gripper_touch(engine, t, GRIPPER_TOUCH_BEGIN, 1, 200, 84));
+    OK(gripper_fire(engine, t + 600000));
+    OK(gripper_touch(engine, t + 700000, GRIPPER_TOUCH_END, 1, 200, 84));
+    gripper_attributes a[64];
+    size_t n = 0;
+    OK(gripper_attributes_in_rect(engine, 0, 0, 400, 600, a, 64, &n));
+    int panels = 0, entries = 0;
+    double share_y = -1;
+    for (size_t k = 0; k < n; k++) {
+        if (a[k].kind == GRIPPER_ELEMENT_MENU) panels++;
+        if (a[k].kind == GRIPPER_ELEMENT_MENU_ENTRY) {
+            entries++;
+            CHECK(a[k].id && strcmp(a[k].id, "pear") == 0, "entry of %s", a[k].id ? a[k].id : "NULL");
+            if (a[k].action_id && strcmp(a[k].action_id, "share") == 0) {
+                CHECK(a[k].action_index == 1 && strcmp(a[k].action_title, "Share") == 0, "share at %d", a[k].action_index);
+                share_y = a[k].y + a[k].height / 2;
+            }
+        }
+    }
+    CHECK(panels == 1 && entries == 2, "%d panels, %d entries", panels, entries);
+    /* A tap on Share performs it: journaled, nothing deleted. */
+    OK(gripper_touch(engine, t + S, GRIPPER_TOUCH_BEGIN, 2, 100, share_y));
+    OK(gripper_touch(engine, t + S + 60000, GRIPPER_TOUCH_END, 2, 100, share_y));
+    OK(gripper_fire(engine, t + 2 * S));
+    take(engine);
+    CHECK(performed_share == 1, "share performed %d times; lines:\n%s", performed_share, lines);
+    CHECK(strstr(lines, "menuOpened pear copy share") != NULL, "lines:\n%s", lines);
+    CHECK(strstr(lines, "committed #1 action share on pear") != NULL, "lines:\n%s", lines);
+    gripper_engine_close(engine);
+    /* A delegate of 0.1.0's size (before menu_actions) still opens, with no menu: a long press drags. */
+    gripper_delegate old = {0};
+    old.struct_size = (uint32_t)offsetof(gripper_delegate, menu_actions);
+    engine = open_fruit(0, &old);
+    CHECK(engine != NULL, "an engine with 0.1.0's delegate");
+    if (!engine) return;
+    OK(gripper_touch(engine, t, GRIPPER_TOUCH_BEGIN, 1, 200, 84));
+    OK(gripper_fire(engine, t + 600000));
+    take(engine);
+    CHECK(strstr(lines, "dragBegan pear") != NULL, "lines:\n%s", lines);
     gripper_engine_close(engine);
 }
 
@@ -740,6 +811,7 @@ int main(void) {
     test_touch_drag();
     test_transition_identities();
     test_swipe_delete();
+    test_menu();
     test_pointer_drag();
     test_bad_input();
     test_callbacks();

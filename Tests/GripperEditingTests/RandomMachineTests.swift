@@ -117,7 +117,8 @@ import GripperLayout
             case .highlight, .selectionChanged, .scrolled, .swipeBegan, .swipeOpened, .swipeShut,
                  .deleteConfirmationOpened, .deleteConfirmationCancelled, .dragBegan, .gapMoved, .dragEnded, .dragCancelled,
                  .editingChanged, .rejected, .scheduleTick, .scrollMotionBegan, .scrollMotionEnded, .focusChanged,
-                 .moveRefused, .announcement, .dropTargetChanged, .droppedInto:
+                 .moveRefused, .announcement, .dropTargetChanged, .droppedInto, .menuOpened, .menuEntrySelected,
+                 .menuDismissed:
                 break
             }
         }

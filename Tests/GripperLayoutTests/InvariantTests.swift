@@ -20,7 +20,7 @@ import Testing
             switch a.kind {
             case .cell, .placeholder: !a.isHidden
             case .header, .footer, .globalHeader, .sectionBackground, .rowSeparator, .columnSeparator, .dragProxy,
-                 .action: false
+                 .action, .menu, .menuEntry: false
             }
         }.sorted { $0.frame.minY < $1.frame.minY }
         for (i, a) in slots.enumerated() {

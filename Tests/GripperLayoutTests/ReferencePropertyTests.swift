@@ -90,6 +90,8 @@ import Testing
         case .footer: return .footer(section: ip.section)
         case .placeholder: return .placeholder(ip)
         case .action(let index): return top.swipe.map { .action(ip, id: $0.actions[index].id) }
+        case .menu: return .menu(ip)
+        case .menuEntry: return top.menuEntry.map { .menuEntry(ip, id: $0.id) }
         case .cell:
             let c = top.editingControls
             if let r = c?.deleteConfirmation, r.contains(p) { return .deleteConfirmation(ip) }

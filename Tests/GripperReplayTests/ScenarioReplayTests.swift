@@ -9,7 +9,7 @@ import GripperScene
 @Suite struct ScenarioReplayTests {
     @Test func theLibraryIsComplete() throws {
         #expect(ScenarioFolder.names == ScenarioLibrary.all.map(\.name).sorted())
-        #expect(ScenarioFolder.names.count == 27)
+        #expect(ScenarioFolder.names.count == 29)
         let cases = try ReplayCaseLibrary.find(in: [Fixtures.recording("scenarios").path])
         #expect(cases.map { ($0.name as NSString).lastPathComponent } == ScenarioFolder.names)
         #expect(cases.allSatisfy { $0.problem == nil && $0.layout == .folder && $0.hasExpected })
@@ -118,5 +118,16 @@ import GripperScene
         #expect(edits(e) == [.action("delete", item: "i3")])
         e = try run("mouse-drag")
         #expect(items(e) == ["i2", "i3", "i4", "i5", "i1", "i6", "i7", "i8"])
+        e = try run("menu-then-drag")
+        let opened = try #require(events(e).firstIndex(of: .effect(.menuOpened("pear", actions: ["copy", "share", "delete"]))))
+        let dismissed = try #require(events(e).firstIndex(of: .effect(.menuDismissed("pear"))))
+        let began = try #require(events(e).firstIndex(of: .effect(.dragBegan("pear", from: IndexPath(section: 0, item: 1)))))
+        #expect(opened < dismissed && dismissed < began)
+        #expect(e.model.sections.map { $0.items.map(\.rawValue) } == [["apple", "plum"], ["leek", "kale", "pear", "bean"]])
+        e = try run("menu-tap-entry")
+        #expect(edits(e) == [.action("delete", item: "pear"), .action("share", item: "plum")])
+        #expect(e.journal.entries.first?.batch == BatchUpdate([.deleteItem(IndexPath(section: 0, item: 1))]))
+        #expect(!events(e).contains(.effect(.menuDismissed("pear"))))
+        #expect(items(e) == ["apple", "plum", "leek", "kale", "bean"])
     }
 }

@@ -195,7 +195,7 @@ import GripperScene
                 return "accepted"
             } catch { return "\(error)" }
         }
-        #expect(problem(#"{"t":1,"key":"tab"}"#).hasPrefix("k.json:2: stimuli[0].key: expected one of up, down"))
+        #expect(problem(#"{"t":1,"key":"f10"}"#).hasPrefix("k.json:2: stimuli[0].key: expected one of up, down"))
         #expect(problem(#"{"t":1,"move":"sideways"}"#).hasPrefix("k.json:2: stimuli[0].move: expected one of up"))
         #expect(problem(#"{"t":1,"move":{"by":1.5}}"#).hasPrefix("k.json:2: stimuli[0].move.by: expected a whole number"))
         #expect(problem(#"{"t":1,"move":{"by":1,"toSection":0}}"#).hasPrefix("k.json:2: stimuli[0].move: expected exactly one"))

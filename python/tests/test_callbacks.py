@@ -240,3 +240,34 @@ def test_callbacks_outlive_the_objects_that_made_them(open_engine: Open) -> None
     gc.collect()
     long_press_drag(engine, 0, 200, 84, 120)
     assert calls
+
+
+def test_menu_actions_open_a_menu_from_the_menu_key_and_enter_performs(open_engine: Open) -> None:
+    performed = []
+
+    class Rules:
+        def menu_actions(self, item: str, section: int, index: int) -> list[gripper.Action]:
+            return [gripper.Action("copy", "Copy"), gripper.Action("archive", "Archive")] if item == "i2" else []
+
+        def perform_action(self, action: str, item: str, section: int, index: int) -> bool:
+            performed.append((action, item))
+            return False
+
+    engine = open_engine(delegate=Rules())
+    engine.set_focus(0, 1, time_us=1_000_000)
+    engine.key(1_010_000, 127)  # KEY_COMPOSE, the Menu key
+    assert engine.state == "menu", engine.take_lines()
+    entries = [a for a in engine.attributes() if a.kind == gripper.ElementKind.MENU_ENTRY]
+    assert [(e.action_index, e.action_id, e.action_title, e.id) for e in entries] == [
+        (0, "copy", "Copy", "i2"),
+        (1, "archive", "Archive", "i2"),
+    ]
+    assert [a.kind for a in engine.attributes()].count(gripper.ElementKind.MENU) == 1
+    engine.key(1_020_000, 108)  # KEY_DOWN: Archive
+    engine.key(1_030_000, 28)  # KEY_ENTER
+    assert performed == [("archive", "i2")]
+    assert engine.state == "idle"
+    # No menu for another item: the Menu key does nothing there.
+    engine.set_focus(0, 0, time_us=1_040_000)
+    engine.key(1_050_000, 127)
+    assert engine.state == "idle"

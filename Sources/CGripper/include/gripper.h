@@ -251,7 +251,9 @@ typedef enum gripper_edge {
 
 /**
  * The app's rules, asked while the user acts (each callback may be NULL for
- * its default). `item` is the item's identity (valid during the call) and
+ * its default). The struct grows at its end: a struct_size of an earlier
+ * version (ending before menu_actions) is accepted, its later fields
+ * taken as NULL. `item` is the item's identity (valid during the call) and
  * `section`, `index` its place in the model now. An answer out of range (a
  * count over `capacity`, an unknown gripper_move_answer, a redirect past the
  * end, a NULL or non-UTF-8 action identity) is taken as the safe answer —
@@ -292,6 +294,18 @@ typedef struct gripper_delegate {
     int (*perform_action)(void *user, const char *action, const char *item, size_t section, size_t index);
     /** The words announcements use for the item (UTF-8, valid until the next callback), or NULL for its identity. */
     const char *(*accessibility_label)(void *user, const char *item);
+    /**
+     * The entries of the item's menu, top to bottom, which a long press
+     * without movement opens (and the Menu key or Shift+F10 for the focused
+     * item): writes at most `capacity` (16) to `out` (full_swipe is ignored)
+     * and returns how many. Performing an entry is performing an action: a
+     * destructive one deletes the item, perform_action is asked for the
+     * others. Default (NULL, or a struct_size that ends before this field,
+     * as a caller built against 0.1.0 passes): no menu, and a long press
+     * drags the item at once.
+     */
+    size_t (*menu_actions)(void *user, const char *item, size_t section, size_t index, gripper_action *out,
+                           size_t capacity);
 } gripper_delegate;
 
 /**
@@ -503,7 +517,15 @@ typedef enum gripper_element_kind {
     /** The dragged item(s), under the finger. */
     GRIPPER_ELEMENT_DRAG_PROXY = 7,
     /** A swipe action's button (action_index, action_id). */
-    GRIPPER_ELEMENT_ACTION = 8
+    GRIPPER_ELEMENT_ACTION = 8,
+    /** An item's open menu (a long press, the Menu key): the panel behind its entries; id is the item's. */
+    GRIPPER_ELEMENT_MENU = 9,
+    /**
+     * One entry of an open menu: action_index (0 at the top), action_id,
+     * action_title, action_destructive; GRIPPER_ATTR_HIGHLIGHTED when the
+     * keyboard selected it (Enter performs it).
+     */
+    GRIPPER_ELEMENT_MENU_ENTRY = 10
 } gripper_element_kind;
 
 /** Flags of gripper_attributes.flags. */
@@ -535,7 +557,7 @@ typedef struct gripper_attributes {
     int32_t item;
     /** Drawing order: higher on top. */
     int32_t z_index;
-    /** For GRIPPER_ELEMENT_ACTION: its place in the revealed list (0 nearest the edge); -1 otherwise. */
+    /** For GRIPPER_ELEMENT_ACTION: its place in the revealed list (0 nearest the edge); for GRIPPER_ELEMENT_MENU_ENTRY: its place from the top; -1 otherwise. */
     int32_t action_index;
     /** The frame, viewport points. */
     double x, y, width, height;
@@ -548,9 +570,9 @@ typedef struct gripper_attributes {
     int32_t reserved;
     /** The item's identity for cells and proxies, the section's for headers, or NULL. Owned by the engine. */
     const char *id;
-    /** The action's identity for GRIPPER_ELEMENT_ACTION, or NULL. Owned by the engine. */
+    /** The action's identity for GRIPPER_ELEMENT_ACTION and GRIPPER_ELEMENT_MENU_ENTRY, or NULL. Owned by the engine. */
     const char *action_id;
-    /** The action's title for GRIPPER_ELEMENT_ACTION, or NULL. Owned by the engine. */
+    /** The action's title for GRIPPER_ELEMENT_ACTION and GRIPPER_ELEMENT_MENU_ENTRY, or NULL. Owned by the engine. */
     const char *action_title;
     /** Non-zero for a destructive action's button. */
     int32_t action_destructive;

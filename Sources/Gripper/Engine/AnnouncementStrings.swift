@@ -55,6 +55,13 @@ public struct AnnouncementStrings: Hashable, Sendable {
         case droppedInto
         /// Several items dropped into another: `{count}`, `{item}` (the first), `{target}`.
         case droppedManyInto
+        /// An item's menu opened: `{item}`, `{count}` (its entries), `{actions}`.
+        case menuOpened
+        /// An entry of the open menu selected with a key: `{action}`,
+        /// `{item}`, `{position}` (from 1), `{count}`.
+        case menuEntry
+        /// The menu closed without performing an entry: `{item}`.
+        case menuDismissed
     }
 
     private var templates: [Key: String]
@@ -85,6 +92,9 @@ public struct AnnouncementStrings: Hashable, Sendable {
         .proposedInto: "Over {target}: release to drop into it",
         .droppedInto: "{item} dropped into {target}",
         .droppedManyInto: "{count} items dropped into {target}",
+        .menuOpened: "Menu for {item}, {count} actions: {actions}",
+        .menuEntry: "{action}, {position} of {count}",
+        .menuDismissed: "Menu closed",
     ]
 
     /// The template for `key`.
@@ -157,6 +167,20 @@ public struct AnnouncementStrings: Hashable, Sendable {
             values.count = items.count
             if let first = items.first { values.item = itemName(first) }
             values.target = itemName(target)
+        case .menuOpened(let item, let actions):
+            key = .menuOpened
+            values.item = itemName(item)
+            values.count = actions.count
+            values.actions = actions.joined(separator: ", ")
+        case .menuEntrySelected(let title, let item, let position, let count):
+            key = .menuEntry
+            values.action = title
+            values.item = itemName(item)
+            values.position = position
+            values.count = count
+        case .menuDismissed(let item):
+            key = .menuDismissed
+            values.item = itemName(item)
         }
         return SpokenAnnouncement(key: key, text: Self.fill(self[key], values))
     }
@@ -214,6 +238,7 @@ public struct AnnouncementStrings: Hashable, Sendable {
         case .tracking, .batchEditingTracking: "a touch"
         case .scrolling, .batchEditingScrolling: "a scroll"
         case .keyboardMoving, .batchEditingKeyboardMoving: "a move"
+        case .menu: "a menu"
         case .idle, .batchEditingIdle: "nothing"
         }
     }

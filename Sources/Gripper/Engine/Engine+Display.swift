@@ -65,7 +65,7 @@ extension Engine {
                 if let s = a.indexPath?.section, model.sections.indices.contains(s) { add(.footer(model.sections[s].id)) }
             case .globalHeader:
                 add(.globalHeader)
-            case .sectionBackground, .rowSeparator, .columnSeparator, .placeholder, .dragProxy, .action:
+            case .sectionBackground, .rowSeparator, .columnSeparator, .placeholder, .dragProxy, .action, .menu, .menuEntry:
                 continue
             }
         }

@@ -71,6 +71,24 @@ extension Engine {
         } else if !marked.isEmpty {
             problems.append("cells \(marked) marked as the drop target while none is proposed")
         }
+        // At most one menu, for an item in the model, never beside a drag;
+        // the layout draws it (one panel and an entry for each of its entries).
+        let menus = attributes.filter { $0.kind == .menu }
+        let entries = attributes.filter { if case .menuEntry = $0.kind { true } else { false } }
+        if let menu = presentation.menu {
+            if machine.phase != .menu { problems.append("a menu shown in state \(machine.phase)") }
+            if presentation.drag != nil { problems.append("a menu and a drag at once") }
+            if model.item(at: menu.indexPath) == nil { problems.append("the menu's item \(menu.indexPath) is not in the model") }
+            if menus.count != 1 || menus.first?.indexPath != menu.indexPath {
+                problems.append("\(menus.count) menus drawn for the menu of \(menu.indexPath)")
+            }
+            if entries.count != menu.entries.count || entries.contains(where: { $0.indexPath != menu.indexPath }) {
+                problems.append("\(entries.count) menu entries drawn for \(menu.entries.count)")
+            }
+        } else {
+            if machine.phase == .menu { problems.append("state menu without a menu shown") }
+            if !menus.isEmpty || !entries.isEmpty { problems.append("menu elements drawn without a menu") }
+        }
         let swiped = attributes.filter { $0.kind == .cell && $0.swipe != nil }.count
         if swiped > 1 { problems.append("\(swiped) cells swiped open at once") }
         let strays = selection.filter { model.indexPath(of: $0) == nil }

@@ -8,13 +8,28 @@ extension Engine {
     /// other devices' frames (``handle(_:from:)``), and so does
     /// ``handleKey(code:value:at:)``: a press of a key the moves know (and
     /// the autorepeat of one that repeats) acts and writes a `key` line;
-    /// releases and other keys do nothing. Counted in ``keysRouted``.
+    /// releases and other keys do nothing (the Shift keys are only held,
+    /// for Shift+F10 and Shift+Tab; Tab acts only in an open menu). Counted
+    /// in ``keysRouted``.
     mutating func routeKey(code: UInt16, value: Int32, at time: EventTime) {
         keysRouted &+= 1
         lastKeyRouted = KeyRouted(code: code, value: value, time: time, order: entriesProduced)
-        if let key = KeyboardKey(evdevCode: code), value == 1 || (value == 2 && key.repeats) {
-            pressKey(key, repeated: value == 2, at: time)
+        if code == 42 || code == 54 {
+            // KEY_LEFTSHIFT, KEY_RIGHTSHIFT: held for Shift+F10 and Shift+Tab; no line.
+            let bit: UInt8 = code == 42 ? 1 : 2
+            if value == 0 { shiftKeys &= ~bit } else { shiftKeys |= bit }
+            return
         }
+        guard let key = KeyboardKey(evdevCode: code, shift: shiftKeys != 0),
+              value == 1 || (value == 2 && key.repeats) else { return }
+        switch key {
+        case .tab, .shiftTab:
+            // Tab is the toolkit's (focus to the next widget) unless a menu is open.
+            guard machine.phase == .menu else { return }
+        case .up, .down, .left, .right, .home, .end, .space, .enter, .escape, .menu:
+            break
+        }
+        pressKey(key, repeated: value == 2, at: time)
     }
 }
 

@@ -58,6 +58,9 @@ extension Engine {
         switch key {
         case .space, .enter: return .activate
         case .escape: return .cancel
+        case .menu: return .menu
+        case .tab: return .next
+        case .shiftTab: return .previous
         case .home: return .home
         case .end: return .end
         case .up: screen = Point(x: 0, y: -1)

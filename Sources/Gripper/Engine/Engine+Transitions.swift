@@ -124,6 +124,7 @@ extension Engine {
             case .gapMoved, .dropTargetChanged: causes.insert(.gapMoved)
             case .selectionChanged: causes.insert(.selection)
             case .scrollMotionBegan(let m) where m.kind == .animation: causes.insert(.scrollAnimation)
+            case .menuOpened, .menuDismissed, .menuEntrySelected: causes.insert(.menu)
             case .dragBegan: causes.insert(.lift)
             case .focusChanged: causes.insert(.focus)
             case .highlight: causes.insert(.highlight)
@@ -135,7 +136,7 @@ extension Engine {
         let order: [EngineTransition.Cause] = [.dropped, .dropCancelled, .undoRedo, .committed, .appChanged, .layoutChanged,
                                                 .resized, .editingChanged, .swipeOpened, .swipeShut, .deleteConfirmation,
                                                 .lift, .gapMoved, .selection, .placeholder, .focus, .highlight,
-                                                .scrollAnimation]
+                                                .scrollAnimation, .menu]
         return order.first { causes.contains($0) }
     }
 }

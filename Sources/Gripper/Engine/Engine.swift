@@ -39,6 +39,9 @@ public struct Engine: Sendable {
     /// How many key events of keyboard devices reached
     /// ``routeKey(code:value:at:)``, and the latest.
     package internal(set) var keysRouted = 0
+    /// The Shift keys held (bit 0 KEY_LEFTSHIFT, bit 1 KEY_RIGHTSHIFT), for
+    /// Shift+F10 and Shift+Tab; forgotten when an input device goes away.
+    var shiftKeys: UInt8 = 0
     package internal(set) var lastKeyRouted: KeyRouted?
     private var arena: GestureArena
     private var adapter = GestureInputAdapter()
@@ -342,7 +345,9 @@ public struct Engine: Sendable {
         if origin == nil { origin = time }
         if now.map({ time > $0 }) ?? true { now = time }
         if case .key(let key) = stimulus {
-            // A key on a track is a key press, written as one.
+            // A key on a track is a key press, written as one (Tab only in
+            // an open menu, as from a keyboard).
+            if key == .tab || key == .shiftTab, machine.phase != .menu { return }
             pressKey(key, repeated: false, at: time)
             return
         }
@@ -493,6 +498,7 @@ public struct Engine: Sendable {
     /// Cancels the gesture and the interaction in flight after the device
     /// that drove them went away.
     mutating func cancelInFlightForDeviceLoss(at time: EventTime) {
+        shiftKeys = 0
         recordGestures(arena.cancel(at: time))
         adapter = GestureInputAdapter()
         contactLocation = nil
@@ -562,12 +568,12 @@ public struct Engine: Sendable {
     /// for `ender`: the one classifier behind ``cancelGesture(ifEnded:by:at:)``.
     private static func endsInteraction(_ effect: EditingEffect, by ender: Ender) -> Bool {
         switch effect {
-        case .dragCancelled, .swipeShut, .deleteConfirmationCancelled: true
+        case .dragCancelled, .swipeShut, .deleteConfirmationCancelled, .menuDismissed: true
         case .highlight(nil): ender == .command
         case .highlight, .selectionChanged, .scrolled, .swipeBegan, .swipeOpened, .deleteConfirmationOpened,
              .dragBegan, .gapMoved, .dragEnded, .editingChanged, .committed, .undone, .redone, .appBatchApplied,
              .rejected, .scheduleTick, .scrollMotionBegan, .scrollMotionEnded, .focusChanged, .moveRefused,
-             .announcement, .dropTargetChanged, .droppedInto:
+             .announcement, .dropTargetChanged, .droppedInto, .menuOpened, .menuEntrySelected:
             false
         }
     }
@@ -678,7 +684,8 @@ public struct Engine: Sendable {
             case .highlight, .selectionChanged, .scrolled, .swipeBegan, .swipeOpened, .swipeShut,
                  .deleteConfirmationOpened, .deleteConfirmationCancelled, .dragBegan, .gapMoved, .dragEnded,
                  .dragCancelled, .editingChanged, .scheduleTick, .scrollMotionBegan, .scrollMotionEnded,
-                 .focusChanged, .moveRefused, .dropTargetChanged, .droppedInto:
+                 .focusChanged, .moveRefused, .dropTargetChanged, .droppedInto, .menuOpened, .menuEntrySelected,
+                 .menuDismissed:
                 recorder.record(effect, offset: offset)
                 continue
             case .announcement(let a):

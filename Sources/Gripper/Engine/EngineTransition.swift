@@ -91,6 +91,8 @@ public struct EngineTransition: Sendable {
         case focus
         /// A touch highlighted an item, or the highlight went.
         case highlight
+        /// An item's menu opened or closed, or its keyboard selection moved.
+        case menu
     }
 
     /// What the change was.
@@ -117,7 +119,8 @@ public struct EngineTransition: Sendable {
     /// a selection highlight changes in 150 ms (so do a touch's highlight and
     /// the focus ring here); `setContentOffset(_:animated:)` scrolls in about
     /// 300 ms, and `setCollectionViewLayout(_:animated:)` and a rotation
-    /// animate in about as long; a lift settles like a drop.
+    /// animate in about as long; a lift settles like a drop; a menu comes and
+    /// goes in 200 ms, about as fast as iOS's context menu.
     public static func defaultTiming(for cause: Cause) -> (duration: Duration, curve: TimingCurve) {
         switch cause {
         case .gapMoved: (.milliseconds(250), .easeInOut)
@@ -131,6 +134,7 @@ public struct EngineTransition: Sendable {
         case .measured, .placeholder: (.milliseconds(250), .easeInOut)
         case .lift: (.milliseconds(200), .easeOut)
         case .focus, .highlight: (.milliseconds(150), .linear)
+        case .menu: (.milliseconds(200), .easeOut)
         }
     }
 }

@@ -36,6 +36,9 @@ extension EditingEffect {
         case .focusChanged: "focus"
         case .moveRefused: "moveRefused"
         case .announcement: "announce"
+        case .menuOpened: "menuOpened"
+        case .menuEntrySelected: "menuEntry"
+        case .menuDismissed: "menuDismissed"
         }
     }
 
@@ -82,6 +85,10 @@ extension EditingEffect {
         case .focusChanged(let f): f.map { "\(Self.token($0.item.rawValue)) at \(Self.path($0.indexPath))" } ?? "none"
         case .moveRefused(let refusal): Escaping.freeText(refusal.description)
         case .announcement(let a): "\(a)"
+        case .menuOpened(let id, let actions):
+            ([id.rawValue] + actions.map(\.rawValue)).map(Self.token).joined(separator: " ")
+        case .menuEntrySelected(let id, let action): "\(Self.token(id.rawValue)) \(Self.token(action.rawValue))"
+        case .menuDismissed(let id): Self.token(id.rawValue)
         }
     }
 
@@ -118,6 +125,11 @@ extension EditingEffect {
                 ?? ",\"item\":null,\"indexPath\":null"
         case .moveRefused(let refusal): ",\"reason\":" + Self.quoted(refusal.description)
         case .announcement(let a): ",\"announcement\":" + Self.quoted("\(a)")
+        case .menuOpened(let id, let actions):
+            ",\"item\":\(Self.quoted(id.rawValue)),\"actions\":[" + actions.map { Self.quoted($0.rawValue) }.joined(separator: ",") + "]"
+        case .menuEntrySelected(let id, let action):
+            ",\"item\":\(Self.quoted(id.rawValue)),\"action\":\(Self.quoted(action.rawValue))"
+        case .menuDismissed(let id): ",\"item\":" + Self.quoted(id.rawValue)
         }
     }
 

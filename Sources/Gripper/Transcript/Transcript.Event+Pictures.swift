@@ -14,7 +14,8 @@ extension Transcript.Event {
              .effect(.deleteConfirmationOpened), .effect(.deleteConfirmationCancelled), .effect(.gapMoved),
              .effect(.editingChanged), .effect(.committed), .effect(.undone), .effect(.redone),
              .effect(.appBatchApplied), .effect(.dragCancelled), .effect(.scrollMotionEnded),
-             .effect(.dropTargetChanged), .effect(.droppedInto):
+             .effect(.dropTargetChanged), .effect(.droppedInto), .effect(.menuOpened), .effect(.menuEntrySelected),
+             .effect(.menuDismissed):
             true
         case .effect(.highlight), .effect(.scrolled), .effect(.swipeBegan), .effect(.dragBegan),
              .effect(.dragEnded), .effect(.rejected), .effect(.scheduleTick), .effect(.scrollMotionBegan),

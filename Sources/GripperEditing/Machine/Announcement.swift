@@ -26,6 +26,14 @@ public enum Announcement: Hashable, Sendable {
     /// A drag dwelt over an item that accepts drops (a folder, a group) and
     /// now proposes dropping into it: the grabbed item, and the target.
     case proposedInto(ItemID, into: ItemID)
+    /// An item's menu opened, with its entries' titles, top to bottom.
+    case menuOpened(ItemID, actions: [String])
+    /// The keyboard selected an entry of the item's open menu: its title,
+    /// its place from 1 and the menu's number of entries.
+    case menuEntrySelected(String, on: ItemID, position: Int, count: Int)
+    /// The item's menu closed without performing an entry (performing one
+    /// is ``actionPerformed(_:on:)``).
+    case menuDismissed(ItemID)
     /// Items were dropped into another (they left the collection; the app
     /// decides what "into" means), in the order they were carried.
     case droppedInto([ItemID], into: ItemID)

@@ -17,6 +17,8 @@ import GripperInput
 ///   `DEFAULT_RAMP_UP_DURATION`, 500 ms), and only toward where the contact
 ///   has moved (dnd-kit's scroll intent).
 /// - Tick interval: one 60 Hz frame.
+/// - A menu's lift into a drag: the finger moved 10 points, where a pan
+///   begins on iOS.
 /// - Scrolling (see `Documentation/Scrolling.md`): UIScrollView's normal
 ///   deceleration rate (0.998 per millisecond), its rubber-band coefficient
 ///   (0.55), a critically damped spring back; Android `ViewConfiguration`'s
@@ -69,6 +71,12 @@ public struct EditingConfiguration: Hashable, Sendable {
     public var bounceAngularFrequency = 200.0.squareRoot()
     /// How long an animated scroll the app asks for lasts (ease in and out).
     public var scrollAnimationDuration = Duration.milliseconds(300)
+    /// How far (points) the finger that opened an item's menu by a long
+    /// press must move from where the long press began — strictly farther —
+    /// before the menu closes and the item lifts into a drag (iOS 13's
+    /// context menu): 10 points, where iOS pans start (about 1.6 mm; the
+    /// gestures' touch slop is 1.27 mm).
+    public var menuDragDistance = 10.0
     /// Levels of undo the journal keeps (older entries are folded into its
     /// start); nil keeps every edit. 1,000 by default: enough for any person,
     /// and bounded memory for a panel that runs for weeks.

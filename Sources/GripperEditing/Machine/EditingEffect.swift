@@ -38,6 +38,18 @@ public enum EditingEffect: Hashable, Sendable {
     /// `into` and left the collection (committed just before); this ends
     /// the drag instead of a ``dragEnded(_:committed:)`` per item.
     case droppedInto([ItemID], into: ItemID)
+    /// An item's menu opened (a long press without movement, the Menu key
+    /// or Shift+F10 on the focused item), with its entries' identities,
+    /// top to bottom.
+    case menuOpened(ItemID, actions: [ActionID])
+    /// The keyboard selected an entry of the open menu (Enter performs it).
+    case menuEntrySelected(ItemID, ActionID)
+    /// The open menu closed without performing an entry: a tap or a touch
+    /// outside it, Escape, the Menu key again, the finger moving past the
+    /// slop (a drag begins next), the wheel, an interruption, or an app
+    /// batch that deleted its item. Performing an entry closes it too, and
+    /// says so with the commit (``committed(_:)``) instead.
+    case menuDismissed(ItemID)
     /// Batch editing turned on or off.
     case editingChanged(Bool)
     /// An edit was committed to the journal.

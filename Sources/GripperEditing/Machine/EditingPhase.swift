@@ -15,6 +15,8 @@ public enum EditingPhase: String, Hashable, Sendable, CaseIterable, CustomString
     case dragging
     /// An item lifted with the keyboard moves with the arrow keys.
     case keyboardMoving
+    /// An item's menu is open (a long press, the Menu key or Shift+F10).
+    case menu
     /// Batch editing, at rest.
     case batchEditingIdle = "batchEditing.idle"
     /// Batch editing, a contact down.

@@ -15,7 +15,7 @@ extension EditingStateMachine {
         switch state {
         case .dragging(let r), .batchEditing(.dragging(let r)): (r.value.item, r.value.source, r.value.target)
         case .keyboardMoving(let k), .batchEditing(.keyboardMoving(let k)): (k.item, k.source, k.target)
-        case .idle, .tracking, .scrolling, .swiping, .open, .batchEditing(.idle), .batchEditing(.tracking),
+        case .idle, .tracking, .scrolling, .swiping, .open, .menu, .batchEditing(.idle), .batchEditing(.tracking),
              .batchEditing(.scrolling), .batchEditing(.open):
             nil
         }
@@ -29,6 +29,7 @@ extension EditingStateMachine {
         case .swiping(let sw): context.actions = sw.setup.trailing.actions + sw.setup.leading.actions
         case .open(let o): context.actions = o.setup.trailing.actions + o.setup.leading.actions
         case .batchEditing(.open(let c)): context.actions = [c.action]
+        case .menu(let m): context.actions = m.actions
         case .idle, .tracking, .scrolling, .dragging, .keyboardMoving, .batchEditing(.idle), .batchEditing(.tracking),
              .batchEditing(.scrolling), .batchEditing(.dragging), .batchEditing(.keyboardMoving):
             break
@@ -44,7 +45,8 @@ extension EditingStateMachine {
 
     /// Puts an ``EditingEffect/announcement(_:)`` after each effect that a
     /// person should hear of: a lift, a gap move, a drop, a cancellation, a
-    /// refusal, a proposal to drop into an item and a drop into it, a swipe's actions revealed or performed, a batch delete.
+    /// refusal, a proposal to drop into an item and a drop into it, a swipe's actions revealed or performed, a batch delete,
+    /// a menu opened, an entry of it selected, a menu closed.
     /// - Complexity: O(e) for e effects; a cancelled move whose item is no
     ///   longer at its place (a reload moved it) costs a search of the model.
     mutating func announce(_ effects: inout [EditingEffect], seen: AnnouncementContext) {
@@ -94,6 +96,14 @@ extension EditingStateMachine {
             case .move, .moveItems, .dropInto, .reload, .batch, .app, .replaced:
                 return nil
             }
+        case .menuOpened(let item, let ids):
+            guard case .menu(let m) = state else { return nil }
+            return .menuOpened(item, actions: ids.compactMap { id in m.actions.first { $0.id == id }?.title })
+        case .menuEntrySelected(let item, let id):
+            guard case .menu(let m) = state, let k = m.actions.firstIndex(where: { $0.id == id }) else { return nil }
+            return .menuEntrySelected(m.actions[k].title, on: item, position: k + 1, count: m.actions.count)
+        case .menuDismissed(let item):
+            return .menuDismissed(item)
         case .highlight, .selectionChanged, .scrolled, .swipeBegan, .swipeShut, .deleteConfirmationOpened,
              .deleteConfirmationCancelled, .editingChanged, .undone, .redone, .appBatchApplied, .rejected,
              .scrollMotionBegan, .scrollMotionEnded, .scheduleTick, .focusChanged, .announcement:

@@ -85,7 +85,8 @@ extension EditingStateMachine {
             if let p, let id = model.item(at: p) { seen.items[p] = id }
         }
         switch state {
-        case .idle, .scrolling, .swiping, .open, .batchEditing(.idle), .batchEditing(.scrolling), .batchEditing(.open):
+        case .idle, .scrolling, .swiping, .open, .menu, .batchEditing(.idle), .batchEditing(.scrolling),
+             .batchEditing(.open):
             break
         case .tracking(let t), .batchEditing(.tracking(let t)):
             note(t.highlighted)
@@ -152,6 +153,14 @@ extension EditingStateMachine {
             } else {
                 state = .idle
                 effects.append(.swipeShut(o.setup.item))
+            }
+        case .menu(var m):
+            if let p = rebase.indexPath(m.indexPath, item: m.item) {
+                m.indexPath = p
+                state = .menu(m)
+            } else {
+                state = .idle
+                effects.append(.menuDismissed(m.item))
             }
         case .batchEditing(.open(var c)):
             if let p = rebase.indexPath(c.indexPath, item: c.item) {

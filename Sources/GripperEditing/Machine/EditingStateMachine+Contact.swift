@@ -36,6 +36,8 @@ extension EditingStateMachine {
             dragging(input, editing: true, at: time, geometry: geometry, effects: &effects)
         case .keyboardMoving, .batchEditing(.keyboardMoving):
             keyboardMovingPointer(input, geometry: geometry, effects: &effects)
+        case .menu(let m):
+            menu(m, input, at: time, geometry: geometry, effects: &effects)
         }
     }
 
@@ -44,7 +46,7 @@ extension EditingStateMachine {
     private var catchesScroll: Bool {
         switch state {
         case .idle, .open, .batchEditing(.idle), .batchEditing(.open): true
-        case .tracking, .scrolling, .swiping, .dragging, .keyboardMoving, .batchEditing(.tracking),
+        case .tracking, .scrolling, .swiping, .dragging, .keyboardMoving, .menu, .batchEditing(.tracking),
              .batchEditing(.scrolling), .batchEditing(.dragging), .batchEditing(.keyboardMoving):
             false
         }
@@ -81,7 +83,7 @@ extension EditingStateMachine {
         case .tap(let p):
             performTap(at: p, editing: editing, at: time, geometry: geometry, effects: &effects)
         case .longPress(let p):
-            beginDragIfMovable(at: p, editing: editing, geometry: geometry, effects: &effects)
+            longPressAtRest(at: p, editing: editing, geometry: geometry, effects: &effects)
         case .panBegan(let pan):
             decidePan(pan, editing: editing, geometry: geometry, effects: &effects)
         case .scroll(let dy):
@@ -119,7 +121,7 @@ extension EditingStateMachine {
             unhighlight(&effects)
             state = restState(editing: editing)
             guard !t.caughtScroll else { return }
-            beginDragIfMovable(at: p, editing: editing, geometry: geometry, effects: &effects)
+            longPressAtRest(at: p, editing: editing, geometry: geometry, effects: &effects)
         case .panBegan(let pan):
             // The highlight is cancelled when the touch becomes a pan.
             unhighlight(&effects)
@@ -160,7 +162,7 @@ extension EditingStateMachine {
                 let action = trailing.actions.first { $0.style == .destructive } ?? .delete
                 state = .batchEditing(.open(Confirmation(item: item, indexPath: path, action: action)))
                 effects.append(.deleteConfirmationOpened(item))
-            case .gripper, .action, .deleteConfirmation:
+            case .gripper, .action, .deleteConfirmation, .menuEntry, .menu:
                 break
             case .content, .deleteControl:
                 guard policy.selectionMode != .none, policy.canSelect(item, at: path),

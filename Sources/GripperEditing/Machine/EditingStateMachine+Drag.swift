@@ -10,7 +10,7 @@ extension EditingStateMachine {
         guard case .cell(let path, let region) = hit(at: p, geometry: geometry) else { return }
         switch region {
         case .content, .gripper: break
-        case .deleteControl, .action, .deleteConfirmation: return
+        case .deleteControl, .action, .deleteConfirmation, .menuEntry, .menu: return
         }
         guard let item = model.item(at: path), policy.canMove(item, at: path) else { return }
         beginDrag(item, at: path, contact: p, editing: editing, geometry: geometry, effects: &effects)
@@ -88,7 +88,7 @@ extension EditingStateMachine {
     var currentDrag: Dragging? {
         switch state {
         case .dragging(let r), .batchEditing(.dragging(let r)): r.value
-        case .idle, .tracking, .scrolling, .swiping, .open, .keyboardMoving, .batchEditing(.idle),
+        case .idle, .tracking, .scrolling, .swiping, .open, .keyboardMoving, .menu, .batchEditing(.idle),
              .batchEditing(.tracking), .batchEditing(.scrolling), .batchEditing(.open), .batchEditing(.keyboardMoving):
             nil
         }
@@ -114,7 +114,7 @@ extension EditingStateMachine {
         guard case .cell(let path, let region) = hit(at: p, geometry: geometry) else { return }
         switch region {
         case .content, .gripper: break
-        case .deleteControl, .action, .deleteConfirmation: return
+        case .deleteControl, .action, .deleteConfirmation, .menuEntry, .menu: return
         }
         guard path != d.source, let item = model.item(at: path), policy.canMove(item, at: path) else { return }
         let at = Self.lowerBound(path, in: d.companionPaths)

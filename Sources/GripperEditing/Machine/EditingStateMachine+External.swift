@@ -4,7 +4,7 @@ import GripperInput
 
 extension EditingStateMachine {
     /// Cancels whatever is in flight, keeping the mode: the highlight goes,
-    /// a sliding or open cell shuts, a delete confirmation is cancelled, a
+    /// an open menu closes, a sliding or open cell shuts, a delete confirmation is cancelled, a
     /// drag is reverted (nothing committed; every item it carries is
     /// reported back, the grabbed one first).
     mutating func cancelInFlight(effects: inout [EditingEffect]) {
@@ -25,6 +25,8 @@ extension EditingStateMachine {
             for id in d.companionItems { effects.append(.dragCancelled(id)) }
         case .keyboardMoving(let k), .batchEditing(.keyboardMoving(let k)):
             effects.append(.dragCancelled(k.item))
+        case .menu(let m):
+            effects.append(.menuDismissed(m.item))
         }
         state = restState(editing: isEditing)
     }

@@ -47,6 +47,14 @@ extension EditingStateMachine {
             }
         case .batchEditing(.open(let c)):
             if m.item(at: c.indexPath) != c.item { problems.append("confirming \(c.item) moved") }
+        case .menu(let menu):
+            if m.item(at: menu.indexPath) != menu.item { problems.append("menu of \(menu.item) not at \(menu.indexPath)") }
+            if menu.actions.isEmpty { problems.append("menu of \(menu.item) without entries") }
+            if menu.actions.count != menu.entries.layout.count { problems.append("menu entries and actions differ") }
+            if let k = menu.selected, !menu.actions.indices.contains(k) {
+                problems.append("menu entry \(k) selected of \(menu.actions.count)")
+            }
+            if isCovered(menu.indexPath.section) { problems.append("menu of \(menu.item) in a covered section") }
         case .dragging(let r), .batchEditing(.dragging(let r)):
             let d = r.value
             if m.item(at: d.source) != d.item { problems.append("dragged \(d.item) not at its source") }

@@ -55,23 +55,27 @@ extension EditingStateMachine {
             keyboardMoving(k, key, editing: false, at: time, geometry: geometry, effects: &effects)
         case .batchEditing(.keyboardMoving(let k)):
             keyboardMoving(k, key, editing: true, at: time, geometry: geometry, effects: &effects)
+        case .menu(let m):
+            menuKey(m, key, at: time, effects: &effects)
         case .idle, .batchEditing(.idle):
             switch key {
             case .activate: lift(editing: editing, geometry: geometry, effects: &effects)
-            case .cancel: break
+            case .cancel, .next, .previous: break
+            case .menu: if !editing { openMenuForFocus(geometry: geometry, effects: &effects) }
             case .up, .down, .left, .right, .home, .end: moveFocus(key, geometry: geometry, effects: &effects)
             }
         case .swiping, .open, .dragging, .batchEditing(.open), .batchEditing(.dragging):
             switch key {
             case .activate: effects.append(.moveRefused(.busy(phase)))
             case .cancel: cancelInFlight(effects: &effects)
+            case .menu, .next, .previous: break
             case .up, .down, .left, .right, .home, .end: moveFocus(key, geometry: geometry, effects: &effects)
             }
         case .tracking, .scrolling, .batchEditing(.tracking), .batchEditing(.scrolling):
             // A finger is on the content: Escape leaves it be.
             switch key {
             case .activate: effects.append(.moveRefused(.busy(phase)))
-            case .cancel: break
+            case .cancel, .menu, .next, .previous: break
             case .up, .down, .left, .right, .home, .end: moveFocus(key, geometry: geometry, effects: &effects)
             }
         }
@@ -113,6 +117,8 @@ extension EditingStateMachine {
             dropKeyboardMove(k, editing: editing, at: time, effects: &effects)
         case .cancel:
             cancelInFlight(effects: &effects)
+        case .menu, .next, .previous:
+            break
         case .up, .down, .left, .right, .home, .end:
             guard let proposed = gapStep(k, key, geometry: geometry) else { return }
             moveGap(k, to: proposed, editing: editing, geometry: geometry, effects: &effects)
@@ -197,7 +203,7 @@ extension EditingStateMachine {
             commandInFlight(k, command, editing: true, geometry: geometry, effects: &effects)
         case .idle, .batchEditing(.idle):
             commandAtRest(command, at: time, effects: &effects)
-        case .tracking, .scrolling, .swiping, .open, .dragging,
+        case .tracking, .scrolling, .swiping, .open, .dragging, .menu,
              .batchEditing(.tracking), .batchEditing(.scrolling), .batchEditing(.open), .batchEditing(.dragging):
             effects.append(.moveRefused(.busy(phase)))
         }
@@ -332,7 +338,7 @@ extension EditingStateMachine {
             let s = t.section + 1
             let c = columns(inSection: s, geometry: geometry)
             return IndexPath(section: s, item: min(column, c - 1, lastSlot(s, source: k.source)))
-        case .activate, .cancel:
+        case .activate, .cancel, .menu, .next, .previous:
             return nil
         }
     }
@@ -465,7 +471,7 @@ extension EditingStateMachine {
                 s += 1
             }
             return nil
-        case .activate, .cancel: return nil
+        case .activate, .cancel, .menu, .next, .previous: return nil
         }
     }
 
@@ -518,7 +524,8 @@ extension EditingStateMachine {
                 case .highlight, .selectionChanged, .scrolled, .swipeBegan, .swipeOpened, .swipeShut,
                      .deleteConfirmationOpened, .deleteConfirmationCancelled, .dragBegan, .gapMoved, .dragEnded,
                      .dragCancelled, .editingChanged, .rejected, .scrollMotionBegan, .scrollMotionEnded,
-                     .scheduleTick, .focusChanged, .moveRefused, .announcement, .dropTargetChanged, .droppedInto:
+                     .scheduleTick, .focusChanged, .moveRefused, .announcement, .dropTargetChanged, .droppedInto,
+                     .menuOpened, .menuEntrySelected, .menuDismissed:
                     continue
                 }
             }

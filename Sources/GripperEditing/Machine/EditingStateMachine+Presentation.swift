@@ -52,6 +52,8 @@ extension EditingStateMachine {
             p.drag = dragState(d.value)
         case .keyboardMoving(let k), .batchEditing(.keyboardMoving(let k)):
             p.drag = DragState(source: k.source, target: k.target, proxyCenter: k.proxyCenter)
+        case .menu(let m):
+            p.menu = MenuState(indexPath: m.indexPath, entries: m.entries.layout, selectedEntry: m.selected)
         }
         return p
     }
@@ -68,7 +70,7 @@ extension EditingStateMachine {
         switch state {
         case .dragging(let r), .batchEditing(.dragging(let r)): r.value.companionItems.isEmpty ? [r.value.item] : r.value.groupItems
         case .keyboardMoving(let k), .batchEditing(.keyboardMoving(let k)): [k.item]
-        case .idle, .tracking, .scrolling, .swiping, .open,
+        case .idle, .tracking, .scrolling, .swiping, .open, .menu,
              .batchEditing(.idle), .batchEditing(.tracking), .batchEditing(.scrolling), .batchEditing(.open):
             []
         }
@@ -79,7 +81,7 @@ extension EditingStateMachine {
         switch state {
         case .dragging(let r), .batchEditing(.dragging(let r)): r.value.item
         case .keyboardMoving(let k), .batchEditing(.keyboardMoving(let k)): k.item
-        case .idle, .tracking, .scrolling, .swiping, .open,
+        case .idle, .tracking, .scrolling, .swiping, .open, .menu,
              .batchEditing(.idle), .batchEditing(.tracking), .batchEditing(.scrolling), .batchEditing(.open):
             nil
         }

@@ -9,7 +9,7 @@ extension EditingStateMachine {
     /// - Complexity: O(1).
     package var acceptsProgrammaticScroll: Bool {
         switch state {
-        case .scrolling, .dragging, .keyboardMoving, .batchEditing(.scrolling), .batchEditing(.dragging),
+        case .scrolling, .dragging, .keyboardMoving, .menu, .batchEditing(.scrolling), .batchEditing(.dragging),
              .batchEditing(.keyboardMoving):
             false
         case .idle, .tracking, .swiping, .open, .batchEditing(.idle), .batchEditing(.tracking), .batchEditing(.open):
@@ -88,6 +88,11 @@ extension EditingStateMachine {
                 state = .idle
                 effects.append(.swipeShut(sw.setup.item))
             }
+        case .menu(var m):
+            // The layout places the menu again for the new viewport; the
+            // finger still down is measured from where it now is.
+            if m.press != nil, let contact { m.press = contact }
+            state = .menu(m)
         case .open(var o):
             let side: Side = o.offset < 0 ? .trailing : .leading
             if let setup = swipeSetup(at: o.setup.indexPath, geometry: geometry), !setup.actions(side).isEmpty {

@@ -11,6 +11,10 @@ enum EditingHit: Hashable, Sendable {
         case gripper
         case action(ActionID)
         case deleteConfirmation
+        /// An entry of the item's open menu.
+        case menuEntry(ActionID)
+        /// The item's open menu, between its entries.
+        case menu
     }
 
     case cell(IndexPath, Region)
@@ -34,6 +38,8 @@ extension EditingStateMachine {
         case .deleteControl(let ip): .cell(ip, .deleteControl)
         case .gripper(let ip): .cell(ip, .gripper)
         case .deleteConfirmation(let ip): .cell(ip, .deleteConfirmation)
+        case .menuEntry(let ip, let id): .cell(ip, .menuEntry(ActionID(id)))
+        case .menu(let ip): .cell(ip, .menu)
         case .globalHeader, .header, .footer, .placeholder, nil: nil
         }
     }

@@ -20,6 +20,8 @@ extension EditingStateMachine {
         case dragging(DragRef)
         /// An item lifted with Space or Enter moves with the arrow keys.
         case keyboardMoving(KeyboardMove)
+        /// An item's menu is open (a long press, the Menu key).
+        case menu(Menu)
         /// Batch editing, with its own sub-states.
         case batchEditing(Batch)
     }
@@ -40,6 +42,43 @@ extension EditingStateMachine {
         case keyboardMoving(KeyboardMove)
     }
 
+    /// An item's open menu: which item, where it is, its entries, the entry
+    /// the keyboard selected, and the finger of the long press that opened
+    /// it while that finger is still down.
+    struct Menu: Hashable, Sendable {
+        /// The entries as the delegate gave them and as the layout draws
+        /// them, made once when the menu opens, behind one reference (the
+        /// state enum stays small).
+        final class Entries: Hashable, Sendable {
+            let actions: [EditingAction]
+            let layout: [MenuEntry]
+
+            init(_ actions: [EditingAction]) {
+                self.actions = actions
+                layout = actions.map { MenuEntry(id: $0.id.rawValue, title: $0.title,
+                                                 style: $0.style == .destructive ? .destructive : .normal) }
+            }
+
+            static func == (a: Entries, b: Entries) -> Bool { a === b || a.actions == b.actions }
+
+            func hash(into hasher: inout Hasher) { hasher.combine(actions) }
+        }
+
+        var item: ItemID
+        var indexPath: IndexPath
+        let entries: Entries
+        /// The entry the keyboard selected (Enter performs it), if any.
+        var selected: Int?
+        /// Where the long press that opened the menu began (viewport
+        /// coordinates), while its finger is still down: moving it farther
+        /// than ``EditingConfiguration/menuDragDistance`` from there lifts
+        /// the item into a drag. Nil once the finger lifted, and for a menu
+        /// the keyboard opened.
+        var press: Point?
+
+        var actions: [EditingAction] { entries.actions }
+    }
+
     /// A contact down, undecided.
     struct Tracking: Hashable, Sendable {
         /// Where it went down, viewport coordinates.
@@ -48,8 +87,8 @@ extension EditingStateMachine {
         var hit: EditingHit?
         /// The cell highlighted, if the policy allows.
         var highlighted: IndexPath?
-        /// Whether the touch caught a moving scroll: it may pan on, but is
-        /// no tap, long-press or press on a cell.
+        /// Whether the touch caught a moving scroll, or dismissed an open
+        /// menu: it may pan on, but is no tap, long-press or press on a cell.
         var caughtScroll = false
     }
 
@@ -345,7 +384,7 @@ extension EditingStateMachine.State {
         case .dragging(var ref), .batchEditing(.dragging(var ref)):
             ref.value = drag
             self = editing ? .batchEditing(.dragging(ref)) : .dragging(ref)
-        case .idle, .tracking, .scrolling, .swiping, .open, .keyboardMoving, .batchEditing(.idle),
+        case .idle, .tracking, .scrolling, .swiping, .open, .keyboardMoving, .menu, .batchEditing(.idle),
              .batchEditing(.tracking), .batchEditing(.scrolling), .batchEditing(.open), .batchEditing(.keyboardMoving):
             let ref = EditingStateMachine.DragRef(drag)
             self = editing ? .batchEditing(.dragging(ref)) : .dragging(ref)

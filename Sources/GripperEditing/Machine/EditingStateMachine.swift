@@ -10,7 +10,7 @@ import GripperLayout
 /// must show (`presentation`).
 ///
 /// States: idle, tracking, scrolling, swiping, open, dragging, keyboard
-/// moving, and batch editing with its own idle, tracking, scrolling, open
+/// moving, menu (an item's menu open), and batch editing with its own idle, tracking, scrolling, open
 /// (delete confirmation), dragging and keyboard moving sub-states; see
 /// `Documentation/Editing.md` for the diagram. Keys and the app's move
 /// commands come in through ``handle(_:at:geometry:)-(KeyboardInput,_,_)``
@@ -80,7 +80,7 @@ public struct EditingStateMachine: Sendable {
     package var isEditing: Bool {
         switch state {
         case .batchEditing: true
-        case .idle, .tracking, .scrolling, .swiping, .open, .dragging, .keyboardMoving: false
+        case .idle, .tracking, .scrolling, .swiping, .open, .dragging, .keyboardMoving, .menu: false
         }
     }
 
@@ -97,7 +97,7 @@ public struct EditingStateMachine: Sendable {
                 return min(a, b)
             }
             return earlier(earlier(d.value.deadline, d.value.dwellDeadline), scroller.nextDeadline)
-        case .idle, .tracking, .scrolling, .swiping, .open, .keyboardMoving,
+        case .idle, .tracking, .scrolling, .swiping, .open, .keyboardMoving, .menu,
              .batchEditing(.idle), .batchEditing(.tracking), .batchEditing(.scrolling), .batchEditing(.open),
              .batchEditing(.keyboardMoving):
             return scroller.nextDeadline
@@ -119,6 +119,7 @@ public struct EditingStateMachine: Sendable {
         case .open: .open
         case .dragging: .dragging
         case .keyboardMoving: .keyboardMoving
+        case .menu: .menu
         case .batchEditing(.idle): .batchEditingIdle
         case .batchEditing(.tracking): .batchEditingTracking
         case .batchEditing(.scrolling): .batchEditingScrolling
@@ -196,7 +197,7 @@ public struct EditingStateMachine: Sendable {
         switch state {
         case .scrolling, .batchEditing(.scrolling): true
         case .tracking(let t), .batchEditing(.tracking(let t)): t.caughtScroll
-        case .idle, .swiping, .open, .dragging, .keyboardMoving, .batchEditing(.idle), .batchEditing(.open),
+        case .idle, .swiping, .open, .dragging, .keyboardMoving, .menu, .batchEditing(.idle), .batchEditing(.open),
              .batchEditing(.dragging), .batchEditing(.keyboardMoving):
             false
         }

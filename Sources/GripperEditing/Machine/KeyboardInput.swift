@@ -7,8 +7,11 @@
 ///
 /// At rest the arrows, ``home`` and ``end`` move the focus; ``activate``
 /// (Space or Enter) lifts the focused item; during a keyboard move they move
-/// its gap, ``activate`` drops it and ``cancel`` (Escape) puts it back. See
-/// `Documentation/Editing.md`, "Keyboard and command moves".
+/// its gap, ``activate`` drops it and ``cancel`` (Escape) puts it back.
+/// ``menu`` opens the focused item's menu; in an open menu the arrows,
+/// ``next`` and ``previous`` select an entry, ``activate`` performs it and
+/// ``cancel`` closes the menu. See `Documentation/Editing.md`, "Keyboard
+/// and command moves" and "The long-press menu".
 public enum KeyboardInput: Hashable, Sendable, CaseIterable {
     /// The previous row (across sections).
     case up
@@ -24,6 +27,12 @@ public enum KeyboardInput: Hashable, Sendable, CaseIterable {
     case end
     /// Space or Enter: lift the focused item, or drop the one in flight.
     case activate
-    /// Escape: cancel what is in flight (a keyboard move, a pointer drag, an open cell).
+    /// Escape: cancel what is in flight (a keyboard move, a pointer drag, an open cell, a menu).
     case cancel
+    /// The Menu key or Shift+F10: open the focused item's menu (close it when open).
+    case menu
+    /// Tab, in an open menu: the next entry (the first after the last).
+    case next
+    /// Shift+Tab, in an open menu: the previous entry (the last before the first).
+    case previous
 }

@@ -75,6 +75,15 @@ public protocol CollectionDelegate: Sendable {
     /// The actions a swipe from the leading edge (to the right) reveals.
     /// - Complexity: called per swipe; should be O(1).
     func leadingActions(for item: ItemID, at indexPath: IndexPath) -> SwipeActions
+    /// The entries of the item's menu, top to bottom, which a long press
+    /// without movement opens (and the Menu key or Shift+F10 for the
+    /// focused item); performing one asks ``perform(_:on:at:)`` as a swipe
+    /// action does (by default a destructive entry deletes the item). UIKit
+    /// 2012's `shouldShowMenuForItemAt` and `canPerformAction`, iOS 13's
+    /// context menu. Empty (the default): the item has no menu, and a long
+    /// press drags it at once. Outside batch editing only.
+    /// - Complexity: called per long press (and per Menu key); should be O(1).
+    func menuActions(for item: ItemID, at indexPath: IndexPath) -> [EditingAction]
     /// What performing `action` on `item` does to the model (a tap on its
     /// button, a full swipe, a delete confirmation): the engine commits
     /// that and reports it; the app does its own side of the action when it
@@ -159,6 +168,8 @@ extension CollectionDelegate {
     }
     /// None: a leading swipe does not open (UIKit's default).
     public func leadingActions(for item: ItemID, at indexPath: IndexPath) -> SwipeActions { .none }
+    /// None: a long press drags the item, as before menus.
+    public func menuActions(for item: ItemID, at indexPath: IndexPath) -> [EditingAction] { [] }
     /// A destructive action deletes the item, a normal one changes nothing.
     public func perform(_ action: EditingAction, on item: ItemID, at indexPath: IndexPath) -> ActionOutcome {
         action.style == .destructive ? .deleteItem : .keepItem

@@ -22,6 +22,10 @@ public struct StaticEditingPolicy: CollectionDelegate, Hashable {
     public var trailingOverrides: [ItemID: SwipeActions] = [:]
     /// Per-item leading actions.
     public var leadingOverrides: [ItemID: SwipeActions] = [:]
+    /// Every item's menu entries (none by default: a long press drags).
+    public var menu: [EditingAction] = []
+    /// Per-item menu entries in place of ``menu``.
+    public var menuOverrides: [ItemID: [EditingAction]] = [:]
     /// The selection mode.
     public var selectionMode: SelectionMode = .single
     /// Items that accept drops into them (folders): any dragged items.
@@ -92,5 +96,11 @@ public struct StaticEditingPolicy: CollectionDelegate, Hashable {
     /// - Complexity: O(1).
     public func leadingActions(for item: ItemID, at indexPath: IndexPath) -> SwipeActions {
         leadingOverrides[item] ?? leading
+    }
+
+    /// The item's entries in ``menuOverrides``, else ``menu``.
+    /// - Complexity: O(1).
+    public func menuActions(for item: ItemID, at indexPath: IndexPath) -> [EditingAction] {
+        menuOverrides[item] ?? menu
     }
 }

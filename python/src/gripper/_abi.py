@@ -140,6 +140,7 @@ class Action(Structure):
 ITEM_PREDICATE = CFUNCTYPE(c_int, c_void_p, c_char_p, c_size_t, c_size_t)
 TARGET_FOR_MOVE = CFUNCTYPE(c_int, c_void_p, c_char_p, c_size_t, c_size_t, POINTER(c_size_t), POINTER(c_size_t))
 SWIPE_ACTIONS = CFUNCTYPE(c_size_t, c_void_p, c_char_p, c_size_t, c_size_t, c_int, POINTER(Action), c_size_t)
+MENU_ACTIONS = CFUNCTYPE(c_size_t, c_void_p, c_char_p, c_size_t, c_size_t, POINTER(Action), c_size_t)
 PERFORM_ACTION = CFUNCTYPE(c_int, c_void_p, c_char_p, c_char_p, c_size_t, c_size_t)
 ACCESSIBILITY_LABEL = CFUNCTYPE(c_void_p, c_void_p, c_char_p)
 
@@ -157,6 +158,7 @@ class Delegate(Structure):
         ("swipe_actions", SWIPE_ACTIONS),
         ("perform_action", PERFORM_ACTION),
         ("accessibility_label", ACCESSIBILITY_LABEL),
+        ("menu_actions", MENU_ACTIONS),
     ]
 
 

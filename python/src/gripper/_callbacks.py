@@ -161,6 +161,8 @@ class DelegateAdapter:
       True (accept), False (veto), or ``(section, index)`` (go there instead);
       a :class:`MoveAnswer` is taken too
     - ``swipe_actions(item, section, index, edge) -> list[Action]`` (None: none)
+    - ``menu_actions(item, section, index) -> list[Action]`` (None: no menu, a
+      long press drags), the item's menu top to bottom
     - ``perform_action(action, item, section, index) -> bool`` (True: delete the item)
     - ``accessibility_label(item) -> str | None``
 
@@ -187,6 +189,8 @@ class DelegateAdapter:
             self._wire("target_for_move", _abi.TARGET_FOR_MOVE, int(MoveAnswer.VETO), self._answer_target)
         if callable(getattr(delegate, "swipe_actions", None)):
             self._wire("swipe_actions", _abi.SWIPE_ACTIONS, 0, self._answer_actions)
+        if callable(getattr(delegate, "menu_actions", None)):
+            self._wire("menu_actions", _abi.MENU_ACTIONS, 0, self._answer_menu)
         if callable(getattr(delegate, "perform_action", None)):
             self._wire("perform_action", _abi.PERFORM_ACTION, 0, self._answer_perform)
         if callable(getattr(delegate, "accessibility_label", None)):
@@ -236,13 +240,19 @@ class DelegateAdapter:
         self, user: int | None, item: bytes | None, section: int, index: int, edge: int, out: Any, capacity: int
     ) -> int:
         answer = self._delegate.swipe_actions(decode_text(item), section, index, enum_or_int(Edge, edge))
+        return self._write_actions("swipe_actions", answer, out, capacity)
+
+    def _answer_menu(self, user: int | None, item: bytes | None, section: int, index: int, out: Any, capacity: int) -> int:
+        return self._write_actions("menu_actions", self._delegate.menu_actions(decode_text(item), section, index), out, capacity)
+
+    def _write_actions(self, name: str, answer: Any, out: Any, capacity: int) -> int:
         actions = list(answer) if answer is not None else []
         if len(actions) > capacity:
-            raise ValueError(f"swipe_actions returned {len(actions)} actions; at most {capacity} fit")
+            raise ValueError(f"{name} returned {len(actions)} actions; at most {capacity} fit")
         table = (_abi.Action * max(1, len(actions)))()
         for slot, action in zip(table, actions):
             if not isinstance(action, Action):
-                raise TypeError(f"swipe_actions must return gripper.Action objects, not {type(action).__name__}")
+                raise TypeError(f"{name} must return gripper.Action objects, not {type(action).__name__}")
             slot.id = encode_text(action.id, "an action's id")
             slot.title = None if action.title is None else encode_text(action.title, "an action's title")
             slot.destructive = 1 if action.destructive else 0

@@ -211,7 +211,7 @@ class Engine:
             record_input: keep every input so :meth:`save_replay_case` can write them.
             delegate: an object with any of the methods of the app's rules
                 (``can_move``, ``can_edit``, ``can_select``, ``target_for_move``,
-                ``swipe_actions``, ``perform_action``, ``accessibility_label``);
+                ``swipe_actions``, ``menu_actions``, ``perform_action``, ``accessibility_label``);
                 only those it has are wired.
 
         Raises:

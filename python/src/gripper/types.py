@@ -78,6 +78,11 @@ class ElementKind(enum.IntEnum):
     DRAG_PROXY = 7
     #: A swipe action's button.
     ACTION = 8
+    #: An item's open menu (a long press, the Menu key): the panel behind its entries.
+    MENU = 9
+    #: One entry of an open menu (``action_index`` from the top, ``action_id``, ``action_title``;
+    #: highlighted when the keyboard selected it).
+    MENU_ENTRY = 10
 
 
 class AttributeFlag(enum.IntFlag):
@@ -184,7 +189,7 @@ class Attributes:
         section, item: the model index path; None where the element has none
             (a header has a section and no item; the global header neither).
         id: the item's identity for cells and proxies, the section's for headers, else None.
-        action_id: the action's identity for :attr:`ElementKind.ACTION`, else None.
+        action_id: the action's identity for :attr:`ElementKind.ACTION` and :attr:`ElementKind.MENU_ENTRY`, else None.
         action_index: an action button's place in its list (0 nearest the edge), else None.
         x, y, width, height: the frame.
         alpha: opacity, 0 to 1.

@@ -6,6 +6,7 @@
 
 // article: begin
 import Gripper
+import GripperScripting
 
 /// One message of the app's own storage.
 struct Message: Sendable {

@@ -10,7 +10,11 @@ import PackageDescription
 //   GripperTraces, CLibyaml → GripperFiles (trace files, output; libinput record read through the system's libyaml:
 //   the only module that knows YAML; no Foundation)
 //   CLibevdev, CLibudev, GripperInput, Gripper, GripperScene → GripperEvdev
-//   Gripper, GripperScene, GripperInput, GripperReplay, GripperFiles → GripperTesting (replay cases and assertions);  everything → gripper (the CLI)
+//   Gripper, GripperInput, GripperTraces → GripperScripting (TraceBuilder, aimed at what an engine shows too;
+//   TestDevices, the scenario library, umockdev texts)
+//   GripperReplay, GripperFiles → GripperReplayCases (replay cases on disk, assertReplay)
+//   GripperScripting, GripperReplayCases, GripperReplay, GripperFiles → GripperTesting (test support: tests, Fuzz/ and
+//   Benchmarks/ only);  everything but GripperTesting → gripper (the CLI)
 //   CUmockdev (libumockdev, tests only) → GripperEvdevHarness, the evdev tests' helper
 //   CSDL2 (SDL2, SDL2_ttf, zlib), Gripper, GripperPictures → GripperWindow → gripper-window (its own
 //   executable: `gripper` and its .deb never link SDL2; see Documentation/Renderer.md)
@@ -33,6 +37,8 @@ let package = Package(
         .library(name: "GripperReplay", targets: ["GripperReplay"]),
         .library(name: "GripperFiles", targets: ["GripperFiles"]),
         .library(name: "GripperEvdev", targets: ["GripperEvdev"]),
+        .library(name: "GripperScripting", targets: ["GripperScripting"]),
+        .library(name: "GripperReplayCases", targets: ["GripperReplayCases"]),
         .library(name: "GripperTesting", targets: ["GripperTesting"]),
         .executable(name: "gripper", targets: ["GripperCLI"]),
         // The window renderer (SDL2): the only products that link SDL2. The library is a product so the
@@ -97,13 +103,26 @@ let package = Package(
         // knows YAML; no Foundation.
         .target(name: "GripperFiles", dependencies: ["CLibyaml", "GripperInput", "GripperTraces"]),
         .target(name: "GripperEvdev", dependencies: ["CLibevdev", "CLibudev", "GripperInput", "Gripper", "GripperScene"]),
+        // Scripted input: gestures made in code (TraceBuilder) for described devices (TestDevices), the bundled
+        // scenario library made of them, and umockdev's texts that play a trace into an emulated device. Product
+        // code, not test support: `gripper scenarios` writes Recordings/scenarios with it.
+        .target(name: "GripperScripting", dependencies: ["Gripper", "GripperGeometry", "GripperInput", "GripperLayout", "GripperTraces"]),
+        // Replay cases on disk (found, read, recorded) and the assertions on them (assertReplay, of a trace or of
+        // a TraceBuilder script). A module of its own above GripperReplay, which stays pure (the trace already
+        // read), and GripperFiles, which does the I/O; an app's tests link it without GripperTesting.
+        .target(name: "GripperReplayCases", dependencies: [
+            "Gripper", "GripperGestures", "GripperInput", "GripperTraces", "GripperScene", "GripperPictures", "GripperReplay",
+            "GripperFiles", "GripperScripting",
+        ]),
+        // Test support, linked by tests, Fuzz/ and Benchmarks/ only (never by `gripper`).
         .target(name: "GripperTesting", dependencies: [
-            "Gripper", "GripperScene", "GripperInput", "GripperTraces", "GripperReplay", "GripperPictures", "GripperFiles",
+            "Gripper", "GripperGeometry", "GripperInput", "GripperLayout", "GripperEditing", "GripperScene", "GripperTraces",
+            "GripperReplay", "GripperFiles", "GripperScripting", "GripperReplayCases",
         ]),
         .executableTarget(name: "GripperCLI", dependencies: [
             "Gripper", "GripperInput", "GripperTraces", "GripperGestures", "GripperLayout", "GripperEditing",
             "GripperScene", "GripperPictures", "GripperReplay", "GripperFiles",
-            "GripperEvdev", "GripperTesting",
+            "GripperEvdev", "GripperScripting", "GripperReplayCases",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], swiftSettings: packaged ? [.define("GRIPPER_PACKAGED")] : []),
         // The window renderer: SceneDrawing (GripperPictures) drawn with SDL2 into a window or offscreen.
@@ -140,53 +159,62 @@ let package = Package(
         // below it that its tests name, and GripperTesting (test support). A test that runs a scene
         // through the engine, the pictures or a replay end to end goes with the highest module it needs.
         .testTarget(name: "GripperGeometryTests", dependencies: ["GripperGeometry"]),
-        .testTarget(name: "GripperInputTests", dependencies: ["GripperInput", "GripperGeometry", "GripperTraces", "GripperTesting"]),
+        .testTarget(name: "GripperInputTests", dependencies: ["GripperInput", "GripperGeometry", "GripperTraces", "GripperScripting", "GripperTesting"]),
         // The trace formats, read and written; libinput record's reading half is GripperFiles' (YAML).
         .testTarget(name: "GripperTracesTests", dependencies: [
-            "GripperTraces", "GripperInput", "GripperGeometry", "GripperFiles", "GripperTesting",
+            "GripperTraces", "GripperInput", "GripperGeometry", "GripperFiles", "GripperScripting", "GripperTesting",
         ]),
-        .testTarget(name: "GripperGesturesTests", dependencies: ["GripperGestures", "GripperInput", "GripperGeometry", "GripperTraces", "GripperTesting"]),
-        .testTarget(name: "GripperLayoutTests", dependencies: ["GripperLayout", "GripperGeometry", "GripperTesting"]),
-        .testTarget(name: "GripperEditingTests", dependencies: ["GripperEditing", "GripperLayout", "GripperGestures", "GripperTesting"]),
+        .testTarget(name: "GripperGesturesTests", dependencies: ["GripperGestures", "GripperInput", "GripperGeometry", "GripperTraces", "GripperScripting", "GripperTesting"]),
+        .testTarget(name: "GripperLayoutTests", dependencies: ["GripperLayout", "GripperGeometry", "GripperScripting", "GripperTesting"]),
+        .testTarget(name: "GripperEditingTests", dependencies: ["GripperEditing", "GripperLayout", "GripperGestures", "GripperScripting", "GripperTesting"]),
         // The engine; scenes (GripperScene) are its tests' fixtures.
         .testTarget(name: "GripperTests", dependencies: [
             "Gripper", "GripperGeometry", "GripperInput", "GripperLayout", "GripperEditing", "GripperTraces", "GripperScene",
-            "GripperTesting",
+            "GripperScripting", "GripperTesting",
         ]),
         // Scenes read and written; GripperReplay for `Scene.pictureLabels`.
         .testTarget(name: "GripperSceneTests", dependencies: [
-            "GripperScene", "Gripper", "GripperEditing", "GripperReplay", "GripperTesting",
+            "GripperScene", "Gripper", "GripperEditing", "GripperReplay", "GripperScripting", "GripperTesting",
         ]),
         // What the engine shows, drawn (snapshots and SVG) without a replay.
         .testTarget(name: "GripperPicturesTests", dependencies: [
-            "GripperPictures", "Gripper", "GripperGeometry", "GripperLayout", "GripperEditing", "GripperScene", "GripperTesting",
+            "GripperPictures", "Gripper", "GripperGeometry", "GripperLayout", "GripperEditing", "GripperScene", "GripperScripting", "GripperTesting",
         ]),
         // Replays, replay cases, trace cuts, and the pictures and timeline of a replayed scene.
         .testTarget(name: "GripperReplayTests", dependencies: [
             "GripperReplay", "Gripper", "GripperGeometry", "GripperInput", "GripperLayout", "GripperEditing", "GripperTraces",
-            "GripperScene", "GripperPictures", "GripperFiles", "GripperTesting",
+            "GripperScene", "GripperPictures", "GripperFiles", "GripperScripting", "GripperReplayCases", "GripperTesting",
         ]),
-        .testTarget(name: "GripperFilesTests", dependencies: ["GripperFiles", "GripperTraces", "GripperInput", "GripperTesting"]),
-        // The test support itself: the trace builder, test devices, the manual clock, replay assertions, kept fuzz inputs.
+        .testTarget(name: "GripperFilesTests", dependencies: ["GripperFiles", "GripperTraces", "GripperInput", "GripperScripting", "GripperTesting"]),
+        // Scripted input: the trace builder and the test devices.
+        .testTarget(name: "GripperScriptingTests", dependencies: [
+            "GripperScripting", "Gripper", "GripperGeometry", "GripperInput", "GripperLayout", "GripperEditing",
+            "GripperScene", "GripperTraces", "GripperTesting",
+        ]),
+        // Replay cases on disk: assertReplay and assertTranscript (Swift Testing and XCTest), each recording mode.
+        .testTarget(name: "GripperReplayCasesTests", dependencies: [
+            "GripperReplayCases", "Gripper", "GripperInput", "GripperTraces", "GripperScene", "GripperReplay", "GripperFiles",
+            "GripperScripting", "GripperTesting",
+        ]),
+        // The test support itself: the kept fuzz inputs, replayed through the fuzz targets' drivers.
         .testTarget(name: "GripperTestingTests", dependencies: [
-            "GripperTesting", "Gripper", "GripperGeometry", "GripperInput", "GripperTraces", "GripperScene", "GripperReplay",
-            "GripperFiles", "GripperLayout", "GripperEditing",
+            "GripperTesting", "Gripper", "GripperInput", "GripperTraces", "GripperScene", "GripperScripting",
         ]),
         // libgripper's Swift side: the identity table it keeps beside the model (the C functions are tested from C).
         .testTarget(name: "GripperCFaceTests", dependencies: [
-            "GripperCFace", "GripperEditing", "GripperInput", "GripperLayout", "GripperTesting",
+            "GripperCFace", "GripperEditing", "GripperInput", "GripperLayout", "GripperScripting", "GripperTesting",
         ]),
         // The "Embedding Gripper" article's code (compiled and run here) and the example embedding, run end to end.
-        .testTarget(name: "GripperEmbeddingTests", dependencies: ["Gripper", "GripperTraces", "GripperTesting", "MessageListExample"]),
+        .testTarget(name: "GripperEmbeddingTests", dependencies: ["Gripper", "GripperTraces", "GripperScripting", "GripperTesting", "MessageListExample"]),
         .testTarget(name: "GripperEvdevTests", dependencies: [
-            "GripperEvdev", "GripperInput", "GripperTraces", "GripperFiles", "GripperTesting", "GripperEvdevHarness", "GripperCLI",
+            "GripperEvdev", "GripperInput", "GripperTraces", "GripperFiles", "GripperScripting", "GripperTesting", "GripperEvdevHarness", "GripperCLI",
         ]),
         // Declares the executables its tests run, so `swift build --build-tests` builds them.
-        .testTarget(name: "GripperCLITests", dependencies: ["Gripper", "GripperInput", "GripperLayout", "GripperTraces", "GripperFiles", "GripperTesting", "GripperCLI"]),
+        .testTarget(name: "GripperCLITests", dependencies: ["Gripper", "GripperInput", "GripperLayout", "GripperTraces", "GripperFiles", "GripperScripting", "GripperTesting", "GripperCLI"]),
         // The window renderer offscreen and under Xvfb; declares the executables its tests run.
         .testTarget(name: "GripperWindowTests", dependencies: [
             "CSDL2", "GripperWindow", "Gripper", "GripperGeometry", "GripperLayout", "GripperPictures", "GripperScene",
-            "GripperFiles", "GripperInput", "GripperTraces", "GripperTesting", "GripperWindowCLI", "GripperEvdevHarness",
+            "GripperFiles", "GripperInput", "GripperTraces", "GripperScripting", "GripperTesting", "GripperWindowCLI", "GripperEvdevHarness",
         ]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,9 +1,11 @@
 import ArgumentParser
-import Foundation
 import Gripper
 import GripperFiles
 import GripperInput
 import GripperTraces
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The CLI's rule for bad input and failed output: the message on stderr and
 /// exit code 2. Subcommands wrap their work in ``guarding(_:)``.
@@ -45,7 +47,7 @@ enum BadInput {
     /// Writes a line to stderr (whatever happens to it: stderr is where
     /// failures are reported, so its own failure has nowhere to go).
     static func printError(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        try? FileOutput.write(line + "\n", toDescriptor: STDERR_FILENO, name: "standard error")
     }
 
     /// Prints a reader's warnings on stderr (the first few, then how many

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import Gripper
 import GripperEvdev
 import GripperInput
@@ -81,32 +80,76 @@ struct DevicesCommand: ParsableCommand {
     /// escaped as the transcript's JSON Lines are (`Escaping`): controls,
     /// C1 controls, U+2028/U+2029 and bidirectional overrides as `\uXXXX`.
     static func jsonLine(_ node: EvdevNode) -> String {
-        var object: [String: Any] = ["node": node.path]
+        var object: [String: JSONValue] = ["node": .string(node.path)]
         switch node.description {
         case .success(let device):
-            object["name"] = device.name
-            object["kind"] = device.kind.rawValue
-            object["bustype"] = Int(device.id.bustype)
-            object["vendor"] = Int(device.id.vendor)
-            object["product"] = Int(device.id.product)
+            object["name"] = .string(device.name)
+            object["kind"] = .string(device.kind.rawValue)
+            object["bustype"] = .int(Int(device.id.bustype))
+            object["vendor"] = .int(Int(device.id.vendor))
+            object["product"] = .int(Int(device.id.product))
             if let size = device.sizeInMillimetres {
-                object["width_mm"] = (size.width * 10).rounded() / 10
-                object["height_mm"] = (size.height * 10).rounded() / 10
-                object["size_assumed"] = !device.hasPhysicalResolution
+                object["width_mm"] = .double((size.width * 10).rounded() / 10)
+                object["height_mm"] = .double((size.height * 10).rounded() / 10)
+                object["size_assumed"] = .bool(!device.hasPhysicalResolution)
             } else {
-                object["width_mm"] = NSNull()
-                object["height_mm"] = NSNull()
+                object["width_mm"] = .null
+                object["height_mm"] = .null
             }
         case .failure(let error):
-            object["error"] = error.description
-            object["reason"] = reasonName(error.reason)
+            object["error"] = .string(error.description)
+            object["reason"] = .string(reasonName(error.reason))
             if let access = access(node, error) {
-                object["access"] = access.code
-                object["why"] = access.explanation
+                object["access"] = .string(access.code)
+                object["why"] = .string(access.explanation)
             }
         }
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
-        return Escaping.escapingLineBreaks(inJSON: String(decoding: data, as: UTF8.self))
+        // JSONSerialization refused a number that is not finite, and the line was `{}`.
+        if object.values.contains(where: { if case .double(let x) = $0 { !x.isFinite } else { false } }) { return "{}" }
+        let text = "{" + object.sorted { $0.key < $1.key }.map { JSONValue.string($0.key).text + ":" + $0.value.text }
+            .joined(separator: ",") + "}"
+        return Escaping.escapingLineBreaks(inJSON: text)
+    }
+
+    /// A value of a device's JSON line, written as Foundation's
+    /// `JSONSerialization` wrote it (`.sortedKeys`, `.withoutEscapingSlashes`),
+    /// byte for byte, before the CLI stopped linking Foundation.
+    enum JSONValue {
+        case string(String), int(Int), double(Double), bool(Bool), null
+
+        /// The JSON text: a string with `"`, `\\`, `\b`, `\f`, `\n`, `\r`, `\t`
+        /// escaped and the other C0 controls as `\u00xx` (lowercase hex),
+        /// everything else as it is; a number in Swift's shortest form
+        /// without a trailing `.0` (`256`, `95.5`, `1e+16`).
+        var text: String {
+            switch self {
+            case .string(let s):
+                var out = "\""
+                for scalar in s.unicodeScalars {
+                    switch scalar {
+                    case "\"": out += "\\\""
+                    case "\\": out += "\\\\"
+                    case "\u{8}": out += "\\b"
+                    case "\u{c}": out += "\\f"
+                    case "\n": out += "\\n"
+                    case "\r": out += "\\r"
+                    case "\t": out += "\\t"
+                    case _ where scalar.value < 0x20:
+                        let hex = String(scalar.value, radix: 16)
+                        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                    default: out.unicodeScalars.append(scalar)
+                    }
+                }
+                return out + "\""
+            case .int(let n): return String(n)
+            case .double(let x):
+                var text = x.description
+                if text.hasSuffix(".0") { text.removeLast(2) }
+                return text
+            case .bool(let b): return b ? "true" : "false"
+            case .null: return "null"
+            }
+        }
     }
 
     /// Why the user may not read the node, when access is what failed.

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Gripper
 
 /// `gripper test --junit FILE`: the run as JUnit XML, the form CI systems
@@ -21,7 +20,7 @@ enum JUnitReport {
             let slash = name.lastIndex(of: "/")
             let folder = slash.map { String(name[..<$0]) } ?? ""
             let last = slash.map { String(name[name.index(after: $0)...]) } ?? name
-            let classname = folder.isEmpty ? "gripper" : folder.replacingOccurrences(of: "/", with: ".")
+            let classname = folder.isEmpty ? "gripper" : String(String.UnicodeScalarView(folder.unicodeScalars.map { $0 == "/" ? "." : $0 }))
             out += "    <testcase classname=\(attr(classname)) name=\(attr(last)) file=\(attr(r.file.expectedPath)) time=\(attr(time(r.seconds)))"
             switch r.status {
             case .passed, .updated:

@@ -1,5 +1,4 @@
 import ArgumentParser
-import FoundationEssentials
 import Gripper
 import GripperEvdev
 import GripperInput

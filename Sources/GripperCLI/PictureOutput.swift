@@ -1,7 +1,10 @@
-import Foundation
+import FoundationEssentials
 import Gripper
 import GripperFiles
 import GripperPictures
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Where `replay --svg DIR --html FILE` puts its pictures, written as the
 /// replay draws them so that none is kept in memory: each SVG file and the
@@ -121,8 +124,8 @@ final class PictureOutput {
             }
             prefix += "/"
         }
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
+        var isFolder = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder else {
             throw BadInput.fail("\(path): cannot put pictures there: it is not a folder")
         }
     }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import Gripper
 import GripperEvdev
 import GripperInput

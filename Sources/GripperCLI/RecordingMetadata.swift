@@ -1,5 +1,8 @@
-import Foundation
+import FoundationEssentials
 import GripperTraces
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What a recording made here says about where it was made — the kernel
 /// release and the operating system — for `gripper record` and `gripper
@@ -24,9 +27,17 @@ enum RecordingMetadata {
         for line in text.split(separator: "\n") {
             let parts = line.split(separator: "=", maxSplits: 1)
             guard parts.count == 2 else { continue }
-            fields[String(parts[0])] = parts[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+            fields[String(parts[0])] = trimmingQuotes(parts[1])
         }
         guard let id = fields["ID"] else { return nil }
         return fields["VERSION_ID"].map { "\(id):\($0)" } ?? id
+    }
+
+    /// `text` without the `"` at its ends (as many as there are).
+    static func trimmingQuotes(_ text: Substring) -> String {
+        var scalars = text.unicodeScalars[...]
+        while scalars.first == "\"" { scalars.removeFirst() }
+        while scalars.last == "\"" { scalars.removeLast() }
+        return String(Substring(scalars))
     }
 }

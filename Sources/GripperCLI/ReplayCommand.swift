@@ -1,11 +1,14 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import Gripper
 import GripperFiles
 import GripperInput
 import GripperReplay
 import GripperScene
 import GripperTraces
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `gripper replay FILE... --scene SCENE`: a recorded trace (or the traces
 /// of several devices, merged in time order) through the engine, printing
@@ -201,6 +204,18 @@ struct ReplayCommand: ParsableCommand {
         throw ExitCode(1)
     }
 
+    /// Sleeps until `deadline` on `clock` (at once when it has passed):
+    /// `nanosleep` for what remains, again after a signal or an early wake.
+    static func sleep(until deadline: ContinuousClock.Instant, on clock: ContinuousClock) {
+        while true {
+            let remaining = deadline - clock.now
+            guard remaining > .zero else { return }
+            let (seconds, attoseconds) = remaining.components
+            var request = timespec(tv_sec: Int(seconds), tv_nsec: max(seconds == 0 ? 1 : 0, Int(attoseconds / 1_000_000_000)))
+            _ = nanosleep(&request, nil)
+        }
+    }
+
     /// Replays at the trace's pace: sleeps until each deadline and frame is
     /// due on a monotonic clock (a gap longer than `maxGap` cut to
     /// `maxGap`, with a `gapCapped` line), prints each entry when it happens
@@ -219,8 +234,7 @@ struct ReplayCommand: ParsableCommand {
         var failure: (any Error)?
         var entriesKept = kept
         let done = Replay.paced(driver, frames: timed, maxGap: maxGap, wait: { due in
-            let remaining = start + .microseconds(due) - clock.now
-            if remaining > .zero { Thread.sleep(forTimeInterval: Self.seconds(remaining)) }
+            Self.sleep(until: start + .microseconds(due), on: clock)
         }, capped: { gap in
             guard failure == nil else { return }
             do {
@@ -262,10 +276,6 @@ struct ReplayCommand: ParsableCommand {
         let fraction = String(m % 1_000_000)
         return (microseconds < 0 ? "-" : "") + String(m / 1_000_000) + "."
             + String(repeating: "0", count: 6 - fraction.count) + fraction
-    }
-
-    private static func seconds(_ d: Duration) -> Double {
-        Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
     }
 
     /// Writes the transcript's entries from `index` on, a line at a time

@@ -5,7 +5,7 @@ import GripperFiles
 import GripperInput
 import GripperReplay
 import GripperScene
-import GripperTesting
+import GripperScripting
 import GripperTraces
 
 /// `gripper scenarios DIR`: (re)writes the scripted scenario library — for

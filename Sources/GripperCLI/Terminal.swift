@@ -1,4 +1,4 @@
-import Foundation
+import GripperFiles
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -56,6 +56,7 @@ final class Terminal {
     }
 
     private func emit(_ s: String) {
-        FileHandle.standardOutput.write(Data(s.utf8))
+        // Whatever happens to it: the screen is drawn again, and the command's own output reports its errors.
+        try? FileOutput.write(s, toDescriptor: STDOUT_FILENO, name: "standard output")
     }
 }

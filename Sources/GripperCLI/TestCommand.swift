@@ -3,7 +3,7 @@ import FoundationEssentials
 import Gripper
 import GripperFiles
 import GripperReplay
-import GripperTesting
+import GripperReplayCases
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,5 +1,4 @@
 import ArgumentParser
-import FoundationEssentials
 import Gripper
 import GripperFiles
 import GripperInput
@@ -84,7 +83,7 @@ struct TraceCutCommand: ParsableCommand {
         if let contacts {
             var ids = Set<Int>()
             for part in contacts.split(separator: ",", omittingEmptySubsequences: false) {
-                guard let id = Int(part.trimmingCharacters(in: .whitespaces)), id >= 1 else {
+                guard let id = Int(Self.trimmingSpaces(part)), id >= 1 else {
                     throw BadInput.fail("--contacts takes contact ids from 1, separated by commas (4,5), not \(contacts)")
                 }
                 ids.insert(id)
@@ -144,5 +143,18 @@ struct TraceCutCommand: ParsableCommand {
         let bytes: [UInt8]
         do { bytes = try RegularFile.read(path) } catch { throw BadInput.fail("cannot read \(path): \(error.phrase)") }
         do { return try ReplaySettings.decode(bytes, fileName: path).gestures } catch { throw BadInput.fail(error.description) }
+    }
+
+    /// `text` without the spaces and tabs at its ends, as Foundation's
+    /// `CharacterSet.whitespaces` trimmed it (tab and the Unicode space
+    /// separators, `Zs`).
+    static func trimmingSpaces(_ text: Substring) -> String {
+        func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+            scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
+        }
+        var scalars = text.unicodeScalars[...]
+        while let first = scalars.first, isSpace(first) { scalars.removeFirst() }
+        while let last = scalars.last, isSpace(last) { scalars.removeLast() }
+        return String(Substring(scalars))
     }
 }

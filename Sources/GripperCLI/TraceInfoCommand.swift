@@ -1,9 +1,11 @@
 import ArgumentParser
-import Foundation
 import Gripper
 import GripperGeometry
 import GripperInput
 import GripperTraces
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `gripper trace info FILE [--device DESC] [--json]`: what a trace holds —
 /// its device, duration, frames, events and every contact; for a
@@ -123,12 +125,21 @@ struct TraceInfoCommand: ParsableCommand {
         return text
     }
 
-    /// `%.Nf` of `value` through `vsnprintf`.
+    /// `%.Nf` of `value` through `vsnprintf` (into a larger buffer when
+    /// 400 bytes are not enough: `%.3f` of the largest double takes 313).
     private static func printf(_ value: Double, _ digits: Int) -> String {
-        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 400) { buffer in
-            let n = withVaList([Int32(digits), value]) { vsnprintf(buffer.baseAddress, buffer.count, "%.*f", $0) }
-            guard n >= 0, Int(n) < buffer.count else { return String(format: "%.\(digits)f", value) }
-            return String(cString: buffer.baseAddress!)
+        var capacity = 400
+        while true {
+            let text: String? = withUnsafeTemporaryAllocation(of: CChar.self, capacity: capacity) { buffer in
+                let n = withVaList([Int32(digits), value]) { vsnprintf(buffer.baseAddress, buffer.count, "%.*f", $0) }
+                guard n >= 0 else { return "" }
+                guard Int(n) < buffer.count else {
+                    capacity = Int(n) + 1
+                    return nil
+                }
+                return String(cString: buffer.baseAddress!)
+            }
+            if let text { return text }
         }
     }
 

@@ -219,8 +219,26 @@ public final class FileOutput {
         }
     }
 
+    /// Writes `text` to the descriptor `fd` at once, unbuffered, as `write(_:)`
+    /// and `flush()` would: interrupted and partial writes retried, an
+    /// error a ``Failure`` naming `name`. For a line on standard error, or a
+    /// terminal's screen, where nothing may wait in a buffer.
+    package static func write(_ text: String, toDescriptor fd: Int32, name: String) throws(Failure) {
+        var text = text
+        var failure: Failure?
+        text.withUTF8 { bytes in
+            do throws(Failure) { try writeAll(UnsafeRawBufferPointer(bytes), to: fd, name: name) } catch { failure = error }
+        }
+        if let failure { throw failure }
+    }
+
     /// Writes all of `bytes` to the descriptor, retrying interrupted and partial writes.
     private func writeAll(_ bytes: UnsafeRawBufferPointer) throws(Failure) {
+        try Self.writeAll(bytes, to: fd, name: name)
+    }
+
+    /// Writes all of `bytes` to `fd`, retrying interrupted and partial writes.
+    private static func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32, name: String) throws(Failure) {
         guard let base = bytes.baseAddress else { return }
         var offset = 0
         while offset < bytes.count {

@@ -4,6 +4,7 @@ import GripperLayout
 import GripperTesting
 import Testing
 @testable import GripperCFace
+import GripperScripting
 
 /// libgripper's identity table (``CIdentities``) against the model it
 /// follows: seeded random batches committed to a journal, undone and

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import GripperScripting
 import GripperTesting
 import Testing
 

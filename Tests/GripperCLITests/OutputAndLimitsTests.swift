@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import GripperInput
+import GripperScripting
 import GripperTesting
 import GripperTraces
 

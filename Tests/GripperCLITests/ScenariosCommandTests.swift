@@ -1,4 +1,5 @@
 import Foundation
+import GripperScripting
 import GripperTesting
 import Testing
 

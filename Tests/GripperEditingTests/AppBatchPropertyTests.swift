@@ -4,6 +4,7 @@ import GripperGeometry
 import GripperInput
 import GripperLayout
 @testable import GripperEditing
+import GripperScripting
 
 /// Seeded random app batches, valid and invalid, interleaved with random
 /// editing inputs and stimuli (touch down, moves, lifts, long-presses, pans,

@@ -3,6 +3,7 @@ import Testing
 import GripperLayout
 import GripperTesting
 @testable import GripperEditing
+import GripperScripting
 
 /// The questions a child was asked, in order, as `name item [s, i]`.
 final class CallLog: Sendable {

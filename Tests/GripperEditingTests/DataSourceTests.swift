@@ -4,6 +4,7 @@ import GripperGeometry
 import GripperLayout
 import GripperTesting
 @testable import GripperEditing
+import GripperScripting
 
 /// A data source of `counts[s]` items per section named "s.i", that counts
 /// the identities it is asked for. A class, so a test can change it behind

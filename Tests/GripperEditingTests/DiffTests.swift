@@ -2,6 +2,7 @@ import GripperTesting
 import Testing
 import GripperLayout
 @testable import GripperEditing
+import GripperScripting
 
 @Suite struct DiffTests {
     /// O(n²) longest increasing subsequence length, the reference.

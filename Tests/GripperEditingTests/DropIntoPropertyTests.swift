@@ -4,6 +4,7 @@ import GripperGeometry
 import GripperInput
 import GripperLayout
 @testable import GripperEditing
+import GripperScripting
 
 /// Random drags over folders: moves, dwells, ticks, app batches and lifts in
 /// any order keep every invariant, and the items change only as the journal

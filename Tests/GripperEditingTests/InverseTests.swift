@@ -3,6 +3,7 @@ import Testing
 import GripperInput
 import GripperLayout
 @testable import GripperEditing
+import GripperScripting
 
 /// A journal entry's inverse is exact and cheap: a move's inverse is the
 /// move back, a delete's the inserts of the recorded identities at their

@@ -3,6 +3,7 @@ import Testing
 import GripperInput
 import GripperLayout
 @testable import GripperEditing
+import GripperScripting
 
 @Suite struct JournalTests {
     let base = model([("A", ["a0", "a1", "a2"]), ("B", ["b0"])])

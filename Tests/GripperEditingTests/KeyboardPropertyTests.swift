@@ -4,6 +4,7 @@ import GripperGeometry
 import GripperInput
 import GripperLayout
 @testable import GripperEditing
+import GripperScripting
 
 /// Seeded random keyboard moves and move commands interleaved with the app's
 /// batches (valid and spoiled), pointer touches, undo, redo, batch editing and

@@ -2,6 +2,7 @@ import GripperTesting
 import Testing
 import GripperLayout
 @testable import GripperEditing
+import GripperScripting
 
 /// Large sections opened from a data source take edits as runs (a piece
 /// table) instead of being copied, and the identity check of an inserting

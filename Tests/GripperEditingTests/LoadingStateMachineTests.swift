@@ -1,6 +1,7 @@
 import Testing
 import GripperTesting
 @testable import GripperEditing
+import GripperScripting
 
 /// Every state × every event of the loading machine, against the table in
 /// Documentation/DataSources.md: the valid ones move, the others are

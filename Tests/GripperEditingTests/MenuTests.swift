@@ -1,3 +1,4 @@
+import GripperScripting
 import GripperTesting
 import Testing
 import GripperGeometry

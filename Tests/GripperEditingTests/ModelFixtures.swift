@@ -1,6 +1,7 @@
 import GripperTesting
 import GripperLayout
 @testable import GripperEditing
+import GripperScripting
 
 /// Builds models from compact literals: `model(["A": ["a", "b"], …])` keeps order via pairs.
 func model(_ sections: [(String, [String])]) -> CollectionModel {

@@ -4,6 +4,7 @@ import GripperLayout
 import GripperTesting
 import Testing
 @testable import GripperEditing
+import GripperScripting
 
 /// Random multi-item drags — selections grabbed in batch editing, items
 /// added by a second finger, moves, lifts, cancellations — with the app's

@@ -2,6 +2,7 @@ import GripperTesting
 import Testing
 import GripperLayout
 @testable import GripperEditing
+import GripperScripting
 
 /// Seeded random batches checked against a plain-array reference that builds
 /// the after-state differently: it places every inserted or moved item (and

@@ -4,6 +4,7 @@ import GripperGeometry
 import GripperInput
 import GripperLayout
 @testable import GripperEditing
+import GripperScripting
 
 /// Seeded random long input sequences with random stimuli, checked after every step.
 @Suite struct RandomMachineTests {

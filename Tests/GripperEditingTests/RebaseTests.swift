@@ -2,6 +2,7 @@ import GripperTesting
 import Testing
 import GripperLayout
 @testable import GripperEditing
+import GripperScripting
 
 /// `BatchUpdate.Rebase` follows paths through a batch without a scan: it
 /// must put every item and section where a scan of the model after the

@@ -3,6 +3,7 @@ import Testing
 import GripperInput
 import GripperLayout
 @testable import GripperEditing
+import GripperScripting
 
 /// After a commit, an undo or a redo the selection follows the batch path by
 /// path (no scan of the model): it must end exactly where a scan would put

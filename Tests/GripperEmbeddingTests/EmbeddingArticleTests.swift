@@ -193,6 +193,7 @@ func screenTurned(_ engine: inout Engine, to size: Size, at time: EventTime) {
 import struct Foundation.Data
 import struct Foundation.URL
 import Testing
+import GripperScripting
 import GripperTesting
 import GripperTraces
 

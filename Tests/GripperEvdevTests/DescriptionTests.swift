@@ -3,6 +3,7 @@ import GripperInput
 import GripperTesting
 import Testing
 import GripperFiles
+import GripperScripting
 import GripperTraces
 
 /// The description libevdev gives of an emulated device against the

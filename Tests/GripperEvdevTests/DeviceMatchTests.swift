@@ -1,5 +1,6 @@
 import GripperEvdev
 import GripperInput
+import GripperScripting
 import GripperTesting
 import Testing
 

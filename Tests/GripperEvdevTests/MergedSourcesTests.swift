@@ -2,6 +2,7 @@ import Gripper
 import GripperEvdev
 import GripperInput
 import GripperScene
+import GripperScripting
 import GripperTesting
 import Testing
 

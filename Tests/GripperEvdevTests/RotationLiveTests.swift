@@ -1,5 +1,6 @@
 import Foundation
 import GripperInput
+import GripperScripting
 import GripperTesting
 import Testing
 

@@ -1,4 +1,5 @@
 import GripperInput
+import GripperScripting
 import GripperTesting
 import Testing
 

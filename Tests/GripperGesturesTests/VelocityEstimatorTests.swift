@@ -1,6 +1,7 @@
 import GripperGeometry
 @testable import GripperGestures
 import GripperInput
+import GripperScripting
 import GripperTesting
 import Testing
 

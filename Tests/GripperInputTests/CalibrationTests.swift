@@ -1,5 +1,6 @@
 import GripperGeometry
 import GripperInput
+import GripperScripting
 import GripperTesting
 import Testing
 

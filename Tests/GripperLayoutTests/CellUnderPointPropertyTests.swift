@@ -2,6 +2,7 @@ import GripperGeometry
 import GripperTesting
 import Testing
 @testable import GripperLayout
+import GripperScripting
 
 /// "The cell under a point" has one answer: the fast search and the
 /// attributes of a small rect agree, at rest and under a drag, over random

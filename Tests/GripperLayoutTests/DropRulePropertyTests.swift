@@ -2,6 +2,7 @@ import GripperGeometry
 import GripperTesting
 import Testing
 @testable import GripperLayout
+import GripperScripting
 
 /// The drop rule's promises (Documentation/Layout.md, "The drop rule") over
 /// random heights, widths, columns and finger paths: a finger at rest never

@@ -2,6 +2,7 @@ import GripperGeometry
 import GripperTesting
 import Testing
 @testable import GripperLayout
+import GripperScripting
 
 /// The rect visit's arithmetic for sections of fixed row height at rest
 /// (``GridLayout/forEachAttributes(in:presentation:contentOffset:_:)``)

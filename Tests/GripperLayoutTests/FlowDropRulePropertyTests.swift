@@ -2,6 +2,7 @@ import GripperGeometry
 import GripperTesting
 import Testing
 @testable import GripperLayout
+import GripperScripting
 
 /// The drop rule's promises (Documentation/Layout.md, "The drop rule") for
 /// the flow layout, as `DropRulePropertyTests` states them for the grid:

@@ -1,6 +1,7 @@
 import Testing
 import GripperGeometry
 @testable import GripperLayout
+import GripperScripting
 import GripperTesting
 
 extension SeededGenerator {

@@ -2,6 +2,7 @@ import GripperGeometry
 import GripperTesting
 import Testing
 @testable import GripperLayout
+import GripperScripting
 
 /// A multi-item drag as the layouts draw it: every carried item leaves its
 /// slot (the items after it close up), one gap opens where the group lands

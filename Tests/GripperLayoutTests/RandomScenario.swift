@@ -1,6 +1,7 @@
 import GripperGeometry
 import GripperTesting
 @testable import GripperLayout
+import GripperScripting
 
 /// A random layout, presentation and rects, built from a seed.
 struct RandomScenario {

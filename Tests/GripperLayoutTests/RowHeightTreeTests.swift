@@ -1,4 +1,5 @@
 @testable import GripperLayout
+import GripperScripting
 import GripperTesting
 import Testing
 

@@ -1,5 +1,6 @@
 import GripperGeometry
 @testable import GripperLayout
+import GripperScripting
 import GripperTesting
 import Testing
 

@@ -1,5 +1,6 @@
 import GripperGeometry
 import GripperLayout
+import GripperScripting
 import GripperTesting
 import Testing
 

@@ -5,6 +5,7 @@ import GripperGeometry
 import GripperLayout
 import GripperPictures
 import GripperScene
+import GripperScripting
 import GripperTesting
 
 /// A composed source's child that loads empty or fails shows its own

@@ -2,6 +2,7 @@ import Testing
 import Gripper
 import GripperPictures
 import GripperScene
+import GripperScripting
 import GripperTesting
 
 /// The engine's loading track: every stimulus on the record with what the

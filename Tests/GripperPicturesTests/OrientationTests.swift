@@ -3,6 +3,7 @@ import Gripper
 import GripperPictures
 import GripperTesting
 import GripperScene
+import GripperScripting
 
 /// Horizontal and right-to-left layouts: the engine maps input into the
 /// layout's scroll space, so the drag gap, swipes and scrolling work along

@@ -4,6 +4,7 @@ import GripperTesting
 import GripperPictures
 import GripperReplay
 import GripperScene
+import GripperScripting
 
 /// A swiped cell whose content slides under its neighbouring column is drawn
 /// as `Documentation/Layout.md` says — clipped at the cell's own frame and

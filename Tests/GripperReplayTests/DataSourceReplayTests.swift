@@ -1,6 +1,7 @@
 import Testing
 import Gripper
 import GripperReplay
+import GripperReplayCases
 import GripperTesting
 
 /// The replay cases of `Recordings/data-sources` (the loading track):

@@ -4,6 +4,7 @@ import GripperTesting
 import GripperPictures
 import GripperReplay
 import GripperScene
+import GripperScripting
 
 private let listScene = """
 {"viewport":{"width":400,"height":640},"layout":{"rowHeight":56},

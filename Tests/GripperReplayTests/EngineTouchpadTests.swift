@@ -7,6 +7,7 @@ import GripperTesting
 import GripperGeometry
 import GripperInput
 import GripperScene
+import GripperScripting
 
 /// A touchpad in the engine is a pointer (libinput's way): it moves the
 /// pointer from the viewport's centre, taps and clicks at the pointer, a

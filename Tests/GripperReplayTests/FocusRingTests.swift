@@ -5,6 +5,7 @@ import GripperGeometry
 import GripperLayout
 import GripperPictures
 import GripperScene
+import GripperScripting
 
 /// The keyboard focus in the layout and the pictures: the presentation
 /// carries it, only the focused cell is marked, and the SVG, the shared

@@ -5,6 +5,7 @@ import GripperTesting
 @testable import GripperPictures
 @testable import GripperReplay
 @testable import GripperScene
+import GripperScripting
 
 /// Pictures handed over as they are drawn, each bounded by the viewport:
 /// elements thinner than a point merge into bands.

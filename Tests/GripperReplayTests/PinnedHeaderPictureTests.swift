@@ -4,6 +4,7 @@ import GripperTesting
 import GripperPictures
 import GripperReplay
 import GripperScene
+import GripperScripting
 
 /// The `pinned-header-pushed-up` scenario drawn: the global header and the
 /// pinned section headers where the content offset puts them, above the

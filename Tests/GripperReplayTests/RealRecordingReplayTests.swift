@@ -4,6 +4,7 @@ import Gripper
 import GripperTesting
 import GripperFiles
 import GripperReplay
+import GripperReplayCases
 import GripperScene
 
 @Suite struct RealRecordingReplayTests {

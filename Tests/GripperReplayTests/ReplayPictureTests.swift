@@ -4,6 +4,7 @@ import GripperTesting
 @testable import GripperPictures
 @testable import GripperReplay
 @testable import GripperScene
+import GripperScripting
 import GripperTraces
 
 /// `Replay(…, pictures: true)` takes a picture after every step that applied

@@ -5,6 +5,7 @@ import GripperLayout
 import GripperPictures
 import GripperReplay
 import GripperScene
+import GripperScripting
 import GripperTesting
 
 /// The SVG pictures are a back end of `SceneDrawing`, like the window and

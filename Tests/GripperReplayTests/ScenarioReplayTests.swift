@@ -4,7 +4,9 @@ import Gripper
 import GripperTesting
 import GripperPictures
 import GripperReplay
+import GripperReplayCases
 import GripperScene
+import GripperScripting
 
 @Suite struct ScenarioReplayTests {
     @Test func theLibraryIsComplete() throws {

@@ -5,6 +5,7 @@ import GripperLayout
 import GripperPictures
 import GripperReplay
 import GripperScene
+import GripperScripting
 import GripperTesting
 
 /// The terminal marks what `SceneDrawing` draws beyond cells and headers,

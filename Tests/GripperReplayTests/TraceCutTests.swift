@@ -6,6 +6,7 @@ import GripperGeometry
 import GripperInput
 import GripperReplay
 import GripperScene
+import GripperScripting
 import GripperTesting
 import GripperTraces
 

@@ -6,6 +6,7 @@ import Testing
 @testable import Gripper
 @testable import GripperReplay
 @testable import GripperScene
+import GripperScripting
 import GripperTraces
 
 /// Issue 18's defect through the whole engine, with human traces (eased

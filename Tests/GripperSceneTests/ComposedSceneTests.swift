@@ -4,6 +4,7 @@ import GripperEditing
 import GripperReplay  // Scene.pictureLabels
 import GripperTesting
 @testable import GripperScene
+import GripperScripting
 
 /// A composed scene (`children`, loading stimuli with a `source`): what it
 /// decodes to, what the engine opens, the children's loads held back until

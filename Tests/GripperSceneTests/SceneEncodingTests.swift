@@ -1,6 +1,7 @@
 import Testing
 import Gripper
 import GripperScene
+import GripperScripting
 import GripperTesting
 
 /// `Scene.jsonText()` writes what `Scene.decode` reads back to an equal

@@ -2,6 +2,7 @@ import Testing
 @testable import Gripper
 import GripperTesting
 @testable import GripperScene
+import GripperScripting
 
 /// A minimal valid scene with `patch` spliced into the root object.
 private func scene(_ patch: String = "", sections: String = #"[{"id":"s","items":[{"id":"a"},{"id":"b"}]}]"#) -> String {

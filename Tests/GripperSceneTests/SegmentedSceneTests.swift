@@ -3,6 +3,7 @@ import Testing
 import GripperReplay  // Scene.pictureLabels
 import GripperTesting
 @testable import GripperScene
+import GripperScripting
 
 /// A segmented scene (`segments`, `selectedSegment`, the `segment`
 /// stimulus): what it decodes to, what the engine opens, what a replay

@@ -4,6 +4,7 @@ import Gripper
 import GripperInput
 @_spi(Fuzzing) import GripperTesting
 import GripperScene
+import GripperScripting
 import GripperTraces
 
 /// Every input a fuzz target once crashed on, kept in

@@ -1,5 +1,6 @@
 import Testing
 @testable import Gripper
+import GripperScripting
 import GripperTesting
 
 /// A child that brings its own section metrics: a row height and a header.

@@ -5,6 +5,7 @@ import GripperTesting
 import Synchronization
 import Testing
 @testable import Gripper
+import GripperScripting
 
 /// Opening a data source with a height per item lays the untouched sections
 /// out by index: no identity is made, and the heights are the source's.

@@ -4,6 +4,7 @@ import Testing
 import Gripper
 import GripperTesting
 import GripperScene
+import GripperScripting
 
 /// The app's batches through the engine: at any moment, the layout in step,
 /// an `appBatch` transcript entry in both forms, nothing changed by an

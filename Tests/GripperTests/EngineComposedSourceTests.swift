@@ -1,5 +1,6 @@
 import Testing
 import Gripper
+import GripperScripting
 import GripperTesting
 
 /// A child for the engine's tests: sections of identities, and a switch for

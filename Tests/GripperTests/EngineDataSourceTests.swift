@@ -2,6 +2,7 @@ import struct Foundation.Data
 import class Foundation.JSONSerialization
 import Testing
 import Gripper
+import GripperScripting
 import GripperTesting
 
 /// An app's data source that is a class, so a test can change it behind the

@@ -2,6 +2,7 @@ import Testing
 @testable import Gripper
 import GripperInput
 import GripperScene
+import GripperScripting
 import GripperTesting
 
 /// Several input devices on one engine: one tracker and viewport each, one

@@ -2,6 +2,7 @@ import Testing
 import Gripper
 import GripperTesting
 import GripperScene
+import GripperScripting
 
 /// Dropping into a folder through the engine: a scene's `acceptsDrops`
 /// item, a touch drag that dwells over it, the transcript's lines in both

@@ -2,6 +2,7 @@ import Testing
 import Gripper
 import GripperTesting
 import GripperScene
+import GripperScripting
 
 /// Keys, move commands and announcements through the engine: evdev codes and
 /// values, the transcript's `key`, `focus`, `moveRefused` and `announce`

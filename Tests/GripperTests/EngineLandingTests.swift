@@ -1,5 +1,6 @@
 import Testing
 import Gripper
+import GripperScripting
 import GripperTesting
 
 /// A plain source of identities in arrays, for landing new content.

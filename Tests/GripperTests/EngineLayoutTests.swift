@@ -2,6 +2,7 @@ import Testing
 import Gripper
 import GripperTesting
 import GripperScene
+import GripperScripting
 
 /// The engine keeps its layout in step with the model after every commit,
 /// undo and redo — by following small batches change by change, else by a

@@ -3,6 +3,7 @@ import Gripper
 import GripperEditing
 import GripperGeometry
 import GripperLayout
+import GripperScripting
 import GripperTesting
 import GripperScene
 

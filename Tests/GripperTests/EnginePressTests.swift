@@ -3,6 +3,7 @@ import Gripper
 import GripperInput
 import GripperTesting
 import GripperScene
+import GripperScripting
 
 /// A press held still past the tap's maximum duration but lifted before the
 /// long-press duration, through the whole engine — raw frames of a

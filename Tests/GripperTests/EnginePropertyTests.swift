@@ -1,4 +1,5 @@
 import Testing
+import GripperScripting
 import GripperTesting
 
 /// The engine as a whole under seeded random scripts: contact frames (touch

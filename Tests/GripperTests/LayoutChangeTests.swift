@@ -1,6 +1,7 @@
 import GripperEditing
 import GripperGeometry
 @testable import GripperLayout
+import GripperScripting
 import GripperTesting
 import GripperTraces
 import Testing

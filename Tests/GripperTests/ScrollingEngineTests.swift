@@ -3,6 +3,7 @@ import GripperTesting
 import Testing
 @testable import Gripper
 @testable import GripperScene
+import GripperScripting
 import GripperTraces
 
 /// Scrolling through the whole engine, with frames a person would make on

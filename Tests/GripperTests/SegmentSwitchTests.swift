@@ -1,5 +1,6 @@
 import Testing
 import Gripper
+import GripperScripting
 import GripperTesting
 
 /// A segment for the switch tests: sections of identities made up front,

@@ -2,6 +2,7 @@ import Testing
 import Gripper
 import GripperTesting
 import GripperScene
+import GripperScripting
 
 /// Self-sizing: items start at the estimated height; a measured height
 /// before the viewport moves the offset by its change, so what is on screen

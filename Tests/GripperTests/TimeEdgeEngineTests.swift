@@ -3,6 +3,7 @@ import Testing
 import Gripper
 import GripperTesting
 import GripperScene
+import GripperScripting
 
 /// The engine's time arithmetic (origin + a stimulus's offset, transcript
 /// offsets) clamps instead of trapping when a trace's times are far apart or

@@ -3,6 +3,7 @@ import GripperTesting
 import Testing
 @testable import Gripper
 @testable import GripperScene
+import GripperScripting
 
 /// Animation data: every change to what is shown yields a transition whose
 /// "before" is what was shown and whose "after" is what is shown next.

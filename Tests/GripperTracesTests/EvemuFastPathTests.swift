@@ -1,5 +1,6 @@
 import Testing
 import GripperInput
+import GripperScripting
 import GripperTesting
 import GripperTraces
 

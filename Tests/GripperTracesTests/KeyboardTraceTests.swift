@@ -2,6 +2,7 @@ import GripperInput
 import GripperTesting
 import Testing
 import GripperFiles
+import GripperScripting
 import GripperTraces
 
 /// Keyboards in traces: a keyboard is classified as one, and its key events

@@ -2,6 +2,7 @@ import GripperTesting
 import Testing
 import GripperInput
 import GripperFiles
+import GripperScripting
 import GripperTraces
 
 /// Thousands of truncated, spliced and bit-flipped variants of real files:

@@ -2,6 +2,7 @@ import Testing
 import GripperInput
 import GripperTesting
 import GripperFiles
+import GripperScripting
 import GripperTraces
 
 /// Time arithmetic at the edges of `Int64` and `Double`: nothing traps, a

@@ -1,6 +1,7 @@
 import Testing
 import GripperInput
 import GripperFiles
+import GripperScripting
 import GripperTraces
 import GripperTesting
 

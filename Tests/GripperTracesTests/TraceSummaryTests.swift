@@ -1,6 +1,7 @@
 import Testing
 import GripperGeometry
 import GripperInput
+import GripperScripting
 import GripperTesting
 import GripperTraces
 

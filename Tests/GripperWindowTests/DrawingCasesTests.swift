@@ -5,6 +5,7 @@ import GripperGeometry
 import GripperLayout
 import GripperPictures
 import GripperScene
+import GripperScripting
 import GripperTesting
 import GripperWindow
 import Testing

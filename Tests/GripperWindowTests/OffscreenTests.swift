@@ -6,6 +6,7 @@ import GripperGeometry
 import GripperLayout
 import GripperPictures
 import GripperScene
+import GripperScripting
 import GripperTesting
 import GripperTraces
 import GripperWindow

@@ -1,6 +1,7 @@
 import Foundation
 import GripperGeometry
 import GripperInput
+import GripperScripting
 import GripperTesting
 import Testing
 #if canImport(Glibc)

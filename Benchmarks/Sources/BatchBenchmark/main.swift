@@ -7,7 +7,7 @@ import Gripper
 import GripperEditing
 import GripperGeometry
 import GripperLayout
-import GripperTesting
+import GripperScripting
 #if canImport(Glibc)
 import Glibc
 #endif

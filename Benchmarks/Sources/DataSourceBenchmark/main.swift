@@ -6,7 +6,7 @@ import BenchmarkSupport
 import Gripper
 import GripperEditing
 import GripperLayout
-import GripperTesting
+import GripperScripting
 
 /// A child whose identities are made once, up front (as an app's storage
 /// would hold them): `counts[s]` items in section s.

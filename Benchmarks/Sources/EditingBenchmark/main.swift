@@ -4,8 +4,8 @@ import BenchmarkSupport
 import GripperEditing
 import GripperGeometry
 import GripperInput
-import GripperTesting
 import GripperLayout
+import GripperScripting
 
 
 func makeModel(_ n: Int, sections: Int = 10) throws -> CollectionModel {

@@ -6,7 +6,7 @@
 import BenchmarkSupport
 import Gripper
 import GripperScene
-import GripperTesting
+import GripperScripting
 
 /// A list of `items` in sections of `perSection`.
 private func keyboardScene(items: Int, perSection: Int) -> Scene {

@@ -7,7 +7,7 @@ import BenchmarkSupport
 import Gripper
 import GripperLayout
 import GripperScene
-import GripperTesting
+import GripperScripting
 
 /// One section of `items` items of fixed row height.
 private func listScene(items: Int) -> Scene {

@@ -5,7 +5,7 @@
 import BenchmarkSupport
 import Gripper
 import GripperScene
-import GripperTesting
+import GripperScripting
 
 /// A list of `items` in sections of `perSection`.
 private func rotationScene(items: Int, perSection: Int) -> Scene {

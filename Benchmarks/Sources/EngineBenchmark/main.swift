@@ -4,9 +4,10 @@
 // (frames per second, commits included), the per-frame cost (median, p99,
 // max) with a histogram, and the growth of the cost from 10k to 1M items.
 import BenchmarkSupport
+import Foundation
 import Gripper
-import GripperTesting
 import GripperScene
+import GripperScripting
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -17,6 +17,7 @@ import GripperEvdev
 import GripperInput
 import GripperPictures
 import GripperScene
+import GripperScripting
 import GripperTesting
 #if canImport(Glibc)
 import Glibc

@@ -14,6 +14,7 @@ import BenchmarkSupport
 import Foundation
 import GripperEvdev
 import GripperInput
+import GripperScripting
 import GripperTesting
 #if canImport(Glibc)
 import Glibc

@@ -6,7 +6,7 @@ import Gripper
 import GripperEditing
 import GripperGeometry
 import GripperLayout
-import GripperTesting
+import GripperScripting
 
 /// One section of `count` messages whose identities are their numbers; an
 /// estimated height per item when `heights` is set.

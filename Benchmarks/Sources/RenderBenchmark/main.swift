@@ -12,8 +12,9 @@
 import BenchmarkSupport
 import Gripper
 import GripperPictures
+import GripperReplay
 import GripperScene
-import GripperTesting
+import GripperScripting
 import GripperWindow
 #if canImport(Glibc)
 import Glibc

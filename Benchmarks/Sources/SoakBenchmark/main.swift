@@ -5,11 +5,12 @@
 //
 //   swift run -c release --package-path Benchmarks soak-bench [FRAMES]
 import BenchmarkSupport
+import Foundation
 import Gripper
 import GripperEvdev
 import GripperInput
-import GripperTesting
 import GripperScene
+import GripperScripting
 #if canImport(Glibc)
 import Glibc
 import GripperTraces

@@ -8,7 +8,9 @@ import BenchmarkSupport
 import Foundation
 import GripperInput
 import GripperReplay
+import GripperReplayCases
 import GripperScene
+import GripperScripting
 import GripperTesting
 import Synchronization
 #if canImport(Glibc)

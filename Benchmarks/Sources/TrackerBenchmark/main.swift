@@ -8,7 +8,7 @@
 import BenchmarkSupport
 import GripperGeometry
 import GripperInput
-import GripperTesting
+import GripperScripting
 import GripperTraces
 
 let targetEvents = 1_000_000

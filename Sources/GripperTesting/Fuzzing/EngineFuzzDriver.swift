@@ -4,6 +4,7 @@ import GripperGeometry
 import GripperInput
 import GripperLayout
 import GripperScene
+import GripperScripting
 
 /// The engine fuzz target: a scene made from the input's first bytes, then
 /// one step per operation byte — a touch or mouse frame, a wait, a timer

@@ -1,6 +1,8 @@
 import Foundation
 import GripperInput
 import GripperReplay
+import GripperReplayCases
+import GripperScripting
 import GripperTraces
 #if canImport(Glibc)
 import Glibc

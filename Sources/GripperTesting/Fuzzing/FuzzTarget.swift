@@ -2,6 +2,7 @@ import Gripper
 import GripperInput
 import GripperScene
 import GripperFiles
+import GripperScripting
 import GripperTraces
 
 /// Gripper's fuzz targets: what each does with one input. The libFuzzer

@@ -4,7 +4,9 @@ import Gripper
 import GripperFiles
 import GripperInput
 import GripperReplay
+import GripperReplayCases
 import GripperScene
+import GripperScripting
 import GripperTesting
 import GripperTraces
 

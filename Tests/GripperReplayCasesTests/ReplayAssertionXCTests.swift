@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import Gripper
 import GripperFiles
+import GripperReplayCases
 import GripperScene
 import GripperTesting
 

@@ -1,19 +1,24 @@
-import Foundation
+import FoundationEssentials
 import GripperFiles
+#if canImport(Glibc)
+import Glibc
+#endif
 
 // Foundation's file errors in words, for the code that still calls
-// Foundation's file functions (replay cases, and the CLI's `replay` and
-// `scenarios`); GripperFiles itself imports no Foundation.
+// FoundationEssentials' file functions (`FileManager`, `Data(contentsOf:)`):
+// replay cases, and the CLI's `replay --expect` and `scenarios`.
+// GripperFiles itself imports no Foundation.
 extension FileProblem {
     /// The words for any error a file operation threw: `errno` behind a
-    /// Foundation `CocoaError` or `POSIXError`, or the `CocoaError` code's
-    /// meaning; never "NSCocoaErrorDomain error 512".
+    /// `POSIXError`, or the `CocoaError` code's meaning; never
+    /// "NSCocoaErrorDomain error 512".
+    ///
+    /// A `CocoaError`'s underlying `POSIXError` is not looked at: the words
+    /// stay those of its code, as they were when this went through
+    /// Foundation's `NSError` bridging, which does not see it on Linux.
     package static func phrase(_ error: any Error) -> String {
         if let posix = error as? POSIXError { return phrase(errno: posix.code.rawValue) }
         if let cocoa = error as? CocoaError {
-            if let underlying = cocoa.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-                return phrase(errno: Int32(underlying.code))
-            }
             switch cocoa.code {
             case .fileNoSuchFile, .fileReadNoSuchFile: return phrase(errno: ENOENT)
             case .fileReadNoPermission, .fileWriteNoPermission: return phrase(errno: EACCES)
@@ -27,8 +32,6 @@ extension FileProblem {
             default: return "the file could not be read or written"
             }
         }
-        let ns = error as NSError
-        if ns.domain == NSPOSIXErrorDomain { return phrase(errno: Int32(ns.code)) }
         return "the file could not be read or written"
     }
 }

@@ -2,7 +2,7 @@ import Gripper
 import GripperGeometry
 import GripperLayout
 import GripperScene
-import GripperTesting
+import GripperScripting
 import GripperTraces
 import Testing
 

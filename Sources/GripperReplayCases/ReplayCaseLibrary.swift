@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GripperFiles
 import GripperScene
 #if canImport(Glibc)
@@ -45,10 +45,10 @@ public enum ReplayCaseLibrary {
         var found = Found()
         for path in paths {
             let root = clean(path)
-            var isFolder: ObjCBool = false
+            var isFolder = false
             if FileManager.default.fileExists(atPath: root, isDirectory: &isFolder) {
-                if isFolder.boolValue {
-                    if let single = folderCase(root, root: root, relative: (root as NSString).lastPathComponent),
+                if isFolder {
+                    if let single = folderCase(root, root: root, relative: String(PathText.lastComponent(root))),
                        !hasCaseBelow(root) {
                         found.add(single)
                     } else {
@@ -60,8 +60,8 @@ public enum ReplayCaseLibrary {
                     throw ReplayCaseError("\(path): not a replay case (no expected transcript beside it; see Documentation/ReplayCases.md)")
                 }
             } else if FileManager.default.fileExists(atPath: root + ".expected.txt") {
-                let folder = (root as NSString).deletingLastPathComponent
-                let stem = (root as NSString).lastPathComponent
+                let folder = PathText.deletingLastComponent(root)
+                let stem = String(PathText.lastComponent(root))
                 let c = namedCase(stem, in: folder.isEmpty ? "." : folder, root: folder.isEmpty ? "." : folder,
                                   relative: stem)
                 found.add(c)
@@ -101,8 +101,8 @@ public enum ReplayCaseLibrary {
         /// Adds `c` unless a case with the same expected file (the same real
         /// folder, the same file name) is there already.
         mutating func add(_ c: ReplayCaseFile) {
-            let folder = (c.expectedPath as NSString).deletingLastPathComponent
-            let file = (c.expectedPath as NSString).lastPathComponent
+            let folder = PathText.deletingLastComponent(c.expectedPath)
+            let file = String(PathText.lastComponent(c.expectedPath))
             let key = FolderIdentity(folder.isEmpty ? "." : folder).map { "\($0.device):\($0.inode)/\(file)" } ?? "name:" + c.name
             guard byIdentity[key] == nil else { return }
             byIdentity[key] = c
@@ -129,8 +129,8 @@ public enum ReplayCaseLibrary {
     }
 
     private static func isFolder(_ path: String) -> Bool {
-        var isFolder: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
+        var isFolder = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder
     }
 
     private static func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
@@ -266,14 +266,14 @@ public enum ReplayCaseLibrary {
     /// The case a file names: an `expected.txt` or `NAME.expected.txt`, a
     /// folder case's `trace.*`, or a named case's trace.
     static func fileCase(_ path: String) -> ReplayCaseFile? {
-        let folder = (path as NSString).deletingLastPathComponent
-        let file = (path as NSString).lastPathComponent
+        let folder = PathText.deletingLastComponent(path)
+        let file = String(PathText.lastComponent(path))
         let place = folder.isEmpty ? "." : folder
-        if file == "expected.txt" || (file.hasPrefix("trace.") && traceExtensions.contains((file as NSString).pathExtension)) {
-            return folderCase(place, root: place, relative: (place as NSString).lastPathComponent)
+        if file == "expected.txt" || (file.hasPrefix("trace.") && traceExtensions.contains(PathText.pathExtension(file))) {
+            return folderCase(place, root: place, relative: String(PathText.lastComponent(place)))
         }
         let stem = file.hasSuffix(".expected.txt") ? String(file.dropLast(".expected.txt".count))
-            : (file as NSString).deletingPathExtension
+            : PathText.deletingPathExtension(file)
         guard exists(join(place, stem + ".expected.txt")) else { return nil }
         return namedCase(stem, in: place, root: place, relative: stem)
     }
@@ -286,7 +286,7 @@ public enum ReplayCaseLibrary {
             let candidate = join(current, "case.json")
             if exists(candidate) { return candidate }
             if current == root || current == "." || current.isEmpty || current == "/" { return nil }
-            let up = (current as NSString).deletingLastPathComponent
+            let up = PathText.deletingLastComponent(current)
             if up == current { return nil }
             current = up.isEmpty ? "." : up
         }
@@ -299,7 +299,7 @@ public enum ReplayCaseLibrary {
         if let settings, let scene = try? ReplaySettings.decodeFile(settings).scene {
             return ReplayCaseFile.resolve(scene, against: settings)
         }
-        if problem == nil { problem = "\(folder): no scene.json for the case \(stem ?? (folder as NSString).lastPathComponent)" }
+        if problem == nil { problem = "\(folder): no scene.json for the case \(stem ?? String(PathText.lastComponent(folder)))" }
         return nil
     }
 }

@@ -1,10 +1,11 @@
-import Foundation
+import FoundationEssentials
 import Gripper
 import GripperFiles
 import GripperGestures
 import GripperInput
 import GripperReplay
 import GripperScene
+import GripperScripting
 import GripperTraces
 
 /// When `assertReplay(_:scene:gestures:matches:recording:filePath:line:)`
@@ -88,7 +89,7 @@ public func assertReplay(_ trace: Trace, scene: Scene, gestures: GestureConfigur
 }
 
 /// `assertReplay(_:scene:gestures:matches:recording:filePath:line:)` for
-/// a scripted trace (``TraceBuilder``): what a test that makes its input in
+/// a scripted trace (`TraceBuilder`): what a test that makes its input in
 /// code compares with a recorded transcript.
 public func assertReplay(_ script: TraceBuilder, scene: Scene, gestures: GestureConfiguration = .default,
                          matches expectedPath: String, recording: ReplayRecording? = nil,
@@ -118,7 +119,7 @@ public func assertTranscript(_ transcript: Transcript, matches expectedPath: Str
                              recording: ReplayRecording? = nil,
                              filePath: StaticString = #filePath, line: UInt = #line) throws {
     let source = "\(filePath)"
-    let location = (source as NSString).lastPathComponent + ":\(line)"
+    let location = String(PathText.lastComponent(source)) + ":\(line)"
     let path = ReplayCaseFile.resolve(expectedPath, against: source)
     guard let mode = recording ?? ReplayRecording.fromEnvironment() else {
         throw ReplayCaseError("GRIPPER_RECORD: expected one of all, missing, failed, never; found \(ProcessInfo.processInfo.environment["GRIPPER_RECORD"] ?? "")")
@@ -154,7 +155,7 @@ public func assertTranscript(_ transcript: Transcript, matches expectedPath: Str
 
 /// Creates the folders above `path` (a missing `__Transcripts__` folder).
 private func createFolder(of path: String) throws(ReplayCaseError) {
-    let folder = (path as NSString).deletingLastPathComponent
+    let folder = PathText.deletingLastComponent(path)
     guard !folder.isEmpty else { return }
     do {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

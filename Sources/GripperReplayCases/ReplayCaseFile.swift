@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Gripper
 import GripperFiles
 import GripperInput
@@ -44,8 +44,8 @@ public struct ReplayCaseFile: Hashable, Sendable, CustomStringConvertible {
     /// Where the timeline page of a failed run goes: `actual.html` beside
     /// `expected.txt`, `NAME.actual.html` beside `NAME.expected.txt`.
     public var timelinePath: String {
-        let folder = (expectedPath as NSString).deletingLastPathComponent
-        let file = (expectedPath as NSString).lastPathComponent
+        let folder = PathText.deletingLastComponent(expectedPath)
+        let file = String(PathText.lastComponent(expectedPath))
         let stem = file.hasSuffix(".expected.txt") ? String(file.dropLast(".expected.txt".count))
             : layout == .folder ? "" : file
         let page = stem.isEmpty ? "actual.html" : stem + ".actual.html"
@@ -139,7 +139,7 @@ public struct ReplayCaseFile: Hashable, Sendable, CustomStringConvertible {
     /// `path` resolved against the folder of `file` (unchanged when absolute).
     static func resolve(_ path: String, against file: String) -> String {
         if path.hasPrefix("/") { return path }
-        let folder = (file as NSString).deletingLastPathComponent
+        let folder = PathText.deletingLastComponent(file)
         return folder.isEmpty ? path : folder + "/" + path
     }
 

@@ -95,6 +95,17 @@ public protocol CollectionLayout: Sendable {
     /// places them with ``MenuPlacement``.
     /// - Complexity: should be O(log n + e) for e entries.
     func menuAttributes(for menu: MenuState, contentOffset: Double) -> [LayoutAttributes]
+    /// Where a scroll that would come to rest at `proposed` (a content
+    /// offset along the scroll axis), moving from `current` with `velocity`
+    /// (points per second, positive as the offset grows), rests instead:
+    /// the layout's snapping (UIKit's `targetContentOffset(forProposedContentOffset:withScrollingVelocity:)`).
+    /// Asked when a finger lets go of the content, a fling or not; the
+    /// fling is aimed to end exactly there (clamped to the content). The
+    /// default keeps `proposed`; the shipped layouts snap as their
+    /// ``LayoutMetrics/scrollSnapping`` says.
+    /// - Complexity: should be O(log n + k) for what one row holds.
+    func targetContentOffset(forProposed proposed: Double, from current: Double, velocity: Double,
+                             viewportExtent: Double) -> Double
     /// Replaces every section (a reload, a section inserted or deleted).
     /// - Throws: ``LayoutError``; the layout is then unchanged.
     /// - Complexity: O(n) at most.
@@ -144,6 +155,12 @@ public struct ItemInsertion: Hashable, Sendable {
 }
 
 extension CollectionLayout {
+    /// No snapping: `proposed`.
+    public func targetContentOffset(forProposed proposed: Double, from current: Double, velocity: Double,
+                                    viewportExtent: Double) -> Double {
+        proposed
+    }
+
     /// The menu placed by ``MenuPlacement``'s defaults next to the item's
     /// cell at rest, inside the viewport at `contentOffset`.
     /// - Complexity: O(log n + e) for e entries: one cell query.

@@ -59,6 +59,9 @@ public struct LayoutMetrics: Hashable, Sendable {
     /// whenever the viewport changes (a resize, a rotation). Nil (the
     /// default) for a fixed ``columns``. The flow layout ignores it.
     public var minimumItemWidth: Double?
+    /// Where a scroll comes to rest when the finger lets go: anywhere (the
+    /// default), at a row's edge or at a page (see ``ScrollSnapping``).
+    public var scrollSnapping: ScrollSnapping = .none
 
     /// Creates layout metrics; every value has a plain default (one column of
     /// 44-point rows, no spacing, no header, footer or separators).

@@ -69,6 +69,7 @@ extension Scene {
         if kind != .grid { fields.append("\"kind\": \"\(kind.rawValue)\"") }
         if let w = m.itemWidth { fields.append("\"itemWidth\": \(number(w))") }
         if let w = m.minimumItemWidth { fields.append("\"minimumItemWidth\": \(number(w))") }
+        if m.scrollSnapping != .none { fields.append("\"snapping\": \"\(m.scrollSnapping.rawValue)\"") }
         if m.sectionPlaceholderHeight != 200 { fields.append("\"placeholderHeight\": \(number(m.sectionPlaceholderHeight))") }
         return "{" + fields.joined(separator: ", ") + "}"
     }

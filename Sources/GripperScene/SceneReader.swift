@@ -336,11 +336,18 @@ struct SceneReader {
     private func layout(_ value: JSONValue, _ path: String) throws(SceneError) -> LayoutMetrics {
         let keys = ["columns", "rowHeight", "interItemSpacing", "lineSpacing", "insets", "headerHeight", "pinnedHeaders",
                     "footerHeight", "separator", "scrollDirection", "layoutDirection", "estimatedItemHeight", "kind", "itemWidth",
-                    "placeholderHeight", "minimumItemWidth"]
+                    "placeholderHeight", "minimumItemWidth", "snapping"]
         let v = try members(value, path, allowed: keys)
         var m = LayoutMetrics(rowHeight: 56)
         if let x = v["columns"] { m.columns = try integer(x, path + ".columns", minimum: 1) }
         if let x = v["minimumItemWidth"] { m.minimumItemWidth = try number(x, path + ".minimumItemWidth", positive: true) }
+        if let x = v["snapping"] {
+            let name = try string(x, path + ".snapping")
+            guard let snapping = ScrollSnapping(rawValue: name) else {
+                throw fail(path + ".snapping", x, "expected \"none\", \"item\" or \"page\", found \(SceneError.quote(name))")
+            }
+            m.scrollSnapping = snapping
+        }
         if let x = v["rowHeight"] { m.rowHeight = try number(x, path + ".rowHeight", positive: true) }
         if let x = v["interItemSpacing"] { m.interItemSpacing = try number(x, path + ".interItemSpacing", minimum: 0) }
         if let x = v["lineSpacing"] { m.lineSpacing = try number(x, path + ".lineSpacing", minimum: 0) }

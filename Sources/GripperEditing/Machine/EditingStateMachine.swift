@@ -187,8 +187,11 @@ public struct EditingStateMachine: Sendable {
     private mutating func releaseScrollerIfLetGo(at time: EventTime, geometry: some CollectionLayout,
                                                  effects: inout [EditingEffect]) {
         guard scroller.isTracking, !holdsScroller else { return }
+        let extent = configuration.viewportHeight
         scroller.release(velocity: 0, at: time, maxOffset: maxOffset(geometry), configuration: configuration,
-                         effects: &effects)
+                         effects: &effects) { proposed, current, velocity in
+            geometry.targetContentOffset(forProposed: proposed, from: current, velocity: velocity, viewportExtent: extent)
+        }
     }
 
     /// Whether the state is one where a finger holds the content: scrolling,

@@ -42,6 +42,9 @@ package struct ScrollStateMachine: Hashable, Sendable {
         /// The last time the offset was computed.
         var lastTick: EventTime
         var nextTick: EventTime
+        /// Where an aimed fling (a layout's snapping) ends exactly; nil for
+        /// a free one.
+        var end: Double?
     }
 
     /// A critically damped spring toward `edge`: `x0` past it with `v0` at `start`.
@@ -138,10 +141,15 @@ package struct ScrollStateMachine: Hashable, Sendable {
 
     /// The finger lets go with `velocity` (points/s; positive: the offset
     /// grows). Past an end the content springs back; in range, fast enough,
-    /// it flings; otherwise it rests where it is.
-    /// - Complexity: O(1).
+    /// it flings; otherwise it rests where it is. `snap` (the layout's
+    /// ``CollectionLayout/targetContentOffset(forProposed:from:velocity:viewportExtent:)``)
+    /// moves where it rests, from where it would (the proposed offset, the
+    /// current one, the velocity): the fling is then aimed to end exactly
+    /// there, whatever the release's speed.
+    /// - Complexity: O(1), and one `snap`.
     package mutating func release(velocity: Double, at time: EventTime, maxOffset: Double,
-                                  configuration: EditingConfiguration, effects: inout [EditingEffect]) {
+                                  configuration: EditingConfiguration, effects: inout [EditingEffect],
+                                  snap: (Double, Double, Double) -> Double = { proposed, _, _ in proposed }) {
         let cap = configuration.maximumFlingSpeed
         let v = velocity.isFinite ? min(max(velocity, -cap), cap) : 0
         let interval = Self.interval(configuration)
@@ -153,19 +161,49 @@ package struct ScrollStateMachine: Hashable, Sendable {
             return
         }
         let rate = configuration.decelerationRate
-        guard abs(v) >= configuration.minimumFlingSpeed, rate > 0, rate < 1,
-              configuration.scrollStopSpeed > 0, abs(v) > configuration.scrollStopSpeed else {
+        guard rate > 0, rate < 1, configuration.scrollStopSpeed > 0 else {
             state = .idle
             return
         }
-        let stopMilliseconds = log(configuration.scrollStopSpeed / abs(v)) / log(rate)
+        let flings = abs(v) >= configuration.minimumFlingSpeed && abs(v) > configuration.scrollStopSpeed
+        // Where it would rest: the fling's end (its speed falls to the stop
+        // speed), or here.
+        let natural = flings ? Self.end(from: offset, velocity: v, rate: rate, stopSpeed: configuration.scrollStopSpeed)
+                             : offset
+        let snapped = snap(natural, offset, v)
+        // A free fling may run into an end and bounce; an aimed one stays in range.
+        let aimed = snapped != natural && snapped.isFinite
+        let target = aimed ? min(max(snapped, 0), maxOffset) : natural
+        var speed = v
+        if aimed {
+            // Aimed: the initial speed whose fling ends at the target.
+            let distance = target - offset
+            guard distance != 0 else {
+                state = .idle
+                return
+            }
+            speed = (distance > 0 ? 1 : -1)
+                * (abs(distance) * 1000 * abs(log(rate)) + configuration.scrollStopSpeed)
+        } else if !flings {
+            state = .idle
+            return
+        }
+        let stopMilliseconds = log(configuration.scrollStopSpeed / abs(speed)) / log(rate)
         let stop = time + .microseconds(Int64((stopMilliseconds * 1000).rounded(.up)))
-        let fling = Fling(start: time, from: offset, velocity: v, stop: stop, lastTick: time,
+        var fling = Fling(start: time, from: offset, velocity: speed, stop: stop, lastTick: time,
                           nextTick: min(time + interval, stop))
-        let end = Self.position(fling, at: stop, rate: rate)
+        if aimed { fling.end = target }
+        let end = fling.end ?? Self.position(fling, at: stop, rate: rate)
         state = .decelerating(fling)
         effects.append(.scrollMotionBegan(ScrollMotion(kind: .fling, from: offset, to: min(max(end, 0), maxOffset),
-                                                       velocity: v)))
+                                                       velocity: speed)))
+    }
+
+    /// Where a fling from `from` at `velocity` comes to rest: its speed
+    /// v · rateᵗ falls to `stopSpeed`, having gone (v − sign(v) · stop) / (1000 · |ln rate|).
+    /// - Complexity: O(1).
+    static func end(from: Double, velocity v: Double, rate: Double, stopSpeed: Double) -> Double {
+        from + (v - (v > 0 ? stopSpeed : -stopSpeed)) / (1000 * abs(log(rate)))
     }
 
     /// A frame of the motion under way, at `time` (nothing before its deadline).
@@ -193,7 +231,7 @@ package struct ScrollStateMachine: Hashable, Sendable {
                 tick(at: time, maxOffset: maxOffset, configuration: configuration, effects: &effects)
                 return
             }
-            set(p, effects: &effects)
+            set(t >= f.stop ? f.end ?? p : p, effects: &effects)
             if t >= f.stop {
                 state = .idle
                 effects.append(.scrollMotionEnded(.fling, at: offset, settled: true))

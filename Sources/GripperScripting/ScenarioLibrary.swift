@@ -21,7 +21,7 @@ public enum ScenarioLibrary {
          dragCancelledBySetEditing, dragEndedByDeviceLoss, mouseSwipe, mouseDrag, flingSettles, rubberBandAtTheTop,
          rotationDuringDrag, horizontalDrag, flowDrag, keyboardMoveAcrossSection, keyboardMoveCancelled,
          multiDragAcrossSections, addToDragWithSecondFinger, dropIntoFolder, segmentSwitchDuringSwipe,
-         layoutSwitchDuringBatchEditing, menuThenDrag, menuTapEntry]
+         layoutSwitchDuringBatchEditing, menuThenDrag, menuTapEntry, flingSnapsToRows]
     }
 
     /// The scenario called `name`, if any.
@@ -67,11 +67,12 @@ public enum ScenarioLibrary {
         String(b.now.microseconds / 1000) + "e-3"
     }
 
-    /// A one-section list scene of `count` items `i1…`, labelled "Item 1…".
-    static func list(_ count: Int, extra: String = "", stimuli: String = "") -> String {
+    /// A one-section list scene of `count` items `i1…`, labelled "Item 1…";
+    /// `layout` adds fields to its layout (`,"snapping":"item"`).
+    static func list(_ count: Int, layout: String = "", extra: String = "", stimuli: String = "") -> String {
         let items = (1...count).map { "{\"id\":\"i\($0)\",\"label\":\"Item \($0)\"}" }.joined(separator: ",")
         return """
-        {"viewport":{"width":400,"height":640},"layout":{"rowHeight":56,"separator":1},\(extra)
+        {"viewport":{"width":400,"height":640},"layout":{"rowHeight":56,"separator":1\(layout)},\(extra)
          "sections":[{"id":"list","items":[\(items)]}],
          "stimuli":[\(stimuli)]}
         """
@@ -399,6 +400,22 @@ public enum ScenarioLibrary {
         return Scenario(name: "fling-settles",
                         summary: "A quick flick up over 60 items: the list keeps moving after the lift, decelerates and settles about 1,000 points further, where flingBegan said.",
                         scene: list(60), trace: trace(b))
+    }
+
+    static var flingSnapsToRows: Scenario {
+        var b = touch(seed: 34)
+        // The flick of fling-settles, over a list that snaps to rows; then a
+        // slow drag down, held before the lift: it settles on the nearest edge.
+        b.perform([TraceBuilder.Stroke(at: pt(205, 520)).moving(to: pt(200, 220), over: .milliseconds(150),
+                                                                 easing: .linear)])
+        b.pause(.milliseconds(3500))
+        b.perform([TraceBuilder.Stroke(at: pt(200, 300)).moving(to: pt(200, 390), over: .milliseconds(900))
+            .holding(.milliseconds(300))])
+        b.pause(.milliseconds(1000))
+        return Scenario(name: "fling-snaps-to-rows",
+                        summary: "The flick of fling-settles over a list that snaps to rows (layout.snapping item): the fling is aimed at a row's edge and ends exactly there; then a slow drag down, held before the lift, settles on the nearest row edge.",
+                        scene: list(60, layout: ",\"snapping\":\"item\""),
+                        trace: trace(b))
     }
 
     static var rubberBandAtTheTop: Scenario {

@@ -11,7 +11,7 @@ import GripperScripting
 @Suite struct ScenarioReplayTests {
     @Test func theLibraryIsComplete() throws {
         #expect(ScenarioFolder.names == ScenarioLibrary.all.map(\.name).sorted())
-        #expect(ScenarioFolder.names.count == 29)
+        #expect(ScenarioFolder.names.count == 30)
         let cases = try ReplayCaseLibrary.find(in: [Fixtures.recording("scenarios").path])
         #expect(cases.map { ($0.name as NSString).lastPathComponent } == ScenarioFolder.names)
         #expect(cases.allSatisfy { $0.problem == nil && $0.layout == .folder && $0.hasExpected })
@@ -131,5 +131,13 @@ import GripperScripting
         #expect(e.journal.entries.first?.batch == BatchUpdate([.deleteItem(IndexPath(section: 0, item: 1))]))
         #expect(!events(e).contains(.effect(.menuDismissed("pear"))))
         #expect(items(e) == ["apple", "plum", "leek", "kale", "bean"])
+        e = try run("layout-switch-during-batch-editing")
+        #expect(edits(e) == [.move("i1", from: IndexPath(section: 0, item: 0), to: IndexPath(section: 0, item: 7))])
+        #expect(e.selection == ["i2", "i4", "i6"] && e.metrics.columns == 1 && e.phase == .batchEditingIdle)
+        #expect(events(e).filter { if case .stimulus(.changeLayout) = $0 { true } else { false } }.count == 2)
+        e = try run("fling-snaps-to-rows")
+        // Each scroll ended on a row's edge, where its flingBegan said.
+        let settled = events(e).compactMap { if case .effect(.scrollMotionEnded(.fling, let at, _)) = $0 { at } else { nil } }
+        #expect(settled.count == 2 && settled.allSatisfy { $0.truncatingRemainder(dividingBy: 56) == 0 } && e.contentOffset == settled.last)
     }
 }

@@ -170,7 +170,8 @@ package struct ScrollStateMachine: Hashable, Sendable {
         // speed), or here.
         let natural = flings ? Self.end(from: offset, velocity: v, rate: rate, stopSpeed: configuration.scrollStopSpeed)
                              : offset
-        let snapped = snap(natural, offset, v)
+        // A release too slow to fling is no motion to keep the direction of.
+        let snapped = snap(natural, offset, flings ? v : 0)
         // A free fling may run into an end and bounce; an aimed one stays in range.
         let aimed = snapped != natural && snapped.isFinite
         let target = aimed ? min(max(snapped, 0), maxOffset) : natural

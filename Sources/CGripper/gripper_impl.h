@@ -39,6 +39,7 @@ gripper_status gripperimpl_scroll_to(gripper_engine *engine, int64_t time_us, do
 gripper_status gripperimpl_resize(gripper_engine *engine, int64_t time_us, double width, double height);
 void gripperimpl_layout_change_init(gripper_layout_change *change);
 gripper_status gripperimpl_change_layout(gripper_engine *engine, int64_t time_us, const gripper_layout_change *change);
+gripper_status gripperimpl_take_display_changes(gripper_engine *engine, gripper_display_change *out, size_t capacity, size_t *count);
 gripper_status gripperimpl_take_lines(gripper_engine *engine, char *buffer, size_t capacity, size_t *length);
 gripper_status gripperimpl_transcript(const gripper_engine *engine, char *buffer, size_t capacity, size_t *length);
 gripper_status gripperimpl_take_announcement(gripper_engine *engine, char *buffer, size_t capacity, size_t *length);

@@ -791,7 +791,8 @@ func layoutChange(of c: gripper_layout_change) throws(CFailure) -> LayoutChange 
     let known = UInt32(GRIPPER_LAYOUT_FIELD_KIND.rawValue | GRIPPER_LAYOUT_FIELD_COLUMNS.rawValue
         | GRIPPER_LAYOUT_FIELD_MINIMUM_ITEM_WIDTH.rawValue | GRIPPER_LAYOUT_FIELD_ROW_HEIGHT.rawValue
         | GRIPPER_LAYOUT_FIELD_INTER_ITEM_SPACING.rawValue | GRIPPER_LAYOUT_FIELD_LINE_SPACING.rawValue
-        | GRIPPER_LAYOUT_FIELD_HEADER_HEIGHT.rawValue | GRIPPER_LAYOUT_FIELD_FOOTER_HEIGHT.rawValue)
+        | GRIPPER_LAYOUT_FIELD_HEADER_HEIGHT.rawValue | GRIPPER_LAYOUT_FIELD_FOOTER_HEIGHT.rawValue
+    | GRIPPER_LAYOUT_FIELD_SNAPPING.rawValue)
     guard c.fields & ~known == 0 else {
         throw CFailure(GRIPPER_ERROR_INVALID, "change.fields has bits this libgripper does not know: \(c.fields & ~known)")
     }
@@ -832,6 +833,15 @@ func layoutChange(of c: gripper_layout_change) throws(CFailure) -> LayoutChange 
     if given(GRIPPER_LAYOUT_FIELD_FOOTER_HEIGHT) {
         change.footerHeight = try length(c.footer_height, "footer_height", positive: false)
     }
+    if given(GRIPPER_LAYOUT_FIELD_SNAPPING) {
+        switch c.snapping {
+        case Int32(GRIPPER_SNAPPING_NONE.rawValue): change.scrollSnapping = ScrollSnapping.none
+        case Int32(GRIPPER_SNAPPING_ITEM.rawValue): change.scrollSnapping = .item
+        case Int32(GRIPPER_SNAPPING_PAGE.rawValue): change.scrollSnapping = .page
+        default:
+            throw CFailure(GRIPPER_ERROR_INVALID, "change.snapping is \(c.snapping); expected GRIPPER_SNAPPING_NONE, _ITEM or _PAGE")
+        }
+    }
     return change
 }
 
@@ -848,6 +858,49 @@ public func gripperimpl_change_layout(_ engine: OpaquePointer?, _ time: Int64,
             throw CFailure(GRIPPER_ERROR_LAYOUT, "the layout cannot take \(c) (the transcript says why)")
         }
         return entries
+    }
+}
+
+@_cdecl("gripperimpl_take_display_changes")
+public func gripperimpl_take_display_changes(_ engine: OpaquePointer?, _ out: UnsafeMutablePointer<gripper_display_change>?,
+                                             _ capacity: Int, _ count: UnsafeMutablePointer<Int>?) -> gripper_status {
+    readingCall(engine) { h throws(CFailure) in
+        guard let count else { throw CFailure(GRIPPER_ERROR_NULL, "count is NULL") }
+        let now = h.session.engine.displayedElements
+        let changes = h.session.engine.displayChanges(to: now)
+        let all = changes.disappeared.map { (GRIPPER_DISPLAY_DISAPPEARED, $0) } + changes.appeared.map { (GRIPPER_DISPLAY_APPEARED, $0) }
+        count.pointee = all.count
+        guard all.count <= capacity else {
+            throw CFailure(GRIPPER_ERROR_BUFFER, "\(all.count) display changes do not fit in \(capacity)")
+        }
+        guard let out else {
+            if all.isEmpty {
+                h.session.markDisplayed(now)
+                return
+            }
+            throw CFailure(GRIPPER_ERROR_NULL, "out is NULL")
+        }
+        h.releaseStrings()
+        for (k, (event, element)) in all.enumerated() {
+            var c = gripper_display_change()
+            c.event = Int32(event.rawValue)
+            switch element {
+            case .item(let id):
+                c.kind = Int32(GRIPPER_ELEMENT_CELL.rawValue)
+                c.id = h.handOut(id.rawValue)
+            case .header(let id):
+                c.kind = Int32(GRIPPER_ELEMENT_HEADER.rawValue)
+                c.id = h.handOut(id.rawValue)
+            case .footer(let id):
+                c.kind = Int32(GRIPPER_ELEMENT_FOOTER.rawValue)
+                c.id = h.handOut(id.rawValue)
+            case .globalHeader:
+                c.kind = Int32(GRIPPER_ELEMENT_GLOBAL_HEADER.rawValue)
+                c.id = nil
+            }
+            out[k] = c
+        }
+        h.session.markDisplayed(now)
     }
 }
 

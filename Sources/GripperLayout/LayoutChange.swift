@@ -41,13 +41,15 @@ public struct LayoutChange: Hashable, Sendable, CustomStringConvertible {
     public var scrollDirection: ScrollAxis?
     /// ``LayoutMetrics/orientation``'s reading direction.
     public var layoutDirection: LayoutDirection?
+    /// ``LayoutMetrics/scrollSnapping``.
+    public var scrollSnapping: ScrollSnapping?
 
     /// A change of the fields given; every other value stays as it is.
     public init(kind: LayoutKind? = nil, columns: Int? = nil, minimumItemWidth: Double?? = nil,
                 rowHeight: Double? = nil, interItemSpacing: Double? = nil, lineSpacing: Double? = nil,
                 sectionInsets: EdgeInsets? = nil, headerHeight: Double? = nil, footerHeight: Double? = nil,
                 separator: Double? = nil, itemWidth: Double?? = nil, scrollDirection: ScrollAxis? = nil,
-                layoutDirection: LayoutDirection? = nil) {
+                layoutDirection: LayoutDirection? = nil, scrollSnapping: ScrollSnapping? = nil) {
         self.kind = kind
         self.columns = columns
         self.minimumItemWidth = minimumItemWidth
@@ -61,6 +63,7 @@ public struct LayoutChange: Hashable, Sendable, CustomStringConvertible {
         self.itemWidth = itemWidth
         self.scrollDirection = scrollDirection
         self.layoutDirection = layoutDirection
+        self.scrollSnapping = scrollSnapping
     }
 
     /// Whether the change gives nothing at all.
@@ -108,6 +111,7 @@ public struct LayoutChange: Hashable, Sendable, CustomStringConvertible {
         if let itemWidth { m.itemWidth = itemWidth }
         if let scrollDirection { m.orientation.axis = scrollDirection }
         if let layoutDirection { m.orientation.direction = layoutDirection }
+        if let scrollSnapping { m.scrollSnapping = scrollSnapping }
         return m
     }
 
@@ -140,6 +144,7 @@ public struct LayoutChange: Hashable, Sendable, CustomStringConvertible {
         if let itemWidth { out.append(("itemWidth", itemWidth.map(number) ?? "none")) }
         if let scrollDirection { out.append(("scrollDirection", scrollDirection.rawValue)) }
         if let layoutDirection { out.append(("layoutDirection", layoutDirection.rawValue)) }
+        if let scrollSnapping { out.append(("snapping", scrollSnapping.rawValue)) }
         return out
     }
 }

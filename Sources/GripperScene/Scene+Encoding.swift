@@ -138,6 +138,7 @@ extension Scene {
         if let v = c.itemWidth { fields.append("\"itemWidth\": " + optional(v)) }
         if let v = c.scrollDirection { fields.append("\"scrollDirection\": \"\(v.rawValue)\"") }
         if let v = c.layoutDirection { fields.append("\"layoutDirection\": \"\(v.rawValue)\"") }
+        if let v = c.scrollSnapping { fields.append("\"snapping\": \"\(v.rawValue)\"") }
         return "{" + fields.joined(separator: ", ") + "}"
     }
 

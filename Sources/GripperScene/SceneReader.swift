@@ -272,7 +272,7 @@ struct SceneReader {
     /// change at run time, at least one.
     private func layoutChange(_ value: JSONValue, _ path: String) throws(SceneError) -> LayoutChange {
         let keys = ["kind", "columns", "minimumItemWidth", "rowHeight", "interItemSpacing", "lineSpacing", "insets",
-                    "headerHeight", "footerHeight", "separator", "itemWidth", "scrollDirection", "layoutDirection"]
+                    "headerHeight", "footerHeight", "separator", "itemWidth", "scrollDirection", "layoutDirection", "snapping"]
         let v = try members(value, path, allowed: keys)
         guard keys.contains(where: { v[$0] != nil }) else {
             throw fail(path, value, "expected at least one of \(keys.joined(separator: ", "))")
@@ -320,6 +320,13 @@ struct SceneReader {
                 throw fail(path + ".layoutDirection", x, "expected \"leftToRight\" or \"rightToLeft\", found \(SceneError.quote(name))")
             }
             c.layoutDirection = direction
+        }
+        if let x = v["snapping"] {
+            let name = try string(x, path + ".snapping")
+            guard let snapping = ScrollSnapping(rawValue: name) else {
+                throw fail(path + ".snapping", x, "expected \"none\", \"item\" or \"page\", found \(SceneError.quote(name))")
+            }
+            c.scrollSnapping = snapping
         }
         return c
     }

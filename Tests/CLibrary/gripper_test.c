@@ -761,6 +761,13 @@ static void test_layout_change(void) {
         OK(gripper_transition_at(engine, 0, &tr));
         CHECK(tr.cause != NULL && strcmp(tr.cause, "layoutChanged") == 0, "cause %s", tr.cause ? tr.cause : "NULL");
     }
+    gripper_layout_change snap;
+    gripper_layout_change_init(&snap);
+    snap.fields = GRIPPER_LAYOUT_FIELD_SNAPPING;
+    snap.snapping = GRIPPER_SNAPPING_PAGE;
+    OK(gripper_change_layout(engine, 1 * S, &snap));
+    snap.snapping = 9;
+    CHECK(gripper_change_layout(engine, 1 * S, &snap) == GRIPPER_ERROR_INVALID, "snapping 9");
     gripper_layout_change flow;
     gripper_layout_change_init(&flow);
     flow.fields = GRIPPER_LAYOUT_FIELD_KIND;
@@ -805,6 +812,34 @@ static void test_layout_change(void) {
     gripper_engine_close(engine);
 }
 
+/* What came onto the screen and what left it, by identity; a buffer too small consumes nothing. */
+static void test_display_changes(void) {
+    gripper_engine *engine = open_fruit(0, NULL);
+    gripper_status st;
+    if (!engine) return;
+    gripper_display_change changes[16];
+    size_t count = 0;
+    st = gripper_take_display_changes(engine, changes, 2, &count);
+    CHECK(st == GRIPPER_ERROR_BUFFER && count == 6, "6 cells into 2: %s %zu", gripper_status_name(st), count);
+    CHECK(gripper_take_display_changes(engine, changes, 16, NULL) == GRIPPER_ERROR_NULL, "NULL count");
+    OK(gripper_take_display_changes(engine, changes, 16, &count));
+    CHECK(count == 6, "everything on screen appears first: %zu", count);
+    if (count == 6)
+        CHECK(changes[0].event == GRIPPER_DISPLAY_APPEARED && changes[0].kind == GRIPPER_ELEMENT_CELL &&
+                  strcmp(changes[0].id, "apple") == 0 && strcmp(changes[5].id, "kale") == 0,
+              "apple first, kale last: %s %s", changes[0].id, changes[5].id);
+    OK(gripper_take_display_changes(engine, changes, 16, &count));
+    CHECK(count == 0, "nothing since: %zu", count);
+    OK(gripper_take_display_changes(engine, NULL, 0, &count));
+    CHECK(count == 0, "an empty buffer when nothing changed: %zu", count);
+    gripper_batch_op del = {GRIPPER_BATCH_DELETE_ITEM, 0, 1, 0, 0, 0, NULL};
+    OK(gripper_apply_batch(engine, 1 * S, &del, 1));
+    OK(gripper_take_display_changes(engine, changes, 16, &count));
+    CHECK(count == 1 && changes[0].event == GRIPPER_DISPLAY_DISAPPEARED && strcmp(changes[0].id, "pear") == 0,
+          "pear went (the others only moved): %zu", count);
+    gripper_engine_close(engine);
+}
+
 int main(void) {
     CHECK(strcmp(gripper_version(), "0.1.0") == 0, "version %s", gripper_version());
     CHECK(strcmp(gripper_status_name(GRIPPER_ERROR_BUFFER), "GRIPPER_ERROR_BUFFER") == 0, "name");
@@ -819,6 +854,7 @@ int main(void) {
     test_data_source();
     test_evdev();
     test_layout_change();
+    test_display_changes();
     const char *folder = getenv("GRIPPER_TEST_CASE_DIR");
     if (folder) test_replay_case(folder);
     printf("%d passed, %d failed\n", passed, failed);

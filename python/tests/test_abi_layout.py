@@ -29,6 +29,7 @@ STRUCTS: dict[str, type[ctypes.Structure]] = {
     "gripper_transition": _abi.Transition,
     "gripper_change": _abi.Change,
     "gripper_layout_change": _abi.LayoutChange,
+    "gripper_display_change": _abi.DisplayChange,
 }
 
 # C constant prefix for each Python enum.
@@ -45,6 +46,7 @@ ENUMS: dict[type[enum.IntEnum] | type[enum.IntFlag], str] = {
     gripper.Command: "GRIPPER_COMMAND_",
     gripper.Curve: "GRIPPER_CURVE_",
     gripper.LayoutKind: "GRIPPER_LAYOUT_",
+    gripper.Snapping: "GRIPPER_SNAPPING_",
 }
 
 CONFIG_FLAGS = {

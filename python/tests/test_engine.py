@@ -169,6 +169,15 @@ def test_the_layout_changes_while_the_user_watches(open_engine: Open) -> None:
     assert engine.sections() == [("list", ITEMS)]
 
 
+def test_display_changes_say_what_came_and_went(open_engine: Open) -> None:
+    engine = open_engine(viewport=(400, 200))
+    first = engine.take_display_changes()
+    assert [(c.appeared, c.kind, c.id) for c in first] == [(True, gripper.ElementKind.CELL, i) for i in ITEMS[:4]]
+    assert engine.take_display_changes() == []
+    engine.change_layout(snapping=gripper.Snapping.ITEM, columns=2, time_us=0)
+    assert [c.id for c in engine.take_display_changes() if c.appeared] == ITEMS[4:8]
+
+
 def test_a_small_first_buffer_grows(open_engine: Open, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(gripper.Engine, "initial_capacity", 0)
     engine = open_engine()

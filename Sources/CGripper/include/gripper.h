@@ -719,8 +719,19 @@ typedef enum gripper_layout_field {
     GRIPPER_LAYOUT_FIELD_INTER_ITEM_SPACING = 1u << 4,
     GRIPPER_LAYOUT_FIELD_LINE_SPACING = 1u << 5,
     GRIPPER_LAYOUT_FIELD_HEADER_HEIGHT = 1u << 6,
-    GRIPPER_LAYOUT_FIELD_FOOTER_HEIGHT = 1u << 7
+    GRIPPER_LAYOUT_FIELD_FOOTER_HEIGHT = 1u << 7,
+    GRIPPER_LAYOUT_FIELD_SNAPPING = 1u << 8
 } gripper_layout_field;
+
+/** Where a scroll comes to rest when the finger lets go (Documentation/Scrolling.md, "Snapping"). */
+typedef enum gripper_snapping {
+    /** Where the fling's deceleration takes it. */
+    GRIPPER_SNAPPING_NONE = 0,
+    /** At the top of a row of cells. */
+    GRIPPER_SNAPPING_ITEM = 1,
+    /** A page (a viewport's extent) on. */
+    GRIPPER_SNAPPING_PAGE = 2
+} gripper_snapping;
 
 /**
  * A change of layout while the user watches: the fields whose bit is set in
@@ -746,6 +757,8 @@ typedef struct gripper_layout_change {
     /** Section header and footer heights (≥ 0, at most 1e7; 0: none). */
     double header_height;
     double footer_height;
+    /** A gripper_snapping. */
+    int32_t snapping;
 } gripper_layout_change;
 
 /** Fills `change` with no field given and its struct_size. NULL does nothing. Any thread. O(1). */
@@ -766,6 +779,39 @@ void gripper_layout_change_init(gripper_layout_change *change);
  * O(s) for s sections when a grid stays a grid; O(n) for a switch to flow.
  */
 gripper_status gripper_change_layout(gripper_engine *engine, int64_t time_us, const gripper_layout_change *change);
+
+/** What a gripper_display_change says. */
+typedef enum gripper_display_event {
+    /** Came onto the screen (UIKit's willDisplay): make its view, start its loads. */
+    GRIPPER_DISPLAY_APPEARED = 0,
+    /** Left it (didEndDisplaying): recycle its view, cancel its loads. */
+    GRIPPER_DISPLAY_DISAPPEARED = 1
+} gripper_display_event;
+
+/** One element that came onto the screen or left it, by identity. */
+typedef struct gripper_display_change {
+    /** A gripper_display_event. */
+    int32_t event;
+    /** GRIPPER_ELEMENT_CELL, _HEADER, _FOOTER or _GLOBAL_HEADER. */
+    int32_t kind;
+    /** The item's identity (a cell) or the section's (a header, a footer); NULL for the global header. Owned by the engine. */
+    const char *id;
+} gripper_display_change;
+
+/**
+ * What came onto the screen and what left it since the last call — scrolled
+ * in or out, inserted, deleted, a resize, a layout change — by identity: an
+ * item an edit renumbers, or a drag carries, stays shown (the first call
+ * reports everything on screen as appearing). The ones that left come first,
+ * in the order they were shown, then the ones that came, in layout order;
+ * written to `out` and consumed. When more than `capacity`: GRIPPER_ERROR_BUFFER
+ * with *count, and nothing is consumed. The strings are valid until the next
+ * call on the engine. Call it once per drawn frame; an app that never asks
+ * pays nothing. Errors: NULL, BUFFER, REENTRANT. O(log n + k) for the k
+ * elements on screen.
+ */
+gripper_status gripper_take_display_changes(gripper_engine *engine, gripper_display_change *out, size_t capacity,
+                                            size_t *count);
 
 /* ------------------------------------------------------------------------ */
 /* What happened                                                             */

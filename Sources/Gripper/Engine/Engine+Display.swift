@@ -88,10 +88,23 @@ extension Engine {
     /// - Complexity: O(log n + k) for the k elements on screen.
     public mutating func takeDisplayChanges() -> DisplayChanges {
         let now = displayedElements
-        let before = Set(displayed), after = Set(now)
-        let changes = DisplayChanges(appeared: now.filter { !before.contains($0) },
-                                     disappeared: displayed.filter { !after.contains($0) })
+        let changes = displayChanges(to: now)
         displayed = now
         return changes
+    }
+
+    /// What ``takeDisplayChanges()`` would say were `now` on screen, without
+    /// taking it (a caller whose buffer may be too small takes it with
+    /// ``markDisplayed(_:)`` once it has room).
+    /// - Complexity: O(k) for the k elements before and now.
+    package func displayChanges(to now: [DisplayedElement]) -> DisplayChanges {
+        let before = Set(displayed), after = Set(now)
+        return DisplayChanges(appeared: now.filter { !before.contains($0) },
+                              disappeared: displayed.filter { !after.contains($0) })
+    }
+
+    /// Takes `now` as what is on screen (the next changes count from it).
+    package mutating func markDisplayed(_ now: [DisplayedElement]) {
+        displayed = now
     }
 }

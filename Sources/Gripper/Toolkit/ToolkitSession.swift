@@ -246,6 +246,16 @@ public struct ToolkitSession: Sendable {
         engine.announcementStrings = strings
     }
 
+    /// What came onto the screen and what left it since the last call
+    /// (``Engine/takeDisplayChanges()``).
+    /// - Complexity: O(log n + k) for the k elements on screen.
+    public mutating func takeDisplayChanges() -> DisplayChanges { engine.takeDisplayChanges() }
+
+    /// Takes `now` as what is on screen (``Engine/displayedElements``), so
+    /// the next changes count from it (the C face, once the caller's buffer
+    /// held them).
+    package mutating func markDisplayed(_ now: [DisplayedElement]) { engine.markDisplayed(now) }
+
     /// The transitions made and not yet taken (``Engine/takeTransitions()``).
     public mutating func takeTransitions() -> [EngineTransition] {
         engine.takeTransitions()

@@ -122,6 +122,7 @@ extension Transcript {
             if let w = change.itemWidth { out += ",\"itemWidth\":" + number(w) }
             if let axis = change.scrollDirection { out += ",\"scrollDirection\":\"\(axis.rawValue)\"" }
             if let d = change.layoutDirection { out += ",\"layoutDirection\":\"\(d.rawValue)\"" }
+            if let s = change.scrollSnapping { out += ",\"snapping\":\"\(s.rawValue)\"" }
             return out
         }
 

@@ -75,6 +75,17 @@ class LayoutChange(Structure):
         ("line_spacing", c_double),
         ("header_height", c_double),
         ("footer_height", c_double),
+        ("snapping", c_int32),
+    ]
+
+
+class DisplayChange(Structure):
+    """``gripper_display_change``."""
+
+    _fields_ = [
+        ("event", c_int32),
+        ("kind", c_int32),
+        ("id", c_char_p),
     ]
 
 
@@ -88,6 +99,7 @@ LAYOUT_FIELDS = {
     "line_spacing": 1 << 5,
     "header_height": 1 << 6,
     "footer_height": 1 << 7,
+    "snapping": 1 << 8,
 }
 
 
@@ -325,6 +337,7 @@ PROTOTYPES: dict[str, tuple[Any, list[Any]]] = {
     "gripper_resize": (_STATUS, [_ENGINE, c_int64, c_double, c_double]),
     "gripper_layout_change_init": (None, [POINTER(LayoutChange)]),
     "gripper_change_layout": (_STATUS, [_ENGINE, c_int64, POINTER(LayoutChange)]),
+    "gripper_take_display_changes": (_STATUS, [_ENGINE, POINTER(DisplayChange), c_size_t, POINTER(c_size_t)]),
     "gripper_take_lines": (_STATUS, [_ENGINE, _CHARS, c_size_t, POINTER(c_size_t)]),
     "gripper_transcript": (_STATUS, [_ENGINE, _CHARS, c_size_t, POINTER(c_size_t)]),
     "gripper_take_announcement": (_STATUS, [_ENGINE, _CHARS, c_size_t, POINTER(c_size_t)]),

@@ -26,9 +26,11 @@ from .types import (
     Curve,
     ElementKind,
     InputEvent,
+    DisplayChange,
     KeyState,
     LayoutKind,
     SelectionMode,
+    Snapping,
     TouchPhase,
     Transition,
     enum_or_int,
@@ -795,6 +797,7 @@ class Engine:
         line_spacing: float | None = None,
         header_height: float | None = None,
         footer_height: float | None = None,
+        snapping: Snapping | None = None,
         time_us: int | None = None,
     ) -> None:
         """Changes the layout while the user watches: another layout, new metrics, or both.
@@ -817,6 +820,7 @@ class Engine:
             "line_spacing": line_spacing,
             "header_height": header_height,
             "footer_height": footer_height,
+            "snapping": snapping,
         }
         change = _abi.LayoutChange()
         self._lib.gripper_layout_change_init(byref(change))
@@ -826,8 +830,8 @@ class Engine:
             change.fields |= _abi.LAYOUT_FIELDS[name]
             if name == "kind":
                 change.kind = _integer(value, "kind", _INT32)
-            elif name == "columns":
-                change.columns = _integer(value, "columns", _INT32)
+            elif name in ("columns", "snapping"):
+                setattr(change, name, _integer(value, name, _INT32))
             else:
                 setattr(change, name, float(value))
         t = self._time(time_us)
@@ -854,6 +858,39 @@ class Engine:
                 if error.status == Status.NOT_FOUND:
                     return found
                 raise
+
+    def take_display_changes(self) -> list[DisplayChange]:
+        """What came onto the screen and what left it since the last take, by identity (consumed).
+
+        The ones that left come first, then the ones that came, in layout order; the
+        first take reports everything on screen as appearing. Make views for the one,
+        recycle the other's.
+        """
+        with self._lock:
+            handle = self._require()
+            capacity = 64
+            for _ in range(_BUFFER_RETRIES):
+                out = (_abi.DisplayChange * capacity)()
+                count = c_size_t(0)
+                self._depth += 1
+                try:
+                    status = self._lib.gripper_take_display_changes(handle, out, capacity, byref(count))
+                finally:
+                    self._depth -= 1
+                if status == Status.BUFFER and count.value > capacity:
+                    capacity = count.value
+                    continue
+                self._check(status, "gripper_take_display_changes")
+                return [
+                    DisplayChange(
+                        appeared=out[i].event == 0,
+                        kind=enum_or_int(ElementKind, out[i].kind),
+                        id=decode_text(out[i].id) if out[i].id is not None else None,
+                    )
+                    for i in range(count.value)
+                ]
+            self._check(Status.BUFFER, "gripper_take_display_changes")
+            raise AssertionError("unreachable")  # pragma: no cover
 
     def take_transitions(self) -> list[Transition]:
         """The transitions made since the last take (needs ``transitions``), each with its element changes."""

@@ -134,6 +134,27 @@ class Command(enum.IntEnum):
     MOVE_TO_BOTTOM = 8
 
 
+class Snapping(enum.IntEnum):
+    """``gripper_snapping``: where a scroll comes to rest when the finger lets go."""
+
+    NONE = 0
+    ITEM = 1
+    PAGE = 2
+
+
+@dataclass(frozen=True, slots=True)
+class DisplayChange:
+    """One element that came onto the screen (``appeared``) or left it, by identity.
+
+    ``kind`` is a cell, a header, a footer or the global header; ``id`` the
+    item's identity (a cell) or the section's, ``None`` for the global header.
+    """
+
+    appeared: bool
+    kind: ElementKind | int
+    id: str | None
+
+
 class LayoutKind(enum.IntEnum):
     """``gripper_layout_kind``: the layouts :meth:`gripper.Engine.change_layout` switches between."""
 

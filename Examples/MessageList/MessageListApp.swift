@@ -60,7 +60,7 @@ struct MessageListApp {
     /// nothing), then the app's storage.
     mutating func deliverNewMail(at time: EventTime) throws {
         let arrived = (0..<3).map { Message(id: "new\($0)", subject: "New message \($0)") }
-        let batch = BatchUpdate(arrived.indices.map { .insertItem(ItemID(arrived[$0].id), at: IndexPath(section: 1, item: $0)) })
+        let batch = BatchUpdate(arrived.indices.map { .insertItem(ItemID(arrived[$0].id), at: ItemPath(section: 1, item: $0)) })
         let dragBefore = engine.presentation.drag
         try engine.apply(batch, at: time)
         store.inbox.insert(contentsOf: arrived, at: 0)
@@ -155,7 +155,7 @@ struct MessageListApp {
         return "\(us / 1_000_000).\(String(repeating: "0", count: 6 - fraction.count))\(fraction)"
     }
 
-    private func path(_ p: IndexPath) -> String { "[\(p.section),\(p.item)]" }
+    private func path(_ p: ItemPath) -> String { "[\(p.section),\(p.item)]" }
 
     private func frame(_ a: LayoutAttributes) -> String {
         "(\(number(a.frame.minX)),\(number(a.frame.minY)) \(number(a.frame.size.width))x\(number(a.frame.size.height)) α\(number(a.alpha)))"

@@ -28,7 +28,7 @@ struct MessageStore: CollectionDataSource {
     var numberOfSections: Int { 2 }
     func sectionID(at section: Int) -> SectionID { section == 0 ? "pinned" : "inbox" }
     func numberOfItems(inSection section: Int) -> Int { section == 0 ? pinned.count : inbox.count }
-    func itemID(at indexPath: IndexPath) -> ItemID {
+    func itemID(at indexPath: ItemPath) -> ItemID {
         ItemID(indexPath.section == 0 ? pinned[indexPath.item].id : inbox[indexPath.item].id)
     }
 

@@ -646,7 +646,7 @@ public func gripperimpl_item_count(_ engine: OpaquePointer?, _ section: Int, _ c
 public func gripperimpl_item_id(_ engine: OpaquePointer?, _ section: Int, _ item: Int, _ buffer: UnsafeMutablePointer<CChar>?,
                             _ capacity: Int, _ length: UnsafeMutablePointer<Int>?) -> gripper_status {
     readingCall(engine) { h throws(CFailure) in
-        guard section >= 0, item >= 0, let id = h.session.engine.model.item(at: IndexPath(section: section, item: item)) else {
+        guard section >= 0, item >= 0, let id = h.session.engine.model.item(at: ItemPath(section: section, item: item)) else {
             throw CFailure(GRIPPER_ERROR_INVALID, "no item at [\(section),\(item)]")
         }
         try copyOut(id.rawValue, buffer, capacity, length)
@@ -686,9 +686,9 @@ public func gripperimpl_apply_batch(_ engine: OpaquePointer?, _ time: Int64, _ o
         operations.reserveCapacity(count)
         for k in 0..<count {
             let op = ops![k]
-            func path(_ s: Int32, _ i: Int32) throws(CFailure) -> IndexPath {
+            func path(_ s: Int32, _ i: Int32) throws(CFailure) -> ItemPath {
                 guard s >= 0, i >= 0 else { throw CFailure(GRIPPER_ERROR_BATCH, "ops[\(k)]: the index path [\(s),\(i)] is negative") }
-                return IndexPath(section: Int(s), item: Int(i))
+                return ItemPath(section: Int(s), item: Int(i))
             }
             func id() throws(CFailure) -> String {
                 do throws(CSourceProblem) { return try identity(op.id, what: "ops[\(k)].id") } catch { throw CFailure(error.status, error.message) }
@@ -738,14 +738,14 @@ public func gripperimpl_run_command(_ engine: OpaquePointer?, _ time: Int64, _ c
 public func gripperimpl_set_focus(_ engine: OpaquePointer?, _ time: Int64, _ section: Int32, _ item: Int32) -> gripper_status {
     engineCall(engine) { h throws(CFailure) in
         let t = try eventTime(time)
-        let path: IndexPath?
+        let path: ItemPath?
         if section == -1 && item == -1 {
             path = nil
         } else {
             guard section >= 0, item >= 0 else {
                 throw CFailure(GRIPPER_ERROR_INVALID, "[\(section),\(item)] is not an index path (-1, -1 clears the focus)")
             }
-            path = IndexPath(section: Int(section), item: Int(item))
+            path = ItemPath(section: Int(section), item: Int(item))
         }
         do throws(ToolkitSession.Failure) { return try h.session.apply(.focus(path), at: t) } catch { throw CFailure(error) }
     }

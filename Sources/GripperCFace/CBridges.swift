@@ -24,14 +24,14 @@ final class CArrayDataSource: CollectionDataSource, @unchecked Sendable {
     var numberOfSections: Int { sectionIDs.count }
     func sectionID(at section: Int) -> SectionID { sectionIDs[section] }
     func numberOfItems(inSection section: Int) -> Int { items[section].count }
-    func itemID(at indexPath: IndexPath) -> ItemID { items[indexPath.section][indexPath.item] }
+    func itemID(at indexPath: ItemPath) -> ItemID { items[indexPath.section][indexPath.item] }
     var hasItemHeights: Bool { heights != nil }
-    func height(ofItemAt indexPath: IndexPath) -> Double? {
+    func height(ofItemAt indexPath: ItemPath) -> Double? {
         guard let heights, heights.indices.contains(indexPath.section),
               heights[indexPath.section].indices.contains(indexPath.item) else { return nil }
         return heights[indexPath.section][indexPath.item]
     }
-    func height(ofItem item: ItemID, at indexPath: IndexPath) -> Double? { height(ofItemAt: indexPath) }
+    func height(ofItem item: ItemID, at indexPath: ItemPath) -> Double? { height(ofItemAt: indexPath) }
 
     /// The most sections and items libgripper reads from a data source.
     static let maximumSections = 1_000_000
@@ -218,25 +218,25 @@ struct CDelegate: CollectionDelegate, @unchecked Sendable {
         item.rawValue.withCString(body)
     }
 
-    func canEdit(_ item: ItemID, at indexPath: IndexPath) -> Bool {
+    func canEdit(_ item: ItemID, at indexPath: ItemPath) -> Bool {
         guard let f = callbacks?.can_edit else { return true }
         return with(item) { f(callbacks?.user, $0, indexPath.section, indexPath.item) != 0 }
     }
 
-    func canMove(_ item: ItemID, at indexPath: IndexPath) -> Bool {
+    func canMove(_ item: ItemID, at indexPath: ItemPath) -> Bool {
         guard let f = callbacks?.can_move else { return true }
         return with(item) { f(callbacks?.user, $0, indexPath.section, indexPath.item) != 0 }
     }
 
-    func canSelect(_ item: ItemID, at indexPath: IndexPath) -> Bool {
+    func canSelect(_ item: ItemID, at indexPath: ItemPath) -> Bool {
         guard let f = callbacks?.can_select else { return true }
         return with(item) { f(callbacks?.user, $0, indexPath.section, indexPath.item) != 0 }
     }
 
     // A scene's rules: highlighting follows selecting.
-    func canHighlight(_ item: ItemID, at indexPath: IndexPath) -> Bool { canSelect(item, at: indexPath) }
+    func canHighlight(_ item: ItemID, at indexPath: ItemPath) -> Bool { canSelect(item, at: indexPath) }
 
-    func target(forMoving item: ItemID, from source: IndexPath, proposed: IndexPath) -> MoveTarget {
+    func target(forMoving item: ItemID, from source: ItemPath, proposed: ItemPath) -> MoveTarget {
         guard let f = callbacks?.target_for_move else { return .accept }
         var section = proposed.section, index = proposed.item
         let answer = with(item) { f(callbacks?.user, $0, source.section, source.item, &section, &index) }
@@ -249,18 +249,18 @@ struct CDelegate: CollectionDelegate, @unchecked Sendable {
                 log.note("target_for_move redirected \(item) to (\(section), \(index)), out of range: vetoed")
                 return .veto
             }
-            return .redirect(IndexPath(section: section, item: index))
+            return .redirect(ItemPath(section: section, item: index))
         default:
             log.note("target_for_move returned \(answer) for \(item), not a gripper_move_answer: vetoed")
             return .veto
         }
     }
 
-    func trailingActions(for item: ItemID, at indexPath: IndexPath) -> SwipeActions {
+    func trailingActions(for item: ItemID, at indexPath: ItemPath) -> SwipeActions {
         actions(item, indexPath, edge: GRIPPER_EDGE_TRAILING) ?? SwipeActions([.delete], fullSwipeAction: "delete")
     }
 
-    func leadingActions(for item: ItemID, at indexPath: IndexPath) -> SwipeActions {
+    func leadingActions(for item: ItemID, at indexPath: ItemPath) -> SwipeActions {
         actions(item, indexPath, edge: GRIPPER_EDGE_LEADING) ?? .none
     }
 
@@ -268,7 +268,7 @@ struct CDelegate: CollectionDelegate, @unchecked Sendable {
     static let actionCapacity = 16
 
     /// The callback's actions for one side; nil when there is no callback.
-    private func actions(_ item: ItemID, _ indexPath: IndexPath, edge: gripper_edge) -> SwipeActions? {
+    private func actions(_ item: ItemID, _ indexPath: ItemPath, edge: gripper_edge) -> SwipeActions? {
         guard let f = callbacks?.swipe_actions else { return nil }
         var buffer = [gripper_action](repeating: gripper_action(), count: Self.actionCapacity)
         let count = buffer.withUnsafeMutableBufferPointer { out in
@@ -278,7 +278,7 @@ struct CDelegate: CollectionDelegate, @unchecked Sendable {
     }
 
     /// The item's menu entries (`menu_actions`); none without the callback.
-    func menuActions(for item: ItemID, at indexPath: IndexPath) -> [EditingAction] {
+    func menuActions(for item: ItemID, at indexPath: ItemPath) -> [EditingAction] {
         guard let f = callbacks?.menu_actions else { return [] }
         var buffer = [gripper_action](repeating: gripper_action(), count: Self.actionCapacity)
         let count = buffer.withUnsafeMutableBufferPointer { out in
@@ -326,7 +326,7 @@ struct CDelegate: CollectionDelegate, @unchecked Sendable {
         return SwipeActions(list, fullSwipeAction: full)
     }
 
-    func perform(_ action: EditingAction, on item: ItemID, at indexPath: IndexPath) -> ActionOutcome {
+    func perform(_ action: EditingAction, on item: ItemID, at indexPath: ItemPath) -> ActionOutcome {
         if action.style == .destructive { return .deleteItem }
         guard let f = callbacks?.perform_action else { return .keepItem }
         let answer = action.id.rawValue.withCString { a in with(item) { f(callbacks?.user, a, $0, indexPath.section, indexPath.item) } }

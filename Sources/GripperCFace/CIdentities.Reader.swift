@@ -12,7 +12,7 @@ extension CIdentities {
         /// The identity of the item at `path`, nil when there is no such item.
         /// - Complexity: O(1).
         @inline(__always)
-        func item(at path: IndexPath) -> UnsafePointer<CChar>? {
+        func item(at path: ItemPath) -> UnsafePointer<CChar>? {
             guard path.section >= 0, path.section < sections.count else { return nil }
             return sections[path.section].items.withUnsafeBufferPointer { items in
                 path.item >= 0 && path.item < items.count ? items[path.item] : nil

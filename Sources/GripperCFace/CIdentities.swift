@@ -87,7 +87,7 @@ final class CIdentities {
         var deletedSections: [Int] = []
         var removed: [Int: [Int]] = [:]
         var leaving: [UnsafePointer<CChar>] = []
-        var inserts: [(to: IndexPath, order: Int, id: UnsafePointer<CChar>)] = []
+        var inserts: [(to: ItemPath, order: Int, id: UnsafePointer<CChar>)] = []
         var sectionInserts: [(at: Int, order: Int, section: CollectionSection)] = []
         for (order, op) in batch.operations.enumerated() {
             switch op {
@@ -139,14 +139,14 @@ final class CIdentities {
     /// model is rebuilt rather than read out of range.
     /// - Complexity: O(k + s) for k operations.
     private func fits(_ batch: BatchUpdate) -> Bool {
-        func before(_ p: IndexPath) -> Bool {
+        func before(_ p: ItemPath) -> Bool {
             p.section >= 0 && p.section < sections.count && p.item >= 0 && p.item < sections[p.section].items.count
         }
         var counts = sections.map(\.items.count)
         var deleted = Set<Int>()
         var sectionInserts: [(at: Int, count: Int)] = []
-        var afterPaths: [IndexPath] = []
-        var claimed = Set<IndexPath>()
+        var afterPaths: [ItemPath] = []
+        var claimed = Set<ItemPath>()
         for op in batch.operations {
             switch op {
             case .deleteSection(let s):

@@ -8,7 +8,7 @@ struct CopiedIdentities: ElementIdentities {
     let handle: Handle
     let model: CollectionModel
 
-    func item(at path: IndexPath) -> UnsafePointer<CChar>? {
+    func item(at path: ItemPath) -> UnsafePointer<CChar>? {
         model.item(at: path).map { handle.handOut($0.rawValue) }
     }
 

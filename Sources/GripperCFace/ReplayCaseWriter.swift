@@ -14,7 +14,7 @@ import GripperTraces
 
 extension Handle {
     /// The rules the delegate gives `id` at `path`, as a scene item.
-    func sceneItem(_ id: ItemID, at path: IndexPath, height: Double?) -> Scene.Item {
+    func sceneItem(_ id: ItemID, at path: ItemPath, height: Double?) -> Scene.Item {
         var item = Scene.Item(id: id, label: delegate.accessibilityLabel(for: id), height: height,
                               isEditable: delegate.canEdit(id, at: path), isMovable: delegate.canMove(id, at: path),
                               isSelectable: delegate.canSelect(id, at: path),
@@ -32,7 +32,7 @@ extension Handle {
             var items: [Scene.Item] = []
             items.reserveCapacity(start.items[s].count)
             for (i, item) in start.items[s].enumerated() {
-                let path = IndexPath(section: s, item: i)
+                let path = ItemPath(section: s, item: i)
                 items.append(sceneItem(item, at: path, height: start.height(ofItemAt: path)))
             }
             sections.append(Scene.Section(id: id, items: items))
@@ -124,7 +124,7 @@ public func gripperimpl_save_replay_case(_ engine: OpaquePointer?, _ directory: 
             made = try ToolkitCase.make(scene: scene, recording: recording,
                                         live: h.session.engine.recordsTranscript ? h.session.engine.transcript : nil) { id in
                 // An inserted item: the rules the delegate gives it where it is (or was put).
-                var at: IndexPath?
+                var at: ItemPath?
                 for (_, stimulus) in recording.stimuli {
                     guard case .batch(let b) = stimulus else { continue }
                     for case .insertItem(let inserted, let p) in b.operations where inserted == id { at = p }

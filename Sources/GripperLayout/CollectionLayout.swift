@@ -43,7 +43,7 @@ public protocol CollectionLayout: Sendable {
     /// The attributes of one item's cell; the dragged source answers hidden
     /// at the gap's frame. `nil` for an index path that does not exist.
     /// - Complexity: should be O(log n).
-    func attributes(for indexPath: IndexPath, presentation: LayoutPresentation) -> LayoutAttributes?
+    func attributes(for indexPath: ItemPath, presentation: LayoutPresentation) -> LayoutAttributes?
     /// The attributes of any element by identity, or `nil` when no such
     /// element exists in this state.
     /// - Complexity: should be O(log n).
@@ -59,12 +59,12 @@ public protocol CollectionLayout: Sendable {
     /// every frame (is the proxy over an item that takes drops?); the
     /// default answers through the attributes of a 1-point rect.
     /// - Complexity: should be O(log n).
-    func visibleCell(at point: Point, presentation: LayoutPresentation) -> (indexPath: IndexPath, frame: Rect)?
+    func visibleCell(at point: Point, presentation: LayoutPresentation) -> (indexPath: ItemPath, frame: Rect)?
     /// Where the dragged item would land with the proxy's centre at `point`
     /// (content coordinates): the gap's next place; `nil` without a drag.
     /// The answer must be stable: the same point proposes the same gap again.
     /// - Complexity: should be O(log n) per section crossed.
-    func dropTarget(at point: Point, presentation: LayoutPresentation) -> IndexPath?
+    func dropTarget(at point: Point, presentation: LayoutPresentation) -> ItemPath?
     /// The area `section`'s items take under `presentation` (below its
     /// header, above its footer, inside its insets along the scroll axis,
     /// across the whole viewport), content coordinates: where a placeholder
@@ -82,7 +82,7 @@ public protocol CollectionLayout: Sendable {
     /// reveal across the scroll axis); `nil` when the cell does not exist
     /// or cannot be swiped in this layout.
     /// - Complexity: O(actions).
-    func swipeGeometry(for indexPath: IndexPath, actions: [SwipeAction]) -> SwipeGeometry?
+    func swipeGeometry(for indexPath: ItemPath, actions: [SwipeAction]) -> SwipeGeometry?
     /// The attributes of the open menu `menu`: its panel
     /// (``ElementKind/menu``) and then its entries
     /// (``ElementKind/menuEntry(index:)``, each with its
@@ -124,14 +124,14 @@ public protocol CollectionLayout: Sendable {
     /// `insertions` (after it) with their extents along the scroll axis
     /// (nil: the section's default) and cross extents (nil: the default).
     /// - Throws: ``LayoutError``; the layout is then unchanged.
-    mutating func applyItemChanges(removing removals: [IndexPath], inserting insertions: [ItemInsertion]) throws
+    mutating func applyItemChanges(removing removals: [ItemPath], inserting insertions: [ItemInsertion]) throws
     /// Sets the extent along the scroll axis of the item at `indexPath` (a
     /// self-sizing cell's measured height) and returns how far that moved
     /// the content after the item (its new extent's effect on the content).
     /// - Throws: ``LayoutError`` for an index path that does not exist or
     ///   an extent that is not finite and ≥ 0; the layout is then unchanged.
     /// - Complexity: should be O(log n).
-    mutating func setExtent(_ extent: Double, of indexPath: IndexPath) throws -> Double
+    mutating func setExtent(_ extent: Double, of indexPath: ItemPath) throws -> Double
     /// The layout's own consistency checks, run in debug and in tests; empty
     /// when it holds.
     func _checkInvariants() -> [String]
@@ -140,14 +140,14 @@ public protocol CollectionLayout: Sendable {
 /// One item a batch inserts: where, and its extents when the app knows them.
 public struct ItemInsertion: Hashable, Sendable {
     /// The item's index path after the batch.
-    public var indexPath: IndexPath
+    public var indexPath: ItemPath
     /// Its extent along the scroll axis, or nil for the section's default.
     public var extent: Double?
     /// Its extent across the scroll axis (flow layouts), or nil for the default.
     public var crossExtent: Double?
 
     /// An insertion at `indexPath`.
-    public init(_ indexPath: IndexPath, extent: Double? = nil, crossExtent: Double? = nil) {
+    public init(_ indexPath: ItemPath, extent: Double? = nil, crossExtent: Double? = nil) {
         self.indexPath = indexPath
         self.extent = extent
         self.crossExtent = crossExtent
@@ -208,9 +208,9 @@ extension CollectionLayout {
     /// - Complexity: O(c log n) for c columns.
     public func columnCount(inSection section: Int) -> Int {
         let count = numberOfItems(inSection: section)
-        guard count > 1, let first = attributes(for: IndexPath(section: section, item: 0))?.frame else { return 1 }
+        guard count > 1, let first = attributes(for: ItemPath(section: section, item: 0))?.frame else { return 1 }
         var c = 1
-        while c < count, c < 1_024, let f = attributes(for: IndexPath(section: section, item: c))?.frame,
+        while c < count, c < 1_024, let f = attributes(for: ItemPath(section: section, item: c))?.frame,
               f.minY == first.minY {
             c += 1
         }
@@ -241,14 +241,14 @@ extension CollectionLayout {
     }
 
     /// One item's cell at rest (see ``attributes(for:presentation:)``).
-    public func attributes(for indexPath: IndexPath) -> LayoutAttributes? {
+    public func attributes(for indexPath: ItemPath) -> LayoutAttributes? {
         attributes(for: indexPath, presentation: .resting)
     }
 
     /// The shown cell under `point` through the attributes of a 1-point
     /// rect: the default answer of ``visibleCell(at:presentation:)``.
     /// - Complexity: as ``attributes(in:presentation:contentOffset:)``.
-    public func visibleCell(at point: Point, presentation: LayoutPresentation) -> (indexPath: IndexPath, frame: Rect)? {
+    public func visibleCell(at point: Point, presentation: LayoutPresentation) -> (indexPath: ItemPath, frame: Rect)? {
         CollectionLayoutCellQuery.firstCell(at: point) { probe, visit in
             for a in attributes(in: probe, presentation: presentation, contentOffset: 0) { visit(a) }
         }

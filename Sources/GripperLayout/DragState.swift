@@ -6,13 +6,13 @@ import GripperGeometry
 public struct DragState: Hashable, Sendable {
     /// The dragged item's index path in the model (before the move): the
     /// item under the finger, whose proxy follows it.
-    public var source: IndexPath
+    public var source: ItemPath
     /// Where the item would land: its index path after the move. In the
     /// source's section `item` ranges over `0..<count`; in another section
     /// over `0...count`. For a multi-item drag it is where the *group*
     /// lands: an index among the items that stay in that section (`0 …`
     /// their count), the group's first item's path after the move.
-    public var target: IndexPath
+    public var target: ItemPath
     /// The centre of the drag proxy in content coordinates: the contact's
     /// position plus the grab offset.
     public var proxyCenter: Point
@@ -22,17 +22,17 @@ public struct DragState: Hashable, Sendable {
     /// sized for the group opens at ``target``, and the proxy and the gap
     /// carry their count (``itemCount``); see "A drag of several items" in
     /// `Documentation/Layout.md`. Empty for a drag of one item.
-    public var companions: [IndexPath]
+    public var companions: [ItemPath]
     /// The item the drag proposes to drop into (a folder, a group), by its
     /// index path in the model, or nil while it proposes "between" (the
     /// gap at ``target``). Its cell is marked
     /// (``LayoutAttributes/isDropTarget``); the gap stays where it was.
-    public var intoTarget: IndexPath?
+    public var intoTarget: ItemPath?
 
     /// Creates a drag state; `companions` must be ascending and must not
     /// hold `source`, nor may `intoTarget` be a carried item.
-    public init(source: IndexPath, target: IndexPath, proxyCenter: Point, companions: [IndexPath] = [],
-                intoTarget: IndexPath? = nil) {
+    public init(source: ItemPath, target: ItemPath, proxyCenter: Point, companions: [ItemPath] = [],
+                intoTarget: ItemPath? = nil) {
         self.source = source
         self.target = target
         self.proxyCenter = proxyCenter
@@ -46,7 +46,7 @@ public struct DragState: Hashable, Sendable {
 
     /// Whether the item at `indexPath` is carried along with the source.
     /// - Complexity: O(log k) for k companions.
-    public func isCompanion(_ indexPath: IndexPath) -> Bool {
+    public func isCompanion(_ indexPath: ItemPath) -> Bool {
         var low = 0, high = companions.count
         while low < high {
             let mid = (low + high) / 2
@@ -56,7 +56,7 @@ public struct DragState: Hashable, Sendable {
     }
 
     /// The same drag with its gap at `target`.
-    func moving(to target: IndexPath) -> DragState {
+    func moving(to target: ItemPath) -> DragState {
         var d = self
         d.target = target
         return d

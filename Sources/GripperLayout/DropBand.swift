@@ -56,7 +56,7 @@ struct DropBand: Sendable, Equatable {
     /// forward, its bottom going back. `core` is asked only in that last
     /// case; nil (a frame that is not finite) reaches nothing.
     /// - Complexity: O(1) plus one call of `core`.
-    static func reached(_ k: IndexPath, under: IndexPath, core: () -> DropBand?, point: Point,
+    static func reached(_ k: ItemPath, under: ItemPath, core: () -> DropBand?, point: Point,
                         forward: Bool) -> Bool {
         if under != k { return forward ? under > k : under < k }
         guard let core = core(), point.x >= core.minX, point.x <= core.maxX else { return false }

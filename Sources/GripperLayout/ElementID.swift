@@ -8,16 +8,16 @@ public struct ElementID: Hashable, Sendable, CustomStringConvertible {
     /// The element's kind.
     public var kind: ElementKind
     /// The element's index path, `nil` for the global header.
-    public var indexPath: IndexPath?
+    public var indexPath: ItemPath?
 
     /// Creates an element identity.
-    public init(kind: ElementKind, indexPath: IndexPath?) {
+    public init(kind: ElementKind, indexPath: ItemPath?) {
         self.kind = kind
         self.indexPath = indexPath
     }
 
     /// The identity of an item's cell.
-    public static func cell(_ indexPath: IndexPath) -> ElementID { ElementID(kind: .cell, indexPath: indexPath) }
+    public static func cell(_ indexPath: ItemPath) -> ElementID { ElementID(kind: .cell, indexPath: indexPath) }
 
     /// `kind@[section, item]`, for logs and test failures.
     public var description: String { "\(kind)@\(indexPath.map { "\($0)" } ?? "-")" }

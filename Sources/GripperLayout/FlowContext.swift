@@ -5,8 +5,8 @@ import GripperGeometry
 /// section tops shifted by their extent changes. Built once per query.
 struct FlowContext: DraggedSections {
     struct Drag {
-        let source: IndexPath
-        let target: IndexPath
+        let source: ItemPath
+        let target: ItemPath
         let size: Size
         let proxyFrame: Rect
         let sourceView: FlowView

@@ -20,7 +20,7 @@ extension FlowLayout {
     /// the layout unchanged.
     /// - Complexity: O(n) over the touched sections' items (their lines are
     ///   wrapped again), plus O(sections).
-    public mutating func applyItemChanges(removing removals: [IndexPath], inserting insertions: [ItemInsertion]) throws {
+    public mutating func applyItemChanges(removing removals: [ItemPath], inserting insertions: [ItemInsertion]) throws {
         var gone: [Int: Set<Int>] = [:]
         for p in removals {
             guard isValid(p) else { throw LayoutError(path: "applyItemChanges.removing", problem: "\(p) is not an item") }
@@ -77,7 +77,7 @@ extension FlowLayout {
     /// the lines stay (they depend on widths only), the item's line is
     /// measured again. Returns how far the content after the item moved.
     /// - Complexity: O(items in its line + log n), plus O(sections).
-    public mutating func setExtent(_ extent: Double, of indexPath: IndexPath) throws -> Double {
+    public mutating func setExtent(_ extent: Double, of indexPath: ItemPath) throws -> Double {
         guard isValid(indexPath) else {
             throw LayoutError(path: "setExtent.indexPath", problem: "\(indexPath) is not an item")
         }

@@ -98,7 +98,7 @@ extension FlowLayout: CollectionLayout {
                         body(a)
                         continue
                     }
-                    let a = cell(IndexPath(section: s, item: item), frame: frame, presentation: c.presentation)
+                    let a = cell(ItemPath(section: s, item: item), frame: frame, presentation: c.presentation)
                     body(a)
                     if let swipe = a.swipe {
                         for (index, action) in swipe.actions.enumerated() where action.frame.intersects(rect) {
@@ -122,7 +122,7 @@ extension FlowLayout: CollectionLayout {
     /// One item's cell; the dragged source answers hidden at the gap, the
     /// other items of a multi-item drag hidden under the proxy.
     /// - Complexity: O(log n), plus the lines a drag rewraps.
-    public func attributes(for indexPath: IndexPath, presentation: LayoutPresentation = .resting) -> LayoutAttributes? {
+    public func attributes(for indexPath: ItemPath, presentation: LayoutPresentation = .resting) -> LayoutAttributes? {
         guard isValid(indexPath) else { return nil }
         if let group = grouped(presentation) {
             guard let (g, drag) = group else { return attributes(for: indexPath, presentation: presentation.withoutDrag) }
@@ -204,7 +204,7 @@ extension FlowLayout: CollectionLayout {
     /// The swipe geometry of the cell at `indexPath`: its own width is the
     /// most it can reveal.
     /// - Complexity: O(actions).
-    public func swipeGeometry(for indexPath: IndexPath, actions: [SwipeAction]) -> SwipeGeometry? {
+    public func swipeGeometry(for indexPath: ItemPath, actions: [SwipeAction]) -> SwipeGeometry? {
         guard isValid(indexPath) else { return nil }
         return GridLayout.swipeGeometry(cellWidth: sections[indexPath.section].widths[indexPath.item],
                                         actions: actions, metrics: metrics.swipe)
@@ -212,7 +212,7 @@ extension FlowLayout: CollectionLayout {
 
     // MARK: - Element builders
 
-    func cell(_ ip: IndexPath, frame: Rect, presentation: LayoutPresentation) -> LayoutAttributes {
+    func cell(_ ip: ItemPath, frame: Rect, presentation: LayoutPresentation) -> LayoutAttributes {
         builder.cellAttributes(indexPath: ip, frame: frame, column: 0, columns: 1, presentation: presentation)
     }
 
@@ -230,7 +230,7 @@ extension FlowLayout: CollectionLayout {
             let line = contentOffset + metrics.globalHeaderHeight + h.padding.top
             y = max(y, min(line, top + height - h.padding.bottom - h.height))
         }
-        return LayoutAttributes(kind: .header, indexPath: IndexPath(section: s, item: 0),
+        return LayoutAttributes(kind: .header, indexPath: ItemPath(section: s, item: 0),
                                 frame: Rect(x: h.padding.left, y: y,
                                             width: max(0, viewport.width - h.padding.left - h.padding.right),
                                             height: h.height),
@@ -244,7 +244,7 @@ extension FlowLayout: CollectionLayout {
             let line = contentOffset + viewport.height - f.padding.bottom - f.height
             y = min(y, max(top + f.padding.top, line))
         }
-        return LayoutAttributes(kind: .footer, indexPath: IndexPath(section: s, item: 0),
+        return LayoutAttributes(kind: .footer, indexPath: ItemPath(section: s, item: 0),
                                 frame: Rect(x: f.padding.left, y: y,
                                             width: max(0, viewport.width - f.padding.left - f.padding.right),
                                             height: f.height),
@@ -253,7 +253,7 @@ extension FlowLayout: CollectionLayout {
 
     func background(_ s: Int, view: FlowView, top: Double) -> LayoutAttributes {
         let m = sections[s].metrics
-        return LayoutAttributes(kind: .sectionBackground, indexPath: IndexPath(section: s, item: 0),
+        return LayoutAttributes(kind: .sectionBackground, indexPath: ItemPath(section: s, item: 0),
                                 frame: Rect(x: 0, y: top + m.header.space, width: viewport.width,
                                             height: m.insets.top + m.itemsAreaHeight(view.itemsHeight) + m.insets.bottom),
                                 zIndex: ZIndex.background)

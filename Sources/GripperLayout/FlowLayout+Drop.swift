@@ -41,7 +41,7 @@ extension FlowLayout {
     /// proposes the same slot again.
     /// - Complexity: O(log n) for at most three query contexts (one when
     ///   the gap holds), plus the lines each drag rewraps.
-    public func dropTarget(at point: Point, presentation: LayoutPresentation) -> IndexPath? {
+    public func dropTarget(at point: Point, presentation: LayoutPresentation) -> ItemPath? {
         if let group = grouped(presentation) {
             return group.flatMap { $0.dropTarget(at: point, presentation: presentation, drag: $1) }
         }
@@ -60,7 +60,7 @@ extension FlowLayout {
         let forward = drag.target < under
         // The slot under the point, then the one short of it when that is
         // still past the gap (in the same section).
-        let short = IndexPath(section: under.section, item: under.item + (forward ? -1 : 1))
+        let short = ItemPath(section: under.section, item: under.item + (forward ? -1 : 1))
         let last = under.section == drag.source.section ? sections[under.section].count - 1 : sections[under.section].count
         let shortIsBetween = short.item >= 0 && short.item <= last && (forward ? short > drag.target : short < drag.target)
         for k in shortIsBetween ? [under, short] : [under] {
@@ -93,7 +93,7 @@ extension FlowLayout {
     /// The slot under `point` with the gap of `drag` at `target` (see
     /// ``slot(under:_:)``); `nil` when the layout cannot place the drag.
     /// - Complexity: O(log n) plus the lines the drag rewraps.
-    func slot(under point: Point, gapAt target: IndexPath, drag: DragState) -> IndexPath? {
+    func slot(under point: Point, gapAt target: ItemPath, drag: DragState) -> ItemPath? {
         slot(under: point, FlowContext(self, LayoutPresentation(drag: drag.moving(to: target))))
     }
 
@@ -102,7 +102,7 @@ extension FlowLayout {
     /// in the section under it, clamped to the section's candidate slots;
     /// the first for points above the section's lines, the last below them.
     /// - Complexity: O(log n).
-    private func slot(under point: Point, _ c: FlowContext) -> IndexPath? {
+    private func slot(under point: Point, _ c: FlowContext) -> ItemPath? {
         guard let drag = c.drag else { return nil }
         let s = min(c.firstSection(endingBelow: point.y), sections.count - 1)
         let view = c.view(s)
@@ -111,13 +111,13 @@ extension FlowLayout {
         guard last >= 0 else { return nil }
         let origin = c.itemsOrigin(s)
         guard point.y - origin.y >= 0, let at = view.locate(y: point.y - origin.y) else {
-            return IndexPath(section: s, item: 0)
+            return ItemPath(section: s, item: 0)
         }
         let line = view.line(run: at.run, at.line)
         var k = view.position(atX: point.x - origin.x, in: line)
         if point.y - origin.y > line.top + line.height, view.next(at) == nil { k = view.count }
         // Presented positions are the order after the move: in the gap's
         // section they count the gap, in the source's the item is out.
-        return IndexPath(section: s, item: min(k, last))
+        return ItemPath(section: s, item: min(k, last))
     }
 }

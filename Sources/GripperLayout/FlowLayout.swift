@@ -107,13 +107,13 @@ public struct FlowLayout: Sendable {
         return m.header.space + m.insets.top + m.itemsAreaHeight(itemsHeight) + m.insets.bottom + m.footer.space
     }
 
-    func isValid(_ p: IndexPath) -> Bool {
+    func isValid(_ p: ItemPath) -> Bool {
         sections.indices.contains(p.section) && p.item >= 0 && p.item < sections[p.section].count
     }
 
 
     /// The size of the item at `indexPath` (width across the scroll axis).
-    public func size(of indexPath: IndexPath) -> Size? {
+    public func size(of indexPath: ItemPath) -> Size? {
         guard isValid(indexPath) else { return nil }
         let s = sections[indexPath.section]
         return Size(width: s.widths[indexPath.item], height: s.heights[indexPath.item])

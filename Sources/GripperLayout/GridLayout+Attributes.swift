@@ -79,7 +79,7 @@ extension GridLayout {
     /// (alpha 0) at the gap's frame, where it will land; the other items of
     /// a multi-item drag answer hidden under the proxy (gathered into it).
     /// - Complexity: O(log n), plus O(log k) for k companions of a drag.
-    public func attributes(for indexPath: IndexPath, presentation: LayoutPresentation = .resting) -> LayoutAttributes? {
+    public func attributes(for indexPath: ItemPath, presentation: LayoutPresentation = .resting) -> LayoutAttributes? {
         guard isValid(indexPath) else { return nil }
         if let group = grouped(presentation) {
             guard let (g, drag) = group else { return attributes(for: indexPath, presentation: presentation.withoutDrag) }
@@ -96,7 +96,7 @@ extension GridLayout {
     /// section of fixed row height: its frame by arithmetic, no query
     /// context. `nil` when that does not apply.
     /// - Complexity: O(1).
-    private func restingFixedCellAttributes(for indexPath: IndexPath,
+    private func restingFixedCellAttributes(for indexPath: ItemPath,
                                             presentation: LayoutPresentation) -> LayoutAttributes? {
         let store = sections[indexPath.section]
         guard store.heights == nil else { return nil }
@@ -113,7 +113,7 @@ extension GridLayout {
 
     /// ``attributes(for:presentation:)`` through a query context: the
     /// general path.
-    private func attributesThroughContext(for indexPath: IndexPath,
+    private func attributesThroughContext(for indexPath: ItemPath,
                                           presentation: LayoutPresentation) -> LayoutAttributes? {
         let context = QueryContext(self, presentation)
         if let drag = context.drag, drag.source == indexPath {
@@ -240,7 +240,7 @@ extension GridLayout {
                                && frame == slotFrame(view, slot: item, itemsTop: itemsTop, rowTop: rowTop),
                                "slot \(item) of section \(s): the arithmetic parts from the general path")
                         if frame.intersects(rect) {
-                            visitCell(IndexPath(section: s, item: item), frame: frame, column: column, columns: c,
+                            visitCell(ItemPath(section: s, item: item), frame: frame, column: column, columns: c,
                                       swiped: swiped, context: context, rect: rect, body)
                         }
                         item += 1
@@ -258,7 +258,7 @@ extension GridLayout {
                                 a.dragItemCount = context.itemCount
                                 body(a)
                             } else {
-                                visitCell(IndexPath(section: s, item: item), frame: frame, column: slot - firstSlot,
+                                visitCell(ItemPath(section: s, item: item), frame: frame, column: slot - firstSlot,
                                           columns: c, swiped: swiped, context: context, rect: rect, body)
                             }
                         }
@@ -293,7 +293,7 @@ extension GridLayout {
     /// to `body` as they are made (no copy kept), unless it is the swiped
     /// cell, whose actions share its swipe.
     @inline(__always)
-    private func visitCell(_ path: IndexPath, frame: Rect, column: Int, columns: Int, swiped: IndexPath?,
+    private func visitCell(_ path: ItemPath, frame: Rect, column: Int, columns: Int, swiped: ItemPath?,
                            context: QueryContext, rect: Rect, _ body: (LayoutAttributes) -> Void) {
         guard path == swiped else {
             return body(cellAttributes(indexPath: path, frame: frame, column: column, columns: columns,
@@ -319,7 +319,7 @@ extension GridLayout {
              height: view.cellHeight(slot: slot))
     }
 
-    func cellAttributes(indexPath: IndexPath, frame: Rect, column: Int, columns: Int,
+    func cellAttributes(indexPath: ItemPath, frame: Rect, column: Int, columns: Int,
                         presentation: LayoutPresentation) -> LayoutAttributes {
         let traits = presentation.traits(indexPath)
         let editing = presentation.isEditing
@@ -358,7 +358,7 @@ extension GridLayout {
             let line = contentOffset + metrics.globalHeaderHeight + h.padding.top
             y = max(y, min(line, top + height - h.padding.bottom - h.height))
         }
-        return LayoutAttributes(kind: .header, indexPath: IndexPath(section: s, item: 0),
+        return LayoutAttributes(kind: .header, indexPath: ItemPath(section: s, item: 0),
                                 frame: Rect(x: h.padding.left, y: y,
                                             width: max(0, viewport.width - h.padding.left - h.padding.right),
                                             height: h.height),
@@ -373,7 +373,7 @@ extension GridLayout {
             let line = contentOffset + viewport.height - f.padding.bottom - f.height
             y = min(y, max(top + f.padding.top, line))
         }
-        return LayoutAttributes(kind: .footer, indexPath: IndexPath(section: s, item: 0),
+        return LayoutAttributes(kind: .footer, indexPath: ItemPath(section: s, item: 0),
                                 frame: Rect(x: f.padding.left, y: y,
                                             width: max(0, viewport.width - f.padding.left - f.padding.right),
                                             height: f.height),
@@ -382,7 +382,7 @@ extension GridLayout {
 
     func backgroundAttributes(_ s: Int, view: SectionView, top: Double) -> LayoutAttributes {
         let m = view.metrics
-        return LayoutAttributes(kind: .sectionBackground, indexPath: IndexPath(section: s, item: 0),
+        return LayoutAttributes(kind: .sectionBackground, indexPath: ItemPath(section: s, item: 0),
                                 frame: Rect(x: 0, y: top + m.header.space, width: viewport.width,
                                             height: m.insets.top + m.itemsAreaHeight(view.itemsHeight) + m.insets.bottom),
                                 zIndex: ZIndex.background)
@@ -393,7 +393,7 @@ extension GridLayout {
         let m = view.metrics
         let sep = m.rowSeparator
         let contentWidth = viewport.width - m.insets.left - m.insets.right
-        return LayoutAttributes(kind: .rowSeparator(row: row), indexPath: IndexPath(section: s, item: 0),
+        return LayoutAttributes(kind: .rowSeparator(row: row), indexPath: ItemPath(section: s, item: 0),
                                 frame: Rect(x: m.originX + sep.startInset,
                                             y: itemsTop + rowTop + rowHeight + (m.lineSpacing - sep.thickness) / 2,
                                             width: max(0, contentWidth - sep.startInset - sep.endInset),
@@ -406,7 +406,7 @@ extension GridLayout {
         let m = view.metrics
         let sep = m.columnSeparator
         return LayoutAttributes(kind: .columnSeparator(row: row, column: column),
-                                indexPath: IndexPath(section: s, item: 0),
+                                indexPath: ItemPath(section: s, item: 0),
                                 frame: Rect(x: m.x(column: column) + m.cellWidth
                                                 + (m.interItemSpacing - sep.thickness) / 2,
                                             y: itemsTop + rowTop + sep.startInset, width: sep.thickness,

@@ -5,18 +5,18 @@ extension GridLayout {
     /// `removals` (index paths before the batch), then inserts items at
     /// `insertions` (index paths after it, with their heights — used in a
     /// section with per-item heights, its row height when nil), the way a
-    /// ``IndexPath``-ordered batch update applies. Everything is checked
+    /// ``ItemPath``-ordered batch update applies. Everything is checked
     /// first; a ``LayoutError`` leaves the layout unchanged.
     ///
     /// ```swift
-    /// try layout.applyItemChanges(removing: [IndexPath(section: 0, item: 3)],
-    ///                             inserting: [(IndexPath(section: 0, item: 0), nil)])
+    /// try layout.applyItemChanges(removing: [ItemPath(section: 0, item: 3)],
+    ///                             inserting: [(ItemPath(section: 0, item: 0), nil)])
     /// ```
     /// - Complexity: O(k log k + sections) for k changes in sections of
     ///   fixed row height (arithmetic); one pass over the items from the
     ///   first change to the end of a section with per-item heights.
-    public mutating func applyItemChanges(removing removals: [IndexPath],
-                                          inserting insertions: [(indexPath: IndexPath, height: Double?)]) throws {
+    public mutating func applyItemChanges(removing removals: [ItemPath],
+                                          inserting insertions: [(indexPath: ItemPath, height: Double?)]) throws {
         var gone: [Int: [Int]] = [:]
         for p in removals {
             guard sections.indices.contains(p.section), p.item >= 0, p.item < sections[p.section].count else {
@@ -27,7 +27,7 @@ extension GridLayout {
         for s in gone.keys {
             gone[s]!.sort()
             for k in gone[s]!.indices.dropFirst() where gone[s]![k] == gone[s]![k - 1] {
-                throw LayoutError(path: "applyItemChanges.removing", problem: "\(IndexPath(section: s, item: gone[s]![k])) twice")
+                throw LayoutError(path: "applyItemChanges.removing", problem: "\(ItemPath(section: s, item: gone[s]![k])) twice")
             }
         }
         var added: [Int: [(at: Int, height: Double)]] = [:]
@@ -62,7 +62,7 @@ extension GridLayout {
             }
             for (k, insert) in list.enumerated() where insert.at < 0 || insert.at >= after || (k > 0 && list[k - 1].at == insert.at) {
                 throw LayoutError(path: "applyItemChanges.inserting",
-                                  problem: "\(IndexPath(section: s, item: insert.at)) is outside 0..<\(after) or twice")
+                                  problem: "\(ItemPath(section: s, item: insert.at)) is outside 0..<\(after) or twice")
             }
         }
         let touched = Set(gone.keys).union(added.keys)

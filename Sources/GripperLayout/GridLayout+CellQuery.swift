@@ -11,7 +11,7 @@ extension GridLayout {
     /// query context, a binary search over sections and the row and column
     /// under the point (debug builds check it against that path).
     /// - Complexity: O(log n); O(log s) with fixed row heights.
-    public func visibleCell(at point: Point, presentation: LayoutPresentation) -> (indexPath: IndexPath, frame: Rect)? {
+    public func visibleCell(at point: Point, presentation: LayoutPresentation) -> (indexPath: ItemPath, frame: Rect)? {
         if let group = grouped(presentation) {
             guard let (g, drag) = group else { return visibleCell(at: point, presentation: presentation.withoutDrag) }
             return g.visibleCell(at: point, presentation: presentation, drag: drag)
@@ -31,7 +31,7 @@ extension GridLayout {
     /// other column's frame can hold it). The same sections, rows, frames
     /// and order as the attributes, so the same answer (see
     /// ``firstCell(inSection:view:itemsTop:probe:point:)``).
-    func visibleCellFast(at point: Point, presentation: LayoutPresentation) -> (indexPath: IndexPath, frame: Rect)? {
+    func visibleCellFast(at point: Point, presentation: LayoutPresentation) -> (indexPath: ItemPath, frame: Rect)? {
         guard point.x.isFinite, point.y.isFinite, !sections.isEmpty else { return nil }
         if let answer = fixedVisibleCell(at: point, presentation: presentation) { return answer }
         let context = QueryContext(self, presentation)
@@ -61,7 +61,7 @@ extension GridLayout {
     /// height is its top); the answer is still the walk's.
     /// - Complexity: O(log n + k) for the k rows the probe spans.
     func firstCell(inSection s: Int, view: SectionView, itemsTop: Double, probe: Rect,
-                   point: Point) -> (indexPath: IndexPath, frame: Rect)? {
+                   point: Point) -> (indexPath: ItemPath, frame: Rect)? {
         let rows = view.rowCount
         guard rows > 0 else { return nil }
         let m = view.metrics
@@ -83,7 +83,7 @@ extension GridLayout {
                 let frame = slotFrame(view, slot: slot, itemsTop: itemsTop, rowTop: rowTop)
                 if frame.contains(point) {
                     let item = view.arrangement.item(atSlot: slot)
-                    if item >= 0 { return (IndexPath(section: s, item: item), frame) }   // not the gap
+                    if item >= 0 { return (ItemPath(section: s, item: item), frame) }   // not the gap
                 }
                 slot += 1
             }
@@ -97,7 +97,7 @@ extension GridLayout {
     /// fixed row height — and every section the probe reaches has a fixed
     /// row height: no query context. `.none` when it does not apply.
     private func fixedVisibleCell(at point: Point,
-                                  presentation: LayoutPresentation) -> (indexPath: IndexPath, frame: Rect)?? {
+                                  presentation: LayoutPresentation) -> (indexPath: ItemPath, frame: Rect)?? {
         var within: (section: Int, arrangement: SlotArrangement)?
         if let drag = presentation.drag {
             let source = drag.source, target = drag.target
@@ -119,7 +119,7 @@ extension GridLayout {
     /// answers then).
     /// - Complexity: O(log s + k).
     private func restingCell(at point: Point, arrangement: (Int) -> SlotArrangement)
-        -> (indexPath: IndexPath, frame: Rect)?? {
+        -> (indexPath: ItemPath, frame: Rect)?? {
         let probe = CollectionLayoutCellQuery.probe(at: point)
         var s = restingSection(endingBelow: probe.minY)
         while s < sections.count {
@@ -151,7 +151,7 @@ extension GridLayout {
     /// ``visibleCell(at:presentation:)`` through the attributes of a 1-point
     /// rect: what the fast path must agree with.
     func visibleCellByAttributes(at point: Point,
-                                             presentation: LayoutPresentation) -> (indexPath: IndexPath, frame: Rect)? {
+                                             presentation: LayoutPresentation) -> (indexPath: ItemPath, frame: Rect)? {
         CollectionLayoutCellQuery.firstCell(at: point) { probe, visit in
             forEachAttributes(in: probe, presentation: presentation, contentOffset: 0, visit)
         }
@@ -170,10 +170,10 @@ enum CollectionLayoutCellQuery {
     /// The first shown cell, among the attributes `query` visits for a
     /// 1-point rect at `point`, whose frame contains `point`.
     static func firstCell(at point: Point,
-                          _ query: (Rect, (LayoutAttributes) -> Void) -> Void) -> (indexPath: IndexPath, frame: Rect)? {
+                          _ query: (Rect, (LayoutAttributes) -> Void) -> Void) -> (indexPath: ItemPath, frame: Rect)? {
         guard point.x.isFinite, point.y.isFinite else { return nil }
         let probe = probe(at: point)
-        var found: (indexPath: IndexPath, frame: Rect)?
+        var found: (indexPath: ItemPath, frame: Rect)?
         query(probe) { a in
             guard found == nil, a.kind == .cell, !a.isHidden, let path = a.indexPath, a.frame.contains(point) else { return }
             found = (path, a.frame)

@@ -41,7 +41,7 @@ extension GridLayout: CollectionLayout {
     /// Follows a batch of item changes (see
     /// `applyItemChanges(removing:inserting:)`);
     /// the grid ignores cross extents.
-    public mutating func applyItemChanges(removing removals: [IndexPath], inserting insertions: [ItemInsertion]) throws {
+    public mutating func applyItemChanges(removing removals: [ItemPath], inserting insertions: [ItemInsertion]) throws {
         try applyItemChanges(removing: removals, inserting: insertions.map { ($0.indexPath, $0.extent) })
     }
 
@@ -52,7 +52,7 @@ extension GridLayout: CollectionLayout {
     ///   bad extent; the layout is then unchanged.
     /// - Complexity: O(columns + log n) for the item's rows, plus O(sections)
     ///   additions to move the later sections.
-    public mutating func setExtent(_ extent: Double, of indexPath: IndexPath) throws -> Double {
+    public mutating func setExtent(_ extent: Double, of indexPath: ItemPath) throws -> Double {
         guard isValid(indexPath) else {
             throw LayoutError(path: "setExtent.indexPath", problem: "\(indexPath) is not an item")
         }

@@ -71,7 +71,7 @@ extension GridLayout {
     /// - Complexity: O(1) for a point inside the kept band; otherwise
     ///   O(s · log² n) for s sections crossed: a binary search over the
     ///   candidate slots, each asking the slot under the point.
-    public func dropTarget(at point: Point, presentation: LayoutPresentation) -> IndexPath? {
+    public func dropTarget(at point: Point, presentation: LayoutPresentation) -> ItemPath? {
         if let group = grouped(presentation) {
             return group.flatMap { $0.dropTarget(at: point, presentation: presentation, drag: $1) }
         }
@@ -89,7 +89,7 @@ extension GridLayout {
     /// ``dropTarget(at:presentation:)`` by the rule, for a drag of one item
     /// (or a group's phantom in its derived layout). With `remembering`,
     /// the band around the gap it lands on is kept for the next query.
-    func computedDropTarget(at point: Point, drag: DragState, remembering: Bool) -> IndexPath? {
+    func computedDropTarget(at point: Point, drag: DragState, remembering: Bool) -> ItemPath? {
         // The gaps already asked: the steps and their binary searches ask the
         // same gaps again (each step starts where the last one's search
         // ended). Each gap's geometry is worked out from what stays constant
@@ -123,7 +123,7 @@ extension GridLayout {
     /// What the drop rule asks of one gap: the slot under the point with the
     /// gap there, and (when asked for) the band the gap holds.
     private struct GapAnswer {
-        var slot: IndexPath
+        var slot: ItemPath
         /// The gap's frame grown by ``GridLayout/dropHysteresis`` (see
         /// ``GridLayout/holdBand(frame:columns:column:originX:columnStride:cellWidth:grownBy:)``):
         /// where the gap holds the point; nil unless asked for, or when the
@@ -134,9 +134,9 @@ extension GridLayout {
         /// are ``GridLayout/dropHysteresis`` apart).
         var core: DropBand?
 
-        init(slot: IndexPath) { self.slot = slot }
+        init(slot: ItemPath) { self.slot = slot }
 
-        init(slot: IndexPath, frame: Rect, columns: Int, column: Int, originX: Double, columnStride: Double,
+        init(slot: ItemPath, frame: Rect, columns: Int, column: Int, originX: Double, columnStride: Double,
              cellWidth: Double) {
             self.slot = slot
             band = GridLayout.holdBand(frame: frame, columns: columns, column: column, originX: originX,
@@ -167,10 +167,10 @@ extension GridLayout {
     /// first ``inlineCapacity`` live inline, so a query on a drag frame —
     /// one to a handful of gaps — allocates nothing; more go to an array.
     private struct SlotMemo {
-        typealias Asked = (gap: IndexPath, answer: GapAnswer?)
+        typealias Asked = (gap: ItemPath, answer: GapAnswer?)
         static let inlineCapacity = 8
         let probe: GapProbe
-        private var inline = InlineArray<8, Asked>(repeating: (IndexPath(section: 0, item: 0), nil))
+        private var inline = InlineArray<8, Asked>(repeating: (ItemPath(section: 0, item: 0), nil))
         private var inlineCount = 0
         private var overflow: [Asked] = []
         /// The section the item leaves, built on first use.
@@ -183,7 +183,7 @@ extension GridLayout {
         /// The answer for the gap at `gap` in `layout` (the one the probe
         /// was made for), worked out once per gap.
         /// `withBand` asks for the gap's band too (see ``GapAnswer``).
-        mutating func answer(under point: Point, gapAt gap: IndexPath, in layout: GridLayout,
+        mutating func answer(under point: Point, gapAt gap: ItemPath, in layout: GridLayout,
                              withBand: Bool = false) -> GapAnswer? {
             for i in 0..<inlineCount where inline[i].gap == gap {
                 if !withBand || inline[i].answer?.band != nil || inline[i].answer == nil { return inline[i].answer }
@@ -305,7 +305,7 @@ extension GridLayout {
         /// ``answer(under:gapAt:leaving:)`` for a gap inside a fixed-height
         /// section that holds the source, when the point is in that section
         /// too; `nil` when it is not (the general path answers then).
-        private func fixedAnswer(_ f: Fixed, under point: Point, gapAt target: IndexPath,
+        private func fixedAnswer(_ f: Fixed, under point: Point, gapAt target: ItemPath,
                                  in layout: GridLayout, withBand: Bool) -> GapAnswer? {
             let t = target.section
             // The deltas are 0 here (QueryContext adds them all the same).
@@ -329,11 +329,11 @@ extension GridLayout {
             let last = f.count - 1
             let itemsTop = sectionTop(t) + m.headerSpace + m.topInset
             let y = point.y - itemsTop
-            let slot: IndexPath
+            let slot: ItemPath
             if !(y >= 0) || rows == 0 {
-                slot = IndexPath(section: s, item: 0)
+                slot = ItemPath(section: s, item: 0)
             } else if y >= Double(rows) * rowHeight + Double(rows - 1) * spacing {
-                slot = IndexPath(section: s, item: last)
+                slot = ItemPath(section: s, item: last)
             } else {
                 let stride = rowHeight + spacing
                 var row = 0
@@ -345,7 +345,7 @@ extension GridLayout {
                 row = SectionView.row(row, at: y, rows: rows) { Double($0) * stride }
                 let x = ((point.x - m.originX) / m.columnStride).rounded(.down)
                 let column = x.isNaN ? 0 : Int(max(0, min(Double(columns - 1), x)))
-                slot = IndexPath(section: s, item: max(0, min(last, row * columns + column)))
+                slot = ItemPath(section: s, item: max(0, min(last, row * columns + column)))
             }
             guard withBand else { return GapAnswer(slot: slot) }
             let frame = Rect(x: m.x(column: target.item % columns),
@@ -358,7 +358,7 @@ extension GridLayout {
         /// ``GridLayout/slot(under:gapAt:drag:)`` and, with `withBand`, the
         /// band the gap holds, for the gap at `target`; `nil` when the layout
         /// cannot place the gap there.
-        func answer(under point: Point, gapAt target: IndexPath, leaving: inout Leaving??,
+        func answer(under point: Point, gapAt target: ItemPath, leaving: inout Leaving??,
                     in layout: GridLayout, withBand: Bool) -> GapAnswer? {
             guard let height, layout.sections.indices.contains(target.section) else { return nil }
             if let fixed, target.section == drag.source.section {
@@ -416,7 +416,7 @@ extension GridLayout {
                 if sectionTop(mid) + sectionHeight(mid) > point.y { upper = mid } else { lower = mid + 1 }
             }
             let s = min(lower, sections.count - 1)
-            let slot: IndexPath
+            let slot: ItemPath
             do {
                 let view = view(s)
                 let m = view.metrics
@@ -424,14 +424,14 @@ extension GridLayout {
                 let itemsTop = sectionTop(s) + m.header.space + m.insets.top
                 let y = point.y - itemsTop
                 if !(y >= 0) || view.rowCount == 0 {
-                    slot = IndexPath(section: s, item: 0)
+                    slot = ItemPath(section: s, item: 0)
                 } else if y >= view.itemsHeight {
-                    slot = IndexPath(section: s, item: last)
+                    slot = ItemPath(section: s, item: last)
                 } else {
                     let row = view.row(at: y)
                     let x = ((point.x - m.originX) / m.columnStride).rounded(.down)
                     let column = x.isNaN ? 0 : Int(max(0, min(Double(m.columns - 1), x)))
-                    slot = IndexPath(section: s, item: max(0, min(last, row * m.columns + column)))
+                    slot = ItemPath(section: s, item: max(0, min(last, row * m.columns + column)))
                 }
             }
             guard withBand else { return GapAnswer(slot: slot) }
@@ -446,7 +446,7 @@ extension GridLayout {
     }
 
     /// One step of the drop rule from the gap at `t`.
-    private func dropStep(from t: IndexPath, point: Point, memo: inout SlotMemo) -> IndexPath? {
+    private func dropStep(from t: ItemPath, point: Point, memo: inout SlotMemo) -> ItemPath? {
         guard let current = memo.answer(under: point, gapAt: t, in: self)?.slot else { return nil }
         if current == t { return t }
         let source = memo.probe.drag.source
@@ -458,7 +458,7 @@ extension GridLayout {
         // the gap's near edge — its top going forward, its bottom going
         // back (in a row taller than the gap, the part below the gap is not
         // reached going back: the gap would not hold the point there).
-        func reached(_ k: IndexPath) -> Bool {
+        func reached(_ k: ItemPath) -> Bool {
             guard let u = memo.answer(under: point, gapAt: k, in: self)?.slot else { return false }
             return DropBand.reached(k, under: u, core: { memo.answer(under: point, gapAt: k, in: self, withBand: true)?.core },
                                     point: point, forward: forward)
@@ -466,15 +466,15 @@ extension GridLayout {
         // A move along the gap's own row of a grid goes no further than the
         // point's column: a point in another column, beyond the gap only
         // because it is in the next row, does not pull the gap sideways.
-        func alongRow(_ found: Int) -> IndexPath {
+        func alongRow(_ found: Int) -> ItemPath {
             let m = sections[t.section].metrics
             let columns = m.columns
             let row = t.item / columns
-            guard columns > 1, found / columns == row else { return IndexPath(section: t.section, item: found) }
+            guard columns > 1, found / columns == row else { return ItemPath(section: t.section, item: found) }
             let x = ((point.x - m.originX) / m.columnStride).rounded(.down)
             let column = x.isNaN ? 0 : Int(max(0, min(Double(columns - 1), x)))
             let k = forward ? min(found, row * columns + column) : max(found, row * columns + column)
-            return IndexPath(section: t.section, item: forward ? max(k, t.item) : min(k, t.item))
+            return ItemPath(section: t.section, item: forward ? max(k, t.item) : min(k, t.item))
         }
         var s = current.section
         while forward ? s >= t.section : s <= t.section {
@@ -482,13 +482,13 @@ extension GridLayout {
             if forward {
                 let lower = s == t.section ? t.item + 1 : 0
                 let upper = s == current.section ? current.item : lastCandidate(s)
-                found = lower <= upper ? Self.lastTrue(lower, upper) { reached(IndexPath(section: s, item: $0)) } : nil
+                found = lower <= upper ? Self.lastTrue(lower, upper) { reached(ItemPath(section: s, item: $0)) } : nil
             } else {
                 let lower = s == current.section ? current.item : 0
                 let upper = s == t.section ? t.item - 1 : lastCandidate(s)
-                found = lower <= upper ? Self.firstTrue(lower, upper) { reached(IndexPath(section: s, item: $0)) } : nil
+                found = lower <= upper ? Self.firstTrue(lower, upper) { reached(ItemPath(section: s, item: $0)) } : nil
             }
-            if let found { return s == t.section ? alongRow(found) : IndexPath(section: s, item: found) }
+            if let found { return s == t.section ? alongRow(found) : ItemPath(section: s, item: found) }
             s += forward ? -1 : 1
         }
         return t
@@ -497,7 +497,7 @@ extension GridLayout {
     /// The band the gap of `drag` holds at `target`, from its frame through
     /// a query context: what ``GapProbe`` must agree with (checked in debug
     /// builds).
-    fileprivate func referenceHoldBand(_ target: IndexPath, drag: DragState) -> DropBand? {
+    fileprivate func referenceHoldBand(_ target: ItemPath, drag: DragState) -> DropBand? {
         let context = QueryContext(self, LayoutPresentation(drag: drag.moving(to: target)))
         guard let resolved = context.drag,
               let gap = placeholderFrameAttributes(context: context, drag: resolved) else { return nil }
@@ -534,7 +534,7 @@ extension GridLayout {
     /// the point is in, clamped to its section's candidate slots. `nil` when
     /// the layout cannot place the drag.
     /// - Complexity: O(log n).
-    func slot(under point: Point, gapAt target: IndexPath, drag: DragState) -> IndexPath? {
+    func slot(under point: Point, gapAt target: ItemPath, drag: DragState) -> ItemPath? {
         let context = QueryContext(self, LayoutPresentation(drag: drag.moving(to: target)))
         guard let resolved = context.drag, !sections.isEmpty else { return nil }
         let s = min(context.firstSection(endingBelow: point.y), sections.count - 1)
@@ -543,12 +543,12 @@ extension GridLayout {
         let last = s == resolved.source.section ? sections[s].count - 1 : sections[s].count
         let itemsTop = context.sectionTop(s) + m.header.space + m.insets.top
         let y = point.y - itemsTop
-        if !(y >= 0) || view.rowCount == 0 { return IndexPath(section: s, item: 0) }
-        if y >= view.itemsHeight { return IndexPath(section: s, item: last) }
+        if !(y >= 0) || view.rowCount == 0 { return ItemPath(section: s, item: 0) }
+        if y >= view.itemsHeight { return ItemPath(section: s, item: last) }
         let row = view.row(at: y)
         // Clamped as a Double first: a non-finite x must not reach Int().
         let x = ((point.x - m.originX) / m.columnStride).rounded(.down)
         let column = x.isNaN ? 0 : Int(max(0, min(Double(m.columns - 1), x)))
-        return IndexPath(section: s, item: max(0, min(last, row * m.columns + column)))
+        return ItemPath(section: s, item: max(0, min(last, row * m.columns + column)))
     }
 }

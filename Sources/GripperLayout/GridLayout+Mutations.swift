@@ -16,7 +16,7 @@ extension GridLayout {
     /// Inserts an item at `indexPath` (`item` may equal the section's count).
     /// `height` is used in a section with per-item heights (its row height
     /// when `nil`) and ignored otherwise.
-    public mutating func insertItem(at indexPath: IndexPath, height: Double? = nil) throws {
+    public mutating func insertItem(at indexPath: ItemPath, height: Double? = nil) throws {
         let s = try checkedSection(indexPath.section, path: "insert.section")
         guard indexPath.item >= 0, indexPath.item <= sections[s].count else {
             throw LayoutError(path: "insert.item", problem: "\(indexPath.item) is outside 0...\(sections[s].count)")
@@ -30,7 +30,7 @@ extension GridLayout {
     }
 
     /// Deletes the item at `indexPath`.
-    public mutating func deleteItem(at indexPath: IndexPath) throws {
+    public mutating func deleteItem(at indexPath: ItemPath) throws {
         try checkItem(indexPath, path: "delete")
         let height = remove(at: indexPath)
         // Closing up can make rows of a grid taller (items change rows).
@@ -40,7 +40,7 @@ extension GridLayout {
     /// Moves an item from `source` to `destination`, the index path it has
     /// after the move (as ``DragState/target``). Its height goes with it into
     /// a section with per-item heights.
-    public mutating func moveItem(from source: IndexPath, to destination: IndexPath) throws {
+    public mutating func moveItem(from source: ItemPath, to destination: ItemPath) throws {
         try checkItem(source, path: "move.from")
         let t = try checkedSection(destination.section, path: "move.to.section")
         let limit = t == source.section ? sections[t].count - 1 : sections[t].count
@@ -60,7 +60,7 @@ extension GridLayout {
 
     /// Sets the height of one item of a section with per-item heights.
     /// - Complexity: O(log n + sections).
-    public mutating func setHeight(_ height: Double, of indexPath: IndexPath) throws {
+    public mutating func setHeight(_ height: Double, of indexPath: ItemPath) throws {
         try checkItem(indexPath, path: "setHeight")
         try checkHeight(height, path: "setHeight.height")
         guard sections[indexPath.section].heights != nil else {
@@ -118,7 +118,7 @@ extension GridLayout {
         return section
     }
 
-    private func checkItem(_ indexPath: IndexPath, path: String) throws {
+    private func checkItem(_ indexPath: ItemPath, path: String) throws {
         let s = try checkedSection(indexPath.section, path: "\(path).section")
         guard indexPath.item >= 0, indexPath.item < sections[s].count else {
             throw LayoutError(path: "\(path).item",
@@ -131,14 +131,14 @@ extension GridLayout {
     }
 
     /// Inserts without checks; updates the section's rows if it has heights.
-    mutating func insert(at indexPath: IndexPath, height: Double) {
+    mutating func insert(at indexPath: ItemPath, height: Double) {
         let s = indexPath.section
         sections[s].count += 1
         sections[s].heights?.insert(height, at: indexPath.item)
     }
 
     /// Removes without checks; returns the item's height.
-    mutating func remove(at indexPath: IndexPath) -> Double {
+    mutating func remove(at indexPath: ItemPath) -> Double {
         let s = indexPath.section
         sections[s].count -= 1
         return sections[s].heights?.remove(at: indexPath.item) ?? sections[s].metrics.rowHeight

@@ -5,7 +5,7 @@ extension GridLayout {
     /// pane's width at rest, the full-swipe breakpoint and the largest offset.
     /// `nil` for an index path that does not exist.
     /// - Complexity: O(actions).
-    public func swipeGeometry(for indexPath: IndexPath, actions: [SwipeAction]) -> SwipeGeometry? {
+    public func swipeGeometry(for indexPath: ItemPath, actions: [SwipeAction]) -> SwipeGeometry? {
         guard isValid(indexPath) else { return nil }
         return Self.swipeGeometry(cellWidth: sections[indexPath.section].metrics.cellWidth, actions: actions,
                                   metrics: metrics.swipe)

@@ -17,8 +17,8 @@ import GripperGeometry
 ///     metrics: LayoutMetrics(columns: 2, rowHeight: 88, interItemSpacing: 8, lineSpacing: 8),
 ///     viewport: Size(width: 390, height: 844))
 /// var presentation = LayoutPresentation()
-/// presentation.drag = DragState(source: IndexPath(section: 0, item: 3),
-///                               target: IndexPath(section: 1, item: 0),
+/// presentation.drag = DragState(source: ItemPath(section: 0, item: 3),
+///                               target: ItemPath(section: 1, item: 0),
 ///                               proxyCenter: Point(x: 100, y: 300))
 /// let visible = layout.attributes(in: Rect(x: 0, y: 0, width: 390, height: 844),
 ///                                 presentation: presentation, contentOffset: 0)
@@ -187,7 +187,7 @@ public struct GridLayout: Sendable {
     public var numberOfItems: Int { sections.reduce(0) { $0 + $1.count } }
 
     /// The height of an item: its own height, or its section's row height.
-    public func height(of indexPath: IndexPath) -> Double? {
+    public func height(of indexPath: ItemPath) -> Double? {
         guard isValid(indexPath) else { return nil }
         let store = sections[indexPath.section]
         return store.heights?.values[indexPath.item] ?? store.metrics.rowHeight
@@ -211,7 +211,7 @@ public struct GridLayout: Sendable {
         return Size(width: viewport.width, height: context.sectionTop(last) + context.sectionHeight(last))
     }
 
-    func isValid(_ indexPath: IndexPath) -> Bool {
+    func isValid(_ indexPath: ItemPath) -> Bool {
         sections.indices.contains(indexPath.section) && indexPath.item >= 0
             && indexPath.item < sections[indexPath.section].count
     }

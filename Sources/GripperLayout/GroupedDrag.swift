@@ -66,13 +66,13 @@ final class GroupedDrag<L: GroupedLayout>: Sendable {
     /// The layout without the carried items, with the phantom last.
     let derived: L
     /// The grabbed item, in the real layout.
-    let source: IndexPath
+    let source: ItemPath
     /// The companions as the drag named them (the cache's key).
-    let companions: [IndexPath]
+    let companions: [ItemPath]
     /// Every carried item, ascending (the source among them).
-    let carried: [IndexPath]
+    let carried: [ItemPath]
     /// The phantom, in the derived layout.
-    let phantom: IndexPath
+    let phantom: ItemPath
     /// The grabbed item's cell size at rest (the proxy's size).
     let sourceSize: Size
     /// The gap's size.
@@ -100,7 +100,7 @@ final class GroupedDrag<L: GroupedLayout>: Sendable {
         guard let sourceFrame else { return nil }
         let last = sections - 1
         let leavingLast = carried.reduce(0) { $0 + ($1.section == last ? 1 : 0) }
-        let phantom = IndexPath(section: last, item: layout.numberOfItems(inSection: last) - leavingLast)
+        let phantom = ItemPath(section: last, item: layout.numberOfItems(inSection: last) - leavingLast)
         var derived = layout
         do {
             try derived.applyItemChanges(removing: carried, inserting: [
@@ -129,7 +129,7 @@ final class GroupedDrag<L: GroupedLayout>: Sendable {
     // MARK: - Index paths
 
     /// The first index of `carried` not below `path`.
-    private func lowerBound(_ path: IndexPath) -> Int {
+    private func lowerBound(_ path: ItemPath) -> Int {
         var low = 0, high = carried.count
         while low < high {
             let mid = (low + high) / 2
@@ -140,7 +140,7 @@ final class GroupedDrag<L: GroupedLayout>: Sendable {
 
     /// Whether the drag carries the item at `path`.
     /// - Complexity: O(log k).
-    func isCarried(_ path: IndexPath) -> Bool {
+    func isCarried(_ path: ItemPath) -> Bool {
         let i = lowerBound(path)
         return i < carried.count && carried[i] == path
     }
@@ -148,28 +148,28 @@ final class GroupedDrag<L: GroupedLayout>: Sendable {
     /// `path` (a real item, or a section-level path) in the derived layout;
     /// nil for a carried item.
     /// - Complexity: O(log k).
-    func toDerived(_ path: IndexPath) -> IndexPath? {
+    func toDerived(_ path: ItemPath) -> ItemPath? {
         let i = lowerBound(path)
         if i < carried.count && carried[i] == path { return nil }
-        let first = lowerBound(IndexPath(section: path.section, item: Int.min))
-        return IndexPath(section: path.section, item: path.item - (i - first))
+        let first = lowerBound(ItemPath(section: path.section, item: Int.min))
+        return ItemPath(section: path.section, item: path.item - (i - first))
     }
 
     /// A derived item's real index path; the phantom answers the grabbed item.
     /// - Complexity: O(log k).
-    func toReal(_ path: IndexPath) -> IndexPath {
+    func toReal(_ path: ItemPath) -> ItemPath {
         if path == phantom { return source }
         // The carried items of the section: the real item is `path.item`
         // plus the number of them whose index, less those before it, is at
         // or below it.
-        let first = lowerBound(IndexPath(section: path.section, item: Int.min))
-        let end = path.section == Int.max ? carried.count : lowerBound(IndexPath(section: path.section + 1, item: Int.min))
+        let first = lowerBound(ItemPath(section: path.section, item: Int.min))
+        let end = path.section == Int.max ? carried.count : lowerBound(ItemPath(section: path.section + 1, item: Int.min))
         var low = first, high = end
         while low < high {
             let mid = (low + high) / 2
             if carried[mid].item - (mid - first) <= path.item { low = mid + 1 } else { high = mid }
         }
-        return IndexPath(section: path.section, item: path.item + (low - first))
+        return ItemPath(section: path.section, item: path.item + (low - first))
     }
 
     // MARK: - Presentations
@@ -266,7 +266,7 @@ final class GroupedDrag<L: GroupedLayout>: Sendable {
     /// One item's cell: the grabbed item hidden at the gap (where it will
     /// land), a companion hidden under the proxy (gathered into it), any
     /// other item where the closed-up layout puts it.
-    func attributes(for path: IndexPath, presentation p: LayoutPresentation, drag: DragState,
+    func attributes(for path: ItemPath, presentation p: LayoutPresentation, drag: DragState,
                     real layout: L) -> LayoutAttributes? {
         if path == source {
             guard var a = derived.attributes(for: phantom, presentation: derivedPresentation(p, drag: drag)) else {
@@ -320,14 +320,14 @@ final class GroupedDrag<L: GroupedLayout>: Sendable {
     }
 
     func visibleCell(at point: Point, presentation p: LayoutPresentation,
-                     drag: DragState) -> (indexPath: IndexPath, frame: Rect)? {
+                     drag: DragState) -> (indexPath: ItemPath, frame: Rect)? {
         derived.visibleCell(at: point, presentation: geometryPresentation(p, drag: drag))
             .map { (toReal($0.indexPath), $0.frame) }
     }
 
     /// The group's landing under the proxy's centre: the derived layout's
     /// drop target, an index among the items that stay in its section.
-    func dropTarget(at point: Point, presentation p: LayoutPresentation, drag: DragState) -> IndexPath? {
+    func dropTarget(at point: Point, presentation p: LayoutPresentation, drag: DragState) -> ItemPath? {
         derived.dropTarget(at: point, presentation: geometryPresentation(p, drag: drag))
     }
 
@@ -358,12 +358,12 @@ final class GroupCache<L: GroupedLayout>: Sendable {
     /// The band the last drop-target query found around the gap it landed
     /// on (see ``GridLayout/dropTarget(at:presentation:)``), and the drag it
     /// holds for: the source and that gap.
-    private let lastDrop = Mutex<(source: IndexPath, target: IndexPath, band: DropBand)?>(nil)
+    private let lastDrop = Mutex<(source: ItemPath, target: ItemPath, band: DropBand)?>(nil)
 
     /// The band kept for a drag from `source` with its gap at `target`, if
     /// the last query landed there.
     /// - Complexity: O(1).
-    func dropBand(source: IndexPath, target: IndexPath) -> DropBand? {
+    func dropBand(source: ItemPath, target: ItemPath) -> DropBand? {
         lastDrop.withLock { last in
             guard let last, last.source == source, last.target == target else { return nil }
             return last.band
@@ -371,7 +371,7 @@ final class GroupCache<L: GroupedLayout>: Sendable {
     }
 
     /// Keeps `band` for a drag from `source` with its gap at `target`.
-    func rememberDropBand(_ band: DropBand, source: IndexPath, target: IndexPath) {
+    func rememberDropBand(_ band: DropBand, source: ItemPath, target: ItemPath) {
         lastDrop.withLock { $0 = (source, target, band) }
     }
 

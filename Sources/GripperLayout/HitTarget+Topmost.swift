@@ -13,7 +13,7 @@ extension HitTarget {
             if best.map({ a.zIndex > $0.zIndex }) ?? true { best = a }
         }
         guard let hit = best else { return nil }
-        let ip = hit.indexPath ?? IndexPath(section: 0, item: 0)
+        let ip = hit.indexPath ?? ItemPath(section: 0, item: 0)
         switch hit.kind {
         case .globalHeader: return .globalHeader
         case .header: return .header(section: ip.section)

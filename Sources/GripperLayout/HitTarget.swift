@@ -10,19 +10,19 @@ public enum HitTarget: Hashable, Sendable {
     /// A section's footer.
     case footer(section: Int)
     /// An item's cell (its content).
-    case cell(IndexPath)
+    case cell(ItemPath)
     /// A swipe-action button of a swiped cell.
-    case action(IndexPath, id: String)
+    case action(ItemPath, id: String)
     /// The delete control of a cell in editing mode.
-    case deleteControl(IndexPath)
+    case deleteControl(ItemPath)
     /// The gripper of a cell in editing mode.
-    case gripper(IndexPath)
+    case gripper(ItemPath)
     /// The delete-confirmation button of a cell.
-    case deleteConfirmation(IndexPath)
+    case deleteConfirmation(ItemPath)
     /// The drag gap (the drag's target).
-    case placeholder(IndexPath)
+    case placeholder(ItemPath)
     /// An entry of the open menu of the item at the index path.
-    case menuEntry(IndexPath, id: String)
+    case menuEntry(ItemPath, id: String)
     /// The open menu's panel outside its entries.
-    case menu(IndexPath)
+    case menu(ItemPath)
 }

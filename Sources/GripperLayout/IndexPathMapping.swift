@@ -7,11 +7,11 @@ public struct IndexPathMapping: Hashable, Sendable {
     /// One edit.
     public enum Edit: Hashable, Sendable {
         /// An item was inserted at this (new) index path.
-        case insertItem(IndexPath)
+        case insertItem(ItemPath)
         /// The item at this (old) index path was deleted.
-        case deleteItem(IndexPath)
+        case deleteItem(ItemPath)
         /// An item moved; `to` is its index path after the move.
-        case moveItem(from: IndexPath, to: IndexPath)
+        case moveItem(from: ItemPath, to: ItemPath)
         /// A section was inserted at this index.
         case insertSection(Int)
         /// The section at this index was deleted.
@@ -27,23 +27,23 @@ public struct IndexPathMapping: Hashable, Sendable {
             }
         }
 
-        func apply(_ p: IndexPath) -> IndexPath? {
+        func apply(_ p: ItemPath) -> ItemPath? {
             switch self {
             case .insertItem(let q):
-                return p.section == q.section && p.item >= q.item ? IndexPath(section: p.section, item: p.item + 1) : p
+                return p.section == q.section && p.item >= q.item ? ItemPath(section: p.section, item: p.item + 1) : p
             case .deleteItem(let q):
                 guard p.section == q.section else { return p }
                 if p.item == q.item { return nil }
-                return p.item > q.item ? IndexPath(section: p.section, item: p.item - 1) : p
+                return p.item > q.item ? ItemPath(section: p.section, item: p.item - 1) : p
             case .moveItem(let from, let to):
                 if p == from { return to }
                 guard let removed = Edit.deleteItem(from).apply(p) else { return nil }
                 return Edit.insertItem(to).apply(removed)
             case .insertSection(let s):
-                return p.section >= s ? IndexPath(section: p.section + 1, item: p.item) : p
+                return p.section >= s ? ItemPath(section: p.section + 1, item: p.item) : p
             case .deleteSection(let s):
                 if p.section == s { return nil }
-                return p.section > s ? IndexPath(section: p.section - 1, item: p.item) : p
+                return p.section > s ? ItemPath(section: p.section - 1, item: p.item) : p
             }
         }
 
@@ -106,18 +106,18 @@ public struct IndexPathMapping: Hashable, Sendable {
             return x - below
         }
 
-        func apply(_ p: IndexPath, forward: Bool) -> IndexPath? {
+        func apply(_ p: ItemPath, forward: Bool) -> ItemPath? {
             switch self {
             case .single(let edit):
                 return forward ? edit.apply(p) : edit.inverse.apply(p)
             case .deletes(let s, let items):
                 guard p.section == s else { return p }
                 let item = forward ? Self.afterRemoving(p.item, items) : Self.afterInserting(p.item, items)
-                return item.map { IndexPath(section: s, item: $0) }
+                return item.map { ItemPath(section: s, item: $0) }
             case .inserts(let s, let items):
                 guard p.section == s else { return p }
                 let item = forward ? Self.afterInserting(p.item, items) : Self.afterRemoving(p.item, items)
-                return item.map { IndexPath(section: s, item: $0) }
+                return item.map { ItemPath(section: s, item: $0) }
             }
         }
 
@@ -178,8 +178,8 @@ public struct IndexPathMapping: Hashable, Sendable {
     /// The new index path of an old item, or `nil` if it was deleted.
     /// - Complexity: O(r log k) for r runs of edits (see ``init(_:)``) of
     ///   at most k edits each: O(log k) for a batch update's edits.
-    public func forward(_ indexPath: IndexPath) -> IndexPath? {
-        var p: IndexPath? = indexPath
+    public func forward(_ indexPath: ItemPath) -> ItemPath? {
+        var p: ItemPath? = indexPath
         for run in runs {
             guard let q = p else { return nil }
             p = run.apply(q, forward: true)
@@ -189,8 +189,8 @@ public struct IndexPathMapping: Hashable, Sendable {
 
     /// The old index path of a new item, or `nil` if it was inserted.
     /// - Complexity: as ``forward(_:)``.
-    public func backward(_ indexPath: IndexPath) -> IndexPath? {
-        var p: IndexPath? = indexPath
+    public func backward(_ indexPath: ItemPath) -> ItemPath? {
+        var p: ItemPath? = indexPath
         for run in runs.reversed() {
             guard let q = p else { return nil }
             p = run.apply(q, forward: false)

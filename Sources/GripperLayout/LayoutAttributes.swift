@@ -6,7 +6,7 @@ public struct LayoutAttributes: Hashable, Sendable {
     /// What the element is.
     public var kind: ElementKind
     /// The element's index path (see ``ElementID``); `nil` for the global header.
-    public var indexPath: IndexPath?
+    public var indexPath: ItemPath?
     /// The element's frame.
     public var frame: Rect
     /// Drawing order: higher is drawn above (see ``ZIndex``).
@@ -72,7 +72,7 @@ public struct LayoutAttributes: Hashable, Sendable {
     }
 
     /// Creates attributes; flags default to off.
-    package init(kind: ElementKind, indexPath: IndexPath?, frame: Rect, zIndex: Int, isHidden: Bool = false,
+    package init(kind: ElementKind, indexPath: ItemPath?, frame: Rect, zIndex: Int, isHidden: Bool = false,
                 alpha: Double = 1, column: Int? = nil, isEditing: Bool = false, isMovable: Bool = false,
                 isDeletable: Bool = false, isSelected: Bool = false, isHighlighted: Bool = false,
                 isPinned: Bool = false, swipe: SwipeAttributes? = nil, editingControls: EditingControls? = nil) {
@@ -97,7 +97,7 @@ public struct LayoutAttributes: Hashable, Sendable {
 
     /// A cell's attributes, every property given (the hot path: one value
     /// made in place, no defaults filled in and then changed).
-    init(cell indexPath: IndexPath, frame: Rect, column: Int, isEditing: Bool, isMovable: Bool, isDeletable: Bool,
+    init(cell indexPath: ItemPath, frame: Rect, column: Int, isEditing: Bool, isMovable: Bool, isDeletable: Bool,
          isSelected: Bool, isHighlighted: Bool, isDropTarget: Bool, isFocused: Bool, swipe: SwipeAttributes?,
          deleteControlWidth: Double, gripperWidth: Double, deleteConfirmationWidth: Double) {
         kind = .cell

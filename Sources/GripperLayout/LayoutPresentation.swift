@@ -8,29 +8,29 @@ public struct LayoutPresentation: Sendable {
     /// Whether the collection is in editing mode (delete controls, grippers).
     public var isEditing: Bool
     /// Selected items.
-    public var selected: Set<IndexPath>
+    public var selected: Set<ItemPath>
     /// Highlighted (touched-down) items.
-    public var highlighted: Set<IndexPath>
+    public var highlighted: Set<ItemPath>
     /// The drag in progress, if any: hides the source, opens the gap.
     public var drag: DragState?
     /// The swiped or open cell, if any.
     public var swipe: SwipeState?
     /// The cell showing its delete-confirmation button, if any.
-    public var deleteConfirmation: IndexPath?
+    public var deleteConfirmation: ItemPath?
     /// The item with the keyboard focus, if any: its cell is marked
     /// (``LayoutAttributes/isFocused``) and a renderer draws a focus ring.
-    public var focused: IndexPath?
+    public var focused: ItemPath?
     /// An item's open menu, if any: the layout places it next to the item
     /// (``CollectionLayout/menuAttributes(for:contentOffset:)``).
     public var menu: MenuState?
     /// Per-item traits; called once per visible cell, so it must be O(1).
-    public var traits: @Sendable (IndexPath) -> ItemTraits
+    public var traits: @Sendable (ItemPath) -> ItemTraits
 
     /// Creates a presentation; by default nothing is going on and every item
     /// is movable and deletable.
-    public init(isEditing: Bool = false, selected: Set<IndexPath> = [], highlighted: Set<IndexPath> = [],
-                drag: DragState? = nil, swipe: SwipeState? = nil, deleteConfirmation: IndexPath? = nil,
-                focused: IndexPath? = nil, menu: MenuState? = nil, traits: @escaping @Sendable (IndexPath) -> ItemTraits = { _ in .all }) {
+    public init(isEditing: Bool = false, selected: Set<ItemPath> = [], highlighted: Set<ItemPath> = [],
+                drag: DragState? = nil, swipe: SwipeState? = nil, deleteConfirmation: ItemPath? = nil,
+                focused: ItemPath? = nil, menu: MenuState? = nil, traits: @escaping @Sendable (ItemPath) -> ItemTraits = { _ in .all }) {
         self.isEditing = isEditing
         self.selected = selected
         self.highlighted = highlighted

@@ -95,7 +95,7 @@ public struct LayoutTransition: Sendable {
             return (forward ? mapping.forward(p) : mapping.backward(p)).map { ElementID(kind: id.kind, indexPath: $0) }
         case .header, .footer, .sectionBackground, .rowSeparator, .columnSeparator:
             return (forward ? mapping.forward(section: p.section) : mapping.backward(section: p.section))
-                .map { ElementID(kind: id.kind, indexPath: IndexPath(section: $0, item: 0)) }
+                .map { ElementID(kind: id.kind, indexPath: ItemPath(section: $0, item: 0)) }
         case .placeholder, .dragProxy, .globalHeader:
             return id
         }

@@ -6,7 +6,7 @@ import GripperGeometry
 /// (``CollectionLayout/menuAttributes(for:contentOffset:)``).
 public struct MenuState: Hashable, Sendable {
     /// The item whose menu it is (a model index path).
-    public var indexPath: IndexPath
+    public var indexPath: ItemPath
     /// The entries, first at the top.
     public var entries: [MenuEntry]
     /// The entry the arrow keys or Tab selected (Enter performs it); nil
@@ -14,7 +14,7 @@ public struct MenuState: Hashable, Sendable {
     public var selectedEntry: Int?
 
     /// Creates a menu state.
-    public init(indexPath: IndexPath, entries: [MenuEntry], selectedEntry: Int? = nil) {
+    public init(indexPath: ItemPath, entries: [MenuEntry], selectedEntry: Int? = nil) {
         self.indexPath = indexPath
         self.entries = entries
         self.selectedEntry = selectedEntry

@@ -7,8 +7,8 @@ struct QueryContext: DraggedSections {
     /// A drag checked against the layout; a class, so the context and its
     /// copies share it instead of copying the two sections' geometry.
     final class Drag {
-        let source: IndexPath
-        let target: IndexPath
+        let source: ItemPath
+        let target: ItemPath
         let sourceArrangement: SlotArrangement
         let targetArrangement: SlotArrangement
         /// The dragged item's height.
@@ -22,7 +22,7 @@ struct QueryContext: DraggedSections {
         let sourceView: SectionView
         let targetView: SectionView
 
-        init(source: IndexPath, target: IndexPath, sourceArrangement: SlotArrangement,
+        init(source: ItemPath, target: ItemPath, sourceArrangement: SlotArrangement,
              targetArrangement: SlotArrangement, height: Double, proxyFrame: Rect, sourceDelta: Double,
              targetDelta: Double, sourceView: SectionView, targetView: SectionView) {
             self.source = source

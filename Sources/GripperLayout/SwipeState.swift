@@ -4,7 +4,7 @@ import GripperGeometry
 /// slid, and the actions on each edge.
 public struct SwipeState: Hashable, Sendable {
     /// The swiped cell.
-    public var indexPath: IndexPath
+    public var indexPath: ItemPath
     /// The content's horizontal displacement: negative slides left and
     /// reveals the trailing actions, positive reveals the leading actions.
     public var offset: Double
@@ -14,7 +14,7 @@ public struct SwipeState: Hashable, Sendable {
     public var leadingActions: [SwipeAction]
 
     /// Creates a swipe state.
-    public init(indexPath: IndexPath, offset: Double, trailingActions: [SwipeAction] = [],
+    public init(indexPath: ItemPath, offset: Double, trailingActions: [SwipeAction] = [],
                 leadingActions: [SwipeAction] = []) {
         self.indexPath = indexPath
         self.offset = offset

@@ -30,7 +30,7 @@ public struct EngineSnapshot: Sendable {
     public var hiddenSource: LayoutAttributes?
     /// The label of the item at each index path of the model that a cell,
     /// the proxy or the hidden source shows (where the labels have one).
-    public var items: [IndexPath: ItemLabel]
+    public var items: [ItemPath: ItemLabel]
     /// Section titles by section index.
     public var sectionTitles: [Int: String]
     /// The global header's title, if the labels have one.
@@ -74,7 +74,7 @@ extension Engine {
             // cell that reflowed into the source's old slot.
             hidden = layout.attributes(for: drag.source, presentation: presentation)
         }
-        var itemsByPath: [IndexPath: ItemLabel] = [:]
+        var itemsByPath: [ItemPath: ItemLabel] = [:]
         itemsByPath.reserveCapacity(attributes.count + 1) // no rehash as it fills
         var titles: [Int: String] = [:]
         let model = self.model
@@ -102,7 +102,7 @@ extension Engine {
             }
         }
         var lastRun = 0 // cells come section by section: the run of the last one first
-        func item(at path: IndexPath) -> ItemID? {
+        func item(at path: ItemPath) -> ItemID? {
             if !runs.indices.contains(lastRun) || runs[lastRun].section != path.section {
                 guard let k = runs.firstIndex(where: { $0.section == path.section }) else { return model.item(at: path) }
                 lastRun = k

@@ -116,7 +116,7 @@ extension Scene {
         }.joined(separator: ", ") + "]"
     }
 
-    static func path(_ p: IndexPath) -> String { "[\(p.section), \(p.item)]" }
+    static func path(_ p: ItemPath) -> String { "[\(p.section), \(p.item)]" }
 
     /// A layout change as a `layout` stimulus's object: the fields it gives.
     static func layoutChange(_ c: LayoutChange) -> String {

@@ -29,7 +29,7 @@ extension Scene {
             /// The app's move command.
             case move(MoveCommand)
             /// The app puts the keyboard focus on an item (nil: none).
-            case focus(IndexPath?)
+            case focus(ItemPath?)
             /// A loading event of the scene's source (`load`, `loaded`,
             /// `empty`, `failed`, `refresh`), with the sections a result
             /// brings (they land as one diff batch).

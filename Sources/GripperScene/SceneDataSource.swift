@@ -59,13 +59,13 @@ public struct SceneDataSource: CollectionDataSource {
     public func numberOfItems(inSection section: Int) -> Int { sections[section].items.count }
     /// The identity of the scene's item at `indexPath`.
     /// - Complexity: O(1).
-    public func itemID(at indexPath: IndexPath) -> ItemID { sections[indexPath.section].items[indexPath.item].id }
+    public func itemID(at indexPath: ItemPath) -> ItemID { sections[indexPath.section].items[indexPath.item].id }
     /// The item's own height, by identity (reloaded and inserted items too).
     /// - Complexity: O(1).
-    public func height(ofItem item: ItemID, at indexPath: IndexPath) -> Double? { items[item]?.height }
+    public func height(ofItem item: ItemID, at indexPath: ItemPath) -> Double? { items[item]?.height }
     /// The item's own width, by identity (for a flow layout).
     /// - Complexity: O(1).
-    public func width(ofItem item: ItemID, at indexPath: IndexPath) -> Double? { items[item]?.width }
+    public func width(ofItem item: ItemID, at indexPath: ItemPath) -> Double? { items[item]?.width }
     /// The section's own column count, by identity (reloaded sections too).
     /// - Complexity: O(1).
     public func columns(ofSection section: SectionID) -> Int? { columns[section] }

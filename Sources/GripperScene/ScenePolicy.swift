@@ -46,21 +46,21 @@ public struct ScenePolicy: CollectionDelegate {
 
     /// Whether the item may be swiped open and deleted; unknown items may not.
     /// - Complexity: O(1).
-    public func canEdit(_ item: ItemID, at indexPath: IndexPath) -> Bool { items[item]?.isEditable ?? false }
+    public func canEdit(_ item: ItemID, at indexPath: ItemPath) -> Bool { items[item]?.isEditable ?? false }
     /// Whether the item may be dragged; unknown items may not.
     /// - Complexity: O(1).
-    public func canMove(_ item: ItemID, at indexPath: IndexPath) -> Bool { items[item]?.isMovable ?? false }
+    public func canMove(_ item: ItemID, at indexPath: ItemPath) -> Bool { items[item]?.isMovable ?? false }
     /// Whether a touch highlights the item: when it may be selected.
     /// - Complexity: O(1).
-    public func canHighlight(_ item: ItemID, at indexPath: IndexPath) -> Bool { canSelect(item, at: indexPath) }
+    public func canHighlight(_ item: ItemID, at indexPath: ItemPath) -> Bool { canSelect(item, at: indexPath) }
     /// Whether the item may be selected; unknown items may not.
     /// - Complexity: O(1).
-    public func canSelect(_ item: ItemID, at indexPath: IndexPath) -> Bool { items[item]?.isSelectable ?? false }
+    public func canSelect(_ item: ItemID, at indexPath: ItemPath) -> Bool { items[item]?.isSelectable ?? false }
     /// Accepts any target in the source section; a target in another
     /// section is accepted when the scene allows moves between sections and
     /// vetoed otherwise (the gap stays in the source section).
     /// - Complexity: O(1).
-    public func target(forMoving item: ItemID, from source: IndexPath, proposed: IndexPath) -> MoveTarget {
+    public func target(forMoving item: ItemID, from source: ItemPath, proposed: ItemPath) -> MoveTarget {
         proposed.section == source.section || movesBetweenSections ? .accept : .veto
     }
     /// Whether `target` accepts drops: when the scene says `"acceptsDrops": true`.
@@ -75,17 +75,17 @@ public struct ScenePolicy: CollectionDelegate {
     }
     /// The item's trailing actions.
     /// - Complexity: O(1).
-    public func trailingActions(for item: ItemID, at indexPath: IndexPath) -> SwipeActions {
+    public func trailingActions(for item: ItemID, at indexPath: ItemPath) -> SwipeActions {
         items[item]?.trailingActions ?? .none
     }
     /// The item's leading actions.
     /// - Complexity: O(1).
-    public func leadingActions(for item: ItemID, at indexPath: IndexPath) -> SwipeActions {
+    public func leadingActions(for item: ItemID, at indexPath: ItemPath) -> SwipeActions {
         items[item]?.leadingActions ?? .none
     }
     /// The item's menu entries (`"menu"`), none for an unknown item.
     /// - Complexity: O(1).
-    public func menuActions(for item: ItemID, at indexPath: IndexPath) -> [EditingAction] {
+    public func menuActions(for item: ItemID, at indexPath: ItemPath) -> [EditingAction] {
         items[item]?.menuActions ?? []
     }
 }

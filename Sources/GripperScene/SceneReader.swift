@@ -621,7 +621,7 @@ struct SceneReader {
             } else {
                 let pair = try array(v, p)
                 guard pair.count == 2 else { throw fail(p, v, "expected [section, item] or null, found \(pair.count) numbers") }
-                action = .focus(IndexPath(section: try integer(pair[0], p + "[0]", minimum: 0),
+                action = .focus(ItemPath(section: try integer(pair[0], p + "[0]", minimum: 0),
                                           item: try integer(pair[1], p + "[1]", minimum: 0)))
             }
         case "loaded":
@@ -707,10 +707,10 @@ struct SceneReader {
     }
 
     /// `[section, item]`.
-    private func indexPath(_ v: JSONValue, _ p: String) throws(SceneError) -> IndexPath {
+    private func indexPath(_ v: JSONValue, _ p: String) throws(SceneError) -> ItemPath {
         let pair = try array(v, p)
         guard pair.count == 2 else { throw fail(p, v, "expected [section, item], found \(pair.count) numbers") }
-        return IndexPath(section: try integer(pair[0], p + "[0]", minimum: 0), item: try integer(pair[1], p + "[1]", minimum: 0))
+        return ItemPath(section: try integer(pair[0], p + "[0]", minimum: 0), item: try integer(pair[1], p + "[1]", minimum: 0))
     }
 
     /// The app's batch: a list of operations, each one of `{"deleteItem": [s, i]}`,

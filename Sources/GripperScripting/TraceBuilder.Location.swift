@@ -39,11 +39,11 @@ extension TraceBuilder {
         /// item is scrolled out of it.
         ///
         /// ```swift
-        /// b.drag(from: .item(IndexPath(section: 0, item: 1), in: engine)!,
-        ///        to: .item(IndexPath(section: 0, item: 5), in: engine)!)
+        /// b.drag(from: .item(ItemPath(section: 0, item: 1), in: engine)!,
+        ///        to: .item(ItemPath(section: 0, item: 5), in: engine)!)
         /// ```
         /// - Complexity: O(log n).
-        public static func item(_ indexPath: IndexPath, in engine: Engine, at unit: Point = Point(x: 0.5, y: 0.5)) -> Location? {
+        public static func item(_ indexPath: ItemPath, in engine: Engine, at unit: Point = Point(x: 0.5, y: 0.5)) -> Location? {
             guard let frame = engine.layout.attributes(for: indexPath, presentation: engine.presentation)?.frame else {
                 return nil
             }

@@ -23,15 +23,15 @@ import GripperScripting
     static func randomBatch(on model: CollectionModel, fresh: inout Int, using g: inout SeededGenerator) -> BatchUpdate {
         var ops: [BatchUpdate.Operation] = []
         let sections = model.numberOfSections
-        func path() -> IndexPath? {
+        func path() -> ItemPath? {
             guard sections > 0 else { return nil }
             let s = g.int(0...(sections - 1))
             let n = model.numberOfItems(inSection: s) ?? 0
-            return n > 0 ? IndexPath(section: s, item: g.int(0...(n - 1))) : nil
+            return n > 0 ? ItemPath(section: s, item: g.int(0...(n - 1))) : nil
         }
-        func target() -> IndexPath {
+        func target() -> ItemPath {
             let s = sections > 0 ? g.int(0...(sections - 1)) : 0
-            return IndexPath(section: s, item: g.int(0...max(0, (model.numberOfItems(inSection: s) ?? 0))))
+            return ItemPath(section: s, item: g.int(0...max(0, (model.numberOfItems(inSection: s) ?? 0))))
         }
         for _ in 0..<g.int(1...4) {
             fresh += 1
@@ -39,7 +39,7 @@ import GripperScripting
             case 0...2: if let p = path() { ops.append(.deleteItem(p)) }
             case 3...5: ops.append(.insertItem(ItemID("new\(fresh)"), at: target()))
             case 6...7: if let p = path() { ops.append(.moveItem(from: p, to: target())) }
-            case 8: ops.append(.reloadItem(path() ?? IndexPath(section: 0, item: 0)))
+            case 8: ops.append(.reloadItem(path() ?? ItemPath(section: 0, item: 0)))
             default:
                 if sections > 1, g.chance(0.5) {
                     ops.append(.deleteSection(g.int(0...(sections - 1))))
@@ -94,11 +94,11 @@ import GripperScripting
     /// Effects that change nothing are not followed.
     @Test func effectsThatChangeNoModelAreNotFollowed() throws {
         let identities = CIdentities(arena: CStringArena(Self.source([("a", ["x", "y"])])))
-        #expect(!identities.follow(.highlight(IndexPath(section: 0, item: 1))))
-        #expect(!identities.follow(.gapMoved(to: IndexPath(section: 0, item: 1))))
-        #expect(identities.reader.item(at: IndexPath(section: 0, item: 1)).map { String(cString: $0) } == "y")
-        #expect(identities.reader.item(at: IndexPath(section: 0, item: 2)) == nil)
-        #expect(identities.reader.item(at: IndexPath(section: 1, item: 0)) == nil)
+        #expect(!identities.follow(.highlight(ItemPath(section: 0, item: 1))))
+        #expect(!identities.follow(.gapMoved(to: ItemPath(section: 0, item: 1))))
+        #expect(identities.reader.item(at: ItemPath(section: 0, item: 1)).map { String(cString: $0) } == "y")
+        #expect(identities.reader.item(at: ItemPath(section: 0, item: 2)) == nil)
+        #expect(identities.reader.item(at: ItemPath(section: 1, item: 0)) == nil)
         #expect(identities.reader.section(0).map { String(cString: $0) } == "a")
         #expect(identities.reader.section(-1) == nil)
     }
@@ -111,9 +111,9 @@ import GripperScripting
         let data = Self.source([("a", ["x", "y"]), ("b", ["z"])])
         let identities = CIdentities(arena: CStringArena(data))
         var journal = Journal(start: try CollectionModel(dataSource: data))
-        let entry = try journal.commit(BatchUpdate([.deleteItem(IndexPath(section: 0, item: 0))]), as: .batch,
+        let entry = try journal.commit(BatchUpdate([.deleteItem(ItemPath(section: 0, item: 0))]), as: .batch,
                                        at: EventTime(microseconds: 0))
-        identities.follow(BatchUpdate([.deleteItem(IndexPath(section: 0, item: 5))]))
+        identities.follow(BatchUpdate([.deleteItem(ItemPath(section: 0, item: 5))]))
         #expect(identities.follow(.committed(entry)))
         #expect(identities.mismatch(with: journal.model) != nil, "stale: the commit was not followed")
         identities.settle(with: journal.model)
@@ -126,6 +126,6 @@ import GripperScripting
         #expect(identities.follow(.appBatchApplied(replaced)))
         identities.settle(with: journal.model)
         #expect(identities.mismatch(with: journal.model) == nil)
-        #expect(identities.reader.item(at: IndexPath(section: 0, item: 2)).map { String(cString: $0) } == "r")
+        #expect(identities.reader.item(at: ItemPath(section: 0, item: 2)).map { String(cString: $0) } == "r")
     }
 }

@@ -215,7 +215,7 @@ import GripperTraces
             var numberOfSections: Int { 1 }
             func sectionID(at section: Int) -> SectionID { "s" }
             func numberOfItems(inSection section: Int) -> Int { 2 }
-            func itemID(at p: GripperLayout.IndexPath) -> ItemID { p.item == 0 ? "a" : "b" }
+            func itemID(at p: GripperLayout.ItemPath) -> ItemID { p.item == 0 ? "a" : "b" }
         }
         var session = try ToolkitSession(dataSource: Two(), delegate: StaticEditingPolicy(), viewport: Size(width: 300, height: 400),
                                          pointsPerMillimetre: 4, recordingInput: true)

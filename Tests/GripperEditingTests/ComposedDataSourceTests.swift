@@ -20,7 +20,7 @@ struct ArrayChild: CollectionDataSource, CrossChildMoveRules {
     var movable = true
     var leavesTo: Set<String> = []
     var takesFrom: Set<String> = []
-    var redirect: IndexPath?
+    var redirect: ItemPath?
     var columns: Int?
 
     init(_ sections: [(String, [String])], log: CallLog = CallLog()) {
@@ -31,28 +31,28 @@ struct ArrayChild: CollectionDataSource, CrossChildMoveRules {
     var numberOfSections: Int { sections.count }
     func sectionID(at section: Int) -> SectionID { sections[section].id }
     func numberOfItems(inSection section: Int) -> Int { sections[section].items.count }
-    func itemID(at indexPath: IndexPath) -> ItemID { sections[indexPath.section].items[indexPath.item] }
+    func itemID(at indexPath: ItemPath) -> ItemID { sections[indexPath.section].items[indexPath.item] }
     func columns(ofSection section: SectionID) -> Int? { sections.contains { $0.id == section } ? columns : nil }
 
-    func canEdit(_ item: ItemID, at indexPath: IndexPath) -> Bool { log.note("canEdit \(item) \(indexPath)"); return true }
-    func canMove(_ item: ItemID, at indexPath: IndexPath) -> Bool { log.note("canMove \(item) \(indexPath)"); return movable }
-    func target(forMoving item: ItemID, from source: IndexPath, proposed: IndexPath) -> MoveTarget {
+    func canEdit(_ item: ItemID, at indexPath: ItemPath) -> Bool { log.note("canEdit \(item) \(indexPath)"); return true }
+    func canMove(_ item: ItemID, at indexPath: ItemPath) -> Bool { log.note("canMove \(item) \(indexPath)"); return movable }
+    func target(forMoving item: ItemID, from source: ItemPath, proposed: ItemPath) -> MoveTarget {
         log.note("target \(item) \(source) \(proposed)")
         return redirect.map(MoveTarget.redirect) ?? .accept
     }
-    func trailingActions(for item: ItemID, at indexPath: IndexPath) -> SwipeActions {
+    func trailingActions(for item: ItemID, at indexPath: ItemPath) -> SwipeActions {
         log.note("trailing \(item) \(indexPath)")
         return SwipeActions([EditingAction(id: "archive", title: "Archive")])
     }
-    func perform(_ action: EditingAction, on item: ItemID, at indexPath: IndexPath) -> ActionOutcome {
+    func perform(_ action: EditingAction, on item: ItemID, at indexPath: ItemPath) -> ActionOutcome {
         log.note("perform \(action.id) \(item) \(indexPath)")
         return .keepItem
     }
-    func canMoveOut(_ item: ItemID, from indexPath: IndexPath, toChild destination: String) -> Bool {
+    func canMoveOut(_ item: ItemID, from indexPath: ItemPath, toChild destination: String) -> Bool {
         log.note("out \(item) \(indexPath) \(destination)")
         return leavesTo.contains(destination)
     }
-    func target(forMovingIn item: ItemID, fromChild source: String, proposed: IndexPath) -> MoveTarget {
+    func target(forMovingIn item: ItemID, fromChild source: String, proposed: ItemPath) -> MoveTarget {
         log.note("in \(item) \(source) \(proposed)")
         return takesFrom.contains(source) ? .accept : .veto
     }
@@ -62,7 +62,7 @@ struct ArrayChild: CollectionDataSource, CrossChildMoveRules {
 struct PlainRules: CollectionDelegate {}
 
 @Suite struct ComposedDataSourceTests {
-    private func ip(_ s: Int, _ i: Int) -> IndexPath { IndexPath(section: s, item: i) }
+    private func ip(_ s: Int, _ i: Int) -> ItemPath { ItemPath(section: s, item: i) }
 
     /// Random children: 0…4 sections of 0…5 items each, unique identities.
     private func randomChildren(_ count: Int, using rng: inout SeededGenerator) -> [ArrayChild] {

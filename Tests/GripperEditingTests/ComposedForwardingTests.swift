@@ -18,11 +18,11 @@ private struct FolderChild: CollectionDataSource, CollectionDelegate {
     var numberOfSections: Int { 1 }
     func sectionID(at section: Int) -> SectionID { "s" }
     func numberOfItems(inSection section: Int) -> Int { items.count }
-    func itemID(at indexPath: IndexPath) -> ItemID { items[indexPath.item] }
+    func itemID(at indexPath: ItemPath) -> ItemID { items[indexPath.item] }
     var locatesItems: Bool { locates }
-    func indexPath(ofItem item: ItemID) -> IndexPath? {
+    func indexPath(ofItem item: ItemID) -> ItemPath? {
         guard locates, let i = items.firstIndex(of: item) else { return nil }
-        return IndexPath(section: 0, item: i)
+        return ItemPath(section: 0, item: i)
     }
 
     var acceptsDropsIntoItems: Bool { !folders.isEmpty }
@@ -42,10 +42,10 @@ private struct GroupRuleChild: CollectionDataSource, CollectionDelegate {
     var numberOfSections: Int { 1 }
     func sectionID(at section: Int) -> SectionID { "s" }
     func numberOfItems(inSection section: Int) -> Int { items.count }
-    func itemID(at indexPath: IndexPath) -> ItemID { items[indexPath.item] }
-    func target(forMovingItems items: [ItemID], from sources: [IndexPath], proposed: IndexPath) -> MoveTarget {
+    func itemID(at indexPath: ItemPath) -> ItemID { items[indexPath.item] }
+    func target(forMovingItems items: [ItemID], from sources: [ItemPath], proposed: ItemPath) -> MoveTarget {
         asked.note("\(sources) \(proposed)")
-        return .redirect(IndexPath(section: 0, item: 0))
+        return .redirect(ItemPath(section: 0, item: 0))
     }
 }
 
@@ -53,7 +53,7 @@ private struct GroupRuleChild: CollectionDataSource, CollectionDelegate {
 /// name an item rather than a path: drops into items, the names spoken in
 /// announcements, a group's landing.
 @Suite struct ComposedForwardingTests {
-    private func ip(_ s: Int, _ i: Int) -> IndexPath { IndexPath(section: s, item: i) }
+    private func ip(_ s: Int, _ i: Int) -> ItemPath { ItemPath(section: s, item: i) }
 
     @Test func dropsIntoItemsGoToTheChildThatHoldsTheTarget() throws {
         var a = FolderChild(["a0", "a1"])

@@ -11,7 +11,7 @@ import GripperScripting
 /// the engine's back (what an app must not do).
 final class CountingSource: CollectionDataSource, @unchecked Sendable {
     var counts: [Int]
-    var duplicateAt: IndexPath?
+    var duplicateAt: ItemPath?
     var sectionIDs: [SectionID]?
     let asked = Atomic<Int>(0)
 
@@ -20,7 +20,7 @@ final class CountingSource: CollectionDataSource, @unchecked Sendable {
     var numberOfSections: Int { counts.count }
     func sectionID(at section: Int) -> SectionID { sectionIDs?[section] ?? SectionID("S\(section)") }
     func numberOfItems(inSection section: Int) -> Int { counts[section] }
-    func itemID(at indexPath: IndexPath) -> ItemID {
+    func itemID(at indexPath: ItemPath) -> ItemID {
         asked.add(1, ordering: .relaxed)
         precondition(indexPath.item < counts[indexPath.section], "asked out of range")
         if indexPath == duplicateAt { return ItemID("\(indexPath.section).0") }
@@ -162,14 +162,14 @@ final class CountingSource: CollectionDataSource, @unchecked Sendable {
     }
 
     struct Rules: CollectionDelegate {
-        var redirect: IndexPath?
+        var redirect: ItemPath?
         var selectionMode: SelectionMode { .multiple }
-        func canDeselect(_ item: ItemID, at indexPath: IndexPath) -> Bool { item != "a1" }
-        func canHighlight(_ item: ItemID, at indexPath: IndexPath) -> Bool { item != "a2" }
-        func target(forMoving item: ItemID, from source: IndexPath, proposed: IndexPath) -> MoveTarget {
+        func canDeselect(_ item: ItemID, at indexPath: ItemPath) -> Bool { item != "a1" }
+        func canHighlight(_ item: ItemID, at indexPath: ItemPath) -> Bool { item != "a2" }
+        func target(forMoving item: ItemID, from source: ItemPath, proposed: ItemPath) -> MoveTarget {
             redirect.map { .redirect($0) } ?? .accept
         }
-        func perform(_ action: EditingAction, on item: ItemID, at indexPath: IndexPath) -> ActionOutcome { .keepItem }
+        func perform(_ action: EditingAction, on item: ItemID, at indexPath: ItemPath) -> ActionOutcome { .keepItem }
     }
 
     @Test func deselectionAndHighlightAreAsked() {
@@ -194,7 +194,7 @@ final class CountingSource: CollectionDataSource, @unchecked Sendable {
     }
 
     @Test(arguments: [ip(7, 0), ip(-1, 0), ip(1, 1_000), ip(0, -5)])
-    func anImpossibleRedirectIsVetoedOrClamped(_ redirect: IndexPath) throws {
+    func anImpossibleRedirectIsVetoedOrClamped(_ redirect: ItemPath) throws {
         var h = MachineHarness(AppBatchTests.small().machine.model, policy: Rules(redirect: redirect))
         AppBatchTests.drag(&h, row: 0, to: 6)
         let gap = try #require(h.machine.presentation.drag?.target)

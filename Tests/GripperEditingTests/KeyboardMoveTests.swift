@@ -24,7 +24,7 @@ extension MachineHarness {
         return effects
     }
 
-    mutating func focus(_ p: IndexPath) {
+    mutating func focus(_ p: ItemPath) {
         _ = machine.setFocus(p)
     }
 }

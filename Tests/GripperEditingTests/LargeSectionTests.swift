@@ -16,13 +16,13 @@ import GripperScripting
         var numberOfSections: Int { counts.count }
         func sectionID(at section: Int) -> SectionID { SectionID("S\(section)") }
         func numberOfItems(inSection section: Int) -> Int { counts[section] }
-        func itemID(at indexPath: IndexPath) -> ItemID { ItemID("\(indexPath.section).\(indexPath.item)") }
+        func itemID(at indexPath: ItemPath) -> ItemID { ItemID("\(indexPath.section).\(indexPath.item)") }
         var locatesItems: Bool { locates }
-        func indexPath(ofItem item: ItemID) -> IndexPath? {
+        func indexPath(ofItem item: ItemID) -> ItemPath? {
             let parts = item.rawValue.split(separator: ".")
             guard parts.count == 2, let s = Int(parts[0]), let i = Int(parts[1]), counts.indices.contains(s),
                   i >= 0, i < counts[s] else { return nil }
-            return IndexPath(section: s, item: i)
+            return ItemPath(section: s, item: i)
         }
     }
 
@@ -33,7 +33,7 @@ import GripperScripting
     static func randomBatch(on reference: [[String]], fresh: inout Int,
                             using rng: inout SeededGenerator) -> BatchUpdate {
         var ops: [BatchUpdate.Operation] = []
-        var claimed = Set<IndexPath>()
+        var claimed = Set<ItemPath>()
         var survivors = reference.map(\.count)
         var incoming: [(section: Int, what: BatchUpdate.Operation)] = []
         let changes = Int.random(in: 1...60, using: &rng)

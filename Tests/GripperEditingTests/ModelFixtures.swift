@@ -9,7 +9,7 @@ func model(_ sections: [(String, [String])]) -> CollectionModel {
     try! CollectionModel(sections: sections.map { CollectionSection(id: SectionID($0.0), items: $0.1.map { ItemID($0) }) })
 }
 
-func ip(_ s: Int, _ i: Int) -> IndexPath { IndexPath(section: s, item: i) }
+func ip(_ s: Int, _ i: Int) -> ItemPath { ItemPath(section: s, item: i) }
 
 /// The model as plain arrays, for comparisons.
 func plain(_ m: CollectionModel) -> [[String]] { m.sections.map { $0.items.map(\.rawValue) } }

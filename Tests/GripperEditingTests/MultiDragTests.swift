@@ -184,14 +184,14 @@ import Testing
 
     /// Records the group questions and answers them with a rule.
     struct GroupRules: CollectionDelegate {
-        final class Log: @unchecked Sendable { var asked: [([ItemID], [IndexPath], IndexPath)] = [] }
+        final class Log: @unchecked Sendable { var asked: [([ItemID], [ItemPath], ItemPath)] = [] }
         let log = Log()
-        var answer: @Sendable (IndexPath) -> MoveTarget
-        func target(forMovingItems items: [ItemID], from sources: [IndexPath], proposed: IndexPath) -> MoveTarget {
+        var answer: @Sendable (ItemPath) -> MoveTarget
+        func target(forMovingItems items: [ItemID], from sources: [ItemPath], proposed: ItemPath) -> MoveTarget {
             log.asked.append((items, sources, proposed))
             return answer(proposed)
         }
-        func target(forMoving item: ItemID, from source: IndexPath, proposed: IndexPath) -> MoveTarget {
+        func target(forMoving item: ItemID, from source: ItemPath, proposed: ItemPath) -> MoveTarget {
             Issue.record("a group drag asked the one-item question")
             return .accept
         }
@@ -284,8 +284,8 @@ import Testing
 /// when the delegate redirects there (as for keys and commands).
 @Suite struct CoveredRedirectTests {
     struct RedirectAll: CollectionDelegate {
-        var to: IndexPath
-        func target(forMoving item: ItemID, from source: IndexPath, proposed: IndexPath) -> MoveTarget {
+        var to: ItemPath
+        func target(forMoving item: ItemID, from source: ItemPath, proposed: ItemPath) -> MoveTarget {
             .redirect(to)
         }
     }

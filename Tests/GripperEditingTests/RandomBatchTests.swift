@@ -61,7 +61,7 @@ import GripperScripting
             ops.append(.deleteSection(s))
         }
         var survivorsPerSection: [Int] = []
-        var moving: [IndexPath] = []
+        var moving: [ItemPath] = []
         for (s, section) in m.sections.enumerated() where !deletedSections.contains(s) {
             var survivors = 0
             for i in section.items.indices {
@@ -84,7 +84,7 @@ import GripperScripting
         guard !survivorsPerSection.isEmpty else { return BatchUpdate(ops) }
         // Destinations: moved items and a few new ones, spread over the after-sections.
         var incoming: [Int: [Either]] = [:]
-        enum Either { case move(IndexPath), new(ItemID) }
+        enum Either { case move(ItemPath), new(ItemID) }
         for from in moving { incoming[Int.random(in: 0..<survivorsPerSection.count, using: &rng), default: []].append(.move(from)) }
         for _ in 0..<Int.random(in: 0...3, using: &rng) {
             incoming[Int.random(in: 0..<survivorsPerSection.count, using: &rng), default: []].append(.new(ItemID("n\(fresh)")))

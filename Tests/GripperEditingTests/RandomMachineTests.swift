@@ -75,7 +75,7 @@ import GripperScripting
     }
 
     /// The checks after every step.
-    static func check(_ h: MachineHarness, lastGap: IndexPath?, effects: [EditingEffect],
+    static func check(_ h: MachineHarness, lastGap: ItemPath?, effects: [EditingEffect],
                       idsBefore: Set<ItemID>, seed: UInt64, step: Int) {
         let where_ = "seed \(seed) step \(step)"
         let m = h.machine.model
@@ -106,7 +106,7 @@ import GripperScripting
                 case .moveItems(let ids, _, let to):
                     // A group lands together, in its order, from its landing.
                     for (j, id) in ids.enumerated() {
-                        #expect(m.indexPath(of: id) == IndexPath(section: to.section, item: to.item + j), "\(where_)")
+                        #expect(m.indexPath(of: id) == ItemPath(section: to.section, item: to.item + j), "\(where_)")
                     }
                 case .reload, .batch, .app, .replaced:
                     expected = Set(m.allItems)  // the reload's model (checked equal to replay above)
@@ -201,7 +201,7 @@ import GripperScripting
         var a = ArenaHarness(MachineHarness(model([("A", (0..<16).map { "a\($0)" }), ("B", (0..<6).map { "b\($0)" })]),
                                             policy: policy), pointer: pointer)
         var frame = 0
-        func check(_ a: ArenaHarness, before: Set<ItemID>, gap: IndexPath?, from: Int) {
+        func check(_ a: ArenaHarness, before: Set<ItemID>, gap: ItemPath?, from: Int) {
             RandomMachineTests.check(a.h, lastGap: gap, effects: Array(a.h.log[from...]), idsBefore: before,
                                      seed: seed, step: frame)
             frame += 1

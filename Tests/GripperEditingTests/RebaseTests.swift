@@ -50,7 +50,7 @@ import GripperScripting
     }
 
     /// Whether `op` already names `path` as a before-path (a second claim would be invalid).
-    static func claims(_ op: BatchUpdate.Operation, _ path: IndexPath) -> Bool {
+    static func claims(_ op: BatchUpdate.Operation, _ path: ItemPath) -> Bool {
         switch op {
         case .deleteItem(let p), .reloadItem(let p), .moveItem(let p, _): p == path
         case .deleteSection(let s): s == path.section

@@ -10,9 +10,9 @@ import GripperScripting
 /// it — every selected identity the model still holds, at its new path.
 @Suite struct SelectionFollowTests {
     /// What a scan of the model finds for `selection`.
-    func scanned(_ selection: Set<ItemID>, in m: CollectionModel) -> (Set<ItemID>, Set<IndexPath>) {
+    func scanned(_ selection: Set<ItemID>, in m: CollectionModel) -> (Set<ItemID>, Set<ItemPath>) {
         var ids = Set<ItemID>()
-        var paths = Set<IndexPath>()
+        var paths = Set<ItemPath>()
         for (s, section) in m.sections.enumerated() {
             for (i, id) in section.items.enumerated() where selection.contains(id) {
                 ids.insert(id)

@@ -46,10 +46,10 @@ import GripperLayout
     final class Unselectable: CollectionDelegate, @unchecked Sendable {
         var questions = 0
         var selectionMode: SelectionMode { .none }
-        func canHighlight(_ item: ItemID, at indexPath: IndexPath) -> Bool { questions += 1; return true }
-        func canSelect(_ item: ItemID, at indexPath: IndexPath) -> Bool { questions += 1; return true }
-        func canEdit(_ item: ItemID, at indexPath: IndexPath) -> Bool { questions += 1; return true }
-        func canMove(_ item: ItemID, at indexPath: IndexPath) -> Bool { questions += 1; return true }
+        func canHighlight(_ item: ItemID, at indexPath: ItemPath) -> Bool { questions += 1; return true }
+        func canSelect(_ item: ItemID, at indexPath: ItemPath) -> Bool { questions += 1; return true }
+        func canEdit(_ item: ItemID, at indexPath: ItemPath) -> Bool { questions += 1; return true }
+        func canMove(_ item: ItemID, at indexPath: ItemPath) -> Bool { questions += 1; return true }
     }
 
     @Test func aTapWithNothingSelectableAsksNothingOutOfBatchEditingButStillDeletesInIt() {

@@ -23,7 +23,7 @@ struct Mailbox: CollectionDataSource {
     var numberOfSections: Int { 2 }
     func sectionID(at section: Int) -> SectionID { section == 0 ? "pinned" : "inbox" }
     func numberOfItems(inSection section: Int) -> Int { section == 0 ? pinned.count : inbox.count }
-    func itemID(at indexPath: IndexPath) -> ItemID {
+    func itemID(at indexPath: ItemPath) -> ItemID {
         ItemID(indexPath.section == 0 ? pinned[indexPath.item].id : inbox[indexPath.item].id)
     }
 }
@@ -34,10 +34,10 @@ struct Mailbox: CollectionDataSource {
 /// among them lands at the top of the inbox instead. The rest are the
 /// defaults (UIKit's).
 struct MailboxRules: CollectionDelegate {
-    func canMove(_ item: ItemID, at indexPath: IndexPath) -> Bool { indexPath.section != 0 }
-    func canEdit(_ item: ItemID, at indexPath: IndexPath) -> Bool { indexPath.section != 0 }
-    func target(forMoving item: ItemID, from source: IndexPath, proposed: IndexPath) -> MoveTarget {
-        proposed.section == 0 ? .redirect(IndexPath(section: 1, item: 0)) : .accept
+    func canMove(_ item: ItemID, at indexPath: ItemPath) -> Bool { indexPath.section != 0 }
+    func canEdit(_ item: ItemID, at indexPath: ItemPath) -> Bool { indexPath.section != 0 }
+    func target(forMoving item: ItemID, from source: ItemPath, proposed: ItemPath) -> MoveTarget {
+        proposed.section == 0 ? .redirect(ItemPath(section: 1, item: 0)) : .accept
     }
 }
 // article: end
@@ -125,7 +125,7 @@ func run(_ reader: TraceFrameReader, engine: inout Engine, mailbox: inout Mailbo
 func deliver(_ messages: [Message], to mailbox: inout Mailbox, engine: inout Engine,
              at time: EventTime) throws {
     let inserts = messages.indices.map { i in
-        BatchUpdate.Operation.insertItem(ItemID(messages[i].id), at: IndexPath(section: 1, item: i))
+        BatchUpdate.Operation.insertItem(ItemID(messages[i].id), at: ItemPath(section: 1, item: i))
     }
     try engine.apply(BatchUpdate(inserts), at: time)
     mailbox.inbox.insert(contentsOf: messages, at: 0)
@@ -276,10 +276,10 @@ import GripperTraces
             return
         }
         // m0 was lifted at [1,0]; the insert re-based it to [1,3] and the drag went on.
-        #expect(first == "m0" && from == IndexPath(section: 1, item: 3))
+        #expect(first == "m0" && from == ItemPath(section: 1, item: 3))
         #expect(entries[0].time < entries[1].time)
         // The second drag ended over the pinned message: redirected to the inbox's top.
-        #expect(secondTo == IndexPath(section: 1, item: 0))
+        #expect(secondTo == ItemPath(section: 1, item: 0))
         #expect(mailbox.pinned.map(\.id) == ["p0"])
         // The app's storage mirrors the engine's model, nothing lost or repeated.
         #expect(ids(mailbox) == engine.model.sections.map { Array($0.items) })
@@ -293,7 +293,7 @@ import GripperTraces
         #expect(causes.isSuperset(of: [.appChanged, .gapMoved, .dropped]))
         let appChange = try #require(screen.made.first { $0.cause == .appChanged })
         #expect(Set(appChange.layout.appearing.compactMap(\.final.indexPath))
-                .isSuperset(of: [IndexPath(section: 1, item: 0), IndexPath(section: 1, item: 1), IndexPath(section: 1, item: 2)]))
+                .isSuperset(of: [ItemPath(section: 1, item: 0), ItemPath(section: 1, item: 1), ItemPath(section: 1, item: 2)]))
         for transition in screen.made {
             #expect(transition.duration == EngineTransition.defaultTiming(for: transition.cause).duration)
         }
@@ -347,7 +347,7 @@ import GripperTraces
         engine.fire(until: t0 + .milliseconds(300))
         #expect(!engine.isScrollMoving && engine.contentOffset == transition.finalContentOffset)
         // m40 is the 42nd row (after the pinned one and m0…m39): its bottom at the viewport's.
-        let frame = try #require(engine.layout.attributes(for: IndexPath(section: 1, item: 40))?.frame)
+        let frame = try #require(engine.layout.attributes(for: ItemPath(section: 1, item: 40))?.frame)
         #expect(frame.maxY == engine.contentOffset + 640)
         #expect(!reveal("nowhere", in: &engine, at: t0 + .milliseconds(400)))
         // The screen turns: the first visible row stays where it was.

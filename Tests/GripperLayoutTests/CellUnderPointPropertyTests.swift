@@ -17,7 +17,7 @@ import GripperScripting
         }
     }
 
-    static func scene(_ seed: UInt64) -> (GridLayout, [IndexPath])? {
+    static func scene(_ seed: UInt64) -> (GridLayout, [ItemPath])? {
         var g = SeededGenerator(seed: seed)
         let metrics = LayoutMetrics(columns: g.int(1...3), rowHeight: length(&g),
                                     interItemSpacing: g.chance(0.5) ? 0 : g.next(in: 0...8),
@@ -32,7 +32,7 @@ import GripperScripting
                                            viewport: Size(width: [320, 390, 0.3][g.int(0...2)], height: 600)) else {
             return nil
         }
-        let all = sections.enumerated().flatMap { s, c in (0..<c.count).map { IndexPath(section: s, item: $0) } }
+        let all = sections.enumerated().flatMap { s, c in (0..<c.count).map { ItemPath(section: s, item: $0) } }
         return (layout, all)
     }
 
@@ -57,7 +57,7 @@ import GripperScripting
             let t = g.int(0...(layout.numberOfSections - 1))
             let limit = t == source.section ? layout.numberOfItems(inSection: t) - 1 : layout.numberOfItems(inSection: t)
             guard limit >= 0 else { continue }
-            var drag = DragState(source: source, target: IndexPath(section: t, item: g.int(0...limit)),
+            var drag = DragState(source: source, target: ItemPath(section: t, item: g.int(0...limit)),
                                  proxyCenter: Point(x: 50, y: 50))
             if g.chance(0.5) { drag.intoTarget = all[g.int(0...(all.count - 1))] }
             presentations.append(LayoutPresentation(drag: drag))

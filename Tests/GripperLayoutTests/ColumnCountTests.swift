@@ -19,7 +19,7 @@ import GripperLayout
         func attributes(in rect: Rect, presentation: LayoutPresentation, contentOffset: Double) -> [LayoutAttributes] {
             base.attributes(in: rect, presentation: presentation, contentOffset: contentOffset)
         }
-        func attributes(for indexPath: IndexPath, presentation: LayoutPresentation) -> LayoutAttributes? {
+        func attributes(for indexPath: ItemPath, presentation: LayoutPresentation) -> LayoutAttributes? {
             base.attributes(for: indexPath, presentation: presentation)
         }
         func attributes(for id: ElementID, presentation: LayoutPresentation, contentOffset: Double) -> LayoutAttributes? {
@@ -28,18 +28,18 @@ import GripperLayout
         func hitTest(_ point: Point, presentation: LayoutPresentation, contentOffset: Double) -> HitTarget? {
             base.hitTest(point, presentation: presentation, contentOffset: contentOffset)
         }
-        func dropTarget(at point: Point, presentation: LayoutPresentation) -> IndexPath? {
+        func dropTarget(at point: Point, presentation: LayoutPresentation) -> ItemPath? {
             base.dropTarget(at: point, presentation: presentation)
         }
-        func swipeGeometry(for indexPath: IndexPath, actions: [SwipeAction]) -> SwipeGeometry? {
+        func swipeGeometry(for indexPath: ItemPath, actions: [SwipeAction]) -> SwipeGeometry? {
             base.swipeGeometry(for: indexPath, actions: actions)
         }
         mutating func reload(_ sections: [SectionContent]) throws { try base.reload(sections) }
         mutating func resize(to viewport: Size, contents: [SectionContent]) throws { try base.resize(to: viewport, contents: contents) }
-        mutating func applyItemChanges(removing removals: [IndexPath], inserting insertions: [ItemInsertion]) throws {
+        mutating func applyItemChanges(removing removals: [ItemPath], inserting insertions: [ItemInsertion]) throws {
             try base.applyItemChanges(removing: removals, inserting: insertions)
         }
-        mutating func setExtent(_ extent: Double, of indexPath: IndexPath) throws -> Double {
+        mutating func setExtent(_ extent: Double, of indexPath: ItemPath) throws -> Double {
             try base.setExtent(extent, of: indexPath)
         }
         func _checkInvariants() -> [String] { base._checkInvariants() }

@@ -14,7 +14,7 @@ import GripperScripting
     /// and heights (fixed or per item, often very unequal), and a source.
     struct DragScene {
         var layout: GridLayout
-        var source: IndexPath
+        var source: ItemPath
         var columnsAllOne: Bool
 
         init(seed: UInt64, oneColumn: Bool = false) throws {
@@ -44,21 +44,21 @@ import GripperScripting
                                     viewport: Size(width: [320, 390, 768][g.int(0...2)], height: 600))
             let s = g.int(0...(sections.count - 1))
             let withItems = sections[s].count > 0 ? s : 0
-            source = IndexPath(section: withItems, item: g.int(0...(sections[withItems].count - 1)))
+            source = ItemPath(section: withItems, item: g.int(0...(sections[withItems].count - 1)))
             columnsAllOne = allOne
         }
 
-        func presentation(target: IndexPath, at point: Point) -> LayoutPresentation {
+        func presentation(target: ItemPath, at point: Point) -> LayoutPresentation {
             LayoutPresentation(drag: DragState(source: source, target: target, proxyCenter: point))
         }
 
         /// Follows `point` from the gap at `target` as the editing machine does.
-        func follow(_ target: IndexPath, to point: Point) -> IndexPath {
+        func follow(_ target: ItemPath, to point: Point) -> ItemPath {
             layout.dropTarget(at: point, presentation: presentation(target: target, at: point)) ?? target
         }
 
         /// Position of a target in reading order over all candidate slots.
-        func rank(_ t: IndexPath) -> Int {
+        func rank(_ t: ItemPath) -> Int {
             var r = 0
             for s in 0..<t.section { r += layout.sections[s].count + (s == source.section ? 0 : 1) }
             return r + t.item
@@ -114,7 +114,7 @@ import GripperScripting
     /// be under the point. (Where no gap would be under the point, as over
     /// the upper part of a tall neighbour of a short dragged item, or over
     /// a header, spacing or the row beside a short gap, the gap may stay.)
-    static func restsOverAnotherCell(_ layout: GridLayout, source: IndexPath, settled: IndexPath,
+    static func restsOverAnotherCell(_ layout: GridLayout, source: ItemPath, settled: ItemPath,
                                      at p: Point) -> String? {
         let drag = DragState(source: source, target: settled, proxyCenter: p)
         guard let (path, frame) = layout.visibleCell(at: p, presentation: LayoutPresentation(drag: drag)) else { return nil }
@@ -163,15 +163,15 @@ import GripperScripting
                                     header: g.chance(0.5) ? SupplementaryMetrics(height: g.half(10, 40)) : .none)
         let sections = (0..<g.int(1...3)).map { s in SectionContent(count: g.int(s == 0 ? 2...30 : 0...30)) }
         let layout = try GridLayout(sections: sections, metrics: metrics, viewport: Size(width: 390, height: 600))
-        let source = IndexPath(section: 0, item: g.int(0...(sections[0].count - 1)))
-        func presentation(_ t: IndexPath, _ p: Point) -> LayoutPresentation {
+        let source = ItemPath(section: 0, item: g.int(0...(sections[0].count - 1)))
+        func presentation(_ t: ItemPath, _ p: Point) -> LayoutPresentation {
             LayoutPresentation(drag: DragState(source: source, target: t, proxyCenter: p))
         }
-        func gap(_ t: IndexPath) -> Rect? {
+        func gap(_ t: ItemPath) -> Rect? {
             layout.attributes(for: ElementID(kind: .placeholder, indexPath: t), presentation: presentation(t, .init(x: 0, y: 0)))?.frame
         }
         let slots = (0..<sections.count).flatMap { s in
-            (0...(sections[s].count - (s == 0 ? 1 : 0))).map { IndexPath(section: s, item: $0) }
+            (0...(sections[s].count - (s == 0 ? 1 : 0))).map { ItemPath(section: s, item: $0) }
         }
         // In the aimed gap's section the cells stay where they are, so the
         // gap is the aimed one; across sections, the finger rests over no
@@ -239,8 +239,8 @@ import GripperScripting
     @Test func aChangedLayoutForgetsTheBand() throws {
         var layout = try GridLayout(sections: [SectionContent(count: 20)], metrics: LayoutMetrics(rowHeight: 50),
                                     viewport: Size(width: 320, height: 600))
-        let source = IndexPath(section: 0, item: 0), target = IndexPath(section: 0, item: 5)
-        func ask(_ l: GridLayout, _ y: Double) -> IndexPath? {
+        let source = ItemPath(section: 0, item: 0), target = ItemPath(section: 0, item: 5)
+        func ask(_ l: GridLayout, _ y: Double) -> ItemPath? {
             l.dropTarget(at: Point(x: 100, y: y), presentation: LayoutPresentation(drag: DragState(
                 source: source, target: target, proxyCenter: Point(x: 100, y: y))))
         }
@@ -266,7 +266,7 @@ import GripperScripting
         let layout = try GridLayout(sections: [SectionContent(count: 20), SectionContent(count: 5)],
                                     metrics: LayoutMetrics(columns: 2, rowHeight: 50),
                                     viewport: Size(width: 320, height: 600))
-        let source = IndexPath(section: 0, item: 3), target = IndexPath(section: 0, item: 3)
+        let source = ItemPath(section: 0, item: 3), target = ItemPath(section: 0, item: 3)
         let centre = layout.attributes(for: source)!.frame.center
         func drag(_ p: Point) -> DragState { DragState(source: source, target: target, proxyCenter: p) }
         #expect(layout.dropTarget(at: centre, presentation: LayoutPresentation(drag: drag(centre))) == target)
@@ -293,11 +293,11 @@ import GripperScripting
     @Test func aShortItemPastATallOne() throws {
         let layout = try GridLayout(sections: [SectionContent(itemHeights: [40, 200, 40])],
                                     metrics: LayoutMetrics(columns: 1), viewport: Size(width: 320, height: 600))
-        let source = IndexPath(section: 0, item: 0)
+        let source = ItemPath(section: 0, item: 0)
         func follow(_ t: Int, _ y: Double) -> Int? {
             layout.dropTarget(at: Point(x: 100, y: y),
                               presentation: LayoutPresentation(drag: DragState(
-                                  source: source, target: IndexPath(section: 0, item: t), proxyCenter: Point(x: 100, y: y))))?.item
+                                  source: source, target: ItemPath(section: 0, item: t), proxyCenter: Point(x: 100, y: y))))?.item
         }
         // Gap at 0: the gap is 0..<40, the tall item 40..<240. With the gap at
         // 1 the tall item is 0..<200 and the gap 200..<240.
@@ -320,7 +320,7 @@ import GripperScripting
                                     viewport: Size(width: 320, height: 600))
         func follow(_ y: Double) -> Int? {
             layout.dropTarget(at: Point(x: 100, y: y), presentation: LayoutPresentation(drag: DragState(
-                source: IndexPath(section: 0, item: 0), target: IndexPath(section: 0, item: 2),
+                source: ItemPath(section: 0, item: 0), target: ItemPath(section: 0, item: 2),
                 proxyCenter: Point(x: 100, y: y))))?.item
         }
         #expect(follow(150 + 4) == 2)

@@ -47,12 +47,12 @@ import Testing
     @Test func badChangesAreNamedAndChangeNothing() throws {
         var layout = try GridLayout(sections: [SectionContent(count: 3)], metrics: LayoutMetrics(), viewport: Self.viewport)
         #expect(throws: LayoutError(path: "delete.item", problem: "3 is outside 0..<3")) {
-            try layout.deleteItem(at: IndexPath(section: 0, item: 3))
+            try layout.deleteItem(at: ItemPath(section: 0, item: 3))
         }
-        #expect(throws: LayoutError.self) { try layout.insertItem(at: IndexPath(section: 0, item: 5)) }
-        #expect(throws: LayoutError.self) { try layout.insertItem(at: IndexPath(section: 0, item: 0), height: -1) }
+        #expect(throws: LayoutError.self) { try layout.insertItem(at: ItemPath(section: 0, item: 5)) }
+        #expect(throws: LayoutError.self) { try layout.insertItem(at: ItemPath(section: 0, item: 0), height: -1) }
         #expect(throws: LayoutError.self) {
-            try layout.moveItem(from: IndexPath(section: 0, item: 0), to: IndexPath(section: 0, item: 3))
+            try layout.moveItem(from: ItemPath(section: 0, item: 0), to: ItemPath(section: 0, item: 3))
         }
         #expect(throws: LayoutError.self) { try layout.deleteSection(at: 1) }
         #expect(throws: LayoutError.self) { try layout.insertSection(SectionContent(count: 1), at: 2) }
@@ -63,9 +63,9 @@ import Testing
     @Test func nonFiniteQueriesNeverCrash() throws {
         let layout = try GridLayout(sections: [SectionContent(count: 30), SectionContent(itemHeights: [10, 20, 30])],
                                     metrics: LayoutMetrics(columns: 3), viewport: Self.viewport)
-        var p = LayoutPresentation(drag: DragState(source: IndexPath(section: 0, item: 1),
-                                                   target: IndexPath(section: 1, item: 0), proxyCenter: Point(x: .nan, y: .infinity)))
-        p.swipe = SwipeState(indexPath: IndexPath(section: 0, item: 2), offset: .nan,
+        var p = LayoutPresentation(drag: DragState(source: ItemPath(section: 0, item: 1),
+                                                   target: ItemPath(section: 1, item: 0), proxyCenter: Point(x: .nan, y: .infinity)))
+        p.swipe = SwipeState(indexPath: ItemPath(section: 0, item: 2), offset: .nan,
                              trailingActions: [SwipeAction(id: "a", title: "A")])
         for v in [Double.nan, .infinity, -.infinity, 1e300, -1e300] {
             _ = layout.hitTest(Point(x: v, y: v), presentation: p, contentOffset: v)
@@ -73,7 +73,7 @@ import Testing
             #expect(layout.dropTarget(at: Point(x: v, y: 10), presentation: p) != nil)
             _ = layout.dropTarget(at: Point(x: 10, y: v), presentation: p)
             _ = layout.attributes(in: Rect(x: 0, y: v, width: 390, height: 100), presentation: p, contentOffset: v)
-            _ = layout.attributes(for: IndexPath(section: 0, item: 2), presentation: p)
+            _ = layout.attributes(for: ItemPath(section: 0, item: 2), presentation: p)
         }
         _ = layout.attributes(in: Rect(x: -.infinity, y: -.infinity, width: .infinity, height: .infinity), presentation: p)
     }

@@ -46,13 +46,13 @@ import GripperScripting
                                     viewport: Size(width: 320, height: 480))
         var seen: [LayoutAttributes] = []
         layout.forEachAttributes(in: Rect(x: 105, y: 60, width: 95, height: 70)) { seen.append($0) }
-        #expect(seen.map(\.indexPath) == [IndexPath(section: 0, item: 4), IndexPath(section: 0, item: 7)])
+        #expect(seen.map(\.indexPath) == [ItemPath(section: 0, item: 4), ItemPath(section: 0, item: 7)])
         #expect(seen.map(\.frame) == [Rect(x: 112, y: 50, width: 96, height: 40), Rect(x: 112, y: 94, width: 96, height: 40)])
         #expect(seen.map(\.column) == [1, 1])
         // The last row holds one item: nothing is visited past it.
         seen = []
         layout.forEachAttributes(in: Rect(x: 0, y: 140, width: 320, height: 100)) { seen.append($0) }
-        #expect(seen.map(\.indexPath) == [IndexPath(section: 0, item: 9)])
+        #expect(seen.map(\.indexPath) == [ItemPath(section: 0, item: 9)])
         #expect(seen.first?.frame == Rect(x: 6, y: 138, width: 96, height: 40))
     }
 }

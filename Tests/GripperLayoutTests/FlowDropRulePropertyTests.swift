@@ -13,7 +13,7 @@ import GripperScripting
     /// A random flow layout and an item to drag.
     struct FlowScene {
         var layout: FlowLayout
-        var source: IndexPath
+        var source: ItemPath
         /// Whether every item has the same width and extent.
         var uniform: Bool
 
@@ -25,7 +25,7 @@ import GripperScripting
             if let d = c.drag {
                 source = d.source
             } else if let s = c.sections.indices.first(where: { c.sections[$0].count > 0 }) {
-                source = IndexPath(section: s, item: c.sections[s].count / 2)
+                source = ItemPath(section: s, item: c.sections[s].count / 2)
             } else {
                 return nil
             }
@@ -44,30 +44,30 @@ import GripperScripting
                                                                 count: g.int(s == 0 ? 2...30 : 0...30))))
             }
             layout = try FlowLayout(sections: sections, metrics: m, viewport: Size(width: g.half(250, 500), height: 600))
-            source = IndexPath(section: 0, item: g.int(0...(sections[0].count - 1)))
+            source = ItemPath(section: 0, item: g.int(0...(sections[0].count - 1)))
             uniform = true
         }
 
-        func presentation(_ target: IndexPath, at point: Point) -> LayoutPresentation {
+        func presentation(_ target: ItemPath, at point: Point) -> LayoutPresentation {
             LayoutPresentation(drag: DragState(source: source, target: target, proxyCenter: point))
         }
 
         /// Follows `point` from the gap at `target` as the editing machine does.
-        func follow(_ target: IndexPath, to point: Point) -> IndexPath {
+        func follow(_ target: ItemPath, to point: Point) -> ItemPath {
             layout.dropTarget(at: point, presentation: presentation(target, at: point)) ?? target
         }
 
         /// The gap's frame with the gap at `target`.
-        func gap(_ target: IndexPath) -> Rect? {
+        func gap(_ target: ItemPath) -> Rect? {
             layout.attributes(for: ElementID(kind: .placeholder, indexPath: target),
                               presentation: presentation(target, at: Point(x: 0, y: 0)), contentOffset: 0)?.frame
         }
 
         /// Every slot the gap can take.
-        var slots: [IndexPath] {
+        var slots: [ItemPath] {
             (0..<layout.numberOfSections).flatMap { s in
                 (0...(layout.numberOfItems(inSection: s) - (s == source.section ? 1 : 0)))
-                    .map { IndexPath(section: s, item: $0) }
+                    .map { ItemPath(section: s, item: $0) }
             }
         }
 
@@ -76,7 +76,7 @@ import GripperScripting
         /// hysteresis and the tremble from its edges, and the gap at that
         /// item's slot would hold it. (Where no gap would, as beside a gap
         /// that a move would rewrap onto another line, the gap may stay.)
-        func restsOverAnotherItem(settled: IndexPath, at p: Point) -> String? {
+        func restsOverAnotherItem(settled: ItemPath, at p: Point) -> String? {
             let shown = presentation(settled, at: p)
             guard let (path, frame) = layout.visibleCell(at: p, presentation: shown) else { return nil }
             let margin = GridLayout.dropHysteresis + 2
@@ -143,10 +143,10 @@ import GripperScripting
         let layout = try FlowLayout(sections: [SectionContent(itemSizes: Array(repeating: Size(width: 50, height: 40), count: 12))],
                                     metrics: LayoutMetrics(interItemSpacing: 0, lineSpacing: 0),
                                     viewport: Size(width: 300, height: 600))
-        let source = IndexPath(section: 0, item: 0)
+        let source = ItemPath(section: 0, item: 0)
         func follow(_ t: Int, _ x: Double, _ y: Double = 20) -> Int? {
             let p = Point(x: x, y: y)
-            let drag = DragState(source: source, target: IndexPath(section: 0, item: t), proxyCenter: p)
+            let drag = DragState(source: source, target: ItemPath(section: 0, item: t), proxyCenter: p)
             return layout.dropTarget(at: p, presentation: LayoutPresentation(drag: drag))?.item
         }
         #expect(follow(0, 54) == 0)

@@ -52,8 +52,8 @@ extension SeededGenerator {
         if let s = nonEmpty.isEmpty ? nil : nonEmpty[g.next(nonEmpty.count)], g.next(4) != 0 {
             let t = g.next(sections.count)
             let limit = s == t ? sections[s].count - 1 : sections[t].count
-            drag = DragState(source: IndexPath(section: s, item: g.next(sections[s].count)),
-                             target: IndexPath(section: t, item: g.next(limit + 1)),
+            drag = DragState(source: ItemPath(section: s, item: g.next(sections[s].count)),
+                             target: ItemPath(section: t, item: g.next(limit + 1)),
                              proxyCenter: Point(x: Double(g.next(Int(width))), y: Double(g.next(600))))
         }
         return Case(sections: sections, metrics: m, viewport: Size(width: width, height: 500), drag: drag)
@@ -97,7 +97,7 @@ extension SeededGenerator {
                     if item < 0 {
                         frames[ElementID(kind: .placeholder, indexPath: c.drag!.target)] = frame
                     } else {
-                        frames[ElementID(kind: .cell, indexPath: IndexPath(section: s, item: item))] = frame
+                        frames[ElementID(kind: .cell, indexPath: ItemPath(section: s, item: item))] = frame
                     }
                     x += w + gap
                 }
@@ -189,7 +189,7 @@ extension SeededGenerator {
         let layout = try FlowLayout(sections: [SectionContent(itemSizes: sizes)],
                                     metrics: LayoutMetrics(interItemSpacing: 10, lineSpacing: 5),
                                     viewport: Size(width: 300, height: 400))
-        let f = (0..<3).map { layout.attributes(for: IndexPath(section: 0, item: $0))!.frame }
+        let f = (0..<3).map { layout.attributes(for: ItemPath(section: 0, item: $0))!.frame }
         #expect(f[0] == Rect(x: 0, y: 10, width: 100, height: 20))      // centred in a 40-point line
         #expect(f[1] == Rect(x: 200, y: 0, width: 100, height: 40))     // justified: the gap grew to 100
         #expect(f[2] == Rect(x: 0, y: 45, width: 100, height: 20))      // last line: leading edge
@@ -206,13 +206,13 @@ extension SeededGenerator {
         let sizes = (0..<10).map { _ in Size(width: 100, height: 20) }
         var layout = try FlowLayout(sections: [SectionContent(itemSizes: sizes)], metrics: LayoutMetrics(),
                                     viewport: Size(width: 300, height: 400))
-        let delta = try layout.setExtent(50, of: IndexPath(section: 0, item: 4))
+        let delta = try layout.setExtent(50, of: ItemPath(section: 0, item: 4))
         #expect(delta == 30)
-        #expect(layout.attributes(for: IndexPath(section: 0, item: 3))!.frame == Rect(x: 0, y: 35, width: 100, height: 20))
-        #expect(layout.attributes(for: IndexPath(section: 0, item: 6))!.frame.minY == 70)
+        #expect(layout.attributes(for: ItemPath(section: 0, item: 3))!.frame == Rect(x: 0, y: 35, width: 100, height: 20))
+        #expect(layout.attributes(for: ItemPath(section: 0, item: 6))!.frame.minY == 70)
         #expect(layout._checkInvariants().isEmpty)
-        #expect(throws: LayoutError.self) { _ = try layout.setExtent(.nan, of: IndexPath(section: 0, item: 0)) }
-        #expect(throws: LayoutError.self) { _ = try layout.setExtent(10, of: IndexPath(section: 0, item: 10)) }
+        #expect(throws: LayoutError.self) { _ = try layout.setExtent(.nan, of: ItemPath(section: 0, item: 0)) }
+        #expect(throws: LayoutError.self) { _ = try layout.setExtent(10, of: ItemPath(section: 0, item: 10)) }
     }
 
     @Test func batchesApplyWholeOrNotAtAll() throws {
@@ -221,14 +221,14 @@ extension SeededGenerator {
                                     viewport: Size(width: 200, height: 400))
         let before = layout.contentSize
         #expect(throws: LayoutError.self) {
-            try layout.applyItemChanges(removing: [IndexPath(section: 0, item: 1)],
-                                        inserting: [ItemInsertion(IndexPath(section: 0, item: 9))])
+            try layout.applyItemChanges(removing: [ItemPath(section: 0, item: 1)],
+                                        inserting: [ItemInsertion(ItemPath(section: 0, item: 9))])
         }
         #expect(layout.contentSize == before && layout.numberOfItems(inSection: 0) == 6)
-        try layout.applyItemChanges(removing: [IndexPath(section: 0, item: 1)],
-                                    inserting: [ItemInsertion(IndexPath(section: 0, item: 0), extent: 30, crossExtent: 150)])
+        try layout.applyItemChanges(removing: [ItemPath(section: 0, item: 1)],
+                                    inserting: [ItemInsertion(ItemPath(section: 0, item: 0), extent: 30, crossExtent: 150)])
         #expect(layout.numberOfItems(inSection: 0) == 6)
-        #expect(layout.size(of: IndexPath(section: 0, item: 0)) == Size(width: 150, height: 30))
+        #expect(layout.size(of: ItemPath(section: 0, item: 0)) == Size(width: 150, height: 30))
         #expect(layout._checkInvariants().isEmpty)
     }
 }

@@ -15,7 +15,7 @@ import GripperScripting
 
     /// The group's drag presentation: `target` is where it lands (an index
     /// among the items that stay in that section).
-    static func group(source: IndexPath, landing: IndexPath, companions: [IndexPath],
+    static func group(source: ItemPath, landing: ItemPath, companions: [ItemPath],
                       proxy: Point = Point(x: 100, y: 90)) -> LayoutPresentation {
         LayoutPresentation(drag: DragState(source: source, target: landing, proxyCenter: proxy, companions: companions))
     }
@@ -23,26 +23,26 @@ import GripperScripting
     /// The layout after the group lands: the carried items taken out and
     /// put back at `landing`, in their order, `stand` items of them (all of
     /// them, or 1 for a stack), each `height` tall when given.
-    static func landed<L: CollectionLayout>(_ layout: L, carried: [IndexPath], landing: IndexPath, stand: Int,
+    static func landed<L: CollectionLayout>(_ layout: L, carried: [ItemPath], landing: ItemPath, stand: Int,
                                             heights: [Double?]) throws -> L {
         var after = layout
         try after.applyItemChanges(removing: carried, inserting: (0..<stand).map {
-            ItemInsertion(IndexPath(section: landing.section, item: landing.item + $0), extent: heights[$0])
+            ItemInsertion(ItemPath(section: landing.section, item: landing.item + $0), extent: heights[$0])
         })
         return after
     }
 
     /// A real index path's path in the landed layout, or nil for a carried item.
-    static func landedPath(_ p: IndexPath, carried: [IndexPath], landing: IndexPath, stand: Int) -> IndexPath? {
+    static func landedPath(_ p: ItemPath, carried: [ItemPath], landing: ItemPath, stand: Int) -> ItemPath? {
         guard !carried.contains(p) else { return nil }
         var item = p.item - carried.filter { $0.section == p.section && $0.item < p.item }.count
         if p.section == landing.section && item >= landing.item { item += stand }
-        return IndexPath(section: p.section, item: item)
+        return ItemPath(section: p.section, item: item)
     }
 
     /// Checks one group drag against the landed layout.
-    static func check<L: CollectionLayout>(_ layout: L, source: IndexPath, landing: IndexPath, companions: [IndexPath],
-                                           stack: Bool, heights: (IndexPath) -> Double?,
+    static func check<L: CollectionLayout>(_ layout: L, source: ItemPath, landing: ItemPath, companions: [ItemPath],
+                                           stack: Bool, heights: (ItemPath) -> Double?,
                                            sourceLocation: SourceLocation = #_sourceLocation) throws {
         let carried = (companions + [source]).sorted()
         let stand = stack ? 1 : carried.count
@@ -68,7 +68,7 @@ import GripperScripting
         let gaps = shown.filter { $0.kind == .placeholder }
         #expect(gaps.count == 1, sourceLocation: sourceLocation)
         let landedFrames = (0..<stand).compactMap {
-            after.attributes(for: IndexPath(section: landing.section, item: landing.item + $0))?.frame
+            after.attributes(for: ItemPath(section: landing.section, item: landing.item + $0))?.frame
         }
         let union = landedFrames.dropFirst().reduce(landedFrames.first!) { a, b in
             Rect(x: min(a.minX, b.minX), y: min(a.minY, b.minY),
@@ -110,15 +110,15 @@ import GripperScripting
     @Test func aColumnOfFixedRowsOpensAGapAsTallAsTheGroup() throws {
         let list = try GridLayout(sections: [SectionContent(count: 9), SectionContent(count: 7)],
                                   metrics: Self.fixedColumn, viewport: Size(width: 400, height: 600))
-        let companions = [IndexPath(section: 0, item: 1), IndexPath(section: 0, item: 8), IndexPath(section: 1, item: 5)]
-        for landing in [IndexPath(section: 1, item: 2), IndexPath(section: 0, item: 0), IndexPath(section: 0, item: 6),
-                        IndexPath(section: 1, item: 5), IndexPath(section: 0, item: 3)] {
-            try Self.check(list, source: IndexPath(section: 0, item: 4), landing: landing, companions: companions,
+        let companions = [ItemPath(section: 0, item: 1), ItemPath(section: 0, item: 8), ItemPath(section: 1, item: 5)]
+        for landing in [ItemPath(section: 1, item: 2), ItemPath(section: 0, item: 0), ItemPath(section: 0, item: 6),
+                        ItemPath(section: 1, item: 5), ItemPath(section: 0, item: 3)] {
+            try Self.check(list, source: ItemPath(section: 0, item: 4), landing: landing, companions: companions,
                            stack: false, heights: { _ in nil })
         }
         // The grabbed item in the last section (where the layout keeps its stand-in).
-        try Self.check(list, source: IndexPath(section: 1, item: 6), landing: IndexPath(section: 1, item: 0),
-                       companions: [IndexPath(section: 0, item: 0), IndexPath(section: 1, item: 3)],
+        try Self.check(list, source: ItemPath(section: 1, item: 6), landing: ItemPath(section: 1, item: 0),
+                       companions: [ItemPath(section: 0, item: 0), ItemPath(section: 1, item: 3)],
                        stack: false, heights: { _ in nil })
     }
 
@@ -127,10 +127,10 @@ import GripperScripting
         let list = try GridLayout(sections: [SectionContent(itemHeights: heights), SectionContent(itemHeights: heights)],
                                   metrics: LayoutMetrics(rowHeight: 40, lineSpacing: 3),
                                   viewport: Size(width: 400, height: 600))
-        let companions = [IndexPath(section: 0, item: 5), IndexPath(section: 1, item: 11)]
-        for landing in [IndexPath(section: 0, item: 7), IndexPath(section: 1, item: 0), IndexPath(section: 1, item: 10),
-                        IndexPath(section: 0, item: 0)] {
-            try Self.check(list, source: IndexPath(section: 0, item: 2), landing: landing, companions: companions,
+        let companions = [ItemPath(section: 0, item: 5), ItemPath(section: 1, item: 11)]
+        for landing in [ItemPath(section: 0, item: 7), ItemPath(section: 1, item: 0), ItemPath(section: 1, item: 10),
+                        ItemPath(section: 0, item: 0)] {
+            try Self.check(list, source: ItemPath(section: 0, item: 2), landing: landing, companions: companions,
                            stack: false, heights: { list.height(of: $0) })
         }
     }
@@ -138,12 +138,12 @@ import GripperScripting
     @Test func aGridOfSeveralColumnsOpensOneSlotForTheStack() throws {
         let grid = try GridLayout(sections: [SectionContent(count: 9), SectionContent(count: 7)],
                                   metrics: LayoutMetrics(columns: 3, rowHeight: 40), viewport: Size(width: 400, height: 600))
-        try Self.check(grid, source: IndexPath(section: 0, item: 4), landing: IndexPath(section: 1, item: 2),
-                       companions: [IndexPath(section: 0, item: 1), IndexPath(section: 0, item: 8),
-                                    IndexPath(section: 1, item: 5)],
+        try Self.check(grid, source: ItemPath(section: 0, item: 4), landing: ItemPath(section: 1, item: 2),
+                       companions: [ItemPath(section: 0, item: 1), ItemPath(section: 0, item: 8),
+                                    ItemPath(section: 1, item: 5)],
                        stack: true, heights: { _ in nil })
-        try Self.check(grid, source: IndexPath(section: 1, item: 0), landing: IndexPath(section: 1, item: 5),
-                       companions: [IndexPath(section: 0, item: 0), IndexPath(section: 1, item: 3)],
+        try Self.check(grid, source: ItemPath(section: 1, item: 0), landing: ItemPath(section: 1, item: 5),
+                       companions: [ItemPath(section: 0, item: 0), ItemPath(section: 1, item: 3)],
                        stack: true, heights: { _ in nil })
     }
 
@@ -151,10 +151,10 @@ import GripperScripting
         let sizes = (0..<14).map { Size(width: Double(60 + ($0 * 37) % 90), height: 30) }
         let flow = try FlowLayout(sections: [SectionContent(itemSizes: sizes), SectionContent(itemSizes: sizes)],
                                   metrics: LayoutMetrics(rowHeight: 30), viewport: Size(width: 400, height: 600))
-        let source = IndexPath(section: 0, item: 3)
-        let companions = [IndexPath(section: 0, item: 0), IndexPath(section: 0, item: 10), IndexPath(section: 1, item: 4)]
+        let source = ItemPath(section: 0, item: 3)
+        let companions = [ItemPath(section: 0, item: 0), ItemPath(section: 0, item: 10), ItemPath(section: 1, item: 4)]
         let carried = (companions + [source]).sorted()
-        let landing = IndexPath(section: 1, item: 4)
+        let landing = ItemPath(section: 1, item: 4)
         let p = Self.group(source: source, landing: landing, companions: companions)
         // The landed flow: the stack stands in as one item of the grabbed item's size.
         var after = flow
@@ -188,10 +188,10 @@ import GripperScripting
             try GridLayout(sections: [SectionContent(count: 20), SectionContent(count: 15)],
                            metrics: LayoutMetrics(columns: 4, rowHeight: 40), viewport: Size(width: 400, height: 600)),
         ]
-        let source = IndexPath(section: 0, item: 5)
-        let companions = [IndexPath(section: 0, item: 2), IndexPath(section: 0, item: 9), IndexPath(section: 1, item: 1)]
+        let source = ItemPath(section: 0, item: 5)
+        let companions = [ItemPath(section: 0, item: 2), ItemPath(section: 0, item: 9), ItemPath(section: 1, item: 1)]
         for layout in layouts {
-            var landing = IndexPath(section: 0, item: 2)
+            var landing = ItemPath(section: 0, item: 2)
             for step in 0..<120 {
                 let y = Double(step) * 23.0 - 40
                 let point = Point(x: Double(40 + (step * 53) % 320), y: y)
@@ -212,16 +212,16 @@ import GripperScripting
     @Test func aChangedLayoutIsNeverAnsweredFromTheOldOne() throws {
         var list = try GridLayout(sections: [SectionContent(count: 9), SectionContent(count: 7)],
                                   metrics: Self.fixedColumn, viewport: Size(width: 400, height: 600))
-        let companions = [IndexPath(section: 0, item: 1)]
-        let source = IndexPath(section: 0, item: 4)
-        let landing = IndexPath(section: 1, item: 2)
+        let companions = [ItemPath(section: 0, item: 1)]
+        let source = ItemPath(section: 0, item: 4)
+        let landing = ItemPath(section: 1, item: 2)
         let p = Self.group(source: source, landing: landing, companions: companions)
         let before = list.contentSize(for: p).height
         let copy = list
-        try list.applyItemChanges(removing: [], inserting: [(IndexPath(section: 1, item: 0), nil)])
+        try list.applyItemChanges(removing: [], inserting: [(ItemPath(section: 1, item: 0), nil)])
         #expect(list.contentSize(for: p).height == before + 44)
         #expect(copy.contentSize(for: p).height == before)
-        _ = try list.setExtent(100, of: IndexPath(section: 1, item: 0))
+        _ = try list.setExtent(100, of: ItemPath(section: 1, item: 0))
         #expect(list.contentSize(for: p).height == before + 104)
         try Self.check(list, source: source, landing: landing, companions: companions, stack: false,
                        heights: { list.height(of: $0) })
@@ -232,11 +232,11 @@ import GripperScripting
     @Test func anImpossibleGroupIsIgnored() throws {
         let list = try GridLayout(sections: [SectionContent(count: 5)], metrics: Self.fixedColumn,
                                   viewport: Size(width: 400, height: 600))
-        for companions in [[IndexPath(section: 0, item: 9)], [IndexPath(section: 3, item: 0)],
-                           [IndexPath(section: 0, item: 1), IndexPath(section: 0, item: 1)],
-                           [IndexPath(section: Int.max, item: Int.max)], [IndexPath(section: 0, item: Int.min)],
-                           [IndexPath(section: Int.min, item: 0), IndexPath(section: 0, item: 2)]] {
-            let p = Self.group(source: IndexPath(section: 0, item: 0), landing: IndexPath(section: 0, item: 1),
+        for companions in [[ItemPath(section: 0, item: 9)], [ItemPath(section: 3, item: 0)],
+                           [ItemPath(section: 0, item: 1), ItemPath(section: 0, item: 1)],
+                           [ItemPath(section: Int.max, item: Int.max)], [ItemPath(section: 0, item: Int.min)],
+                           [ItemPath(section: Int.min, item: 0), ItemPath(section: 0, item: 2)]] {
+            let p = Self.group(source: ItemPath(section: 0, item: 0), landing: ItemPath(section: 0, item: 1),
                                companions: companions)
             #expect(list.attributes(in: Self.everything, presentation: p, contentOffset: 0).map(\.frame)
                     == list.attributes(in: Self.everything, presentation: .resting, contentOffset: 0).map(\.frame))
@@ -247,15 +247,15 @@ import GripperScripting
     @Test func pathsMapBothWaysAroundTheCarriedItems() throws {
         let list = try GridLayout(sections: [SectionContent(count: 6), SectionContent(count: 5), SectionContent(count: 4)],
                                   metrics: Self.fixedColumn, viewport: Size(width: 400, height: 600))
-        let drag = DragState(source: IndexPath(section: 1, item: 2), target: IndexPath(section: 0, item: 0), proxyCenter: .zero,
-                             companions: [IndexPath(section: 0, item: 0), IndexPath(section: 0, item: 3),
-                                          IndexPath(section: 2, item: 3)])
+        let drag = DragState(source: ItemPath(section: 1, item: 2), target: ItemPath(section: 0, item: 0), proxyCenter: .zero,
+                             companions: [ItemPath(section: 0, item: 0), ItemPath(section: 0, item: 3),
+                                          ItemPath(section: 2, item: 3)])
         let g = try #require(GroupedDrag(list, drag: drag))
-        #expect(g.phantom == IndexPath(section: 2, item: 3))
-        var seen = Set<IndexPath>()
+        #expect(g.phantom == ItemPath(section: 2, item: 3))
+        var seen = Set<ItemPath>()
         for s in 0..<3 {
             for i in 0..<list.numberOfItems(inSection: s) {
-                let p = IndexPath(section: s, item: i)
+                let p = ItemPath(section: s, item: i)
                 guard let d = g.toDerived(p) else {
                     #expect(g.isCarried(p))
                     continue
@@ -275,7 +275,7 @@ import GripperScripting
     @Test func theTransitionsGatherTheGroupAndLandItInTheGap() throws {
         var list = try GridLayout(sections: [SectionContent(count: 10)], metrics: Self.fixedColumn,
                                   viewport: Size(width: 400, height: 600))
-        func p(_ i: Int) -> IndexPath { IndexPath(section: 0, item: i) }
+        func p(_ i: Int) -> ItemPath { ItemPath(section: 0, item: i) }
         let proxy = Point(x: 200, y: 2 * 44 + 20)
         let lifted = Self.group(source: p(2), landing: p(1), companions: [p(5), p(7)], proxy: proxy)
         let lift = LayoutTransition(from: LayoutState(layout: list), to: LayoutState(layout: list, presentation: lifted))
@@ -340,14 +340,14 @@ import GripperScripting
         let layout: any CollectionLayout = flow
             ? try FlowLayout(sections: contents, metrics: metrics, viewport: viewport)
             : try GridLayout(sections: contents, metrics: metrics, viewport: viewport)
-        let all = (0..<sectionCount).flatMap { s in (0..<layout.numberOfItems(inSection: s)).map { IndexPath(section: s, item: $0) } }
+        let all = (0..<sectionCount).flatMap { s in (0..<layout.numberOfItems(inSection: s)).map { ItemPath(section: s, item: $0) } }
         guard all.count >= 2 else { return }
         let carried = all.shuffled(using: &g).prefix(g.int(2...min(6, all.count))).sorted()
         let source = carried[g.int(0...(carried.count - 1))]
         let companions = carried.filter { $0 != source }
         let landingSection = g.int(0...(sectionCount - 1))
         let staying = layout.numberOfItems(inSection: landingSection) - carried.filter { $0.section == landingSection }.count
-        let landing = IndexPath(section: landingSection, item: g.int(0...staying))
+        let landing = ItemPath(section: landingSection, item: g.int(0...staying))
         let p = Self.group(source: source, landing: landing, companions: companions, proxy: Point(x: 150, y: 200))
         let shown = layout.attributes(in: Self.everything, presentation: p, contentOffset: 0)
         let cells = shown.filter { $0.kind == .cell }
@@ -391,7 +391,7 @@ import GripperScripting
             try GridLayout(sections: [SectionContent(count: 5), SectionContent(count: 3)],
                            metrics: LayoutMetrics(rowHeight: huge, lineSpacing: huge), viewport: Size(width: 400, height: 600)),
         ]
-        let ip = { (s: Int, i: Int) in IndexPath(section: s, item: i) }
+        let ip = { (s: Int, i: Int) in ItemPath(section: s, item: i) }
         for layout in layouts {
             for landing in [ip(0, 0), ip(1, 3), ip(0, Int.max), ip(Int.max, 0), ip(0, Int.min), ip(-1, -1)] {
                 for point in [Point(x: 10, y: 10), Point(x: 0, y: huge), Point(x: -huge, y: .infinity),

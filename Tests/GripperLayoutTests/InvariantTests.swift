@@ -80,10 +80,10 @@ import Testing
                                     metrics: LayoutMetrics(columns: g.int(1...3), rowHeight: 40, lineSpacing: 2),
                                     viewport: Size(width: 390, height: 844))
         let source = g.int(0...(count - 1)), target = g.int(0...(count - 1))
-        let p = LayoutPresentation(drag: DragState(source: IndexPath(section: 0, item: source),
-                                                   target: IndexPath(section: 0, item: target), proxyCenter: .zero))
+        let p = LayoutPresentation(drag: DragState(source: ItemPath(section: 0, item: source),
+                                                   target: ItemPath(section: 0, item: target), proxyCenter: .zero))
         for k in 0..<count where k < min(source, target) || k > max(source, target) {
-            let ip = IndexPath(section: 0, item: k)
+            let ip = ItemPath(section: 0, item: k)
             #expect(layout.attributes(for: ip, presentation: p)?.frame == layout.attributes(for: ip)?.frame,
                     "seed \(seed) item \(k)")
         }

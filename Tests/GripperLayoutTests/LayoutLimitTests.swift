@@ -73,7 +73,7 @@ import Testing
                 && a.sections.map { $0.heights?.values } == b.sections.map { $0.heights?.values }
                 && a.attributes(in: Rect(x: 0, y: 0, width: 390, height: 1e16)) == b.attributes(in: Rect(x: 0, y: 0, width: 390, height: 1e16))
         }
-        let p = { (s: Int, i: Int) in IndexPath(section: s, item: i) }
+        let p = { (s: Int, i: Int) in ItemPath(section: s, item: i) }
         let changes: [(String, (inout GridLayout) throws -> Void)] = [
             ("insert", { try $0.insertItem(at: p(0, 0), height: m) }),
             ("setHeight.height", { try $0.setHeight(m, of: p(0, heights.count - 2)) }),

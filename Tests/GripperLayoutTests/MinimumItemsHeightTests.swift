@@ -29,14 +29,14 @@ import GripperGeometry
             // Header 20, insets 5 + 100 + 5, footer 10: the next section starts at 140.
             #expect(layout.itemsFrame(ofSection: 0, presentation: .resting) == Rect(x: 0, y: 25, width: 300, height: 100),
                     "\(type(of: layout))")
-            let y = layout.attributes(for: IndexPath(section: 1, item: 0))?.frame.minY
+            let y = layout.attributes(for: ItemPath(section: 1, item: 0))?.frame.minY
             #expect(y == 165, "\(type(of: layout))")
             #expect(layout.itemsFrame(ofSection: 2, presentation: .resting) == nil)
             #expect(layout._checkInvariants().isEmpty)
         }
         for layout in try layouts(first: 0, minimum: nil) {
             #expect(layout.itemsFrame(ofSection: 0, presentation: .resting)?.height == 0, "\(type(of: layout))")
-            let y = layout.attributes(for: IndexPath(section: 1, item: 0))?.frame.minY
+            let y = layout.attributes(for: ItemPath(section: 1, item: 0))?.frame.minY
             #expect(y == 65, "\(type(of: layout))")
         }
     }
@@ -53,7 +53,7 @@ import GripperGeometry
     @Test func aDragIntoTheSectionGrowsItOnlyPastTheMinimum() throws {
         for layout in try layouts(first: 0, minimum: 100) {
             // Section 1's first item dragged into the empty section 0.
-            let drag = DragState(source: IndexPath(section: 1, item: 0), target: IndexPath(section: 0, item: 0),
+            let drag = DragState(source: ItemPath(section: 1, item: 0), target: ItemPath(section: 0, item: 0),
                                  proxyCenter: Point(x: 150, y: 60))
             let shown = LayoutPresentation(isEditing: true, drag: drag)
             #expect(layout.itemsFrame(ofSection: 0, presentation: shown)?.height == 100, "\(type(of: layout))")

@@ -25,12 +25,12 @@ import Testing
             case 0 where s >= 0:
                 let k = g.int(0...model[s].count)
                 let h = g.half(5, 80)
-                try layout.insertItem(at: IndexPath(section: s, item: k), height: h)
+                try layout.insertItem(at: ItemPath(section: s, item: k), height: h)
                 model[s].count += 1
                 model[s].itemHeights?.insert(h, at: k)
             case 1 where s >= 0 && model[s].count > 0:
                 let k = g.int(0...(model[s].count - 1))
-                try layout.deleteItem(at: IndexPath(section: s, item: k))
+                try layout.deleteItem(at: ItemPath(section: s, item: k))
                 model[s].count -= 1
                 model[s].itemHeights?.remove(at: k)
             case 2 where s >= 0 && model[s].count > 0:
@@ -40,13 +40,13 @@ import Testing
                 let h = model[s].itemHeights?.remove(at: k)
                     ?? (model[s].metrics.rowHeight ?? scenario.metrics.rowHeight)
                 let d = g.int(0...model[t].count)
-                try layout.moveItem(from: IndexPath(section: s, item: k), to: IndexPath(section: t, item: d))
+                try layout.moveItem(from: ItemPath(section: s, item: k), to: ItemPath(section: t, item: d))
                 model[t].count += 1
                 model[t].itemHeights?.insert(h, at: d)
             case 3 where s >= 0 && model[s].itemHeights != nil && model[s].count > 0:
                 let k = g.int(0...(model[s].count - 1))
                 let h = g.half(0, 90)
-                try layout.setHeight(h, of: IndexPath(section: s, item: k))
+                try layout.setHeight(h, of: ItemPath(section: s, item: k))
                 model[s].itemHeights?[k] = h
             case 4:
                 let i = g.int(0...model.count)
@@ -61,7 +61,7 @@ import Testing
                 // A refused change leaves the layout as it was.
                 let before = Self.everything(layout)
                 #expect(throws: LayoutError.self) {
-                    try layout.deleteItem(at: IndexPath(section: model.count, item: 0))
+                    try layout.deleteItem(at: ItemPath(section: model.count, item: 0))
                 }
                 #expect(Self.everything(layout) == before, "\(tag) step \(step)")
             }
@@ -77,7 +77,7 @@ import Testing
                                     metrics: LayoutMetrics(columns: 1), viewport: Size(width: 300, height: 500))
         try layout.update(metrics: LayoutMetrics(columns: 3), viewport: Size(width: 600, height: 500))
         #expect(layout.contentSize == Size(width: 600, height: 30))
-        #expect(layout.height(of: IndexPath(section: 0, item: 1)) == 20)
+        #expect(layout.height(of: ItemPath(section: 0, item: 1)) == 20)
         #expect(throws: LayoutError.self) { try layout.update(metrics: LayoutMetrics(columns: 0)) }
         #expect(layout.metrics.columns == 3)
     }
@@ -87,7 +87,7 @@ import Testing
                                     viewport: Size(width: 300, height: 500))
         #expect(throws: LayoutError(path: "setHeight.section",
                                     problem: "section 0 has a fixed row height, not per-item heights")) {
-            try layout.setHeight(5, of: IndexPath(section: 0, item: 0))
+            try layout.setHeight(5, of: ItemPath(section: 0, item: 0))
         }
     }
 }

@@ -48,8 +48,8 @@ import GripperTesting
         }
         // Reading order on the screen: along the scroll axis the first
         // item is nearest the start edge (top, left, or right under RTL).
-        if !flow, n > 1, let first = layout.attributes(for: IndexPath(section: 0, item: 0)),
-           let later = layout.attributes(for: IndexPath(section: 0, item: m.columns < n ? m.columns : n - 1)) {
+        if !flow, n > 1, let first = layout.attributes(for: ItemPath(section: 0, item: 0)),
+           let later = layout.attributes(for: ItemPath(section: 0, item: m.columns < n ? m.columns : n - 1)) {
             let f = o.screenRect(first.frame, contentLength: length, crossLength: layout.viewport.width)
             let l = o.screenRect(later.frame, contentLength: length, crossLength: layout.viewport.width)
             switch (o.axis, o.direction) {

@@ -58,7 +58,7 @@ struct RandomScenario {
             return SectionContent(count: count, metrics: m)
         }
         var p = LayoutPresentation(isEditing: g.chance(0.4))
-        let all = sections.enumerated().flatMap { s, c in (0..<c.count).map { IndexPath(section: s, item: $0) } }
+        let all = sections.enumerated().flatMap { s, c in (0..<c.count).map { ItemPath(section: s, item: $0) } }
         if !all.isEmpty {
             for _ in 0..<g.int(0...3) { p.selected.insert(all[g.int(0...(all.count - 1))]) }
             if g.chance(0.3) { p.highlighted.insert(all[g.int(0...(all.count - 1))]) }
@@ -66,7 +66,7 @@ struct RandomScenario {
                 let source = all[g.int(0...(all.count - 1))]
                 let t = g.int(0...(sections.count - 1))
                 let limit = t == source.section ? sections[t].count - 1 : sections[t].count
-                p.drag = DragState(source: source, target: IndexPath(section: t, item: g.int(0...limit)),
+                p.drag = DragState(source: source, target: ItemPath(section: t, item: g.int(0...limit)),
                                    proxyCenter: Point(x: g.half(0, 400), y: g.half(0, 3000)))
             }
             if g.chance(0.5) {

@@ -54,7 +54,7 @@ struct ReferenceLayout {
 
     struct Output {
         var all: [LayoutAttributes] = []
-        var cells: [IndexPath: LayoutAttributes] = [:]
+        var cells: [ItemPath: LayoutAttributes] = [:]
         var contentHeight = 0.0
     }
 
@@ -97,7 +97,7 @@ struct ReferenceLayout {
             let itemsHeight = rows.last.map { $0.top + $0.height } ?? 0
             let sectionHeight = headerSpace + r.insets.top + itemsHeight + r.insets.bottom + footerSpace
             if r.background {
-                out.all.append(LayoutAttributes(kind: .sectionBackground, indexPath: IndexPath(section: s, item: 0),
+                out.all.append(LayoutAttributes(kind: .sectionBackground, indexPath: ItemPath(section: s, item: 0),
                                                 frame: Rect(x: 0, y: top + headerSpace, width: viewport.width,
                                                             height: r.insets.top + itemsHeight + r.insets.bottom),
                                                 zIndex: ZIndex.background))
@@ -108,7 +108,7 @@ struct ReferenceLayout {
                     hy = max(hy, min(contentOffset + g + r.header.padding.top,
                                      top + sectionHeight - r.header.padding.bottom - r.header.height))
                 }
-                out.all.append(LayoutAttributes(kind: .header, indexPath: IndexPath(section: s, item: 0),
+                out.all.append(LayoutAttributes(kind: .header, indexPath: ItemPath(section: s, item: 0),
                                                 frame: Rect(x: r.header.padding.left, y: hy,
                                                             width: max(0, viewport.width - r.header.padding.left - r.header.padding.right),
                                                             height: r.header.height),
@@ -127,7 +127,7 @@ struct ReferenceLayout {
                         placeholderAttrs = a
                         out.all.append(a)
                     case .item(let k):
-                        let ip = IndexPath(section: s, item: k)
+                        let ip = ItemPath(section: s, item: k)
                         let a = cell(ip, frame: frame, column: col, columns: r.columns, p)
                         out.cells[ip] = a
                         out.all.append(a)
@@ -142,7 +142,7 @@ struct ReferenceLayout {
                 if r.colSep.thickness > 0 {
                     for col in 0..<(r.columns - 1) where row.first + col + 1 < list.count {
                         out.all.append(LayoutAttributes(
-                            kind: .columnSeparator(row: rowIndex, column: col), indexPath: IndexPath(section: s, item: 0),
+                            kind: .columnSeparator(row: rowIndex, column: col), indexPath: ItemPath(section: s, item: 0),
                             frame: Rect(x: r.x(col) + r.cellWidth + (r.ii - r.colSep.thickness) / 2,
                                         y: itemsTop + row.top + r.colSep.startInset, width: r.colSep.thickness,
                                         height: max(0, row.height - r.colSep.startInset - r.colSep.endInset)),
@@ -152,7 +152,7 @@ struct ReferenceLayout {
                 if r.rowSep.thickness > 0, rowIndex < rows.count - 1 {
                     let cw = viewport.width - r.insets.left - r.insets.right
                     out.all.append(LayoutAttributes(
-                        kind: .rowSeparator(row: rowIndex), indexPath: IndexPath(section: s, item: 0),
+                        kind: .rowSeparator(row: rowIndex), indexPath: ItemPath(section: s, item: 0),
                         frame: Rect(x: r.insets.left + r.rowSep.startInset,
                                     y: itemsTop + row.top + row.height + (r.line - r.rowSep.thickness) / 2,
                                     width: max(0, cw - r.rowSep.startInset - r.rowSep.endInset),
@@ -166,7 +166,7 @@ struct ReferenceLayout {
                     fy = min(fy, max(top + r.footer.padding.top,
                                      contentOffset + viewport.height - r.footer.padding.bottom - r.footer.height))
                 }
-                out.all.append(LayoutAttributes(kind: .footer, indexPath: IndexPath(section: s, item: 0),
+                out.all.append(LayoutAttributes(kind: .footer, indexPath: ItemPath(section: s, item: 0),
                                                 frame: Rect(x: r.footer.padding.left, y: fy,
                                                             width: max(0, viewport.width - r.footer.padding.left - r.footer.padding.right),
                                                             height: r.footer.height),
@@ -194,7 +194,7 @@ struct ReferenceLayout {
         return out
     }
 
-    func cell(_ ip: IndexPath, frame: Rect, column: Int, columns: Int, _ p: LayoutPresentation) -> LayoutAttributes {
+    func cell(_ ip: ItemPath, frame: Rect, column: Int, columns: Int, _ p: LayoutPresentation) -> LayoutAttributes {
         let t = p.traits(ip)
         var a = LayoutAttributes(kind: .cell, indexPath: ip, frame: frame, zIndex: ZIndex.cell, column: column,
                                  isEditing: p.isEditing, isMovable: t.isMovable, isDeletable: t.isDeletable,

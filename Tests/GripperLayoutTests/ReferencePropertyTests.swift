@@ -61,7 +61,7 @@ import Testing
         let reference = scenario.reference.compute(scenario.presentation, contentOffset: scenario.contentOffset)
         for (s, section) in scenario.sections.enumerated() {
             for k in 0..<section.count {
-                let ip = IndexPath(section: s, item: k)
+                let ip = ItemPath(section: s, item: k)
                 let fast = layout.attributes(for: ip, presentation: scenario.presentation)
                 #expect(fast == reference.cells[ip], "seed \(seed + 10_000) \(ip)")
             }
@@ -84,7 +84,7 @@ import Testing
             return true
         }
         guard let top = hittable.max(by: { $0.zIndex < $1.zIndex }) else { return nil }
-        let ip = top.indexPath ?? IndexPath(section: -1, item: -1)
+        let ip = top.indexPath ?? ItemPath(section: -1, item: -1)
         switch top.kind {
         case .globalHeader: return .globalHeader
         case .header: return .header(section: ip.section)

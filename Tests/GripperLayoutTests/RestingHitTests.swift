@@ -47,14 +47,14 @@ import Testing
         let layout = try GridLayout(sections: [SectionContent(count: 10)], metrics: LayoutMetrics(rowHeight: 44),
                                     viewport: Size(width: 320, height: 480))
         let p = Point(x: 100, y: 66)
-        #expect(layout.restingHit(p, presentation: .resting, contentOffset: 0) == .some(.cell(IndexPath(section: 0, item: 1))))
+        #expect(layout.restingHit(p, presentation: .resting, contentOffset: 0) == .some(.cell(ItemPath(section: 0, item: 1))))
         var editing = LayoutPresentation(isEditing: true)
         #expect(layout.restingHit(p, presentation: editing, contentOffset: 0) == nil)
         editing = LayoutPresentation(isEditing: false)
-        editing.deleteConfirmation = IndexPath(section: 0, item: 1)
+        editing.deleteConfirmation = ItemPath(section: 0, item: 1)
         #expect(layout.restingHit(p, presentation: editing, contentOffset: 0) == nil)
         var dragging = LayoutPresentation(isEditing: false)
-        dragging.drag = DragState(source: IndexPath(section: 0, item: 0), target: IndexPath(section: 0, item: 0),
+        dragging.drag = DragState(source: ItemPath(section: 0, item: 0), target: ItemPath(section: 0, item: 0),
                                   proxyCenter: p)
         #expect(layout.restingHit(p, presentation: dragging, contentOffset: 0) == nil)
         #expect(layout.restingHit(Point(x: .nan, y: 66), presentation: .resting, contentOffset: 0) == nil)

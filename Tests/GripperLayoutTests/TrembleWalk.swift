@@ -12,8 +12,8 @@ import Testing
 /// is over every one of its points proposes the settled gap — and `wrong`
 /// (the layout's own check of where it settled) must find nothing.
 /// - Parameter follow: the layout's drop rule: the gap after a frame at a point.
-func checkTheGapSettles(seed: Int, generator: UInt64, source: IndexPath, start: Point, size: Size,
-                        follow: (IndexPath, Point) -> IndexPath, wrong: (IndexPath, Point) -> String?) {
+func checkTheGapSettles(seed: Int, generator: UInt64, source: ItemPath, start: Point, size: Size,
+                        follow: (ItemPath, Point) -> ItemPath, wrong: (ItemPath, Point) -> String?) {
     var g = SeededGenerator(seed: generator)
     var target = source
     var point = start
@@ -27,7 +27,7 @@ func checkTheGapSettles(seed: Int, generator: UInt64, source: IndexPath, start: 
         point = goal
         var samples = [goal]
         for _ in 0..<30 { samples.append(Point(x: goal.x + g.half(-2, 2), y: goal.y + g.half(-2, 2))) }
-        var left: [IndexPath] = []
+        var left: [ItemPath] = []
         for p in samples {
             let next = follow(target, p)
             if next != target {
@@ -51,10 +51,10 @@ func checkTheGapSettles(seed: Int, generator: UInt64, source: IndexPath, start: 
 /// tremble inside it (five frames to get there), tremble ±2 points twenty
 /// times, then `settled` (the layout's own check of the gap it settled on,
 /// a problem or nil) and `wrong` must find nothing.
-func checkRestingBringsTheGap(seed: Int, generator g: inout SeededGenerator, source: IndexPath, start: Point,
-                              slots: [IndexPath], gap: (IndexPath) -> Rect?, follow: (IndexPath, Point) -> IndexPath,
-                              settled: (_ aim: IndexPath, _ cell: Rect, _ target: IndexPath, _ goal: Point) -> String?,
-                              wrong: (IndexPath, Point) -> String?) throws {
+func checkRestingBringsTheGap(seed: Int, generator g: inout SeededGenerator, source: ItemPath, start: Point,
+                              slots: [ItemPath], gap: (ItemPath) -> Rect?, follow: (ItemPath, Point) -> ItemPath,
+                              settled: (_ aim: ItemPath, _ cell: Rect, _ target: ItemPath, _ goal: Point) -> String?,
+                              wrong: (ItemPath, Point) -> String?) throws {
     var target = source
     var point = start
     for rest in 0..<15 {

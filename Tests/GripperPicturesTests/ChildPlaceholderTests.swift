@@ -56,7 +56,7 @@ import GripperTesting
 
     /// The top of recent's first cell.
     private func minY(_ engine: Engine) -> Double {
-        engine.layout.attributes(for: IndexPath(section: 1, item: 0), presentation: engine.presentation)?.frame.minY ?? -1
+        engine.layout.attributes(for: ItemPath(section: 1, item: 0), presentation: engine.presentation)?.frame.minY ?? -1
     }
 
     @Test func aChildThatLoadsEmptyKeepsRoomForItsPlaceholderBelowItsHeader() throws {
@@ -219,9 +219,9 @@ import GripperTesting
         var numberOfSections: Int { sections.count }
         func sectionID(at section: Int) -> SectionID { sections[section].id }
         func numberOfItems(inSection section: Int) -> Int { sections[section].items.count }
-        func itemID(at indexPath: IndexPath) -> ItemID { sections[indexPath.section].items[indexPath.item] }
-        func canMoveOut(_ item: ItemID, from indexPath: IndexPath, toChild destination: String) -> Bool { true }
-        func target(forMovingIn item: ItemID, fromChild source: String, proposed: IndexPath) -> MoveTarget { .accept }
+        func itemID(at indexPath: ItemPath) -> ItemID { sections[indexPath.section].items[indexPath.item] }
+        func canMoveOut(_ item: ItemID, from indexPath: ItemPath, toChild destination: String) -> Bool { true }
+        func target(forMovingIn item: ItemID, fromChild source: String, proposed: ItemPath) -> MoveTarget { .accept }
     }
 
     @Test func theRoomFollowsTheChildsFirstSectionWhenTheAppChangesItsSections() throws {
@@ -243,7 +243,7 @@ import GripperTesting
         #expect(engine.layout.itemsFrame(ofSection: 0, presentation: engine.presentation)?.height == 150, "the room is under top")
         #expect(engine.layout.itemsFrame(ofSection: 1, presentation: engine.presentation)?.height == 0)
         #expect(engine.coveredByChildPlaceholders == [0..<2], "gestures are refused over both sections")
-        let first = try #require(engine.layout.attributes(for: IndexPath(section: 2, item: 0), presentation: engine.presentation))
+        let first = try #require(engine.layout.attributes(for: ItemPath(section: 2, item: 0), presentation: engine.presentation))
         #expect(first.frame.minY == 30 + 150 + 30 + 30)
         #expect(engine._invariantViolations().isEmpty)
     }
@@ -252,11 +252,11 @@ import GripperTesting
         var engine = try engine(recording: true)
         load(&engine, pinned: .failed(LoadingPlaceholder(title: "Offline")), content: nil)
         // p1, under pinned's error placeholder, does not lift (Space) nor move (a command).
-        engine.setFocus(IndexPath(section: 0, item: 0), at: ms(100))
+        engine.setFocus(ItemPath(section: 0, item: 0), at: ms(100))
         #expect(lines(engine.handleKey(code: 57, value: 1, at: ms(110))).contains("moveRefused p1: not movable"))
         #expect(lines(engine.move(.toSection(1), at: ms(120))).contains("moveRefused p1: not movable"))
         // The arrows and Home skip pinned's sections: the focus stays in recent.
-        engine.setFocus(IndexPath(section: 1, item: 1), at: ms(130))
+        engine.setFocus(ItemPath(section: 1, item: 1), at: ms(130))
         engine.handleKey(code: 102, value: 1, at: ms(140))   // Home
         #expect(engine.focus?.item == "r1")
         engine.handleKey(code: 103, value: 1, at: ms(150))   // up
@@ -264,7 +264,7 @@ import GripperTesting
         // Content comes back: p1 moves again (within pinned: the scene's children keep their items).
         engine.apply(.loadingChild("pinned", .refresh, content: nil), at: ms(300))
         engine.apply(.loadingChild("pinned", .loadedContent, content: nil), at: ms(310))
-        engine.setFocus(IndexPath(section: 0, item: 0), at: ms(320))
+        engine.setFocus(ItemPath(section: 0, item: 0), at: ms(320))
         let moved = lines(engine.move(.down, at: ms(330)))
         #expect(engine.model.sections.map(\.items.array) == [["p2", "p1"], ["r1", "r2", "r3"]], "\(moved)")
         #expect(engine._invariantViolations().isEmpty)
@@ -338,7 +338,7 @@ import GripperTesting
     @Test func noMoveByKeyOrCommandLandsInACoveredChild() throws {
         var engine = try appEngineWithPinnedFailed()
         // r1 may not land in pinned: by command, or by Space and the up arrow.
-        engine.setFocus(IndexPath(section: 1, item: 0), at: ms(100))
+        engine.setFocus(ItemPath(section: 1, item: 0), at: ms(100))
         #expect(lines(engine.move(.toSection(0), at: ms(110))).contains { $0.hasPrefix("moveRefused r1: vetoed") })
         engine.handleKey(code: 57, value: 1, at: ms(120))
         engine.handleKey(code: 57, value: 0, at: ms(121))
@@ -351,7 +351,7 @@ import GripperTesting
         // Pinned loads again: r1 moves into it.
         engine.apply(.loadingChild("pinned", .refresh, content: nil), at: ms(200))
         engine.apply(.loadingChild("pinned", .loadedContent, content: nil), at: ms(210))
-        engine.setFocus(IndexPath(section: 1, item: 0), at: ms(220))
+        engine.setFocus(ItemPath(section: 1, item: 0), at: ms(220))
         let moved = lines(engine.move(.toSection(0), at: ms(230)))
         #expect(engine.model.sections.map(\.items.array) == [["p1", "r1"], ["r2"]], "\(moved)")
         #expect(engine._invariantViolations().isEmpty)

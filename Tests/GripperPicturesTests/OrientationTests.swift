@@ -187,7 +187,7 @@ import GripperScripting
         var engine = try Engine(scene: try Scene.decode(text), device: TestDevices.probeTouchscreen)
         #expect(engine.layout is FlowLayout)
         // Three tags on the first line (120 + 8 + 90 + 8 + 150 = 376 ≤ 400), justified.
-        let third = try #require(engine.layout.attributes(for: IndexPath(section: 0, item: 2)))
+        let third = try #require(engine.layout.attributes(for: ItemPath(section: 0, item: 2)))
         #expect(third.frame == Rect(x: 250, y: 0, width: 150, height: 56))
         var b = TraceBuilder(device: TestDevices.probeTouchscreen, seed: 4)
         b.drag(from: .fraction(60 / 400, 28 / 640), to: .fraction(230 / 400, 160 / 640))
@@ -195,8 +195,8 @@ import GripperScripting
         engine.finish()
         #expect(engine._invariantViolations().isEmpty)
         #expect(engine.model.sections[0].items.count == 12)
-        try engine.setMeasuredHeight(90, ofItemAt: IndexPath(section: 0, item: 0), at: b.now + .milliseconds(10))
-        #expect(engine.layout.attributes(for: IndexPath(section: 0, item: 0))?.frame.height == 90)
+        try engine.setMeasuredHeight(90, ofItemAt: ItemPath(section: 0, item: 0), at: b.now + .milliseconds(10))
+        #expect(engine.layout.attributes(for: ItemPath(section: 0, item: 0))?.frame.height == 90)
         #expect(engine._invariantViolations().isEmpty)
         #expect(throws: SceneError.self) {
             try Scene.decode(text.replacingOccurrences(of: "\"kind\":\"flow\"", with: "\"kind\":\"masonry\""))

@@ -38,7 +38,7 @@ private func pt(_ x: Double, _ y: Double) -> TraceBuilder.Location { .fraction(x
         #expect(engine.nextDeadline == deadline)
         engine.fire(until: deadline)
         #expect(engine.stateName == "dragging")
-        let began = engine.transcript.entries.first { $0.event == .effect(.dragBegan("b", from: IndexPath(section: 0, item: 1))) }
+        let began = engine.transcript.entries.first { $0.event == .effect(.dragBegan("b", from: ItemPath(section: 0, item: 1))) }
         #expect(began?.offset == deadline.microseconds - down.time.microseconds)
     }
 
@@ -49,12 +49,12 @@ private func pt(_ x: Double, _ y: Double) -> TraceBuilder.Location { .fraction(x
         var short = try Engine(scene: scene, device: TestDevices.probeTouchscreen, recordingTranscript: true)
         for f in press(hold: .milliseconds(450)) { short.handle(f) }
         short.finish()
-        #expect(!short.transcript.entries.contains { $0.event == .effect(.dragBegan("b", from: IndexPath(section: 0, item: 1))) })
+        #expect(!short.transcript.entries.contains { $0.event == .effect(.dragBegan("b", from: ItemPath(section: 0, item: 1))) })
         // Held 650 ms: the deadline passes while held; the next frame fires it first.
         var long = try Engine(scene: scene, device: TestDevices.probeTouchscreen, recordingTranscript: true)
         for f in press(hold: .milliseconds(650)) { long.handle(f) }
         long.finish()
-        #expect(long.transcript.entries.contains { $0.event == .effect(.dragBegan("b", from: IndexPath(section: 0, item: 1))) })
+        #expect(long.transcript.entries.contains { $0.event == .effect(.dragBegan("b", from: ItemPath(section: 0, item: 1))) })
         #expect(long.nextDeadline == nil)
     }
 
@@ -157,7 +157,7 @@ private func pt(_ x: Double, _ y: Double) -> TraceBuilder.Location { .fraction(x
         #expect(all.attributes.filter { $0.kind == .cell }.count == 6)
         let two = engine.snapshot(in: Rect(x: 0, y: 60, width: 400, height: 100), labels: scene.pictureLabels)
         #expect(two.attributes.filter { $0.kind == .cell }.compactMap(\.indexPath).map(\.item) == [1, 2])
-        #expect(two.items[IndexPath(section: 0, item: 1)]?.text == "b")
+        #expect(two.items[ItemPath(section: 0, item: 1)]?.text == "b")
         #expect(engine.snapshot(in: Rect(x: 0, y: 60, width: 400, height: 100)).items.isEmpty)
     }
 }
@@ -175,7 +175,7 @@ private func pt(_ x: Double, _ y: Double) -> TraceBuilder.Location { .fraction(x
         // the drag begins first, then setEditing(true) cancels it.
         engine.apply(.setEditing(true), at: down.time + .milliseconds(600))
         let events = engine.transcript.entries.map(\.event)
-        let began = try #require(events.firstIndex(of: .effect(.dragBegan("b", from: IndexPath(section: 0, item: 1)))))
+        let began = try #require(events.firstIndex(of: .effect(.dragBegan("b", from: ItemPath(section: 0, item: 1)))))
         let stimulus = try #require(events.firstIndex(of: .stimulus(.setEditing(true))))
         #expect(began < stimulus)
         #expect(events.contains(.effect(.dragCancelled("b"))) && engine.isEditing)

@@ -19,7 +19,7 @@ import GripperScripting
     private static let down: UInt16 = 108, space: UInt16 = 57
     private let visible = Rect(x: 0, y: 0, width: 400, height: 640)
 
-    private func focusedCells(_ e: Engine) -> [IndexPath?] {
+    private func focusedCells(_ e: Engine) -> [ItemPath?] {
         e.layout.attributes(in: visible, presentation: e.presentation, contentOffset: 0).filter(\.isFocused).map(\.indexPath)
     }
 
@@ -33,11 +33,11 @@ import GripperScripting
 
         e.handleKey(code: Self.down, value: 1, at: .milliseconds(100))
         e.handleKey(code: Self.down, value: 1, at: .milliseconds(200))
-        let pear = IndexPath(section: 0, item: 1)
+        let pear = ItemPath(section: 0, item: 1)
         #expect(e.presentation.focused == pear)
         #expect(focusedCells(e) == [pear])
         #expect(e.layout.attributes(for: pear, presentation: e.presentation)?.isFocused == true)
-        #expect(e.layout.attributes(for: IndexPath(section: 0, item: 0), presentation: e.presentation)?.isFocused == false)
+        #expect(e.layout.attributes(for: ItemPath(section: 0, item: 0), presentation: e.presentation)?.isFocused == false)
 
         snapshot = e.snapshot(labels: scene.pictureLabels)
         let svg = SnapshotRenderer.svg(snapshot)
@@ -67,16 +67,16 @@ import GripperScripting
         #expect(focusedCells(e).isEmpty)
         e.handleKey(code: Self.space, value: 1, at: .milliseconds(400))
         #expect(e.model.sections[0].items.map(\.rawValue) == ["b", "a", "c"])
-        #expect(focusedCells(e) == [IndexPath(section: 0, item: 1)])
+        #expect(focusedCells(e) == [ItemPath(section: 0, item: 1)])
     }
 
     @Test func theFlowLayoutMarksTheFocusedCellToo() throws {
         let sizes = [80.0, 120, 60, 90].map { Size(width: $0, height: 40) }
         let layout = try FlowLayout(sections: [SectionContent(itemSizes: sizes)], metrics: LayoutMetrics(rowHeight: 40),
                                     viewport: Size(width: 400, height: 600))
-        let p = LayoutPresentation(focused: IndexPath(section: 0, item: 2))
+        let p = LayoutPresentation(focused: ItemPath(section: 0, item: 2))
         let marked = layout.attributes(in: Rect(x: 0, y: 0, width: 400, height: 600), presentation: p, contentOffset: 0)
             .filter(\.isFocused).map(\.indexPath)
-        #expect(marked == [IndexPath(section: 0, item: 2)])
+        #expect(marked == [ItemPath(section: 0, item: 2)])
     }
 }

@@ -136,8 +136,8 @@ private let scenarios = ["batch-select-delete", "drag-into-another-section", "fu
         t.append(.init(offset: 2, event: .effect(.committed(JournalEntry(sequence: 1, time: .zero, edit: .action("fl ag", item: "i|1"),
                                                                          batch: BatchUpdate([]), inverse: BatchUpdate([]))))))
         t.append(.init(offset: 3, event: .effect(.committed(JournalEntry(sequence: 2, time: .zero,
-                                                                         edit: .move("p q", from: IndexPath(section: 0, item: 0),
-                                                                                     to: IndexPath(section: 0, item: 1)),
+                                                                         edit: .move("p q", from: ItemPath(section: 0, item: 0),
+                                                                                     to: ItemPath(section: 0, item: 1)),
                                                                          batch: BatchUpdate([]), inverse: BatchUpdate([]))))))
         t.append(.init(offset: 4, event: .rejected("the item \"a\nb\" is gone")))
         t.append(.init(offset: 5, event: .stimulus(.reload([CollectionSection(id: "my list", items: [] as [ItemID])]))))

@@ -52,7 +52,7 @@ import GripperScene
     @Test func theKeyboardsSelectionIsHighlighted() throws {
         let folder = try ScenarioFolder("menu-tap-entry")
         var e = try Engine(scene: folder.scene, device: folder.trace.device, recordingTranscript: true)
-        e.setFocus(IndexPath(section: 0, item: 1), at: .milliseconds(100))
+        e.setFocus(ItemPath(section: 0, item: 1), at: .milliseconds(100))
         e.handleKey(code: 127, value: 1, at: .milliseconds(200))
         e.handleKey(code: 15, value: 1, at: .milliseconds(300))
         let snapshot = e.snapshot(labels: folder.scene.pictureLabels)

@@ -13,7 +13,7 @@ import GripperTraces
         var numberOfSections: Int { 2 }
         func sectionID(at section: Int) -> SectionID { section == 0 ? "fruit" : "veg" }
         func numberOfItems(inSection section: Int) -> Int { section == 0 ? 4 : 2 }
-        func itemID(at p: IndexPath) -> ItemID {
+        func itemID(at p: ItemPath) -> ItemID {
             ItemID(p.section == 0 ? ["apple", "pear", "plum", "fig"][p.item] : ["leek", "kale"][p.item])
         }
     }
@@ -118,11 +118,11 @@ import GripperTraces
         try s.pointerButton(1, pressed: true, at: Point(x: 200, y: 140), time: t(320))
         s.fire(until: t(900))
         for k in 1...12 { try s.pointerMotion(to: Point(x: 200, y: 140 + Double(k) * 25), time: t(900 + Int64(k) * 16)) }
-        try s.apply(BatchUpdate([.insertItem("kiwi", at: IndexPath(section: 1, item: 0))]), at: t(1092))
+        try s.apply(BatchUpdate([.insertItem("kiwi", at: ItemPath(section: 1, item: 0))]), at: t(1092))
         try s.pointerButton(1, pressed: false, at: Point(x: 200, y: 440), time: t(1100))
         try s.scroll(dx: 0, dy: 1.5, at: Point(x: 200, y: 300), time: t(1300))
         s.fire(until: t(1500))
-        try s.apply(.focus(IndexPath(section: 0, item: 0)), at: t(1600))
+        try s.apply(.focus(ItemPath(section: 0, item: 0)), at: t(1600))
         try s.key(57, .pressed, time: t(1700))    // space: pick up
         try s.key(57, .released, time: t(1710))
         try s.key(108, .pressed, time: t(1800))   // down

@@ -48,7 +48,7 @@ import GripperTraces
             b.drag(from: Self.pt(200, 20), to: Self.pt(200, 90), duration: .milliseconds(500),
                    holdAtEnd: .seconds(3))
         }, tremor: tremor)
-        #expect(events.contains(.effect(.dragBegan("i0", from: IndexPath(section: 0, item: 0)))))
+        #expect(events.contains(.effect(.dragBegan("i0", from: ItemPath(section: 0, item: 0)))))
         #expect(Self.gaps(events).isEmpty, "\(Self.gaps(events))")
     }
 

@@ -41,7 +41,7 @@ import GripperScripting
         #expect(engine.delegate is ComposedDataSource)
         #expect(engine.model.sections.map { $0.items.count } == [1, 2])
         // Each child brings its own metrics: recent's 40-point rows.
-        #expect(try #require(engine.layout.attributes(for: IndexPath(section: 1, item: 1))).frame.height == 40)
+        #expect(try #require(engine.layout.attributes(for: ItemPath(section: 1, item: 1))).frame.height == 40)
         #expect(engine.loadingState(ofChild: "recent") == .initial)
         #expect(engine.loadingState(ofChild: "nobody") == nil)
     }

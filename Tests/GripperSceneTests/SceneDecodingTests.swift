@@ -180,14 +180,14 @@ private func error(_ text: String) -> SceneError? {
         let s = try Scene.decode(scene(#""movesBetweenSections":false,"selection":"none""#,
                                        sections: #"[{"id":"s","items":[{"id":"a","editable":false},{"id":"b","movable":false,"selectable":false,"leadingActions":[{"id":"pin"}]}]},{"id":"t","items":[]}]"#))
         let p = ScenePolicy(scene: s)
-        let here = IndexPath(section: 0, item: 0)
+        let here = ItemPath(section: 0, item: 0)
         #expect(!p.canEdit("a", at: here) && p.canMove("a", at: here) && p.canSelect("a", at: here))
         #expect(p.canEdit("b", at: here) && !p.canMove("b", at: here) && !p.canSelect("b", at: here))
         #expect(!p.canEdit("unknown", at: here) && !p.canMove("unknown", at: here))
         #expect(p.leadingActions(for: "b", at: here).actions.map(\.id) == ["pin"])
         #expect(p.trailingActions(for: "unknown", at: here).isEmpty)
         #expect(p.selectionMode == SelectionMode.none)
-        #expect(p.target(forMoving: "a", from: here, proposed: IndexPath(section: 0, item: 1)) == .accept)
-        #expect(p.target(forMoving: "a", from: here, proposed: IndexPath(section: 1, item: 0)) == .veto)
+        #expect(p.target(forMoving: "a", from: here, proposed: ItemPath(section: 0, item: 1)) == .accept)
+        #expect(p.target(forMoving: "a", from: here, proposed: ItemPath(section: 1, item: 0)) == .veto)
     }
 }

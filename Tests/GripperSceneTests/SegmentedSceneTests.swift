@@ -54,7 +54,7 @@ import GripperScripting
         let two = try Scene.decode(scene(#""selectedSegment":1"#))
         let engine = try Engine(scene: two, device: TestDevices.probeTouchscreen)
         #expect(engine.layout.numberOfSections == 2)
-        #expect(try #require(engine.layout.attributes(for: IndexPath(section: 0, item: 0))).frame.width < 250)
+        #expect(try #require(engine.layout.attributes(for: ItemPath(section: 0, item: 0))).frame.width < 250)
     }
 
     @Test func eachSegmentBringsItsRowHeightAndHeader() throws {
@@ -64,13 +64,13 @@ import GripperScripting
         let s = try Scene.decode(text)
         #expect(s.segments?[0].metrics.rowHeight == 40 && s.segments?[1].metrics.header?.height == 30)
         var driver = try EngineDriver(scene: s, device: TestDevices.probeTouchscreen)
-        #expect(try #require(driver.engine.layout.attributes(for: IndexPath(section: 0, item: 1))).frame.minY == 40)
+        #expect(try #require(driver.engine.layout.attributes(for: ItemPath(section: 0, item: 1))).frame.minY == 40)
         var b = TraceBuilder(device: TestDevices.probeTouchscreen, seed: 1)
         b.tap(at: .fraction(0.5, 0.95))
         for f in b.frames { driver.handle(f) }
         driver.fire(until: b.frames[0].time + .seconds(1))
         // Sent: the layout's 50-point rows under its own 30-point header.
-        #expect(try #require(driver.engine.layout.attributes(for: IndexPath(section: 0, item: 1))).frame.minY == 30 + 50)
+        #expect(try #require(driver.engine.layout.attributes(for: ItemPath(section: 0, item: 1))).frame.minY == 30 + 50)
         #expect(driver.engine._invariantViolations().isEmpty)
     }
 

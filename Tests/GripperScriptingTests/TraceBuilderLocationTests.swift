@@ -24,7 +24,7 @@ import Testing
     func aDragAimedAtItemsLandsOnTheItemAimedAt(_ layout: String) throws {
         var engine = try Self.engine(layout: layout)
         engine.scroll(to: .offset(140), animated: false, at: .zero)
-        let from = IndexPath(section: 0, item: 5), to = IndexPath(section: 0, item: 9)
+        let from = ItemPath(section: 0, item: 5), to = ItemPath(section: 0, item: 9)
         var b = TraceBuilder(device: TestDevices.probeTouchscreen, seed: 1, configuration: .init(start: .zero + .milliseconds(100)))
         b.drag(from: try #require(TraceBuilder.Location.item(from, in: engine)),
                to: try #require(TraceBuilder.Location.item(to, in: engine)))
@@ -37,8 +37,8 @@ import Testing
 
     @Test func anItemTheLayoutDoesNotHaveIsNil() throws {
         let engine = try Self.engine()
-        #expect(TraceBuilder.Location.item(IndexPath(section: 0, item: 40), in: engine) == nil)
-        #expect(TraceBuilder.Location.item(IndexPath(section: 1, item: 0), in: engine) == nil)
+        #expect(TraceBuilder.Location.item(ItemPath(section: 0, item: 40), in: engine) == nil)
+        #expect(TraceBuilder.Location.item(ItemPath(section: 1, item: 0), in: engine) == nil)
         #expect(TraceBuilder.Location.viewport(Point(x: 100, y: 160), of: Size(width: 400, height: 640)) == .fraction(0.25, 0.25))
     }
 

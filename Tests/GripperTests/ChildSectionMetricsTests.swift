@@ -10,7 +10,7 @@ private struct Rows: CollectionDataSource, CollectionDelegate {
     var numberOfSections: Int { 1 }
     func sectionID(at section: Int) -> SectionID { "s" }
     func numberOfItems(inSection section: Int) -> Int { items.count }
-    func itemID(at indexPath: IndexPath) -> ItemID { items[indexPath.item] }
+    func itemID(at indexPath: ItemPath) -> ItemID { items[indexPath.item] }
     func metrics(ofSection section: SectionID) -> SectionMetrics { section == "s" ? own : .inherited }
 }
 
@@ -21,7 +21,7 @@ private struct Rows: CollectionDataSource, CollectionDelegate {
     private static let size = Size(width: 400, height: 640)
 
     private func frame(_ engine: Engine, _ s: Int, _ i: Int) throws -> Rect {
-        try #require(engine.layout.attributes(for: IndexPath(section: s, item: i))).frame
+        try #require(engine.layout.attributes(for: ItemPath(section: s, item: i))).frame
     }
 
     @Test func eachChildBringsItsOwnRowHeightAndHeader() throws {

@@ -17,13 +17,13 @@ import GripperScripting
         var numberOfSections: Int { 1 }
         func sectionID(at section: Int) -> SectionID { "s" }
         func numberOfItems(inSection section: Int) -> Int { heights.count }
-        func itemID(at indexPath: IndexPath) -> ItemID {
+        func itemID(at indexPath: ItemPath) -> ItemID {
             identities.add(1, ordering: .relaxed)
             return ItemID("i\(indexPath.item)")
         }
         var hasItemHeights: Bool { true }
-        func height(ofItemAt indexPath: IndexPath) -> Double? { heights[indexPath.item] }
-        func height(ofItem item: ItemID, at indexPath: IndexPath) -> Double? { heights[indexPath.item] }
+        func height(ofItemAt indexPath: ItemPath) -> Double? { heights[indexPath.item] }
+        func height(ofItem item: ItemID, at indexPath: ItemPath) -> Double? { heights[indexPath.item] }
     }
 
     struct Rules: CollectionDelegate {}
@@ -33,7 +33,7 @@ import GripperScripting
         let engine = try Engine(dataSource: source, delegate: Rules(), viewport: Size(width: 390, height: 844),
                                 device: TestDevices.probeTouchscreen)
         #expect(source.identities.load(ordering: .relaxed) == 0)
-        let third = try #require(engine.layout.attributes(for: IndexPath(section: 0, item: 2)))
+        let third = try #require(engine.layout.attributes(for: ItemPath(section: 0, item: 2)))
         #expect(third.frame.height == 40 && third.frame.minY == 20 + 30)
     }
 }

@@ -48,7 +48,7 @@ import Testing
     @Test func editsChangeWhatIsShownByIdentity() throws {
         var engine = try Self.engine(50)
         _ = engine.takeDisplayChanges()
-        try engine.apply(BatchUpdate([.deleteItem(IndexPath(section: 0, item: 1)), .insertItem("new", at: IndexPath(section: 0, item: 0))]),
+        try engine.apply(BatchUpdate([.deleteItem(ItemPath(section: 0, item: 1)), .insertItem("new", at: ItemPath(section: 0, item: 0))]),
                          at: .zero)
         let changes = engine.takeDisplayChanges()
         // i2 went; "new" came at the top; i1 and i3…i11 only moved; nothing else fits.
@@ -60,7 +60,7 @@ import Testing
         var engine = try Self.engine(50)
         _ = engine.takeDisplayChanges()
         var b = TraceBuilder(device: TestDevices.probeTouchscreen, seed: 2, configuration: .init(start: .zero + .milliseconds(100)))
-        b.perform([TraceBuilder.Stroke(at: .item(IndexPath(section: 0, item: 2), in: engine)!).holding(.milliseconds(700))
+        b.perform([TraceBuilder.Stroke(at: .item(ItemPath(section: 0, item: 2), in: engine)!).holding(.milliseconds(700))
             .moving(to: .viewport(Point(x: 200, y: 600), of: engine.viewportSize), over: .milliseconds(300))])
         var frames = Trace(device: b.device, events: b.events).frames
         let lift = frames.removeLast()

@@ -17,7 +17,7 @@ import GripperScripting
     """
 
     private func pt(_ x: Double, _ y: Double) -> TraceBuilder.Location { .fraction(x / 400, y / 640) }
-    private func ip(_ s: Int, _ i: Int) -> IndexPath { IndexPath(section: s, item: i) }
+    private func ip(_ s: Int, _ i: Int) -> ItemPath { ItemPath(section: s, item: i) }
 
     private func engine() throws -> Engine {
         try Engine(scene: try Scene.decode(Self.scene), device: TestDevices.probeTouchscreen, recordingTranscript: true)

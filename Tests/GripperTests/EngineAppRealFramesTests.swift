@@ -11,7 +11,7 @@ private struct Messages: CollectionDataSource {
     var numberOfSections: Int { 1 }
     func sectionID(at section: Int) -> SectionID { "inbox" }
     func numberOfItems(inSection section: Int) -> Int { ids.count }
-    func itemID(at indexPath: IndexPath) -> ItemID { ids[indexPath.item] }
+    func itemID(at indexPath: ItemPath) -> ItemID { ids[indexPath.item] }
 }
 
 /// What a delegate was asked about drop targets, shared with the test (the
@@ -19,8 +19,8 @@ private struct Messages: CollectionDataSource {
 private final class AskLog: Sendable {
     struct Asked: Hashable, Sendable {
         var item: ItemID
-        var source: IndexPath
-        var proposed: IndexPath
+        var source: ItemPath
+        var proposed: ItemPath
     }
 
     private let entries = Mutex<[Asked]>([])
@@ -36,11 +36,11 @@ private struct PinnedFirst: CollectionDelegate {
     let pinned: ItemID
     let log: AskLog
 
-    func canMove(_ item: ItemID, at indexPath: IndexPath) -> Bool { item != pinned }
+    func canMove(_ item: ItemID, at indexPath: ItemPath) -> Bool { item != pinned }
 
-    func target(forMoving item: ItemID, from source: IndexPath, proposed: IndexPath) -> MoveTarget {
+    func target(forMoving item: ItemID, from source: ItemPath, proposed: ItemPath) -> MoveTarget {
         log.append(AskLog.Asked(item: item, source: source, proposed: proposed))
-        return proposed.item == 0 ? .redirect(IndexPath(section: 0, item: 1)) : .accept
+        return proposed.item == 0 ? .redirect(ItemPath(section: 0, item: 1)) : .accept
     }
 }
 
@@ -77,19 +77,19 @@ private struct PinnedFirst: CollectionDelegate {
         // m7 up to the top — which the delegate redirects below the pinned m1.
         let gaps = entries.compactMap { if case .effect(.gapMoved(let p)) = $0.event { p } else { nil } }
         let commits = entries.compactMap { if case .effect(.committed(let e)) = $0.event { e.edit } else { nil } }
-        #expect(commits == [.move("m2", from: IndexPath(section: 0, item: 1), to: IndexPath(section: 0, item: 5)),
-                            .move("m7", from: IndexPath(section: 0, item: 6), to: IndexPath(section: 0, item: 1))])
+        #expect(commits == [.move("m2", from: ItemPath(section: 0, item: 1), to: ItemPath(section: 0, item: 5)),
+                            .move("m7", from: ItemPath(section: 0, item: 6), to: ItemPath(section: 0, item: 1))])
         #expect(engine.model.sections[0].items.array == ["m1", "m7", "m3", "m4", "m5", "m6", "m2", "m8", "m9", "m10"])
 
         // Every gap change was the delegate's answer to a question asked
         // just then: replaying its answers in order gives exactly the gaps.
         let asked = log.asked
         #expect(!asked.isEmpty)
-        var expected: [IndexPath] = []
-        var target: (item: ItemID, at: IndexPath)?
+        var expected: [ItemPath] = []
+        var target: (item: ItemID, at: ItemPath)?
         for a in asked {
             if target?.item != a.item { target = (a.item, a.source) }
-            let approved = a.proposed.item == 0 ? IndexPath(section: 0, item: 1) : a.proposed
+            let approved = a.proposed.item == 0 ? ItemPath(section: 0, item: 1) : a.proposed
             if approved != target?.at {
                 expected.append(approved)
                 target = (a.item, approved)
@@ -97,9 +97,9 @@ private struct PinnedFirst: CollectionDelegate {
         }
         #expect(gaps == expected)
         #expect(gaps.count >= 8)
-        #expect(asked.contains { $0.item == "m7" && $0.proposed == IndexPath(section: 0, item: 0) },
+        #expect(asked.contains { $0.item == "m7" && $0.proposed == ItemPath(section: 0, item: 0) },
                 "the drag up proposed the top, which the delegate redirected")
-        #expect(!gaps.contains(IndexPath(section: 0, item: 0)))
+        #expect(!gaps.contains(ItemPath(section: 0, item: 0)))
         #expect(Set(asked.map(\.item)) == ["m2", "m7"])
     }
 }

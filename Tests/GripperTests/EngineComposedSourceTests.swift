@@ -17,9 +17,9 @@ private struct Notes: CollectionDataSource, CollectionDelegate {
     var numberOfSections: Int { sections.count }
     func sectionID(at section: Int) -> SectionID { sections[section].id }
     func numberOfItems(inSection section: Int) -> Int { sections[section].items.count }
-    func itemID(at indexPath: IndexPath) -> ItemID { sections[indexPath.section].items[indexPath.item] }
-    func canEdit(_ item: ItemID, at indexPath: IndexPath) -> Bool { editable }
-    func canMove(_ item: ItemID, at indexPath: IndexPath) -> Bool { editable }
+    func itemID(at indexPath: ItemPath) -> ItemID { sections[indexPath.section].items[indexPath.item] }
+    func canEdit(_ item: ItemID, at indexPath: ItemPath) -> Bool { editable }
+    func canMove(_ item: ItemID, at indexPath: ItemPath) -> Bool { editable }
 }
 
 /// Composed and segmented sources driving an engine: the rules of the child
@@ -29,7 +29,7 @@ private struct Notes: CollectionDataSource, CollectionDelegate {
     private static let t0 = EventTime(microseconds: 1_000_000)
     private static let size = Size(width: 400, height: 640)
     private func pt(_ x: Double, _ y: Double) -> TraceBuilder.Location { .fraction(x / 400, y / 640) }
-    private func ip(_ s: Int, _ i: Int) -> IndexPath { IndexPath(section: s, item: i) }
+    private func ip(_ s: Int, _ i: Int) -> ItemPath { ItemPath(section: s, item: i) }
 
     private func plain(_ engine: Engine) -> [[String]] { engine.model.sections.map { $0.items.map(\.rawValue) } }
 

@@ -16,7 +16,7 @@ private final class ShiftingSource: CollectionDataSource, @unchecked Sendable {
     var numberOfSections: Int { counts.count }
     func sectionID(at section: Int) -> SectionID { SectionID("S\(section)") }
     func numberOfItems(inSection section: Int) -> Int { counts[section] }
-    func itemID(at indexPath: IndexPath) -> ItemID {
+    func itemID(at indexPath: ItemPath) -> ItemID {
         precondition(indexPath.item < counts[indexPath.section], "asked out of range")
         return ItemID("\(indexPath.section).\(indexPath.item)")
     }
@@ -42,8 +42,8 @@ private final class ShiftingSource: CollectionDataSource, @unchecked Sendable {
     @Test func aConsistentSourceGetsNoEntry() throws {
         let source = ShiftingSource([5, 4])
         var engine = try Self.engine(source)
-        var entries = try engine.apply(BatchUpdate([.insertItem("n", at: IndexPath(section: 0, item: 0))]), at: Self.t0)
-        entries += try engine.apply(BatchUpdate([.deleteItem(IndexPath(section: 1, item: 0))]),
+        var entries = try engine.apply(BatchUpdate([.insertItem("n", at: ItemPath(section: 0, item: 0))]), at: Self.t0)
+        entries += try engine.apply(BatchUpdate([.deleteItem(ItemPath(section: 1, item: 0))]),
                                     at: Self.t0 + .milliseconds(10))
         #expect(Self.contradictions(entries).isEmpty)
         #expect(!engine.transcript.text.contains("dataSource"))
@@ -57,7 +57,7 @@ private final class ShiftingSource: CollectionDataSource, @unchecked Sendable {
         var engine = try Self.engine(source)
         source.counts[1] = 2  // the app's data shrank behind the engine's back
         // A batch elsewhere: the layout follows it and finds the contradiction.
-        let first = try engine.apply(BatchUpdate([.insertItem("n", at: IndexPath(section: 0, item: 0))]), at: Self.t0)
+        let first = try engine.apply(BatchUpdate([.insertItem("n", at: ItemPath(section: 0, item: 0))]), at: Self.t0)
         let problem = DataSourceError.countChanged(section: 1, expected: 4, found: 2)
         #expect(Self.contradictions(first) == [problem])
         let line = try #require(first.first { $0.event == .dataSource(problem) })
@@ -66,20 +66,20 @@ private final class ShiftingSource: CollectionDataSource, @unchecked Sendable {
         let parsed = try JSONSerialization.jsonObject(with: Data(line.jsonLine.utf8)) as? [String: Any]
         #expect(parsed?["found"] as? Int == 2)
         // Reported once, however often the engine meets it again.
-        let second = try engine.apply(BatchUpdate([.deleteItem(IndexPath(section: 0, item: 0))]),
+        let second = try engine.apply(BatchUpdate([.deleteItem(ItemPath(section: 0, item: 0))]),
                                       at: Self.t0 + .milliseconds(10))
         #expect(Self.contradictions(second).isEmpty)
         // The fallback: the engine keeps the count it knows for that section
         // (its items read as no item), and no other item is touched.
         #expect(engine.model.sections[0].items.array == ["0.0", "0.1", "0.2", "0.3", "0.4"])
         #expect(engine.model.sections[1].items.count == 4)
-        #expect(engine.model.item(at: IndexPath(section: 1, item: 3)) == nil)
+        #expect(engine.model.item(at: ItemPath(section: 1, item: 3)) == nil)
         #expect(engine.layout.numberOfItems(inSection: 1) == 4)
         #expect(engine._invariantViolations().isEmpty)
         // An edit of that section is refused, the model unchanged.
         let before = engine.model
         #expect(throws: BatchUpdateError.self) {
-            try engine.apply(BatchUpdate([.deleteItem(IndexPath(section: 1, item: 0))]), at: Self.t0 + .milliseconds(20))
+            try engine.apply(BatchUpdate([.deleteItem(ItemPath(section: 1, item: 0))]), at: Self.t0 + .milliseconds(20))
         }
         #expect(engine.model == before)
         // When the source is itself again, every item is there once.
@@ -96,7 +96,7 @@ private final class ShiftingSource: CollectionDataSource, @unchecked Sendable {
         var engine = try Self.engine(source)
         source.counts[0] = 5
         do {
-            try engine.apply(BatchUpdate([.deleteItem(IndexPath(section: 0, item: 0))]), at: Self.t0)
+            try engine.apply(BatchUpdate([.deleteItem(ItemPath(section: 0, item: 0))]), at: Self.t0)
             Issue.record("expected the batch to be refused")
         } catch {
             #expect(error.reason == .dataSource(.countChanged(section: 0, expected: 3, found: 5)))

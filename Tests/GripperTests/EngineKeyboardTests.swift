@@ -115,7 +115,7 @@ import GripperScripting
         var strings = AnnouncementStrings.english
         strings[.pickedUp] = "{item} angehoben, Position {position} von {count} in {section} {unknown}"
         e.announcementStrings = strings
-        e.setFocus(IndexPath(section: 1, item: 2), at: t(0))
+        e.setFocus(ItemPath(section: 1, item: 2), at: t(0))
         #expect(spoken(e.handleKey(code: Self.space, value: 1, at: t(10)))
                 == ["Bean angehoben, Position 3 von 3 in Vegetables {unknown}"])
         // Names next to each other, text that is not ASCII, braces that
@@ -130,7 +130,7 @@ import GripperScripting
 
     @Test func withoutATableNothingIsAnnounced() throws {
         var e = try engine(announcing: false)
-        e.setFocus(IndexPath(section: 0, item: 0), at: t(0))
+        e.setFocus(ItemPath(section: 0, item: 0), at: t(0))
         let entries = e.handleKey(code: Self.space, value: 1, at: t(10))
         #expect(spoken(entries) == [])
         #expect(!e.transcript.text.contains("announce"))
@@ -138,16 +138,16 @@ import GripperScripting
 
     @Test func commandsMoveTheFocusedItemAndRefuseWhatTheyCannotDo() throws {
         var e = try engine()
-        e.setFocus(IndexPath(section: 0, item: 1), at: t(0))
+        e.setFocus(ItemPath(section: 0, item: 1), at: t(0))
         #expect(spoken(e.move(.toSection(1), at: t(10))) == ["Pear moved to position 4 of 4 in Vegetables"])
         #expect(plain(e) == [["apple", "plum"], ["leek", "kale", "bean", "pear"]])
         #expect(spoken(e.move(.toSection(7), at: t(20))) == ["Pear cannot move: no such section"])
-        let bad = e.setFocus(IndexPath(section: 5, item: 0), at: t(30))
+        let bad = e.setFocus(ItemPath(section: 5, item: 0), at: t(30))
         #expect(bad.map(\.textLine) == ["0.030000 rejected focus [5,0]: no item there"])
         #expect(e.focus?.item == "pear")
         e.apply(.undo, at: t(40))
         #expect(plain(e) == [["apple", "pear", "plum"], ["leek", "kale", "bean"]])
-        #expect(e.focus == EditingFocus(item: "pear", indexPath: IndexPath(section: 0, item: 1)))
+        #expect(e.focus == EditingFocus(item: "pear", indexPath: ItemPath(section: 0, item: 1)))
     }
 
     @Test func pointerDragsSwipesAndBatchDeletesAnnounceToo() throws {

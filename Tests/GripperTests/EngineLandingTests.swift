@@ -12,7 +12,7 @@ private struct Items: CollectionDataSource, CollectionDelegate {
     var numberOfSections: Int { sections.count }
     func sectionID(at section: Int) -> SectionID { sections[section].id }
     func numberOfItems(inSection section: Int) -> Int { sections[section].items.count }
-    func itemID(at indexPath: IndexPath) -> ItemID { sections[indexPath.section].items[indexPath.item] }
+    func itemID(at indexPath: ItemPath) -> ItemID { sections[indexPath.section].items[indexPath.item] }
 }
 
 /// New content landing while the user works: one batch (a diff), what is in
@@ -40,7 +40,7 @@ private struct Items: CollectionDataSource, CollectionDelegate {
         #expect(entries.filter { $0.textLine.contains("appBatch") }.count == 1)
         #expect(!entries.contains { $0.textLine.contains("dragCancelled") })
         #expect(engine.stateName == "dragging")
-        #expect(engine.presentation.drag?.source == IndexPath(section: 0, item: 1))
+        #expect(engine.presentation.drag?.source == ItemPath(section: 0, item: 1))
         for f in frames[cut...] { engine.handle(f) }
         engine.finish()
         // The drag landed on the new content: nothing lost, nothing doubled.

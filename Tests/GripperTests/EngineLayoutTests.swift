@@ -29,7 +29,7 @@ import GripperScripting
             let metrics = SectionMetrics(columns: source.columns(ofSection: section.id))
             return source.hasItemHeights
                 ? SectionContent(itemHeights: section.items.enumerated().map { i, id in
-                    source.height(ofItem: id, at: IndexPath(section: s, item: i)) ?? engine.metrics.rowHeight
+                    source.height(ofItem: id, at: ItemPath(section: s, item: i)) ?? engine.metrics.rowHeight
                   }, metrics: metrics)
                 : SectionContent(count: section.items.count, metrics: metrics)
         }
@@ -44,7 +44,7 @@ import GripperScripting
         for (s, section) in engine.model.sections.enumerated() {
             #expect(engine.layout.numberOfItems(inSection: s) == section.items.count, "\(what)")
             for i in section.items.indices {
-                let p = IndexPath(section: s, item: i)
+                let p = ItemPath(section: s, item: i)
                 #expect(engine.layout.attributes(for: p)?.frame == expected.attributes(for: p)?.frame, "\(what) at \(p)")
             }
         }

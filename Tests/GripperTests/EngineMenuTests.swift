@@ -59,7 +59,7 @@ import GripperScene
         #expect(lines[dismissed + 2] == "dragBegan pear from [0,1]")
         #expect(lines.contains("state menu -> dragging"))
         #expect(e.journal.entries.count == 1)
-        guard case .move("pear", IndexPath(section: 0, item: 1), let to)? = e.journal.entries.first?.edit else {
+        guard case .move("pear", ItemPath(section: 0, item: 1), let to)? = e.journal.entries.first?.edit else {
             Issue.record("not one move of pear: \(e.journal.entries)")
             return
         }
@@ -113,7 +113,7 @@ import GripperScene
 
     @Test func theMenuKeyShiftF10TabAndShiftTab() throws {
         var e = try engine()
-        e.setFocus(IndexPath(section: 0, item: 1), at: t(0))
+        e.setFocus(ItemPath(section: 0, item: 1), at: t(0))
         // F10 alone is not ours; Tab outside a menu writes nothing.
         #expect(e.handleKey(code: 68, value: 1, at: t(10)) == [])
         #expect(e.handleKey(code: 15, value: 1, at: t(20)) == [])
@@ -148,7 +148,7 @@ import GripperScene
 
     @Test func enterPerformsTheSelectedEntryAndEscapeCloses() throws {
         var e = try engine()
-        e.setFocus(IndexPath(section: 0, item: 1), at: t(0))
+        e.setFocus(ItemPath(section: 0, item: 1), at: t(0))
         e.handleKey(code: 127, value: 1, at: t(10))
         e.handleKey(code: 1, value: 1, at: t(20))  // Escape
         #expect(e.stateName == "idle")

@@ -70,7 +70,7 @@ import GripperScripting
                                          mouse: mouse)
             let events = Self.events(engine)
             #expect(events.contains(where: Self.isTap), "held \(hold)")
-            #expect(events.contains(.effect(.highlight(IndexPath(section: 0, item: 2)))), "held \(hold)")
+            #expect(events.contains(.effect(.highlight(ItemPath(section: 0, item: 2)))), "held \(hold)")
             #expect(events.contains(.effect(.selectionChanged(["i3"]))), "held \(hold)")
             #expect(engine.selection == ["i3"] && engine.stateName == "idle", "held \(hold)")
             // The selection is made at the lift.
@@ -84,7 +84,7 @@ import GripperScripting
         let events = Self.events(engine)
         #expect(!events.contains(where: Self.isTap))
         #expect(events.contains { if case .gesture(.longPress(.began, _)) = $0 { true } else { false } })
-        #expect(events.contains(.effect(.dragBegan("i3", from: IndexPath(section: 0, item: 2)))))
+        #expect(events.contains(.effect(.dragBegan("i3", from: ItemPath(section: 0, item: 2)))))
         #expect(engine.selection.isEmpty && engine.journal.entries.isEmpty)
     }
 

@@ -30,7 +30,7 @@ import Testing
     }
 
     /// The first visible item's distance from the viewport's top, on screen.
-    static func anchor(_ engine: Engine) -> (IndexPath, Double)? {
+    static func anchor(_ engine: Engine) -> (ItemPath, Double)? {
         engine.firstVisibleItem().map { ($0.indexPath, $0.fromTop) }
     }
 
@@ -38,9 +38,9 @@ import Testing
         var engine = try Engine(scene: Self.scene(200), device: TestDevices.probeTouchscreen, recordingTranscript: true)
         engine.scroll(to: .offset(56 * 40 + 20), animated: false, at: .zero)
         engine.apply(.setEditing(true), at: .milliseconds(1))
-        engine.apply(.focus(IndexPath(section: 0, item: 45)), at: .milliseconds(2))
+        engine.apply(.focus(ItemPath(section: 0, item: 45)), at: .milliseconds(2))
         let before = try #require(Self.anchor(engine))
-        #expect(before.0 == IndexPath(section: 0, item: 40) && before.1 == -20)
+        #expect(before.0 == ItemPath(section: 0, item: 40) && before.1 == -20)
         let model = engine.model, journal = engine.journal.entries.count, focus = engine.focus
 
         let entries = engine.changeLayout(LayoutChange(columns: 3, rowHeight: 80), at: .milliseconds(3))

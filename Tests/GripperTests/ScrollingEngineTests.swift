@@ -117,22 +117,22 @@ import GripperTraces
     @Test(arguments: [(ScrollPosition.top, 1120.0), (.center, 1120 + 28 - 320), (.bottom, 1176 - 640)])
     func theAppScrollsToAnItem(position: ScrollPosition, offset: Double) throws {
         var engine = try Engine(scene: Self.scene(60), device: TestDevices.probeTouchscreen)
-        engine.scroll(to: .item(IndexPath(section: 0, item: 20), position), animated: false, at: .zero)
+        engine.scroll(to: .item(ItemPath(section: 0, item: 20), position), animated: false, at: .zero)
         #expect(engine.contentOffset == offset)
     }
 
     @Test func nearestScrollsOnlyAsFarAsNeeded() throws {
         var engine = try Engine(scene: Self.scene(60), device: TestDevices.probeTouchscreen)
-        engine.scroll(to: .item(IndexPath(section: 0, item: 5), .nearest), animated: false, at: .zero)
+        engine.scroll(to: .item(ItemPath(section: 0, item: 5), .nearest), animated: false, at: .zero)
         #expect(engine.contentOffset == 0, "already shown whole")
-        engine.scroll(to: .item(IndexPath(section: 0, item: 20), .nearest), animated: false, at: .zero)
+        engine.scroll(to: .item(ItemPath(section: 0, item: 20), .nearest), animated: false, at: .zero)
         #expect(engine.contentOffset == 1176 - 640, "below: its bottom at the bottom")
-        engine.scroll(to: .item(IndexPath(section: 0, item: 2), .nearest), animated: false, at: .zero)
+        engine.scroll(to: .item(ItemPath(section: 0, item: 2), .nearest), animated: false, at: .zero)
         #expect(engine.contentOffset == 112, "above: its top at the top")
         // Past the end: clamped. Not in the content: refused.
         engine.scroll(to: .offset(1e300), animated: false, at: .zero)
         #expect(engine.contentOffset == 60 * 56 - 640)
-        let refused = engine.scroll(to: .item(IndexPath(section: 0, item: 60), .top), animated: false, at: .zero)
+        let refused = engine.scroll(to: .item(ItemPath(section: 0, item: 60), .top), animated: false, at: .zero)
         #expect(refused.contains { if case .rejected = $0.event { true } else { false } })
         #expect(engine.contentOffset == 60 * 56 - 640)
     }
@@ -174,7 +174,7 @@ import GripperTraces
         var engine = try Engine(scene: Self.scene(30), device: TestDevices.probeTouchscreen)
         engine.scroll(to: .offset(10_000), animated: false, at: .zero)
         #expect(engine.contentOffset == 30 * 56 - 640)
-        let deletes = (20..<30).reversed().map { BatchUpdate.Operation.deleteItem(IndexPath(section: 0, item: $0)) }
+        let deletes = (20..<30).reversed().map { BatchUpdate.Operation.deleteItem(ItemPath(section: 0, item: $0)) }
         try engine.apply(BatchUpdate(deletes), at: .milliseconds(10))
         #expect(engine.contentOffset == 20 * 56 - 640)
         // Scroll entries come with the next entry (coalesced), at their own time.
@@ -187,7 +187,7 @@ import GripperTraces
         // Item 20 (top 1120) 30 points below the top.
         engine.scroll(to: .offset(1090), animated: false, at: .zero)
         let first = engine.firstVisibleItem()
-        #expect(first?.indexPath == IndexPath(section: 0, item: 19) && first?.fromTop == -26)
+        #expect(first?.indexPath == ItemPath(section: 0, item: 19) && first?.fromTop == -26)
         engine.resizeViewport(to: Size(width: 640, height: 400), at: .milliseconds(5))
         #expect(engine.viewportSize == Size(width: 640, height: 400))
         #expect(engine.contentOffset == 1090, "rows keep their heights: the same offset keeps item 19 in place")

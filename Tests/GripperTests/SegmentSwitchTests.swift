@@ -29,7 +29,7 @@ private final class Segment: CollectionDataSource, CollectionDelegate, @unchecke
     func numberOfItems(inSection section: Int) -> Int {
         (large?.count ?? sections[section].items.count) + drift
     }
-    func itemID(at indexPath: IndexPath) -> ItemID {
+    func itemID(at indexPath: ItemPath) -> ItemID {
         if let large { return ItemID("\(large.prefix).\(indexPath.item)") }
         return sections[indexPath.section].items[indexPath.item]
     }
@@ -78,7 +78,7 @@ private final class Segment: CollectionDataSource, CollectionDelegate, @unchecke
         var large = try self.engine(big)
         let line = try lines(large.switchSegment(of: &big, to: 1, at: Self.t0))
         #expect(line == ["appBatch #1 segment 1 b: sections 0..0, 100000 items"])
-        #expect(large.model.item(at: IndexPath(section: 0, item: 99_999)) == "b.99999")
+        #expect(large.model.item(at: ItemPath(section: 0, item: 99_999)) == "b.99999")
         // An empty segment says so.
         var empty = try SegmentedDataSource([ChildDataSource(key: "a", Segment([("s", ["a0"])])),
                                              ChildDataSource(key: "drafts", Segment([]))])
@@ -119,13 +119,13 @@ private final class Segment: CollectionDataSource, CollectionDelegate, @unchecke
         for f in b.frames { engine.handle(f) }
         engine.fire(until: b.now + .seconds(1))
         #expect(engine.selection == ["b"])
-        engine.apply(.focus(IndexPath(section: 0, item: 2)), at: b.now + .seconds(1))
+        engine.apply(.focus(ItemPath(section: 0, item: 2)), at: b.now + .seconds(1))
         #expect(engine.focus?.item == "c")
         let out = try lines(engine.switchSegment(of: &mail, to: 1, at: b.now + .seconds(2)))
         #expect(out.contains("selection none"))
         #expect(engine.selection.isEmpty)
         // The nearest item to where the focus was: the last of the first section.
-        #expect(engine.focus?.item == "y" && engine.focus?.indexPath == IndexPath(section: 0, item: 1))
+        #expect(engine.focus?.item == "y" && engine.focus?.indexPath == ItemPath(section: 0, item: 1))
         #expect(engine._invariantViolations().isEmpty)
     }
 
@@ -169,7 +169,7 @@ private final class Segment: CollectionDataSource, CollectionDelegate, @unchecke
         var engine4 = try self.engine(mail4)
         try engine4.switchSegment(of: &mail4, to: 1, at: Self.t0)
         drifting.drift = 5
-        #expect(engine4.model.item(at: IndexPath(section: 0, item: 0)) == nil)
+        #expect(engine4.model.item(at: ItemPath(section: 0, item: 0)) == nil)
         #expect(engine4.model.numberOfItems == 2)
         try engine4.switchSegment(of: &mail4, to: 0, at: Self.t0 + .seconds(1))
         #expect(plain(engine4) == [["a", "b", "c"]] && engine4._invariantViolations().isEmpty)
@@ -195,7 +195,7 @@ private final class Segment: CollectionDataSource, CollectionDelegate, @unchecke
     @Test func aSwitchDuringAKeyboardMoveOrAScrollLeavesNothingPending() throws {
         var mail = try mail()
         var engine = try engine(mail)
-        engine.apply(.focus(IndexPath(section: 0, item: 0)), at: Self.t0)
+        engine.apply(.focus(ItemPath(section: 0, item: 0)), at: Self.t0)
         engine.apply(.key(.space), at: Self.t0 + .milliseconds(100))
         #expect(engine.stateName.contains("keyboardMoving") || engine.stateName.contains("moving"))
         let out = try lines(engine.switchSegment(of: &mail, to: 1, at: Self.t0 + .milliseconds(200)))

@@ -19,8 +19,8 @@ import Testing
         var t = Transcript()
         t.append(.init(offset: 0, event: .gesture(.touch(.began, GestureContact(id: 1, location: Point(x: 1, y: 2.345))))))
         t.append(.init(offset: 512_000, event: .transition(from: .idle, to: .tracking)))
-        t.append(.init(offset: 600_000, event: .effect(.committed(journalEntry(1, .move("a", from: IndexPath(section: 0, item: 0),
-                                                                                     to: IndexPath(section: 1, item: 2)))))))
+        t.append(.init(offset: 600_000, event: .effect(.committed(journalEntry(1, .move("a", from: ItemPath(section: 0, item: 0),
+                                                                                     to: ItemPath(section: 1, item: 2)))))))
         t.append(.init(offset: 700_000, event: .effect(.selectionChanged(["a", "b"]))))
         t.append(.init(offset: 800_000, event: .stimulus(.setEditing(true))))
         t.append(.init(offset: 900_000, event: .effect(.committed(journalEntry(2, .delete(["x", "y"]))))))
@@ -49,8 +49,8 @@ import Testing
 
     @Test func aGroupMoveIsOneLine() {
         var t = Transcript()
-        let edit = Edit.moveItems(["apple", "pear"], from: [IndexPath(section: 0, item: 0), IndexPath(section: 0, item: 1)],
-                                  to: IndexPath(section: 1, item: 2))
+        let edit = Edit.moveItems(["apple", "pear"], from: [ItemPath(section: 0, item: 0), ItemPath(section: 0, item: 1)],
+                                  to: ItemPath(section: 1, item: 2))
         t.append(.init(offset: 600_000, event: .effect(.committed(journalEntry(1, edit)))))
         #expect(t.text == """
         0.600000 committed #1 moveItems apple [0,0] pear [0,1] -> [1,2]

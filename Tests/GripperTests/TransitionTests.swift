@@ -79,12 +79,12 @@ import GripperScripting
         }
         _ = engine.takeTransitions()
         let time = engine.now!
-        try engine.apply(BatchUpdate([.insertItem("new", at: IndexPath(section: 0, item: 0))]), at: time)
+        try engine.apply(BatchUpdate([.insertItem("new", at: ItemPath(section: 0, item: 0))]), at: time)
         let transitions = engine.takeTransitions()
         try #require(transitions.count == 1)
         let t = transitions[0]
         #expect(t.cause == .appChanged && t.duration == .milliseconds(300))
-        #expect(t.layout.appearing.contains { $0.final.kind == .cell && $0.final.indexPath == IndexPath(section: 0, item: 0) })
+        #expect(t.layout.appearing.contains { $0.final.kind == .cell && $0.final.indexPath == ItemPath(section: 0, item: 0) })
         #expect(t.layout.moving.contains { $0.final.kind == .placeholder })
         let now = engine.shownState
         for change in t.layout.moving + t.layout.appearing {

@@ -22,11 +22,11 @@ struct Messages: CollectionDataSource {
     var numberOfSections: Int { 1 }
     func sectionID(at section: Int) -> SectionID { "inbox" }
     func numberOfItems(inSection section: Int) -> Int { count }
-    func itemID(at indexPath: IndexPath) -> ItemID { ItemID(String(indexPath.item)) }
+    func itemID(at indexPath: ItemPath) -> ItemID { ItemID(String(indexPath.item)) }
     var locatesItems: Bool { locating }
-    func indexPath(ofItem item: ItemID) -> IndexPath? {
+    func indexPath(ofItem item: ItemID) -> ItemPath? {
         guard let i = Int(item.rawValue), i >= 0, i < count else { return nil }
-        return IndexPath(section: 0, item: i)
+        return ItemPath(section: 0, item: i)
     }
 }
 
@@ -72,7 +72,7 @@ func inserts(round: Int, count: Int, random: Bool, within: Int? = nil, rng: inou
         places = Array(0..<k)
     }
     return BatchUpdate(places.enumerated().map { j, i in
-        .insertItem(ItemID("b\(round).\(j)"), at: IndexPath(section: 0, item: i))
+        .insertItem(ItemID("b\(round).\(j)"), at: ItemPath(section: 0, item: i))
     })
 }
 
@@ -127,7 +127,7 @@ for items in sizes {
     let drag = engine.presentation.drag!
     // A gap move: the gap goes two rows further down.
     var moved = before
-    moved.presentation.drag?.target = IndexPath(section: 0, item: drag.target.item + 2)
+    moved.presentation.drag?.target = ItemPath(section: 0, item: drag.target.item + 2)
     let (gap, gapChanged) = timeTransition(from: before, to: moved, mapping: .identity)
     // A commit: the dragged item lands at the gap, the drag is over.
     var committedLayout = engine.layout

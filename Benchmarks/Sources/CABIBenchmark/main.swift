@@ -48,14 +48,14 @@ struct ArrayItems: CollectionDataSource {
     var numberOfSections: Int { ids.count }
     func sectionID(at section: Int) -> SectionID { SectionID("s\(section)") }
     func numberOfItems(inSection section: Int) -> Int { ids[section].count }
-    func itemID(at p: IndexPath) -> ItemID { ids[p.section][p.item] }
+    func itemID(at p: ItemPath) -> ItemID { ids[p.section][p.item] }
 }
 
 struct Everything: CollectionDelegate {
     var selectionMode: SelectionMode { .multiple }
     var acceptsDropsIntoItems: Bool { false }
     // As libgripper's delegate with no callbacks.
-    func canHighlight(_ item: ItemID, at indexPath: IndexPath) -> Bool { true }
+    func canHighlight(_ item: ItemID, at indexPath: ItemPath) -> Bool { true }
 }
 
 /// One round through the C ABI: the per-frame times, nanoseconds.

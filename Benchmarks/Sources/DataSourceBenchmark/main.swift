@@ -18,7 +18,7 @@ struct Stored: CollectionDataSource, CollectionDelegate {
     var numberOfSections: Int { ids.count }
     func sectionID(at section: Int) -> SectionID { SectionID("s\(section)") }
     func numberOfItems(inSection section: Int) -> Int { ids[section].count }
-    func itemID(at indexPath: IndexPath) -> ItemID { ids[indexPath.section][indexPath.item] }
+    func itemID(at indexPath: ItemPath) -> ItemID { ids[indexPath.section][indexPath.item] }
 }
 
 // MARK: - Mapping
@@ -37,11 +37,11 @@ for c in 0..<1_000 {
 let composed = try ComposedDataSource(children)
 let sectionCount = composed.numberOfSections
 let lookups = 1_000_000
-var paths: [IndexPath] = []
+var paths: [ItemPath] = []
 paths.reserveCapacity(lookups)
 for _ in 0..<lookups {
     let s = rng.next(in: 0...(sectionCount - 1))
-    paths.append(IndexPath(section: s, item: rng.next(in: 0...(composed.numberOfItems(inSection: s) - 1))))
+    paths.append(ItemPath(section: s, item: rng.next(in: 0...(composed.numberOfItems(inSection: s) - 1))))
 }
 print("composed: \(children.count) children, \(sectionCount) sections, \(total) items; \(lookups) random lookups per run")
 

@@ -77,11 +77,11 @@ do {
 // Model: a batch of 1000 random deletes, moves and inserts on 100k items.
 do {
     var ops: [BatchUpdate.Operation] = []
-    var used = Set<IndexPath>()
+    var used = Set<ItemPath>()
     while ops.count < 1000 {
-        let p = IndexPath(section: Int.random(in: 0..<10, using: &rng), item: Int.random(in: 0..<(n / 10), using: &rng))
+        let p = ItemPath(section: Int.random(in: 0..<10, using: &rng), item: Int.random(in: 0..<(n / 10), using: &rng))
         guard used.insert(p).inserted else { continue }
-        ops.append(ops.count % 2 == 0 ? .deleteItem(p) : .moveItem(from: p, to: IndexPath(section: p.section, item: 0)))
+        ops.append(ops.count % 2 == 0 ? .deleteItem(p) : .moveItem(from: p, to: ItemPath(section: p.section, item: 0)))
     }
     // Moves to item 0 of a section collide; keep one per section.
     var seen = Set<Int>()
@@ -134,7 +134,7 @@ do {
     var k = 0
     let t = measure(iterations: 50) {
         k += 1
-        let batch = BatchUpdate([.moveItem(from: IndexPath(section: 0, item: 0), to: IndexPath(section: 0, item: 5))])
+        let batch = BatchUpdate([.moveItem(from: ItemPath(section: 0, item: 0), to: ItemPath(section: 0, item: 5))])
         blackHole(try? journal.commit(batch, as: .batch, at: .milliseconds(Int64(k))))
     }
     report("journal commit of one move (100k items)", t)
@@ -148,7 +148,7 @@ do {
     var undo: [Double] = []
     let t = measure(iterations: 50) {
         k += 1
-        let batch = BatchUpdate([.deleteItem(IndexPath(section: 4, item: 5_000))])
+        let batch = BatchUpdate([.deleteItem(ItemPath(section: 4, item: 5_000))])
         blackHole(try? journal.commit(batch, as: .batch, at: .milliseconds(Int64(k))))
         let a = nanoseconds()
         blackHole(journal.undo())
@@ -182,7 +182,7 @@ func multiDrag(_ policy: any CollectionDelegate, name: String, commits: Bool) th
         return effects
     }
     /// Scrolls `path`'s row to viewport height 300 and returns its centre in the viewport.
-    func bringIntoView(_ path: IndexPath) -> Point {
+    func bringIntoView(_ path: ItemPath) -> Point {
         let frame = grid.attributes(for: path)!.frame
         _ = send(.scroll(frame.midY - 300 - offset))
         return Point(x: 150, y: frame.midY - offset)
@@ -191,11 +191,11 @@ func multiDrag(_ policy: any CollectionDelegate, name: String, commits: Bool) th
     var selected = 0
     for k in 0..<1000 {
         let g = k * 1000 + 500
-        for case .selectionChanged(let s) in send(.tap(bringIntoView(IndexPath(section: g / per, item: g % per)))) {
+        for case .selectionChanged(let s) in send(.tap(bringIntoView(ItemPath(section: g / per, item: g % per)))) {
             selected = s.count
         }
     }
-    let grabbed = IndexPath(section: 5, item: 500)
+    let grabbed = ItemPath(section: 5, item: 500)
     let grab = bringIntoView(grabbed)
     let began = send(.longPress(grab)).filter { if case .dragBegan = $0 { true } else { false } }.count
     print("\(name): \(selected) selected of \(big), \(began) items dragged")

@@ -34,7 +34,7 @@ func keyboardBenchmark(items: Int = 1_000_000, rounds: Int = 20_000) throws {
             // The middle item, at a section's last place so the steps cross sections too.
             let section = (items / perSection) / 2
             let item = items / perSection == 1 ? perSection / 2 : perSection - 1
-            engine.setFocus(IndexPath(section: section, item: item), at: t)
+            engine.setFocus(ItemPath(section: section, item: item), at: t)
             engine.handleKey(code: space, value: 1, at: t)
             var samples: [Double] = [], cpu: [Double] = []
             samples.reserveCapacity(rounds)

@@ -303,7 +303,7 @@ for items in sizes {
     // comparison, a full layout rebuild (the engine follows a small batch instead).
     var journal = Journal(start: engine.model)
     let j0 = nanoseconds()
-    _ = try? journal.commit(BatchUpdate([.moveItem(from: IndexPath(section: 0, item: 0), to: IndexPath(section: 0, item: 5))]),
+    _ = try? journal.commit(BatchUpdate([.moveItem(from: ItemPath(section: 0, item: 0), to: ItemPath(section: 0, item: 5))]),
                             as: .batch, at: .zero)
     let j1 = nanoseconds()
     let layout = try GridLayout(sections: engine.model.sections.map { SectionContent(count: $0.items.count) },
@@ -312,8 +312,8 @@ for items in sizes {
     blackHole(layout.numberOfItems)
     var followed = engine.layout
     let j3 = nanoseconds()
-    try followed.applyItemChanges(removing: [IndexPath(section: 0, item: 0)],
-                                  inserting: [ItemInsertion(IndexPath(section: 0, item: 5))])
+    try followed.applyItemChanges(removing: [ItemPath(section: 0, item: 0)],
+                                  inserting: [ItemInsertion(ItemPath(section: 0, item: 5))])
     let j4 = nanoseconds()
     blackHole(followed.numberOfItems)
     say("    a first commit on a fresh journal (copies the section it shares with the start): \(fmt(Double(j1 - j0) / 1e3, 1)) µs, layout follows the move \(fmt(Double(j4 - j3) / 1e3, 1)) µs (a full rebuild: \(fmt(Double(j2 - j1) / 1e3, 1)) µs)")

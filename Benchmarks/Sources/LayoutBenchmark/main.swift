@@ -113,12 +113,12 @@ func run(total: Int, perItem: Bool) throws -> Row {
 
     // Gap moves: a drag from section 3 to random targets in any section,
     // each followed by the query of the viewport around the new gap.
-    let source = IndexPath(section: 3, item: total / 20)
-    let targets: [(IndexPath, Double)] = (0..<4096).map { _ in
+    let source = ItemPath(section: 3, item: total / 20)
+    let targets: [(ItemPath, Double)] = (0..<4096).map { _ in
         let s = g.next(10)
         let limit = s == source.section ? total / 10 - 1 : total / 10
-        let ip = IndexPath(section: s, item: g.next(limit + 1))
-        let y = grid.attributes(for: IndexPath(section: s, item: min(ip.item, total / 10 - 1)))!.frame.minY
+        let ip = ItemPath(section: s, item: g.next(limit + 1))
+        let y = grid.attributes(for: ItemPath(section: s, item: min(ip.item, total / 10 - 1)))!.frame.minY
         return (ip, max(0, y - 400))
     }
     var presentation = LayoutPresentation(isEditing: true, drag: DragState(source: source, target: source,
@@ -151,7 +151,7 @@ func run(total: Int, perItem: Bool) throws -> Row {
 if CommandLine.arguments.contains("--profile") {
     let grid = try GridLayout(sections: sections(total: 1_000_000, perItem: true), metrics: metrics, viewport: viewport)
     var presentation = LayoutPresentation(isEditing: true, drag: DragState(
-        source: IndexPath(section: 3, item: 5), target: IndexPath(section: 3, item: 5), proxyCenter: .zero))
+        source: ItemPath(section: 3, item: 5), target: ItemPath(section: 3, item: 5), proxyCenter: .zero))
     var g = LCG(state: 1)
     var n = 0
     for _ in 0..<400_000 {
@@ -184,14 +184,14 @@ for perItem in [false, true] {
                               viewport: viewport)
     var g = LCG(state: 7)
     let edit = measure(iterations: perItem ? 40 : 2000) {
-        let ip = IndexPath(section: g.next(10), item: g.next(100_000))
+        let ip = ItemPath(section: g.next(10), item: g.next(100_000))
         try! grid.insertItem(at: ip, height: 60)
         try! grid.deleteItem(at: ip)
     }
     var line = "edits at 1M (\(perItem ? "per-item" : "fixed")): insert + delete \(us(edit.median)) µs"
     if perItem {
         let change = measure(iterations: 2000) {
-            try! grid.setHeight(Double(44 + g.next(100)), of: IndexPath(section: g.next(10), item: g.next(100_000)))
+            try! grid.setHeight(Double(44 + g.next(100)), of: ItemPath(section: g.next(10), item: g.next(100_000)))
         }
         line += ", height change \(us(change.median)) µs"
     }
@@ -208,7 +208,7 @@ do {
                               viewport: viewport)
     var g = LCG(state: 9)
     let measured = measure(iterations: 20_000) {
-        blackHole(try! grid.setExtent(Double(44 + g.next(100)), of: IndexPath(section: g.next(10), item: g.next(100_000))))
+        blackHole(try! grid.setExtent(Double(44 + g.next(100)), of: ItemPath(section: g.next(10), item: g.next(100_000))))
     }
     print("self-sizing at 1M: measured-height update \(us(measured.median)) µs (p99 \(us(measured.p99)))")
 }
@@ -237,12 +237,12 @@ do {
         i += 1
         blackHole(flow.attributes(in: Rect(x: 0, y: y, width: 390, height: 844), contentOffset: y))
     }
-    let source = IndexPath(section: 3, item: 50_000)
-    let targets: [(IndexPath, Double)] = (0..<4096).map { _ in
+    let source = ItemPath(section: 3, item: 50_000)
+    let targets: [(ItemPath, Double)] = (0..<4096).map { _ in
         let s = g.next(10)
         let limit = s == source.section ? 99_999 : 100_000
-        let ip = IndexPath(section: s, item: g.next(limit + 1))
-        let y = flow.attributes(for: IndexPath(section: s, item: min(ip.item, 99_999)))!.frame.minY
+        let ip = ItemPath(section: s, item: g.next(limit + 1))
+        let y = flow.attributes(for: ItemPath(section: s, item: min(ip.item, 99_999)))!.frame.minY
         return (ip, max(0, y - 400))
     }
     var presentation = LayoutPresentation(isEditing: true, drag: DragState(source: source, target: source,
@@ -269,13 +269,13 @@ do {
     for perItem in [false, true] {
         let grid = try GridLayout(sections: sections(total: 1_000_000, perItem: perItem), metrics: metrics,
                                   viewport: viewport)
-        let source = IndexPath(section: 3, item: 50_000)
-        func group(_ offset: Int) -> [IndexPath] {
-            (0..<1_000).map { IndexPath(section: $0 / 100, item: ($0 % 100) * 1_000 + offset) }.filter { $0 != source }
+        let source = ItemPath(section: 3, item: 50_000)
+        func group(_ offset: Int) -> [ItemPath] {
+            (0..<1_000).map { ItemPath(section: $0 / 100, item: ($0 % 100) * 1_000 + offset) }.filter { $0 != source }
         }
         let groups = [group(1), group(2)]
         func presentation(_ k: Int, y: Double) -> LayoutPresentation {
-            LayoutPresentation(isEditing: true, drag: DragState(source: source, target: IndexPath(section: 3, item: 10),
+            LayoutPresentation(isEditing: true, drag: DragState(source: source, target: ItemPath(section: 3, item: 10),
                                                                 proxyCenter: Point(x: 195, y: y), companions: groups[k]))
         }
         var k = 0

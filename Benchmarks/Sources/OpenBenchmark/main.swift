@@ -16,12 +16,12 @@ struct Messages: CollectionDataSource {
     var numberOfSections: Int { 1 }
     func sectionID(at section: Int) -> SectionID { "inbox" }
     func numberOfItems(inSection section: Int) -> Int { count }
-    func itemID(at indexPath: IndexPath) -> ItemID { ItemID(String(indexPath.item)) }
+    func itemID(at indexPath: ItemPath) -> ItemID { ItemID(String(indexPath.item)) }
     var hasItemHeights: Bool { heights != nil }
-    func height(ofItemAt indexPath: IndexPath) -> Double? {
+    func height(ofItemAt indexPath: ItemPath) -> Double? {
         heights.flatMap { indexPath.item < $0.count ? $0[indexPath.item] : nil }
     }
-    func height(ofItem item: ItemID, at indexPath: IndexPath) -> Double? {
+    func height(ofItem item: ItemID, at indexPath: ItemPath) -> Double? {
         heights.flatMap { indexPath.item < $0.count ? $0[indexPath.item] : nil }
     }
 }

@@ -28,7 +28,7 @@ extension Engine {
     /// ```swift
     /// // "recent" (child 1) got a new note at the top of its first section.
     /// let newRecent = ChildDataSource(key: "recent", Recent(notes: [note] + recent))
-    /// try engine.apply(BatchUpdate([.insertItem(note.id, at: IndexPath(section: 0, item: 0))]),
+    /// try engine.apply(BatchUpdate([.insertItem(note.id, at: ItemPath(section: 0, item: 0))]),
     ///                  toChild: 1, of: &home, becoming: newRecent, at: now)
     /// ```
     /// - Throws: ``SourceUpdateError``: no such child, a batch that reaches

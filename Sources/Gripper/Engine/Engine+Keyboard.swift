@@ -87,7 +87,7 @@ extension Engine {
     /// - Complexity: O(log n).
     /// - Returns: the transcript entries produced, recorded or not.
     @discardableResult
-    public mutating func setFocus(_ indexPath: IndexPath?, at time: EventTime) -> [Transcript.Entry] {
+    public mutating func setFocus(_ indexPath: ItemPath?, at time: EventTime) -> [Transcript.Entry] {
         if origin == nil { origin = time }
         fireDue(until: time)
         if now.map({ time > $0 }) ?? true { now = time }
@@ -95,7 +95,7 @@ extension Engine {
         return takeOutbox()
     }
 
-    mutating func focusDue(_ indexPath: IndexPath?, at time: EventTime) {
+    mutating func focusDue(_ indexPath: ItemPath?, at time: EventTime) {
         let (accepted, effects) = machine.setFocus(indexPath)
         if accepted {
             record(effects, at: time)
@@ -111,7 +111,7 @@ extension Engine {
     /// veto refuses the command), and a refusal is a `moveRefused` entry.
     ///
     /// ```swift
-    /// engine.setFocus(IndexPath(section: 0, item: 1), at: t)
+    /// engine.setFocus(ItemPath(section: 0, item: 1), at: t)
     /// engine.move(.toSection(1), at: t)     // "Pear moved to position 4 of 4 in Vegetables"
     /// ```
     /// - Complexity: O(s) for s sections, plus a commit at rest.

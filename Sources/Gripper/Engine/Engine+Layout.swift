@@ -20,7 +20,7 @@ extension Engine {
     /// - Returns: the transcript entries produced (a `scrolled` entry when
     ///   the offset moved), recorded or not.
     @discardableResult
-    public mutating func setMeasuredHeight(_ height: Double, ofItemAt indexPath: IndexPath,
+    public mutating func setMeasuredHeight(_ height: Double, ofItemAt indexPath: ItemPath,
                                            at time: EventTime) throws(EngineError) -> [Transcript.Entry] {
         if origin == nil { origin = time }
         fireDue(until: time)

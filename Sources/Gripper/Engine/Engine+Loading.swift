@@ -165,12 +165,12 @@ private struct LoadedSections: CollectionDataSource {
     var numberOfSections: Int { sections.count }
     func sectionID(at section: Int) -> SectionID { sections[section].id }
     func numberOfItems(inSection section: Int) -> Int { sections[section].items.count }
-    func itemID(at indexPath: IndexPath) -> ItemID { sections[indexPath.section].items[indexPath.item] }
+    func itemID(at indexPath: ItemPath) -> ItemID { sections[indexPath.section].items[indexPath.item] }
     var hasItemHeights: Bool { base.hasItemHeights }
-    func height(ofItem item: ItemID, at indexPath: IndexPath) -> Double? { base.height(ofItem: item, at: indexPath) }
-    func height(ofItemAt indexPath: IndexPath) -> Double? { height(ofItem: itemID(at: indexPath), at: indexPath) }
+    func height(ofItem item: ItemID, at indexPath: ItemPath) -> Double? { base.height(ofItem: item, at: indexPath) }
+    func height(ofItemAt indexPath: ItemPath) -> Double? { height(ofItem: itemID(at: indexPath), at: indexPath) }
     var hasItemWidths: Bool { base.hasItemWidths }
-    func width(ofItem item: ItemID, at indexPath: IndexPath) -> Double? { base.width(ofItem: item, at: indexPath) }
+    func width(ofItem item: ItemID, at indexPath: ItemPath) -> Double? { base.width(ofItem: item, at: indexPath) }
     func columns(ofSection section: SectionID) -> Int? { base.columns(ofSection: section) }
     func metrics(ofSection section: SectionID) -> SectionMetrics { base.metrics(ofSection: section) }
 }

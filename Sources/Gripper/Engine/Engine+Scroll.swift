@@ -13,7 +13,7 @@ extension Engine {
     /// The same as applying ``Stimulus/scroll(_:animated:)``.
     ///
     /// ```swift
-    /// engine.scroll(to: .item(IndexPath(section: 0, item: 120), .center), animated: true, at: now)
+    /// engine.scroll(to: .item(ItemPath(section: 0, item: 120), .center), animated: true, at: now)
     /// // 2.000000 stimulus scroll [0,120] center animated
     /// // 2.000000 scrollAnimationBegan from 0.00 to 6412.00
     /// // 2.300000 scrollAnimationSettled at 6412.00
@@ -124,10 +124,10 @@ extension Engine {
     /// its cell starts (negative: partly above it).
     /// - Complexity: O(log n + k) for the k elements across the top edge
     ///   (the whole viewport's only when none crosses it).
-    func firstVisibleItem() -> (indexPath: IndexPath, fromTop: Double)? {
+    func firstVisibleItem() -> (indexPath: ItemPath, fromTop: Double)? {
         let top = contentOffset
         let shown = presentation
-        var best: (indexPath: IndexPath, fromTop: Double)?
+        var best: (indexPath: ItemPath, fromTop: Double)?
         let scrollViewport = orientation.scrollSize(viewportSize)
         for band in [1.0, scrollViewport.height] {
             let rect = Rect(x: 0, y: top, width: scrollViewport.width, height: max(band, 1))

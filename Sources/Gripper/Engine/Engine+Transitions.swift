@@ -80,7 +80,7 @@ extension Engine {
         if batch.operations.count == 1, case .moveItem(let from, let to) = batch.operations[0] {
             return [.moveItem(from: from, to: to)]
         }
-        var deletes: [IndexPath] = [], inserts: [IndexPath] = []
+        var deletes: [ItemPath] = [], inserts: [ItemPath] = []
         var deletedSections: [Int] = [], insertedSections: [Int] = []
         for op in batch.operations {
             switch op {

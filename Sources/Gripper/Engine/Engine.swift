@@ -426,7 +426,7 @@ public struct Engine: Sendable {
     /// ```swift
     /// var engine = try Engine(dataSource: inbox, delegate: rules, viewport: size, device: device)
     /// // … frames: the user is dragging item "b" …
-    /// let entries = try engine.apply(BatchUpdate([.insertItem("new", at: IndexPath(section: 0, item: 0))]),
+    /// let entries = try engine.apply(BatchUpdate([.insertItem("new", at: ItemPath(section: 0, item: 0))]),
     ///                                at: frame.time)
     /// for entry in entries { print(entry.textLine) }
     /// // 1.200000 appBatch #1 insert new at [0,0]

@@ -50,7 +50,7 @@ struct LayoutSync: Sendable {
     private var defaultExtent: Double { metrics.estimatedItemHeight ?? metrics.rowHeight }
 
     /// Sets a measured extent (see ``CollectionLayout/setExtent(_:of:)``).
-    mutating func setExtent(_ extent: Double, of indexPath: IndexPath) throws -> Double {
+    mutating func setExtent(_ extent: Double, of indexPath: ItemPath) throws -> Double {
         try layout.setExtent(extent, of: indexPath)
     }
 
@@ -169,7 +169,7 @@ struct LayoutSync: Sendable {
     /// before-paths, then insertions at after-paths); false, with the layout
     /// unchanged, when the batch holds section changes or the layout rejects it.
     private mutating func followChanges(of batch: BatchUpdate, model: CollectionModel) -> Bool {
-        var removals: [IndexPath] = []
+        var removals: [ItemPath] = []
         var insertions: [ItemInsertion] = []
         for op in batch.operations {
             switch op {
@@ -189,7 +189,7 @@ struct LayoutSync: Sendable {
     }
 
     /// An inserted item with its extents as the data source gives them.
-    private func insertion(of id: ItemID, at q: IndexPath) -> ItemInsertion {
+    private func insertion(of id: ItemID, at q: ItemPath) -> ItemInsertion {
         ItemInsertion(q, extent: hasItemHeights ? dataSource.height(ofItem: id, at: q) ?? defaultExtent : nil,
                       crossExtent: hasItemWidths ? dataSource.width(ofItem: id, at: q) ?? metrics.itemWidth : nil)
     }
@@ -221,7 +221,7 @@ struct LayoutSync: Sendable {
                     }
                 } else {
                     for (i, id) in section.items.enumerated() {
-                        heights.append(dataSource.height(ofItem: id, at: IndexPath(section: s, item: i)) ?? defaultExtent)
+                        heights.append(dataSource.height(ofItem: id, at: ItemPath(section: s, item: i)) ?? defaultExtent)
                     }
                 }
                 content.itemHeights = heights
@@ -233,7 +233,7 @@ struct LayoutSync: Sendable {
                 var widths: [Double] = []
                 widths.reserveCapacity(section.items.count)
                 for (i, id) in section.items.enumerated() {
-                    widths.append(dataSource.width(ofItem: id, at: IndexPath(section: s, item: i)) ?? fallback)
+                    widths.append(dataSource.width(ofItem: id, at: ItemPath(section: s, item: i)) ?? fallback)
                 }
                 content.itemWidths = widths
             }

@@ -6,7 +6,7 @@ public enum ScrollTarget: Hashable, Sendable, CustomStringConvertible {
     /// A content offset along the scroll axis (clamped to the content).
     case offset(Double)
     /// An item's cell, placed in the viewport as `position` says.
-    case item(IndexPath, ScrollPosition)
+    case item(ItemPath, ScrollPosition)
 
     /// The target as the transcript writes it (`offset 120.00`, `[0,25] top`).
     public var description: String {

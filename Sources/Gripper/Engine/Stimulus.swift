@@ -34,7 +34,7 @@ public enum Stimulus: Hashable, Sendable, CustomStringConvertible {
     case move(MoveCommand)
     /// The app puts the keyboard focus on the item at this index path, or
     /// none (``Engine/setFocus(_:at:)``).
-    case focus(IndexPath?)
+    case focus(ItemPath?)
     /// A loading event of the data source (the app began a load, or a
     /// load's result arrived), with the content a result brings: it lands
     /// as one batch, a diff, with what is in flight kept alive (see

@@ -34,5 +34,5 @@ extension DataSourceError {
         }
     }
 
-    private static func path(_ p: IndexPath) -> String { "[\(p.section),\(p.item)]" }
+    private static func path(_ p: ItemPath) -> String { "[\(p.section),\(p.item)]" }
 }

@@ -134,7 +134,7 @@ extension EditingEffect {
     }
 
     private static func coordinate(_ x: Double) -> String { FixedDecimal.string(x, places: 2) }
-    private static func path(_ p: IndexPath) -> String { "[\(p.section),\(p.item)]" }
+    private static func path(_ p: ItemPath) -> String { "[\(p.section),\(p.item)]" }
     private static func quoted(_ s: String) -> String { Escaping.json(s) }
     /// An id or label in the text form (bare when plain, else quoted; see ``Escaping/token(_:)``).
     private static func token(_ s: String) -> String { Escaping.token(s) }

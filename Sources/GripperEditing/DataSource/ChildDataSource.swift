@@ -47,10 +47,10 @@ public protocol CrossChildMoveRules: CollectionDelegate {
     /// Whether `item`, at `indexPath` in this child, may move to the child
     /// keyed `destination`.
     /// - Complexity: called per frame while dragging; should be O(1).
-    func canMoveOut(_ item: ItemID, from indexPath: IndexPath, toChild destination: String) -> Bool
+    func canMoveOut(_ item: ItemID, from indexPath: ItemPath, toChild destination: String) -> Bool
     /// Where `item`, from the child keyed `source`, may land in this child
     /// when the drag proposes `proposed` (an after-move path of this child).
     /// A redirect outside this child's sections is a veto.
     /// - Complexity: called per frame while dragging; should be O(1).
-    func target(forMovingIn item: ItemID, fromChild source: String, proposed: IndexPath) -> MoveTarget
+    func target(forMovingIn item: ItemID, fromChild source: String, proposed: ItemPath) -> MoveTarget
 }

@@ -26,7 +26,7 @@ import GripperLayout
 ///     var numberOfSections: Int { 1 }
 ///     func sectionID(at section: Int) -> SectionID { "inbox" }
 ///     func numberOfItems(inSection section: Int) -> Int { messages.count }
-///     func itemID(at indexPath: IndexPath) -> ItemID { ItemID(messages[indexPath.item].id) }
+///     func itemID(at indexPath: ItemPath) -> ItemID { ItemID(messages[indexPath.item].id) }
 /// }
 /// ```
 ///
@@ -48,7 +48,7 @@ public protocol CollectionDataSource: Sendable {
     /// for paths inside the counts the source gives.
     /// - Complexity: asked on demand (hits, pictures, the first edit of a
     ///   section reads it whole); should be O(1).
-    func itemID(at indexPath: IndexPath) -> ItemID
+    func itemID(at indexPath: ItemPath) -> ItemID
     /// Whether items have heights of their own (``height(ofItem:at:)``); when
     /// false, every row is the layout's row height and opening is O(sections).
     var hasItemHeights: Bool { get }
@@ -58,7 +58,7 @@ public protocol CollectionDataSource: Sendable {
     /// then before your storage need hold it, so answer by identity when you
     /// can (nil gives the row height).
     /// - Complexity: should be O(1); opening costs O(n) calls.
-    func height(ofItem item: ItemID, at indexPath: IndexPath) -> Double?
+    func height(ofItem item: ItemID, at indexPath: ItemPath) -> Double?
     /// The height (or estimate) of the item at `indexPath` in your storage,
     /// as it was when the engine opened it: asked at opening and for
     /// sections no edit has touched yet, so the engine needs no identity to
@@ -67,7 +67,7 @@ public protocol CollectionDataSource: Sendable {
     /// to open a million items with heights without making a million
     /// identities.
     /// - Complexity: should be O(1); opening costs O(n) calls.
-    func height(ofItemAt indexPath: IndexPath) -> Double?
+    func height(ofItemAt indexPath: ItemPath) -> Double?
     /// Whether ``indexPath(ofItem:)`` answers: then a batch that inserts
     /// checks each new identity against the sections the engine still reads
     /// from you with one question each (O(k) for k inserts); otherwise by
@@ -79,7 +79,7 @@ public protocol CollectionDataSource: Sendable {
     /// the path must be `item`), so a wrong path is treated as nil.
     /// - Complexity: should be O(1) (a dictionary, or an identity that
     ///   encodes its place).
-    func indexPath(ofItem item: ItemID) -> IndexPath?
+    func indexPath(ofItem item: ItemID) -> ItemPath?
     /// The number of columns of section `section`, or nil for the layout's.
     /// Asked once per section at opening, and for a section a batch inserts
     /// (by its identity).
@@ -100,18 +100,18 @@ public protocol CollectionDataSource: Sendable {
     /// will be at `indexPath`; nil for the layout's default. Asked for every
     /// item at opening when ``hasItemWidths``, and for each item a batch inserts.
     /// - Complexity: should be O(1).
-    func width(ofItem item: ItemID, at indexPath: IndexPath) -> Double?
+    func width(ofItem item: ItemID, at indexPath: ItemPath) -> Double?
 }
 
 extension CollectionDataSource {
     /// No item heights of their own: every row is the layout's row height.
     public var hasItemHeights: Bool { false }
     /// The layout's row height.
-    public func height(ofItem item: ItemID, at indexPath: IndexPath) -> Double? { nil }
+    public func height(ofItem item: ItemID, at indexPath: ItemPath) -> Double? { nil }
     /// Items cannot be located: a batch that inserts reads the identities.
     public var locatesItems: Bool { false }
     /// Not located (see ``locatesItems``).
-    public func indexPath(ofItem item: ItemID) -> IndexPath? { nil }
+    public func indexPath(ofItem item: ItemID) -> ItemPath? { nil }
     /// The layout's column count.
     public func columns(ofSection section: SectionID) -> Int? { nil }
     /// The column count of ``columns(ofSection:)``; everything else the layout's.
@@ -121,9 +121,9 @@ extension CollectionDataSource {
     /// No item widths of their own.
     public var hasItemWidths: Bool { false }
     /// The layout's default width.
-    public func width(ofItem item: ItemID, at indexPath: IndexPath) -> Double? { nil }
+    public func width(ofItem item: ItemID, at indexPath: ItemPath) -> Double? { nil }
     /// The height of the item whose identity is at `indexPath`.
-    public func height(ofItemAt indexPath: IndexPath) -> Double? {
+    public func height(ofItemAt indexPath: ItemPath) -> Double? {
         hasItemHeights ? height(ofItem: itemID(at: indexPath), at: indexPath) : nil
     }
 }

@@ -10,7 +10,7 @@ import GripperLayout
 ///     ChildDataSource(key: "pinned", Pinned(notes: pinned)),   // 1 section
 ///     ChildDataSource(key: "recent", Recent(notes: recent)),   // 2 sections
 /// ])
-/// home.childIndexPath(for: IndexPath(section: 2, item: 5))
+/// home.childIndexPath(for: ItemPath(section: 2, item: 5))
 /// // ChildIndexPath(child: 1, indexPath: [1, 5])
 /// var engine = try Engine(dataSource: home, delegate: home, viewport: size, device: panel)
 /// ```
@@ -107,19 +107,19 @@ public struct ComposedDataSource: CollectionDataSource, CollectionDelegate {
     /// The item index is not checked against the count (an after-move path
     /// may be one past the end).
     /// - Complexity: O(1).
-    public func childIndexPath(for indexPath: IndexPath) -> ChildIndexPath? {
+    public func childIndexPath(for indexPath: ItemPath) -> ChildIndexPath? {
         guard indexPath.item >= 0, let c = child(ofSection: indexPath.section) else { return nil }
-        return ChildIndexPath(child: c, indexPath: IndexPath(section: indexPath.section - sectionStart[c],
+        return ChildIndexPath(child: c, indexPath: ItemPath(section: indexPath.section - sectionStart[c],
                                                              item: indexPath.item))
     }
 
     /// The global path of `local`; nil when its child or its section does
     /// not exist or the item index is negative.
     /// - Complexity: O(1).
-    public func globalIndexPath(for local: ChildIndexPath) -> IndexPath? {
+    public func globalIndexPath(for local: ChildIndexPath) -> ItemPath? {
         guard let s = globalSection(child: local.child, section: local.indexPath.section),
               local.indexPath.item >= 0 else { return nil }
-        return IndexPath(section: s, item: local.indexPath.item)
+        return ItemPath(section: s, item: local.indexPath.item)
     }
 
     /// The global index of section `section` of child `child`; nil when
@@ -157,9 +157,9 @@ public struct ComposedDataSource: CollectionDataSource, CollectionDelegate {
     }
 
     /// The owning child's identity.
-    public func itemID(at indexPath: IndexPath) -> ItemID {
+    public func itemID(at indexPath: ItemPath) -> ItemID {
         let c = Int(owner[indexPath.section])
-        return children[c].dataSource.itemID(at: IndexPath(section: indexPath.section - sectionStart[c],
+        return children[c].dataSource.itemID(at: ItemPath(section: indexPath.section - sectionStart[c],
                                                             item: indexPath.item))
     }
 
@@ -167,13 +167,13 @@ public struct ComposedDataSource: CollectionDataSource, CollectionDelegate {
     public var hasItemHeights: Bool { children.contains { $0.dataSource.hasItemHeights } }
 
     /// The owning child's height (nil outside the sections).
-    public func height(ofItem item: ItemID, at indexPath: IndexPath) -> Double? {
+    public func height(ofItem item: ItemID, at indexPath: ItemPath) -> Double? {
         guard let l = childIndexPath(for: indexPath) else { return nil }
         return children[l.child].dataSource.height(ofItem: item, at: l.indexPath)
     }
 
     /// The owning child's height by index.
-    public func height(ofItemAt indexPath: IndexPath) -> Double? {
+    public func height(ofItemAt indexPath: ItemPath) -> Double? {
         guard let l = childIndexPath(for: indexPath) else { return nil }
         return children[l.child].dataSource.height(ofItemAt: l.indexPath)
     }
@@ -183,7 +183,7 @@ public struct ComposedDataSource: CollectionDataSource, CollectionDelegate {
 
     /// The first child that locates `item`, mapped to a global path.
     /// - Complexity: O(c) questions for c children.
-    public func indexPath(ofItem item: ItemID) -> IndexPath? {
+    public func indexPath(ofItem item: ItemID) -> ItemPath? {
         for (c, child) in children.enumerated() {
             if let p = child.dataSource.indexPath(ofItem: item) {
                 return globalIndexPath(for: ChildIndexPath(child: c, indexPath: p))
@@ -212,7 +212,7 @@ public struct ComposedDataSource: CollectionDataSource, CollectionDelegate {
     public var hasItemWidths: Bool { children.contains { $0.dataSource.hasItemWidths } }
 
     /// The owning child's width.
-    public func width(ofItem item: ItemID, at indexPath: IndexPath) -> Double? {
+    public func width(ofItem item: ItemID, at indexPath: ItemPath) -> Double? {
         guard let l = childIndexPath(for: indexPath) else { return nil }
         return children[l.child].dataSource.width(ofItem: item, at: l.indexPath)
     }
@@ -229,41 +229,41 @@ public struct ComposedDataSource: CollectionDataSource, CollectionDelegate {
     /// Asks `body` of the owning child with the child's path; `fallback`
     /// outside the sections.
     @inline(__always)
-    private func ask<T>(_ indexPath: IndexPath, _ fallback: T,
-                        _ body: (any CollectionDelegate, IndexPath) -> T) -> T {
+    private func ask<T>(_ indexPath: ItemPath, _ fallback: T,
+                        _ body: (any CollectionDelegate, ItemPath) -> T) -> T {
         guard let l = childIndexPath(for: indexPath) else { return fallback }
         return body(children[l.child].delegate, l.indexPath)
     }
 
     /// The owning child's answer.
-    public func canHighlight(_ item: ItemID, at indexPath: IndexPath) -> Bool {
+    public func canHighlight(_ item: ItemID, at indexPath: ItemPath) -> Bool {
         ask(indexPath, false) { $0.canHighlight(item, at: $1) }
     }
 
     /// The owning child's answer.
-    public func canSelect(_ item: ItemID, at indexPath: IndexPath) -> Bool {
+    public func canSelect(_ item: ItemID, at indexPath: ItemPath) -> Bool {
         ask(indexPath, false) { $0.canSelect(item, at: $1) }
     }
 
     /// The owning child's answer.
-    public func canDeselect(_ item: ItemID, at indexPath: IndexPath) -> Bool {
+    public func canDeselect(_ item: ItemID, at indexPath: ItemPath) -> Bool {
         ask(indexPath, true) { $0.canDeselect(item, at: $1) }
     }
 
     /// The owning child's answer.
-    public func canEdit(_ item: ItemID, at indexPath: IndexPath) -> Bool {
+    public func canEdit(_ item: ItemID, at indexPath: ItemPath) -> Bool {
         ask(indexPath, false) { $0.canEdit(item, at: $1) }
     }
 
     /// The owning child's answer.
-    public func canMove(_ item: ItemID, at indexPath: IndexPath) -> Bool {
+    public func canMove(_ item: ItemID, at indexPath: ItemPath) -> Bool {
         ask(indexPath, false) { $0.canMove(item, at: $1) }
     }
 
     /// Inside one child, that child's answer (a redirect mapped back, a
     /// veto when it leaves the child's sections); between two children,
     /// both children's (see ``CrossChildMoveRules``).
-    public func target(forMoving item: ItemID, from source: IndexPath, proposed: IndexPath) -> MoveTarget {
+    public func target(forMoving item: ItemID, from source: ItemPath, proposed: ItemPath) -> MoveTarget {
         guard let from = childIndexPath(for: source), let to = childIndexPath(for: proposed) else { return .veto }
         if from.child == to.child {
             let answer = children[from.child].delegate.target(forMoving: item, from: from.indexPath,
@@ -287,17 +287,17 @@ public struct ComposedDataSource: CollectionDataSource, CollectionDelegate {
     }
 
     /// The owning child's actions.
-    public func trailingActions(for item: ItemID, at indexPath: IndexPath) -> SwipeActions {
+    public func trailingActions(for item: ItemID, at indexPath: ItemPath) -> SwipeActions {
         ask(indexPath, .none) { $0.trailingActions(for: item, at: $1) }
     }
 
     /// The owning child's actions.
-    public func leadingActions(for item: ItemID, at indexPath: IndexPath) -> SwipeActions {
+    public func leadingActions(for item: ItemID, at indexPath: ItemPath) -> SwipeActions {
         ask(indexPath, .none) { $0.leadingActions(for: item, at: $1) }
     }
 
     /// What the owning child says performing `action` does.
-    public func perform(_ action: EditingAction, on item: ItemID, at indexPath: IndexPath) -> ActionOutcome {
+    public func perform(_ action: EditingAction, on item: ItemID, at indexPath: ItemPath) -> ActionOutcome {
         ask(indexPath, .keepItem) { $0.perform(action, on: item, at: $1) }
     }
 
@@ -306,10 +306,10 @@ public struct ComposedDataSource: CollectionDataSource, CollectionDelegate {
     /// mapped back); across children, the one-item question per item, so
     /// each item's own child (and ``CrossChildMoveRules``) has its say.
     /// - Complexity: O(k) for k items.
-    public func target(forMovingItems items: [ItemID], from sources: [IndexPath],
-                       proposed: IndexPath) -> MoveTarget {
+    public func target(forMovingItems items: [ItemID], from sources: [ItemPath],
+                       proposed: ItemPath) -> MoveTarget {
         if let to = childIndexPath(for: proposed) {
-            var local: [IndexPath] = []
+            var local: [ItemPath] = []
             local.reserveCapacity(sources.count)
             for source in sources {
                 guard let from = childIndexPath(for: source), from.child == to.child else {
@@ -393,7 +393,7 @@ public struct ComposedDataSource: CollectionDataSource, CollectionDelegate {
         guard child >= 0, child < children.count else { return nil }
         let offset = sectionStart[child]
         let key = children[child]
-        func g(_ p: IndexPath) -> IndexPath { IndexPath(section: p.section + offset, item: p.item) }
+        func g(_ p: ItemPath) -> ItemPath { ItemPath(section: p.section + offset, item: p.item) }
         return BatchUpdate(batch.operations.map { op in
             switch op {
             case .deleteSection(let s): .deleteSection(s + offset)
@@ -467,10 +467,10 @@ public struct ChildIndexPath: Hashable, Sendable, CustomStringConvertible {
     /// The child's index among the composition's children.
     public var child: Int
     /// The path in the child's own sections.
-    public var indexPath: IndexPath
+    public var indexPath: ItemPath
 
     /// Creates a child path.
-    public init(child: Int, indexPath: IndexPath) {
+    public init(child: Int, indexPath: ItemPath) {
         self.child = child
         self.indexPath = indexPath
     }

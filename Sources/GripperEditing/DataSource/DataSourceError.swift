@@ -7,7 +7,7 @@ public enum DataSourceError: Error, Hashable, Sendable, CustomStringConvertible 
     /// Two sections share an identity (found at opening).
     case duplicateSectionID(SectionID, sections: Int, Int)
     /// Two items of the section(s) an edit touches share an identity.
-    case duplicateItemID(ItemID, at: IndexPath, IndexPath)
+    case duplicateItemID(ItemID, at: ItemPath, ItemPath)
     /// A section's item count changed without a batch telling the engine:
     /// the engine opened (or last changed) it with `expected` items and the
     /// source now says `found`.

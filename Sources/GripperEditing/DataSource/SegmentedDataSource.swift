@@ -66,7 +66,7 @@ public struct SegmentedDataSource: CollectionDataSource, CollectionDelegate {
             let count = max(0, next.dataSource.numberOfItems(inSection: s))
             var items: [ItemID] = []
             items.reserveCapacity(count)
-            for i in 0..<count { items.append(next.dataSource.itemID(at: IndexPath(section: s, item: i))) }
+            for i in 0..<count { items.append(next.dataSource.itemID(at: ItemPath(section: s, item: i))) }
             ops.append(.insertSection(CollectionSection(id: next.composedSectionID(next.dataSource.sectionID(at: s)),
                                                         items: items), at: s))
         }
@@ -105,23 +105,23 @@ public struct SegmentedDataSource: CollectionDataSource, CollectionDelegate {
     /// The shown segment's.
     public func numberOfItems(inSection section: Int) -> Int { shown.numberOfItems(inSection: section) }
     /// The shown segment's.
-    public func itemID(at indexPath: IndexPath) -> ItemID { shown.itemID(at: indexPath) }
+    public func itemID(at indexPath: ItemPath) -> ItemID { shown.itemID(at: indexPath) }
     /// Whether any segment has heights of its own (a switch may bring one in).
     public var hasItemHeights: Bool { segments.contains { $0.dataSource.hasItemHeights } }
     /// The height in the segment shown, or in any that holds `item` (a
     /// switch asks for the new segment's items before it is shown).
-    public func height(ofItem item: ItemID, at indexPath: IndexPath) -> Double? {
+    public func height(ofItem item: ItemID, at indexPath: ItemPath) -> Double? {
         for segment in segments {
             if let h = segment.dataSource.height(ofItem: item, at: indexPath) { return h }
         }
         return nil
     }
     /// The shown segment's.
-    public func height(ofItemAt indexPath: IndexPath) -> Double? { shown.height(ofItemAt: indexPath) }
+    public func height(ofItemAt indexPath: ItemPath) -> Double? { shown.height(ofItemAt: indexPath) }
     /// The shown segment's.
     public var locatesItems: Bool { shown.locatesItems }
     /// The shown segment's.
-    public func indexPath(ofItem item: ItemID) -> IndexPath? { shown.indexPath(ofItem: item) }
+    public func indexPath(ofItem item: ItemID) -> ItemPath? { shown.indexPath(ofItem: item) }
     /// The column count of any segment's section (`key/id`).
     public func columns(ofSection section: SectionID) -> Int? {
         guard let slash = section.rawValue.firstIndex(of: "/") else { return nil }
@@ -140,7 +140,7 @@ public struct SegmentedDataSource: CollectionDataSource, CollectionDelegate {
     /// Whether any segment has widths of its own.
     public var hasItemWidths: Bool { segments.contains { $0.dataSource.hasItemWidths } }
     /// The width in any segment that gives one for `item`.
-    public func width(ofItem item: ItemID, at indexPath: IndexPath) -> Double? {
+    public func width(ofItem item: ItemID, at indexPath: ItemPath) -> Double? {
         for segment in segments {
             if let w = segment.dataSource.width(ofItem: item, at: indexPath) { return w }
         }
@@ -150,34 +150,34 @@ public struct SegmentedDataSource: CollectionDataSource, CollectionDelegate {
     // MARK: - CollectionDelegate (the shown segment's)
 
     /// The shown segment's answer.
-    public func canHighlight(_ item: ItemID, at indexPath: IndexPath) -> Bool { shown.canHighlight(item, at: indexPath) }
+    public func canHighlight(_ item: ItemID, at indexPath: ItemPath) -> Bool { shown.canHighlight(item, at: indexPath) }
     /// The shown segment's answer.
-    public func canSelect(_ item: ItemID, at indexPath: IndexPath) -> Bool { shown.canSelect(item, at: indexPath) }
+    public func canSelect(_ item: ItemID, at indexPath: ItemPath) -> Bool { shown.canSelect(item, at: indexPath) }
     /// The shown segment's answer.
-    public func canDeselect(_ item: ItemID, at indexPath: IndexPath) -> Bool { shown.canDeselect(item, at: indexPath) }
+    public func canDeselect(_ item: ItemID, at indexPath: ItemPath) -> Bool { shown.canDeselect(item, at: indexPath) }
     /// The shown segment's answer.
-    public func canEdit(_ item: ItemID, at indexPath: IndexPath) -> Bool { shown.canEdit(item, at: indexPath) }
+    public func canEdit(_ item: ItemID, at indexPath: ItemPath) -> Bool { shown.canEdit(item, at: indexPath) }
     /// The shown segment's answer.
-    public func canMove(_ item: ItemID, at indexPath: IndexPath) -> Bool { shown.canMove(item, at: indexPath) }
+    public func canMove(_ item: ItemID, at indexPath: ItemPath) -> Bool { shown.canMove(item, at: indexPath) }
     /// The shown segment's answer.
-    public func target(forMoving item: ItemID, from source: IndexPath, proposed: IndexPath) -> MoveTarget {
+    public func target(forMoving item: ItemID, from source: ItemPath, proposed: ItemPath) -> MoveTarget {
         shown.target(forMoving: item, from: source, proposed: proposed)
     }
     /// The shown segment's actions.
-    public func trailingActions(for item: ItemID, at indexPath: IndexPath) -> SwipeActions {
+    public func trailingActions(for item: ItemID, at indexPath: ItemPath) -> SwipeActions {
         shown.trailingActions(for: item, at: indexPath)
     }
     /// The shown segment's actions.
-    public func leadingActions(for item: ItemID, at indexPath: IndexPath) -> SwipeActions {
+    public func leadingActions(for item: ItemID, at indexPath: ItemPath) -> SwipeActions {
         shown.leadingActions(for: item, at: indexPath)
     }
     /// The shown segment's outcome.
-    public func perform(_ action: EditingAction, on item: ItemID, at indexPath: IndexPath) -> ActionOutcome {
+    public func perform(_ action: EditingAction, on item: ItemID, at indexPath: ItemPath) -> ActionOutcome {
         shown.perform(action, on: item, at: indexPath)
     }
     /// The shown segment's group rule.
-    public func target(forMovingItems items: [ItemID], from sources: [IndexPath],
-                       proposed: IndexPath) -> MoveTarget {
+    public func target(forMovingItems items: [ItemID], from sources: [ItemPath],
+                       proposed: ItemPath) -> MoveTarget {
         shown.target(forMovingItems: items, from: sources, proposed: proposed)
     }
     /// Whether the shown segment takes drops into its items.

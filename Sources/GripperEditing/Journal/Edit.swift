@@ -8,12 +8,12 @@ public enum Edit: Hashable, Sendable, CustomStringConvertible {
     /// ``JournalEntry/removedItems`` names what either took away.
     case delete([ItemID])
     /// One item moved by a drag, from its place before to its place after.
-    case move(ItemID, from: IndexPath, to: IndexPath)
+    case move(ItemID, from: ItemPath, to: ItemPath)
     /// Several items moved together by one drag (a multi-item drag): the
     /// items in the order they land, their places before, and the place
     /// the first takes after; the others follow it, one after another, in
     /// that section.
-    case moveItems([ItemID], from: [IndexPath], to: IndexPath)
+    case moveItems([ItemID], from: [ItemPath], to: ItemPath)
     /// Items dropped into another item (a folder, a group) by a drag: the
     /// items, in the order they were carried, leave the collection; the
     /// target stays (the app files them, ``CollectionDelegate/didDrop(_:into:)``).

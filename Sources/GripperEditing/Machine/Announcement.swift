@@ -43,14 +43,14 @@ public enum Announcement: Hashable, Sendable {
 /// ``count`` in the section ``section``.
 public struct ListPosition: Hashable, Sendable {
     /// The index path (0-based).
-    public var indexPath: IndexPath
+    public var indexPath: ItemPath
     /// How many items the section holds with the item in it.
     public var count: Int
     /// The section's identity.
     public var section: SectionID
 
     /// A position.
-    public init(indexPath: IndexPath, count: Int, section: SectionID) {
+    public init(indexPath: ItemPath, count: Int, section: SectionID) {
         self.indexPath = indexPath
         self.count = count
         self.section = section

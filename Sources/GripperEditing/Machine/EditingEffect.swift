@@ -5,7 +5,7 @@ import GripperInput
 /// and the model are read from the machine; effects say what changed.
 public enum EditingEffect: Hashable, Sendable {
     /// A cell is highlighted (or none).
-    case highlight(IndexPath?)
+    case highlight(ItemPath?)
     /// The selection changed.
     case selectionChanged(Set<ItemID>)
     /// The content offset changed.
@@ -22,11 +22,11 @@ public enum EditingEffect: Hashable, Sendable {
     /// a pan, a long-press, the wheel, or an interruption cancelled it.
     case deleteConfirmationCancelled(ItemID)
     /// A drag began.
-    case dragBegan(ItemID, from: IndexPath)
+    case dragBegan(ItemID, from: ItemPath)
     /// The gap moved: to the dragged item's after-move path, or, for a
     /// drag of several items, to where the group lands (its first item's
     /// path after the move, counting only the items that stay there).
-    case gapMoved(to: IndexPath)
+    case gapMoved(to: ItemPath)
     /// The drag ended; `committed` is false for a drop on its own place.
     case dragEnded(ItemID, committed: Bool)
     /// The drag was cancelled and reverted.

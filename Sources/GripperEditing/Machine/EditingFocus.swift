@@ -9,10 +9,10 @@ public struct EditingFocus: Hashable, Sendable {
     /// The focused item.
     public var item: ItemID
     /// Where it is in the model now.
-    public var indexPath: IndexPath
+    public var indexPath: ItemPath
 
     /// A focus on `item` at `indexPath`.
-    public init(item: ItemID, indexPath: IndexPath) {
+    public init(item: ItemID, indexPath: ItemPath) {
         self.item = item
         self.indexPath = indexPath
     }

@@ -5,13 +5,13 @@ extension EditingStateMachine {
     /// flight (its item, place and gap) and the actions a swiped, open or
     /// confirming cell offered.
     struct AnnouncementContext {
-        var move: (item: ItemID, source: IndexPath, target: IndexPath)?
+        var move: (item: ItemID, source: ItemPath, target: ItemPath)?
         var actions: [EditingAction] = []
     }
 
     /// The move in flight — a pointer drag or a keyboard move — if any.
     /// - Complexity: O(1).
-    package var moveInFlight: (item: ItemID, source: IndexPath, target: IndexPath)? {
+    package var moveInFlight: (item: ItemID, source: ItemPath, target: ItemPath)? {
         switch state {
         case .dragging(let r), .batchEditing(.dragging(let r)): (r.value.item, r.value.source, r.value.target)
         case .keyboardMoving(let k), .batchEditing(.keyboardMoving(let k)): (k.item, k.source, k.target)
@@ -38,7 +38,7 @@ extension EditingStateMachine {
     }
 
     /// Where `p` is as a person counts it, in the model as it is.
-    func listPosition(_ p: IndexPath, extra: Int = 0) -> ListPosition? {
+    func listPosition(_ p: ItemPath, extra: Int = 0) -> ListPosition? {
         guard let count = model.numberOfItems(inSection: p.section), p.section < model.numberOfSections else { return nil }
         return ListPosition(indexPath: p, count: count + extra, section: model.sections[p.section].id)
     }

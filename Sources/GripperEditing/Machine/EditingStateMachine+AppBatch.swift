@@ -37,7 +37,7 @@ extension EditingStateMachine {
     ///
     /// ```swift
     /// // The user is dragging "b"; the app inserts "new" at the top.
-    /// let effects = try machine.apply(BatchUpdate([.insertItem("new", at: IndexPath(section: 0, item: 0))]),
+    /// let effects = try machine.apply(BatchUpdate([.insertItem("new", at: ItemPath(section: 0, item: 0))]),
     ///                                 at: now)
     /// // effects == [.appBatchApplied(entry)]; the drag goes on, its source
     /// // and gap one row further down, between the same neighbours.
@@ -66,22 +66,22 @@ extension EditingStateMachine {
     /// at the paths the state names (beyond the items it keeps itself), and
     /// a drag's gap neighbours.
     struct Seen {
-        var items: [IndexPath: ItemID] = [:]
+        var items: [ItemPath: ItemID] = [:]
         var targetNeighbours = Neighbours()
         var proposedNeighbours = Neighbours()
     }
 
     /// The items either side of a drag's gap, before-paths in the model.
     struct Neighbours {
-        var above: IndexPath?
-        var below: IndexPath?
+        var above: ItemPath?
+        var below: ItemPath?
     }
 
     /// Reads what ``Seen`` holds, before the batch changes the model.
     /// - Complexity: O(1).
     func seenInFlight() -> Seen {
         var seen = Seen()
-        func note(_ p: IndexPath?) {
+        func note(_ p: ItemPath?) {
             if let p, let id = model.item(at: p) { seen.items[p] = id }
         }
         switch state {
@@ -109,12 +109,12 @@ extension EditingStateMachine {
 
     /// The items either side of `gap` in its section with the dragged item
     /// (at `source`) left out; nil at a section's ends.
-    private func neighbours(of gap: IndexPath, source: IndexPath) -> Neighbours {
+    private func neighbours(of gap: ItemPath, source: ItemPath) -> Neighbours {
         guard let count = model.numberOfItems(inSection: gap.section) else { return Neighbours() }
-        func modelPath(_ index: Int) -> IndexPath? {
+        func modelPath(_ index: Int) -> ItemPath? {
             guard index >= 0 else { return nil }
             let item = gap.section == source.section && index >= source.item ? index + 1 : index
-            return item < count ? IndexPath(section: gap.section, item: item) : nil
+            return item < count ? ItemPath(section: gap.section, item: item) : nil
         }
         return Neighbours(above: modelPath(gap.item - 1), below: modelPath(gap.item))
     }
@@ -123,7 +123,7 @@ extension EditingStateMachine {
     /// when its item went; see ``apply(_:at:)``.
     mutating func rebaseInFlight(_ rebase: BatchUpdate.Rebase, seen: Seen, effects: inout [EditingEffect]) {
         let editing = isEditing
-        func follow(_ p: IndexPath) -> IndexPath? {
+        func follow(_ p: ItemPath) -> ItemPath? {
             seen.items[p].flatMap { rebase.indexPath(p, item: $0) }
         }
         switch state {
@@ -200,7 +200,7 @@ extension EditingStateMachine {
         moved.source = source
         var groupChanged = false
         if !d.companionPaths.isEmpty {
-            var companions: [(path: IndexPath, item: ItemID)] = []
+            var companions: [(path: ItemPath, item: ItemID)] = []
             companions.reserveCapacity(d.companionPaths.count)
             for (id, p) in zip(d.companionItems, d.companionPaths) {
                 if let q = rebase.indexPath(p, item: id) { companions.append((q, id)) } else { groupChanged = true }
@@ -236,34 +236,34 @@ extension EditingStateMachine {
     /// Where a gap (an after-move path, `from` the dragged item's old
     /// source) is after the batch, with the dragged item now `to`; `kept`
     /// when it is still next to the same neighbour (or at the own place).
-    func rebaseGap(_ gap: IndexPath, neighbours: Neighbours, from old: IndexPath, to source: IndexPath,
-                           rebase: BatchUpdate.Rebase, seen: Seen) -> (path: IndexPath, kept: Bool) {
+    func rebaseGap(_ gap: ItemPath, neighbours: Neighbours, from old: ItemPath, to source: ItemPath,
+                           rebase: BatchUpdate.Rebase, seen: Seen) -> (path: ItemPath, kept: Bool) {
         if gap == old { return (source, true) }
         guard let section = rebase.section(gap.section), let count = model.numberOfItems(inSection: section) else {
             return (source, false)
         }
         /// A neighbour's new path, if it is still in the gap's section.
-        func follow(_ p: IndexPath?) -> IndexPath? {
+        func follow(_ p: ItemPath?) -> ItemPath? {
             guard let p, let id = seen.items[p], let q = rebase.indexPath(p, item: id), q.section == section else {
                 return nil
             }
             return q
         }
         /// The index of `q` in its section with the dragged item left out.
-        func withoutSource(_ q: IndexPath) -> Int {
+        func withoutSource(_ q: ItemPath) -> Int {
             q.section == source.section && q.item > source.item ? q.item - 1 : q.item
         }
         if let below = follow(neighbours.below) {
-            return (IndexPath(section: section, item: withoutSource(below)), true)
+            return (ItemPath(section: section, item: withoutSource(below)), true)
         }
         if let above = follow(neighbours.above) {
-            return (IndexPath(section: section, item: withoutSource(above) + 1), true)
+            return (ItemPath(section: section, item: withoutSource(above) + 1), true)
         }
         // The gap was alone in its section: it stays at the section's top.
         if neighbours.above == nil && neighbours.below == nil {
-            return (IndexPath(section: section, item: 0), true)
+            return (ItemPath(section: section, item: 0), true)
         }
         let last = section == source.section ? count - 1 : count
-        return (IndexPath(section: section, item: min(gap.item, last)), false)
+        return (ItemPath(section: section, item: min(gap.item, last)), false)
     }
 }

@@ -96,7 +96,7 @@ extension EditingStateMachine {
     }
 
     /// The cell to highlight for a touch on `hit`, if the policy allows.
-    private func highlightable(_ hit: EditingHit?, editing: Bool) -> IndexPath? {
+    private func highlightable(_ hit: EditingHit?, editing: Bool) -> ItemPath? {
         // The selection mode first: with none nothing highlights, and the
         // item need not be looked up.
         guard policy.selectionMode != .none, case .cell(let path, .content) = hit,
@@ -187,7 +187,7 @@ extension EditingStateMachine {
 
     /// Adds or removes `item` (at `path`) from the selection; false, with
     /// nothing changed, when the delegate says a selected item may not be deselected.
-    private mutating func toggleSelection(_ item: ItemID, at path: IndexPath) -> Bool {
+    private mutating func toggleSelection(_ item: ItemID, at path: ItemPath) -> Bool {
         if selection.contains(item) {
             guard policy.canDeselect(item, at: path) else { return false }
             selection.remove(item)

@@ -23,7 +23,7 @@ extension EditingStateMachine {
     /// place); one `dragBegan` is reported per item, the grabbed one first.
     /// - Complexity: O(log n), plus O(s log s) for s selected items when
     ///   the grabbed one is selected in batch editing.
-    mutating func beginDrag(_ item: ItemID, at path: IndexPath, contact p: Point, editing: Bool,
+    mutating func beginDrag(_ item: ItemID, at path: ItemPath, contact p: Point, editing: Bool,
                             geometry: some CollectionLayout, effects: inout [EditingEffect]) {
         // A drag holds the content: an animated scroll under way stops.
         if scroller.isMoving { scroll(to: contentOffset, geometry: geometry, effects: &effects) }
@@ -223,7 +223,7 @@ extension EditingStateMachine {
     /// the proxy; for a group, its companions and where it lands (the
     /// layout closes the group up and opens one gap for it there).
     func dragState(_ d: Dragging) -> DragState {
-        var into: IndexPath?
+        var into: ItemPath?
         if case .proposed(let path, _)? = d.into { into = path }
         var target = d.target
         if !d.companionPaths.isEmpty { target = groupLanding(d, gap: target) }
@@ -258,7 +258,7 @@ extension EditingStateMachine {
     /// with where the group would land, and a redirect names where it lands.
     /// A place in a section a placeholder covers, or a redirect into one,
     /// is a veto, as for keys and commands.
-    func approve(_ d: Dragging, proposed: IndexPath) -> IndexPath? {
+    func approve(_ d: Dragging, proposed: ItemPath) -> ItemPath? {
         guard !d.companionPaths.isEmpty else {
             switch allowedTarget(d.item, from: d.source, proposed: proposed) {
             case .accept: return proposed
@@ -276,11 +276,11 @@ extension EditingStateMachine {
 
     /// `path` clamped to the after-move range, or nil when its section does not exist.
     /// In the source's section the item may take 0 ..< count; elsewhere 0 ... count.
-    func validTarget(_ path: IndexPath, source: IndexPath) -> IndexPath? {
+    func validTarget(_ path: ItemPath, source: ItemPath) -> ItemPath? {
         guard let count = model.numberOfItems(inSection: path.section) else { return nil }
         let last = path.section == source.section ? count - 1 : count
         guard last >= 0 else { return nil }
-        return IndexPath(section: path.section, item: min(max(0, path.item), last))
+        return ItemPath(section: path.section, item: min(max(0, path.item), last))
     }
 
     // MARK: - A group
@@ -291,7 +291,7 @@ extension EditingStateMachine {
     /// that section (the group lands together, before the first item that
     /// stays after the gap).
     /// - Complexity: O(log k).
-    func groupLanding(_ d: Dragging, gap: IndexPath) -> IndexPath {
+    func groupLanding(_ d: Dragging, gap: ItemPath) -> ItemPath {
         let range = companionRange(d, section: gap.section)
         // Companions of the section whose index with the grabbed item left
         // out is below the gap's: they leave from before the gap.
@@ -300,12 +300,12 @@ extension EditingStateMachine {
             let mid = (low + high) / 2
             if withoutSource(d.companionPaths[mid], d.source) < gap.item { low = mid + 1 } else { high = mid }
         }
-        return IndexPath(section: gap.section, item: gap.item - (low - range.lowerBound))
+        return ItemPath(section: gap.section, item: gap.item - (low - range.lowerBound))
     }
 
     /// The gap as `gapMoved` names it and the layout shows it: the
     /// grabbed item's target, or where a group lands.
-    func shownGap(_ d: Dragging, _ target: IndexPath) -> IndexPath {
+    func shownGap(_ d: Dragging, _ target: ItemPath) -> ItemPath {
         d.companionPaths.isEmpty ? target : groupLanding(d, gap: target)
     }
 
@@ -314,7 +314,7 @@ extension EditingStateMachine {
     /// gap next to a companion lands where its neighbour does, and the gap
     /// must not seem to move when the landing did not), else the first gap
     /// that lands it there.
-    private func groupGap(_ d: Dragging, landing: IndexPath) -> IndexPath? {
+    private func groupGap(_ d: Dragging, landing: ItemPath) -> ItemPath? {
         if groupLanding(d, gap: d.lastProposed) == landing { return d.lastProposed }
         return gap(d, landing: landing)
     }
@@ -323,7 +323,7 @@ extension EditingStateMachine {
     /// the items that stay in its section): the first such gap, before
     /// any companions that sit there. Nil when the section does not exist.
     /// - Complexity: O(k) for the companions of that section.
-    func gap(_ d: Dragging, landing: IndexPath) -> IndexPath? {
+    func gap(_ d: Dragging, landing: ItemPath) -> ItemPath? {
         guard let count = model.numberOfItems(inSection: landing.section) else { return nil }
         let range = companionRange(d, section: landing.section)
         let staying = count - range.count - (landing.section == d.source.section ? 1 : 0)
@@ -331,25 +331,25 @@ extension EditingStateMachine {
         for i in range {
             if withoutSource(d.companionPaths[i], d.source) < p { p += 1 } else { break }
         }
-        return validTarget(IndexPath(section: landing.section, item: p), source: d.source)
+        return validTarget(ItemPath(section: landing.section, item: p), source: d.source)
     }
 
     /// The index of `path` in its section with the grabbed item (at `source`) left out.
-    private func withoutSource(_ path: IndexPath, _ source: IndexPath) -> Int {
+    private func withoutSource(_ path: ItemPath, _ source: ItemPath) -> Int {
         path.section == source.section && path.item > source.item ? path.item - 1 : path.item
     }
 
     /// The companions in `section`: a range of ``Dragging/companionPaths``.
     /// - Complexity: O(log k).
     private func companionRange(_ d: Dragging, section: Int) -> Range<Int> {
-        let lower = Self.lowerBound(IndexPath(section: section, item: Int.min), in: d.companionPaths)
+        let lower = Self.lowerBound(ItemPath(section: section, item: Int.min), in: d.companionPaths)
         let upper = section == Int.max ? d.companionPaths.count
-            : Self.lowerBound(IndexPath(section: section + 1, item: Int.min), in: d.companionPaths)
+            : Self.lowerBound(ItemPath(section: section + 1, item: Int.min), in: d.companionPaths)
         return lower..<upper
     }
 
     /// The first index of `sorted` whose element is not below `value`.
-    static func lowerBound(_ value: IndexPath, in sorted: [IndexPath]) -> Int {
+    static func lowerBound(_ value: ItemPath, in sorted: [ItemPath]) -> Int {
         var low = 0, high = sorted.count
         while low < high {
             let mid = (low + high) / 2
@@ -383,7 +383,7 @@ extension EditingStateMachine {
             operations.reserveCapacity(d.groupPaths.count)
             var changes = false
             for (j, from) in d.groupPaths.enumerated() {
-                let to = IndexPath(section: landing.section, item: landing.item + j)
+                let to = ItemPath(section: landing.section, item: landing.item + j)
                 if to != from { changes = true }
                 operations.append(.moveItem(from: from, to: to))
             }

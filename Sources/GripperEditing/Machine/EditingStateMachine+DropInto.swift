@@ -9,13 +9,13 @@ extension EditingStateMachine {
     enum Into: Hashable, Sendable {
         /// The proxy's centre is in the item's middle band; at `deadline`
         /// (event time) the drag proposes "into" it.
-        case dwelling(IndexPath, ItemID, deadline: EventTime)
+        case dwelling(ItemPath, ItemID, deadline: EventTime)
         /// The drag proposes "into" the item: a lift drops every carried
         /// item into it.
-        case proposed(IndexPath, ItemID)
+        case proposed(ItemPath, ItemID)
 
         /// The hovered item's index path in the model.
-        var path: IndexPath {
+        var path: ItemPath {
             switch self {
             case .dwelling(let p, _, _), .proposed(let p, _): p
             }
@@ -29,7 +29,7 @@ extension EditingStateMachine {
         }
 
         /// The same hover at another index path (after an app batch).
-        func at(_ path: IndexPath) -> Into {
+        func at(_ path: ItemPath) -> Into {
             switch self {
             case .dwelling(_, let id, let deadline): .dwelling(path, id, deadline: deadline)
             case .proposed(_, let id): .proposed(path, id)
@@ -51,7 +51,7 @@ extension EditingStateMachine {
     /// the item's slot as soon as the proxy is over the item, and the item
     /// would slide away before the proxy reached its middle.
     /// - Complexity: O(log n), the layout's cell under the point and the gap.
-    func intoCandidate(_ d: Dragging, geometry: some CollectionLayout) -> (IndexPath, ItemID, inBand: Bool)? {
+    func intoCandidate(_ d: Dragging, geometry: some CollectionLayout) -> (ItemPath, ItemID, inBand: Bool)? {
         let c = proxyCenter(d)
         guard c.x.isFinite, c.y.isFinite else { return nil }
         let drag = dragState(d)
@@ -152,7 +152,7 @@ extension EditingStateMachine {
     /// ``EditingEffect/droppedInto(_:into:)`` ends the drag. When the
     /// commit is refused, every item goes back (``EditingEffect/dragCancelled(_:)``).
     /// - Complexity: O(k) for k carried items, plus the commit.
-    mutating func dropInto(_ d: Dragging, target: ItemID, at path: IndexPath, at time: EventTime,
+    mutating func dropInto(_ d: Dragging, target: ItemID, at path: ItemPath, at time: EventTime,
                            effects: inout [EditingEffect]) {
         let items = carriedItems(d)
         let paths = d.companionPaths.isEmpty ? [d.source] : d.groupPaths

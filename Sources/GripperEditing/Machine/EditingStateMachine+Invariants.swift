@@ -28,7 +28,7 @@ extension EditingStateMachine {
                 problems.append("journal sequence numbers out of order: \(sequences)")
             }
         }
-        var paths = Set<IndexPath>()
+        var paths = Set<ItemPath>()
         for id in selection {
             if let p = m.indexPath(of: id) { paths.insert(p) } else { problems.append("selected \(id) is not in the model") }
         }

@@ -16,9 +16,9 @@ extension EditingStateMachine {
     /// a proxy over the gap).
     struct KeyboardMove: Hashable, Sendable {
         var item: ItemID
-        var source: IndexPath
+        var source: ItemPath
         /// The approved after-move target (the gap).
-        var target: IndexPath
+        var target: ItemPath
         /// The proxy's centre, content coordinates: over the gap.
         var proxyCenter: Point
     }
@@ -127,10 +127,10 @@ extension EditingStateMachine {
 
     /// Asks the delegate about `proposed` and moves the gap there (or where
     /// it redirects); a veto keeps the gap and is reported.
-    private mutating func moveGap(_ k: KeyboardMove, to proposed: IndexPath, editing: Bool,
+    private mutating func moveGap(_ k: KeyboardMove, to proposed: ItemPath, editing: Bool,
                                   geometry: some CollectionLayout, effects: inout [EditingEffect]) {
         guard proposed != k.target else { return }
-        let approved: IndexPath?
+        let approved: ItemPath?
         switch allowedTarget(k.item, from: k.source, proposed: proposed) {
         case .accept: approved = proposed
         case .redirect(let p): approved = validTarget(p, source: k.source)
@@ -223,7 +223,7 @@ extension EditingStateMachine {
 
     private mutating func commandAtRest(_ command: MoveCommand, at time: EventTime, effects: inout [EditingEffect]) {
         guard let f = movableFocus(effects: &effects) else { return }
-        let proposed: IndexPath
+        let proposed: ItemPath
         switch commandTarget(command, item: f.item, source: f.indexPath, from: f.indexPath) {
         case .success(let p): proposed = p
         case .failure(let refusal):
@@ -231,7 +231,7 @@ extension EditingStateMachine {
             return
         }
         guard proposed != f.indexPath else { return }
-        let target: IndexPath
+        let target: ItemPath
         switch allowedTarget(f.item, from: f.indexPath, proposed: proposed) {
         case .accept: target = proposed
         case .redirect(let p):
@@ -253,17 +253,17 @@ extension EditingStateMachine {
 
     /// Where `command` proposes to put `item` (at `source` in the model)
     /// whose gap is now `from`.
-    private func commandTarget(_ command: MoveCommand, item: ItemID, source: IndexPath,
-                               from: IndexPath) -> Result<IndexPath, MoveRefusal> {
+    private func commandTarget(_ command: MoveCommand, item: ItemID, source: ItemPath,
+                               from: ItemPath) -> Result<ItemPath, MoveRefusal> {
         switch command {
         case .up: .success(slot(byMoving: -1, from: from, source: source))
         case .down: .success(slot(byMoving: 1, from: from, source: source))
         case .by(let n): .success(slot(byMoving: n, from: from, source: source))
-        case .toTop: .success(IndexPath(section: from.section, item: 0))
-        case .toBottom: .success(IndexPath(section: from.section, item: lastSlot(from.section, source: source)))
+        case .toTop: .success(ItemPath(section: from.section, item: 0))
+        case .toBottom: .success(ItemPath(section: from.section, item: lastSlot(from.section, source: source)))
         case .toSection(let s):
             s >= 0 && s < model.numberOfSections
-                ? .success(IndexPath(section: s, item: lastSlot(s, source: source)))
+                ? .success(ItemPath(section: s, item: lastSlot(s, source: source)))
                 : .failure(.noSuchSection(item, s))
         }
     }
@@ -272,7 +272,7 @@ extension EditingStateMachine {
 
     /// The last after-move position in section `s` for an item at `source`:
     /// its count in another section (the end), one less in its own.
-    func lastSlot(_ s: Int, source: IndexPath) -> Int {
+    func lastSlot(_ s: Int, source: ItemPath) -> Int {
         let count = model.numberOfItems(inSection: s) ?? 0
         return s == source.section ? count - 1 : count
     }
@@ -281,7 +281,7 @@ extension EditingStateMachine {
     /// (every section's slots 0 … last in turn), clamped to the first and
     /// the last; no overflow for any `n`.
     /// - Complexity: O(s) for s sections.
-    func slot(byMoving n: Int, from: IndexPath, source: IndexPath) -> IndexPath {
+    func slot(byMoving n: Int, from: ItemPath, source: ItemPath) -> ItemPath {
         var index = from.item
         var total = 0
         for s in 0..<model.numberOfSections {
@@ -293,7 +293,7 @@ extension EditingStateMachine {
         var wanted = overflow ? (n > 0 ? total - 1 : 0) : min(max(sum, 0), total - 1)
         for s in 0..<model.numberOfSections {
             let slots = lastSlot(s, source: source) + 1
-            if wanted < slots { return IndexPath(section: s, item: wanted) }
+            if wanted < slots { return ItemPath(section: s, item: wanted) }
             wanted -= slots
         }
         return from
@@ -311,33 +311,33 @@ extension EditingStateMachine {
     /// Rows are runs of the section's columns; up and down keep the column,
     /// clamped to the row they reach, and cross into the neighbouring
     /// section (an empty one too: it takes the item at its top).
-    private func gapStep(_ k: KeyboardMove, _ key: KeyboardInput, geometry: some CollectionLayout) -> IndexPath? {
+    private func gapStep(_ k: KeyboardMove, _ key: KeyboardInput, geometry: some CollectionLayout) -> ItemPath? {
         let t = k.target
         let last = lastSlot(t.section, source: k.source)
         let cols = columns(inSection: t.section, geometry: geometry)
         let column = t.item % cols
         switch key {
         case .left:
-            return column > 0 ? IndexPath(section: t.section, item: t.item - 1) : nil
+            return column > 0 ? ItemPath(section: t.section, item: t.item - 1) : nil
         case .right:
-            return column < cols - 1 && t.item < last ? IndexPath(section: t.section, item: t.item + 1) : nil
+            return column < cols - 1 && t.item < last ? ItemPath(section: t.section, item: t.item + 1) : nil
         case .home:
-            return IndexPath(section: t.section, item: 0)
+            return ItemPath(section: t.section, item: 0)
         case .end:
-            return IndexPath(section: t.section, item: last)
+            return ItemPath(section: t.section, item: last)
         case .up:
-            if t.item >= cols { return IndexPath(section: t.section, item: t.item - cols) }
+            if t.item >= cols { return ItemPath(section: t.section, item: t.item - cols) }
             guard t.section > 0 else { return nil }
             let s = t.section - 1
             let l = lastSlot(s, source: k.source)
             let c = columns(inSection: s, geometry: geometry)
-            return IndexPath(section: s, item: min(l / c * c + min(column, c - 1), l))
+            return ItemPath(section: s, item: min(l / c * c + min(column, c - 1), l))
         case .down:
-            if t.item / cols < last / cols { return IndexPath(section: t.section, item: min(t.item + cols, last)) }
+            if t.item / cols < last / cols { return ItemPath(section: t.section, item: min(t.item + cols, last)) }
             guard t.section + 1 < model.numberOfSections else { return nil }
             let s = t.section + 1
             let c = columns(inSection: s, geometry: geometry)
-            return IndexPath(section: s, item: min(column, c - 1, lastSlot(s, source: k.source)))
+            return ItemPath(section: s, item: min(column, c - 1, lastSlot(s, source: k.source)))
         case .activate, .cancel, .menu, .next, .previous:
             return nil
         }
@@ -381,7 +381,7 @@ extension EditingStateMachine {
     /// Sets the focus on the item at `indexPath` (nil: none), as the app
     /// asks; a path outside the model is refused (false, nothing changed).
     /// - Complexity: O(log n), the model's lookup.
-    package mutating func setFocus(_ indexPath: IndexPath?) -> (accepted: Bool, effects: [EditingEffect]) {
+    package mutating func setFocus(_ indexPath: ItemPath?) -> (accepted: Bool, effects: [EditingEffect]) {
         var effects: [EditingEffect] = []
         guard let indexPath else {
             if keyboard.focus != nil {
@@ -408,7 +408,7 @@ extension EditingStateMachine {
     /// covers, are skipped). The focused cell is scrolled into view.
     private mutating func moveFocus(_ key: KeyboardInput, geometry: some CollectionLayout,
                                     effects: inout [EditingEffect]) {
-        let target: IndexPath?
+        let target: ItemPath?
         if let f = validFocus() {
             target = focusStep(f.indexPath, key, geometry: geometry)
         } else {
@@ -421,52 +421,52 @@ extension EditingStateMachine {
         }
     }
 
-    private func firstItem() -> IndexPath? {
+    private func firstItem() -> ItemPath? {
         for s in 0..<model.numberOfSections where (model.numberOfItems(inSection: s) ?? 0) > 0 && !isCovered(s) {
-            return IndexPath(section: s, item: 0)
+            return ItemPath(section: s, item: 0)
         }
         return nil
     }
 
-    private func lastItem() -> IndexPath? {
+    private func lastItem() -> ItemPath? {
         for s in (0..<model.numberOfSections).reversed() {
             let count = model.numberOfItems(inSection: s) ?? 0
-            if count > 0, !isCovered(s) { return IndexPath(section: s, item: count - 1) }
+            if count > 0, !isCovered(s) { return ItemPath(section: s, item: count - 1) }
         }
         return nil
     }
 
     /// Where a key moves the focus from `p`, or nil at an edge.
-    private func focusStep(_ p: IndexPath, _ key: KeyboardInput, geometry: some CollectionLayout) -> IndexPath? {
+    private func focusStep(_ p: ItemPath, _ key: KeyboardInput, geometry: some CollectionLayout) -> ItemPath? {
         let count = model.numberOfItems(inSection: p.section) ?? 0
         let last = count - 1
         let cols = columns(inSection: p.section, geometry: geometry)
         let column = p.item % cols
         switch key {
-        case .left: return column > 0 ? IndexPath(section: p.section, item: p.item - 1) : nil
-        case .right: return column < cols - 1 && p.item < last ? IndexPath(section: p.section, item: p.item + 1) : nil
+        case .left: return column > 0 ? ItemPath(section: p.section, item: p.item - 1) : nil
+        case .right: return column < cols - 1 && p.item < last ? ItemPath(section: p.section, item: p.item + 1) : nil
         case .home: return firstItem()
         case .end: return lastItem()
         case .up:
-            if p.item >= cols { return IndexPath(section: p.section, item: p.item - cols) }
+            if p.item >= cols { return ItemPath(section: p.section, item: p.item - cols) }
             var s = p.section - 1
             while s >= 0 {
                 let n = model.numberOfItems(inSection: s) ?? 0
                 if n > 0, !isCovered(s) {
                     let c = columns(inSection: s, geometry: geometry)
-                    return IndexPath(section: s, item: min((n - 1) / c * c + min(column, c - 1), n - 1))
+                    return ItemPath(section: s, item: min((n - 1) / c * c + min(column, c - 1), n - 1))
                 }
                 s -= 1
             }
             return nil
         case .down:
-            if p.item / cols < last / cols { return IndexPath(section: p.section, item: min(p.item + cols, last)) }
+            if p.item / cols < last / cols { return ItemPath(section: p.section, item: min(p.item + cols, last)) }
             var s = p.section + 1
             while s < model.numberOfSections {
                 let n = model.numberOfItems(inSection: s) ?? 0
                 if n > 0, !isCovered(s) {
                     let c = columns(inSection: s, geometry: geometry)
-                    return IndexPath(section: s, item: min(column, c - 1, n - 1))
+                    return ItemPath(section: s, item: min(column, c - 1, n - 1))
                 }
                 s += 1
             }
@@ -494,7 +494,7 @@ extension EditingStateMachine {
 
     /// The item nearest to `p` in the model: at `p`, the last of its
     /// section, or the first non-empty section's nearest end around it.
-    private func nearestItem(to p: IndexPath) -> EditingFocus? {
+    private func nearestItem(to p: ItemPath) -> EditingFocus? {
         let sections = model.numberOfSections
         guard sections > 0 else { return nil }
         let home = min(max(p.section, 0), sections - 1)
@@ -503,7 +503,7 @@ extension EditingStateMachine {
                 let n = model.numberOfItems(inSection: s) ?? 0
                 guard n > 0 else { continue }
                 let item = s == home ? min(p.item, n - 1) : (s > home ? 0 : n - 1)
-                let path = IndexPath(section: s, item: item)
+                let path = ItemPath(section: s, item: item)
                 if let id = model.item(at: path) { return EditingFocus(item: id, indexPath: path) }
             }
         }

@@ -34,7 +34,7 @@ extension EditingStateMachine {
                  effects: &effects)
     }
 
-    private mutating func openMenu(_ item: ItemID, at path: IndexPath, actions: [EditingAction], press: Point?,
+    private mutating func openMenu(_ item: ItemID, at path: ItemPath, actions: [EditingAction], press: Point?,
                                    selecting selected: Int?, geometry: some CollectionLayout,
                                    effects: inout [EditingEffect]) {
         // A menu holds the content where it is: an animated scroll stops.

@@ -16,8 +16,8 @@ extension EditingStateMachine {
         guard !selection.isEmpty else { return }
         var removed: [Int: [Int]] = [:]
         var inserted: [Int: [Int]] = [:]
-        var movedTo: [IndexPath: IndexPath] = [:]
-        var paths = Set<IndexPath>()
+        var movedTo: [ItemPath: ItemPath] = [:]
+        var paths = Set<ItemPath>()
         for op in batch.operations {
             switch op {
             case .deleteItem(let p): removed[p.section, default: []].append(p.item)
@@ -50,7 +50,7 @@ extension EditingStateMachine {
                 guard q <= item else { break }
                 item += 1
             }
-            paths.insert(IndexPath(section: p.section, item: item))
+            paths.insert(ItemPath(section: p.section, item: item))
         }
         var kept = Set<ItemID>()
         kept.reserveCapacity(paths.count)
@@ -80,11 +80,11 @@ extension EditingStateMachine {
     /// - Complexity: O(n).
     private mutating func rescanSelection(effects: inout [EditingEffect]) {
         var kept = Set<ItemID>()
-        var paths = Set<IndexPath>()
+        var paths = Set<ItemPath>()
         for (s, section) in model.sections.enumerated() {
             for (i, id) in section.items.enumerated() where selection.contains(id) {
                 kept.insert(id)
-                paths.insert(IndexPath(section: s, item: i))
+                paths.insert(ItemPath(section: s, item: i))
             }
         }
         selectedPaths = paths

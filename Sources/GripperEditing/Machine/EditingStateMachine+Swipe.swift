@@ -5,7 +5,7 @@ import GripperInput
 
 extension EditingStateMachine {
     /// What the cell at `path` can reveal, or nil when it cannot be swiped.
-    func swipeSetup(at path: IndexPath, geometry: some CollectionLayout) -> SwipeSetup? {
+    func swipeSetup(at path: ItemPath, geometry: some CollectionLayout) -> SwipeSetup? {
         guard let item = model.item(at: path), policy.canEdit(item, at: path) else { return nil }
         let trailing = policy.trailingActions(for: item, at: path)
         let leading = policy.leadingActions(for: item, at: path)
@@ -160,7 +160,7 @@ extension EditingStateMachine {
     /// offered the action last saw `item`; it is checked, and only a stale
     /// one costs a search.
     /// - Complexity: O(1) plus the commit's cost.
-    mutating func perform(_ action: EditingAction, on item: ItemID, path seen: IndexPath, at time: EventTime,
+    mutating func perform(_ action: EditingAction, on item: ItemID, path seen: ItemPath, at time: EventTime,
                           effects: inout [EditingEffect]) {
         let found = model.item(at: seen) == item ? seen : model.indexPath(of: item)
         guard let path = found else { return }

@@ -17,7 +17,7 @@ enum EditingHit: Hashable, Sendable {
         case menu
     }
 
-    case cell(IndexPath, Region)
+    case cell(ItemPath, Region)
 }
 
 extension EditingStateMachine {

@@ -65,7 +65,7 @@ extension EditingStateMachine {
         }
 
         var item: ItemID
-        var indexPath: IndexPath
+        var indexPath: ItemPath
         let entries: Entries
         /// The entry the keyboard selected (Enter performs it), if any.
         var selected: Int?
@@ -86,7 +86,7 @@ extension EditingStateMachine {
         /// What it hit.
         var hit: EditingHit?
         /// The cell highlighted, if the policy allows.
-        var highlighted: IndexPath?
+        var highlighted: ItemPath?
         /// Whether the touch caught a moving scroll, or dismissed an open
         /// menu: it may pan on, but is no tap, long-press or press on a cell.
         var caughtScroll = false
@@ -115,7 +115,7 @@ extension EditingStateMachine {
     /// state copies a pointer.
     struct SwipeSetup: Hashable, Sendable {
         var item: ItemID
-        var indexPath: IndexPath
+        var indexPath: ItemPath
         private let panes: Panes
 
         /// Both sides' actions as the delegate gave them and as the layout
@@ -154,7 +154,7 @@ extension EditingStateMachine {
             }
         }
 
-        init(item: ItemID, indexPath: IndexPath, trailing: SwipeActions, leading: SwipeActions,
+        init(item: ItemID, indexPath: ItemPath, trailing: SwipeActions, leading: SwipeActions,
              trailingLayout: [SwipeAction], leadingLayout: [SwipeAction], trailingGeometry: SwipeGeometry,
              leadingGeometry: SwipeGeometry) {
             self.item = item
@@ -216,7 +216,7 @@ extension EditingStateMachine {
     /// A batch-editing cell with its delete confirmation open.
     struct Confirmation: Hashable, Sendable {
         var item: ItemID
-        var indexPath: IndexPath
+        var indexPath: ItemPath
         var action: EditingAction
     }
 
@@ -225,11 +225,11 @@ extension EditingStateMachine {
     struct Dragging: Hashable, Sendable {
         /// The grabbed item: the proxy is its, the gap is placed for it.
         var item: ItemID
-        var source: IndexPath
+        var source: ItemPath
         /// The other items of a multi-item drag, ascending by their paths
         /// in the model (before the move), without the grabbed item; they
         /// stay in place, hidden, until the drop. Empty for one item.
-        var companionPaths: [IndexPath] = []
+        var companionPaths: [ItemPath] = []
         /// Their identities, in the order of ``companionPaths``.
         var companionItems: [ItemID] = []
         /// Every item carried, in the order they land (by their paths: section
@@ -237,15 +237,15 @@ extension EditingStateMachine {
         /// paths; kept by ``regroup()`` so a gap change asks the delegate
         /// without building them. Empty for a drag of one item.
         private(set) var groupItems: [ItemID] = []
-        private(set) var groupPaths: [IndexPath] = []
+        private(set) var groupPaths: [ItemPath] = []
         /// The approved after-move target of the grabbed item, counting the
         /// companions as if they stayed (``groupLanding(_:gap:)`` turns it
         /// into where the group lands, which is what the layout shows and
         /// the delegate is asked about; several such targets land a group
         /// in the same place, and the journal and transcript name this one).
-        var target: IndexPath
+        var target: ItemPath
         /// The last target the geometry proposed (the policy is asked when it changes).
-        var lastProposed: IndexPath
+        var lastProposed: ItemPath
         /// The proxy centre minus the contact's content position at the grab.
         var grabOffset: Point
         /// The contact, viewport coordinates.
@@ -304,7 +304,7 @@ extension EditingStateMachine {
             }
         }
 
-        init(item: ItemID, source: IndexPath, target: IndexPath, lastProposed: IndexPath, grabOffset: Point,
+        init(item: ItemID, source: ItemPath, target: ItemPath, lastProposed: ItemPath, grabOffset: Point,
              contact: Point) {
             self.item = item
             self.source = source

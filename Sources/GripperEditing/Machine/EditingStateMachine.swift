@@ -27,7 +27,7 @@ public struct EditingStateMachine: Sendable {
     package internal(set) var selection: Set<ItemID> = []
     /// Where the selected items are: kept in step with ``selection`` and the
     /// model, so the presentation costs no scan.
-    var selectedPaths: Set<IndexPath> = []
+    var selectedPaths: Set<ItemPath> = []
     /// The keyboard focus and whether the machine announces (see `+Keyboard`).
     var keyboard = KeyboardContext()
     /// The content offset and how it moves (fling, rubber band, bounce,
@@ -54,7 +54,7 @@ public struct EditingStateMachine: Sendable {
     /// The delegate's say on moving `item` to `proposed` (by pointer, key
     /// or command), with a covered section's answer first: a place in a
     /// covered section, or a redirect into one, is a veto.
-    func allowedTarget(_ item: ItemID, from source: IndexPath, proposed: IndexPath) -> MoveTarget {
+    func allowedTarget(_ item: ItemID, from source: ItemPath, proposed: ItemPath) -> MoveTarget {
         guard !isCovered(proposed.section) else { return .veto }
         let answer = policy.target(forMoving: item, from: source, proposed: proposed)
         if case .redirect(let p) = answer, isCovered(p.section) { return .veto }

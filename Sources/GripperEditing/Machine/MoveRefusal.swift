@@ -13,7 +13,7 @@ public enum MoveRefusal: Error, Hashable, Sendable, CustomStringConvertible {
     /// The delegate says the item cannot move (``CollectionDelegate/canMove(_:at:)``).
     case notMovable(ItemID)
     /// The delegate vetoed the proposed after-move place.
-    case vetoed(ItemID, proposed: IndexPath)
+    case vetoed(ItemID, proposed: ItemPath)
     /// A ``MoveCommand/toSection(_:)`` named a section that does not exist.
     case noSuchSection(ItemID, Int)
 

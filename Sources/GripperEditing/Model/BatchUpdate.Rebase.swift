@@ -24,7 +24,7 @@ extension BatchUpdate {
         /// Per after-section, the item indices inserted (inserts and move destinations), ascending.
         private var inserted: [Int: [Int]] = [:]
         /// Move sources (before) to their destinations (after).
-        private var movedTo: [IndexPath: IndexPath] = [:]
+        private var movedTo: [ItemPath: ItemPath] = [:]
         /// The batch, to find where it brings an identity back (asked only
         /// for a deleted item: a search, not a table of every new identity).
         private let batch: BatchUpdate
@@ -60,13 +60,13 @@ extension BatchUpdate {
         /// Where the batch puts identity `id` if it brings it in (an insert,
         /// or a section inserted with it).
         /// - Complexity: O(k) for k operations, plus the items of the sections it inserts.
-        private func broughtIn(_ id: ItemID) -> IndexPath? {
+        private func broughtIn(_ id: ItemID) -> ItemPath? {
             for op in batch.operations {
                 switch op {
                 case .insertItem(let new, let q) where new == id:
                     return q
                 case .insertSection(let section, let s):
-                    if let i = section.items.firstIndex(of: id) { return IndexPath(section: s, item: i) }
+                    if let i = section.items.firstIndex(of: id) { return ItemPath(section: s, item: i) }
                 case .insertItem, .deleteSection, .deleteItem, .moveItem, .reloadItem:
                     continue
                 }
@@ -87,13 +87,13 @@ extension BatchUpdate {
         /// and does not bring the identity back.
         /// - Complexity: O(log k + i) for k operations and i inserts in the
         ///   item's section; O(k) for a deleted item (is it brought back?).
-        func indexPath(_ p: IndexPath, item id: ItemID) -> IndexPath? {
+        func indexPath(_ p: ItemPath, item id: ItemID) -> ItemPath? {
             if let q = movedTo[p] { return q }
             guard let s = section(p.section) else { return broughtIn(id) }
             let gone = removed[p.section] ?? []
             let below = Self.countBelow(p.item, in: gone)
             if below < gone.count, gone[below] == p.item { return broughtIn(id) }
-            return IndexPath(section: s, item: Self.shifted(p.item - below, by: inserted[s] ?? []))
+            return ItemPath(section: s, item: Self.shifted(p.item - below, by: inserted[s] ?? []))
         }
 
         /// The `rank`-th slot (0-based) left free by `taken`, ascending after-indices.

@@ -20,14 +20,14 @@ public struct BatchUpdate: Hashable, Sendable, CustomStringConvertible {
         /// Insert this section, with its items, at this index (after the batch).
         case insertSection(CollectionSection, at: Int)
         /// Delete the item at this path (before the batch).
-        case deleteItem(IndexPath)
+        case deleteItem(ItemPath)
         /// Insert an item with this identity at this path (after the batch).
-        case insertItem(ItemID, at: IndexPath)
+        case insertItem(ItemID, at: ItemPath)
         /// Reload the item at this path (before the batch): its identity and
         /// place stay, its content is to be redrawn.
-        case reloadItem(IndexPath)
+        case reloadItem(ItemPath)
         /// Move the item at `from` (before the batch) to `to` (after the batch).
-        case moveItem(from: IndexPath, to: IndexPath)
+        case moveItem(from: ItemPath, to: ItemPath)
 
         public var description: String {
             switch self {

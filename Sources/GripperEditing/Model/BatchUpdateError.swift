@@ -9,30 +9,30 @@ public struct BatchUpdateError: Error, Hashable, Sendable, CustomStringConvertib
         /// after it for inserts and move destinations).
         case sectionOutOfRange(Int, sectionCount: Int, afterBatch: Bool)
         /// An item index outside its section.
-        case itemOutOfRange(IndexPath, itemCount: Int, afterBatch: Bool)
+        case itemOutOfRange(ItemPath, itemCount: Int, afterBatch: Bool)
         /// The same section deleted twice.
         case duplicateSectionDelete(Int)
         /// Two sections inserted at the same index.
         case duplicateSectionInsert(Int)
         /// The same item deleted twice.
-        case duplicateDelete(IndexPath)
+        case duplicateDelete(ItemPath)
         /// Two inserts (or move destinations) at the same path.
-        case duplicateInsert(IndexPath)
+        case duplicateInsert(ItemPath)
         /// The same item reloaded twice.
-        case duplicateReload(IndexPath)
+        case duplicateReload(ItemPath)
         /// The same item moved twice.
-        case duplicateMove(IndexPath)
+        case duplicateMove(ItemPath)
         /// The same item deleted and moved.
-        case deleteAndMove(IndexPath)
+        case deleteAndMove(ItemPath)
         /// The same item deleted and reloaded.
-        case deleteAndReload(IndexPath)
+        case deleteAndReload(ItemPath)
         /// The same item reloaded and moved.
-        case reloadAndMove(IndexPath)
+        case reloadAndMove(ItemPath)
         /// An item delete, reload or move inside a section the batch deletes.
-        case itemInDeletedSection(IndexPath)
+        case itemInDeletedSection(ItemPath)
         /// An insert or move destination in a section the batch deletes (its
         /// index no longer exists after the batch).
-        case destinationInDeletedSection(IndexPath)
+        case destinationInDeletedSection(ItemPath)
         /// An inserted item or section whose identity the model (after the
         /// batch) would hold twice.
         case duplicateItemID(ItemID)

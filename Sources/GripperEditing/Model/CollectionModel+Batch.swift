@@ -129,7 +129,7 @@ extension CollectionModel {
 
     /// Whether `op` removes from or inserts into the section at before-index `s`.
     private static func touches(_ op: BatchUpdate.Operation, section s: Int, beforeIndex: [Int?]) -> Bool {
-        func after(_ p: IndexPath) -> Bool { beforeIndex.indices.contains(p.section) && beforeIndex[p.section] == s }
+        func after(_ p: ItemPath) -> Bool { beforeIndex.indices.contains(p.section) && beforeIndex[p.section] == s }
         switch op {
         case .deleteItem(let p): return p.section == s
         case .reloadItem: return false
@@ -148,7 +148,7 @@ extension CollectionModel {
         /// Sections inserted, ascending by after-index.
         var sectionInserts: [(at: Int, section: CollectionSection)]
         /// Items inserted and move destinations, ascending by after-path.
-        var itemInserts: [(to: IndexPath, id: ItemID)]
+        var itemInserts: [(to: ItemPath, id: ItemID)]
     }
 
     /// Checks `batch` against the model and returns what it does, or the
@@ -182,12 +182,12 @@ extension CollectionModel {
 
         // 2. Item deletes, reloads and move sources (before-paths).
         enum Claim { case delete, reload, move }
-        var claims: [IndexPath: Claim] = [:]
+        var claims: [ItemPath: Claim] = [:]
         var removed: [Int: Set<Int>] = [:]
-        var movedItems: [(to: IndexPath, id: ItemID, index: Int)] = []
+        var movedItems: [(to: ItemPath, id: ItemID, index: Int)] = []
         for index in claimOps {
             let op = ops[index]
-            let path: IndexPath
+            let path: ItemPath
             let claim: Claim
             switch op {
             case .deleteItem(let p): path = p; claim = .delete
@@ -284,7 +284,7 @@ extension CollectionModel {
             }
             insertsPerSection[s] += 1
         }
-        var previousPath: IndexPath?
+        var previousPath: ItemPath?
         for insert in itemInserts {
             let s = insert.to.section
             let countAfter = counts[s] + insertsPerSection[s]

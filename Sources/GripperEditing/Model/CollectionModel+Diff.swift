@@ -48,9 +48,9 @@ extension CollectionModel {
         }
 
         // Items: where each lives in the target, if in a kept section.
-        var newPlace: [ItemID: IndexPath] = [:]
+        var newPlace: [ItemID: ItemPath] = [:]
         for s in keptNewSections where !unchangedNew.contains(s) {
-            for (i, id) in target.sections[s].items.enumerated() { newPlace[id] = IndexPath(section: s, item: i) }
+            for (i, id) in target.sections[s].items.enumerated() { newPlace[id] = ItemPath(section: s, item: i) }
         }
         var oldPlaceInKept = Set<ItemID>()
         for (s, section) in sections.enumerated() {
@@ -59,7 +59,7 @@ extension CollectionModel {
             var candidateNewItems: [Int] = []
             for (i, id) in section.items.enumerated() {
                 oldPlaceInKept.insert(id)
-                let from = IndexPath(section: s, item: i)
+                let from = ItemPath(section: s, item: i)
                 guard let to = newPlace[id] else {
                     operations.append(.deleteItem(from))
                     continue
@@ -73,13 +73,13 @@ extension CollectionModel {
             }
             let staying = Set(Self.longestIncreasingSubsequence(candidateNewItems))
             for (k, i) in stayingCandidates.enumerated() where !staying.contains(k) {
-                operations.append(.moveItem(from: IndexPath(section: s, item: i),
-                                            to: IndexPath(section: newSection, item: candidateNewItems[k])))
+                operations.append(.moveItem(from: ItemPath(section: s, item: i),
+                                            to: ItemPath(section: newSection, item: candidateNewItems[k])))
             }
         }
         for s in keptNewSections.sorted() where !unchangedNew.contains(s) {
             for (i, id) in target.sections[s].items.enumerated() where !oldPlaceInKept.contains(id) {
-                operations.append(.insertItem(id, at: IndexPath(section: s, item: i)))
+                operations.append(.insertItem(id, at: ItemPath(section: s, item: i)))
             }
         }
         return BatchUpdate(operations)

@@ -41,7 +41,7 @@ public struct CollectionModel: Hashable, Sendable {
     ///
     /// ```swift
     /// let model = try CollectionModel(dataSource: inbox)   // O(sections)
-    /// model.item(at: IndexPath(section: 0, item: 999_999)) // asks inbox once
+    /// model.item(at: ItemPath(section: 0, item: 999_999)) // asks inbox once
     /// ```
     /// - Throws: ``DataSourceError`` for a repeated section identity or a
     ///   negative count.
@@ -111,7 +111,7 @@ public struct CollectionModel: Hashable, Sendable {
     /// in a lazy section, when its data source's count has changed without
     /// a batch (the documented fallback: no item there, nothing misread).
     /// - Complexity: O(1) (two data-source answers in a lazy section).
-    public func item(at indexPath: IndexPath) -> ItemID? {
+    public func item(at indexPath: ItemPath) -> ItemID? {
         guard sections.indices.contains(indexPath.section) else { return nil }
         return sections[indexPath.section].items.checkedID(at: indexPath.item)
     }
@@ -130,13 +130,13 @@ public struct CollectionModel: Hashable, Sendable {
 
     /// Whether `indexPath` names an item.
     /// - Complexity: O(1).
-    public func contains(_ indexPath: IndexPath) -> Bool { item(at: indexPath) != nil }
+    public func contains(_ indexPath: ItemPath) -> Bool { item(at: indexPath) != nil }
 
     /// Where `item` is, or nil when the model does not hold it.
     /// - Complexity: O(n) in the number of items.
-    public func indexPath(of item: ItemID) -> IndexPath? {
+    public func indexPath(of item: ItemID) -> ItemPath? {
         for (s, section) in sections.enumerated() {
-            if let i = section.items.firstIndex(of: item) { return IndexPath(section: s, item: i) }
+            if let i = section.items.firstIndex(of: item) { return ItemPath(section: s, item: i) }
         }
         return nil
     }

@@ -22,7 +22,7 @@ public struct SectionItems: RandomAccessCollection, MutableCollection, RangeRepl
         var isConsistent: Bool { source.numberOfItems(inSection: section) == count }
 
         /// The identity at `index`, unchecked.
-        func id(at index: Int) -> ItemID { source.itemID(at: IndexPath(section: section, item: index)) }
+        func id(at index: Int) -> ItemID { source.itemID(at: ItemPath(section: section, item: index)) }
     }
 
     enum Storage: Sendable {
@@ -83,7 +83,7 @@ public struct SectionItems: RandomAccessCollection, MutableCollection, RangeRepl
     /// - Complexity: one question to the source (and O(1) to check its count).
     package func sourceHeight(at index: Int) -> Double?? {
         guard case .lazy(let l) = storage, index >= 0, index < l.count else { return nil }
-        return .some(l.source.height(ofItemAt: IndexPath(section: l.section, item: index)))
+        return .some(l.source.height(ofItemAt: ItemPath(section: l.section, item: index)))
     }
 
     /// Whether this is a lazy view whose source still has its count.
@@ -189,8 +189,8 @@ public struct SectionItems: RandomAccessCollection, MutableCollection, RangeRepl
         for i in 0..<l.count {
             let id = l.id(at: i)
             if let j = seen.updateValue(i, forKey: id) {
-                throw .duplicateItemID(id, at: IndexPath(section: sectionIndex, item: j),
-                                       IndexPath(section: sectionIndex, item: i))
+                throw .duplicateItemID(id, at: ItemPath(section: sectionIndex, item: j),
+                                       ItemPath(section: sectionIndex, item: i))
             }
             a.append(id)
         }

@@ -15,11 +15,11 @@ import GripperLayout
 ///
 /// ```swift
 /// struct InboxRules: CollectionDelegate {
-///     func canMove(_ item: ItemID, at indexPath: IndexPath) -> Bool { indexPath.section == 0 }
-///     func target(forMoving item: ItemID, from source: IndexPath, proposed: IndexPath) -> MoveTarget {
+///     func canMove(_ item: ItemID, at indexPath: ItemPath) -> Bool { indexPath.section == 0 }
+///     func target(forMoving item: ItemID, from source: ItemPath, proposed: ItemPath) -> MoveTarget {
 ///         proposed.section == source.section ? .accept : .veto
 ///     }
-///     func leadingActions(for item: ItemID, at indexPath: IndexPath) -> SwipeActions {
+///     func leadingActions(for item: ItemID, at indexPath: ItemPath) -> SwipeActions {
 ///         SwipeActions([EditingAction(id: "flag", title: "Flag")], fullSwipeAction: "flag")
 ///     }
 /// }
@@ -31,32 +31,32 @@ import GripperLayout
 public protocol CollectionDelegate: Sendable {
     /// Whether a touch on `item` highlights it (UIKit: `shouldHighlightItemAt`).
     /// - Complexity: called per touch; should be O(1).
-    func canHighlight(_ item: ItemID, at indexPath: IndexPath) -> Bool
+    func canHighlight(_ item: ItemID, at indexPath: ItemPath) -> Bool
     /// Whether `item` may be selected (UIKit: `shouldSelectItemAt`).
     /// Not asked when ``selectionMode`` is `.none` (nor is the touch
     /// highlighted then): out of batch editing such a tap does nothing.
     /// - Complexity: called per tap; should be O(1).
-    func canSelect(_ item: ItemID, at indexPath: IndexPath) -> Bool
+    func canSelect(_ item: ItemID, at indexPath: ItemPath) -> Bool
     /// Whether a selected `item` may be deselected by a tap (UIKit:
     /// `shouldDeselectItemAt`); when not, the tap leaves it selected.
     /// - Complexity: called per tap; should be O(1).
-    func canDeselect(_ item: ItemID, at indexPath: IndexPath) -> Bool
+    func canDeselect(_ item: ItemID, at indexPath: ItemPath) -> Bool
     /// Whether `item` can be swiped open and shows a delete control in batch
     /// editing (UIKit: `canEditRowAt`).
     /// - Complexity: called per gesture, and in batch editing for each cell
     ///   a frame shows; should be O(1).
-    func canEdit(_ item: ItemID, at indexPath: IndexPath) -> Bool
+    func canEdit(_ item: ItemID, at indexPath: ItemPath) -> Bool
     /// Whether `item` can be dragged (shows a gripper in batch editing;
     /// UIKit: `canMoveItemAt`).
     /// - Complexity: called per gesture, and in batch editing for each cell
     ///   a frame shows; should be O(1).
-    func canMove(_ item: ItemID, at indexPath: IndexPath) -> Bool
+    func canMove(_ item: ItemID, at indexPath: ItemPath) -> Bool
     /// The target for moving `item` from `source` to the `proposed` after-move
     /// path: accept, redirect or veto (UIKit:
     /// `targetIndexPathForMoveFromItemAt:toProposedIndexPath:`). Asked at every
     /// gap change. An impossible redirect is not trusted: see ``MoveTarget``.
     /// - Complexity: called per frame while dragging; should be O(1).
-    func target(forMoving item: ItemID, from source: IndexPath, proposed: IndexPath) -> MoveTarget
+    func target(forMoving item: ItemID, from source: ItemPath, proposed: ItemPath) -> MoveTarget
     /// The target for moving several items together (a multi-item drag):
     /// `items` in the order they will land, `sources` their index paths
     /// now, and `proposed` the path the first of them would take after the
@@ -67,14 +67,14 @@ public protocol CollectionDelegate: Sendable {
     /// of a multi-item drag instead of ``target(forMoving:from:proposed:)``.
     /// - Complexity: called per gap change while dragging a group; the
     ///   default asks the one-item question per item (O(k)).
-    func target(forMovingItems items: [ItemID], from sources: [IndexPath], proposed: IndexPath) -> MoveTarget
+    func target(forMovingItems items: [ItemID], from sources: [ItemPath], proposed: ItemPath) -> MoveTarget
     /// The actions a swipe from the trailing edge (to the left) reveals
     /// (UIKit: `trailingSwipeActionsConfigurationForRowAt`).
     /// - Complexity: called per swipe; should be O(1).
-    func trailingActions(for item: ItemID, at indexPath: IndexPath) -> SwipeActions
+    func trailingActions(for item: ItemID, at indexPath: ItemPath) -> SwipeActions
     /// The actions a swipe from the leading edge (to the right) reveals.
     /// - Complexity: called per swipe; should be O(1).
-    func leadingActions(for item: ItemID, at indexPath: IndexPath) -> SwipeActions
+    func leadingActions(for item: ItemID, at indexPath: ItemPath) -> SwipeActions
     /// The entries of the item's menu, top to bottom, which a long press
     /// without movement opens (and the Menu key or Shift+F10 for the
     /// focused item); performing one asks ``perform(_:on:at:)`` as a swipe
@@ -83,13 +83,13 @@ public protocol CollectionDelegate: Sendable {
     /// context menu. Empty (the default): the item has no menu, and a long
     /// press drags it at once. Outside batch editing only.
     /// - Complexity: called per long press (and per Menu key); should be O(1).
-    func menuActions(for item: ItemID, at indexPath: IndexPath) -> [EditingAction]
+    func menuActions(for item: ItemID, at indexPath: ItemPath) -> [EditingAction]
     /// What performing `action` on `item` does to the model (a tap on its
     /// button, a full swipe, a delete confirmation): the engine commits
     /// that and reports it; the app does its own side of the action when it
     /// sees the commit.
     /// - Complexity: called per action performed; should be O(1).
-    func perform(_ action: EditingAction, on item: ItemID, at indexPath: IndexPath) -> ActionOutcome
+    func perform(_ action: EditingAction, on item: ItemID, at indexPath: ItemPath) -> ActionOutcome
     /// Whether the dragged `items` (in the order they would land) may be
     /// dropped into `target` (a folder, a group): asked once when the drag's
     /// proxy enters the middle band of `target`'s cell, or its quarter
@@ -127,31 +127,31 @@ public protocol CollectionDelegate: Sendable {
 
 extension CollectionDelegate {
     /// Every item may be highlighted (UIKit's default).
-    public func canHighlight(_ item: ItemID, at indexPath: IndexPath) -> Bool { true }
+    public func canHighlight(_ item: ItemID, at indexPath: ItemPath) -> Bool { true }
     /// Every item may be selected (UIKit's default).
-    public func canSelect(_ item: ItemID, at indexPath: IndexPath) -> Bool { true }
+    public func canSelect(_ item: ItemID, at indexPath: ItemPath) -> Bool { true }
     /// Every item may be deselected (UIKit's default).
-    public func canDeselect(_ item: ItemID, at indexPath: IndexPath) -> Bool { true }
+    public func canDeselect(_ item: ItemID, at indexPath: ItemPath) -> Bool { true }
     /// Every item may be edited (UIKit's default when the data source edits).
-    public func canEdit(_ item: ItemID, at indexPath: IndexPath) -> Bool { true }
+    public func canEdit(_ item: ItemID, at indexPath: ItemPath) -> Bool { true }
     /// Every item may be moved (UIKit's default when the data source moves).
-    public func canMove(_ item: ItemID, at indexPath: IndexPath) -> Bool { true }
+    public func canMove(_ item: ItemID, at indexPath: ItemPath) -> Bool { true }
     /// Accepts the proposed target (UIKit's default).
-    public func target(forMoving item: ItemID, from source: IndexPath, proposed: IndexPath) -> MoveTarget { .accept }
+    public func target(forMoving item: ItemID, from source: ItemPath, proposed: ItemPath) -> MoveTarget { .accept }
     /// Asks ``target(forMoving:from:proposed:)`` for each item in turn, with
     /// `proposed` as its target: the first veto vetoes, else the first
     /// redirect redirects the group, else the group is accepted. So rules
     /// written for one item (sections closed to drops, items that stay in
     /// their section) hold for every item of a group.
-    public func target(forMovingItems items: [ItemID], from sources: [IndexPath],
-                       proposed: IndexPath) -> MoveTarget {
+    public func target(forMovingItems items: [ItemID], from sources: [ItemPath],
+                       proposed: ItemPath) -> MoveTarget {
         targetAskingEachItem(forMovingItems: items, from: sources, proposed: proposed)
     }
 
     /// The default group answer: the one-item question per item.
     /// - Complexity: O(k) for k items.
-    func targetAskingEachItem(forMovingItems items: [ItemID], from sources: [IndexPath],
-                              proposed: IndexPath) -> MoveTarget {
+    func targetAskingEachItem(forMovingItems items: [ItemID], from sources: [ItemPath],
+                              proposed: ItemPath) -> MoveTarget {
         var answer = MoveTarget.accept
         for (item, source) in zip(items, sources) {
             switch target(forMoving: item, from: source, proposed: proposed) {
@@ -163,15 +163,15 @@ extension CollectionDelegate {
         return answer
     }
     /// Delete, performed by a full swipe (UIKit's default for an editable row).
-    public func trailingActions(for item: ItemID, at indexPath: IndexPath) -> SwipeActions {
+    public func trailingActions(for item: ItemID, at indexPath: ItemPath) -> SwipeActions {
         SwipeActions([.delete], fullSwipeAction: "delete")
     }
     /// None: a leading swipe does not open (UIKit's default).
-    public func leadingActions(for item: ItemID, at indexPath: IndexPath) -> SwipeActions { .none }
+    public func leadingActions(for item: ItemID, at indexPath: ItemPath) -> SwipeActions { .none }
     /// None: a long press drags the item, as before menus.
-    public func menuActions(for item: ItemID, at indexPath: IndexPath) -> [EditingAction] { [] }
+    public func menuActions(for item: ItemID, at indexPath: ItemPath) -> [EditingAction] { [] }
     /// A destructive action deletes the item, a normal one changes nothing.
-    public func perform(_ action: EditingAction, on item: ItemID, at indexPath: IndexPath) -> ActionOutcome {
+    public func perform(_ action: EditingAction, on item: ItemID, at indexPath: ItemPath) -> ActionOutcome {
         action.style == .destructive ? .deleteItem : .keepItem
     }
     /// No item accepts drops into it.

@@ -12,7 +12,7 @@ public enum MoveTarget: Hashable, Sendable {
     case accept
     /// Use this index path instead (an after-move path; clamped, or a veto
     /// when its section does not exist).
-    case redirect(IndexPath)
+    case redirect(ItemPath)
     /// Not here: the gap stays where it was last approved.
     case veto
 }

@@ -48,29 +48,29 @@ public struct StaticEditingPolicy: CollectionDelegate, Hashable {
 
     /// Whether `item` may be swiped or deleted: unless it is in ``notEditable``.
     /// - Complexity: O(1).
-    public func canEdit(_ item: ItemID, at indexPath: IndexPath) -> Bool { !notEditable.contains(item) }
+    public func canEdit(_ item: ItemID, at indexPath: ItemPath) -> Bool { !notEditable.contains(item) }
     /// Whether `item` may be dragged: unless it is in ``notMovable``.
     /// - Complexity: O(1).
-    public func canMove(_ item: ItemID, at indexPath: IndexPath) -> Bool { !notMovable.contains(item) }
+    public func canMove(_ item: ItemID, at indexPath: ItemPath) -> Bool { !notMovable.contains(item) }
     /// Whether a touch highlights `item`: unless it is in ``notSelectable``.
     /// - Complexity: O(1).
-    public func canHighlight(_ item: ItemID, at indexPath: IndexPath) -> Bool { !notSelectable.contains(item) }
+    public func canHighlight(_ item: ItemID, at indexPath: ItemPath) -> Bool { !notSelectable.contains(item) }
     /// Whether `item` may be selected: unless it is in ``notSelectable``.
     /// - Complexity: O(1).
-    public func canSelect(_ item: ItemID, at indexPath: IndexPath) -> Bool { !notSelectable.contains(item) }
+    public func canSelect(_ item: ItemID, at indexPath: ItemPath) -> Bool { !notSelectable.contains(item) }
 
     /// Vetoes a target in a ``closedSections`` section other than the
     /// source's; without ``movesBetweenSections`` redirects a target in
     /// another section to the source section's top (target above) or bottom
     /// (below); accepts the rest.
     /// - Complexity: O(1).
-    public func target(forMoving item: ItemID, from source: IndexPath, proposed: IndexPath) -> MoveTarget {
+    public func target(forMoving item: ItemID, from source: ItemPath, proposed: ItemPath) -> MoveTarget {
         if closedSections.contains(proposed.section) && proposed.section != source.section { return .veto }
         if !movesBetweenSections && proposed.section != source.section {
             // Nearest end of the source section: its top when above, its
             // bottom when below (the item count is unknown here, so the
             // machine clamps "bottom" to the section's last slot).
-            return .redirect(IndexPath(section: source.section, item: proposed.section < source.section ? 0 : Int.max))
+            return .redirect(ItemPath(section: source.section, item: proposed.section < source.section ? 0 : Int.max))
         }
         return .accept
     }
@@ -82,25 +82,25 @@ public struct StaticEditingPolicy: CollectionDelegate, Hashable {
     /// (the first veto vetoes, the first redirect redirects).
     /// - Complexity: O(1) with no rule that depends on the sections; O(k)
     ///   for k items otherwise.
-    public func target(forMovingItems items: [ItemID], from sources: [IndexPath],
-                       proposed: IndexPath) -> MoveTarget {
+    public func target(forMovingItems items: [ItemID], from sources: [ItemPath],
+                       proposed: ItemPath) -> MoveTarget {
         if closedSections.isEmpty && movesBetweenSections { return .accept }
         return targetAskingEachItem(forMovingItems: items, from: sources, proposed: proposed)
     }
 
-    public func trailingActions(for item: ItemID, at indexPath: IndexPath) -> SwipeActions {
+    public func trailingActions(for item: ItemID, at indexPath: ItemPath) -> SwipeActions {
         trailingOverrides[item] ?? trailing
     }
 
     /// The item's entry in ``leadingOverrides``, else ``leading``.
     /// - Complexity: O(1).
-    public func leadingActions(for item: ItemID, at indexPath: IndexPath) -> SwipeActions {
+    public func leadingActions(for item: ItemID, at indexPath: ItemPath) -> SwipeActions {
         leadingOverrides[item] ?? leading
     }
 
     /// The item's entries in ``menuOverrides``, else ``menu``.
     /// - Complexity: O(1).
-    public func menuActions(for item: ItemID, at indexPath: IndexPath) -> [EditingAction] {
+    public func menuActions(for item: ItemID, at indexPath: ItemPath) -> [EditingAction] {
         menuOverrides[item] ?? menu
     }
 }

@@ -314,7 +314,7 @@ package struct EngineFuzzDriver {
                                            .by(Int(Int8(bitPattern: input.byte()))), .by(choice & 1 == 0 ? Int.max : Int.min)]
             return .move(commands[Int(choice) % commands.count])
         case 2:
-            return .focus(choice & 1 == 0 ? nil : IndexPath(section: Int(choice >> 1 & 3), item: Int(input.byte() % 16) - 1))
+            return .focus(choice & 1 == 0 ? nil : ItemPath(section: Int(choice >> 1 & 3), item: Int(input.byte() % 16) - 1))
         case 3:
             let placeholder = LoadingPlaceholder(title: "Nothing", message: "here")
             let events: [LoadingEvent] = [.beginLoading, .loadedContent, .loadedEmpty(placeholder), .failed(placeholder), .refresh]
@@ -354,7 +354,7 @@ package struct EngineFuzzDriver {
         }
         let target: ScrollTarget = choice & 4 != 0
             ? .offset(value(input.byte() % 24))
-            : .item(IndexPath(section: Int(input.byte() % 4), item: Int(input.word() % 64)),
+            : .item(ItemPath(section: Int(input.byte() % 4), item: Int(input.word() % 64)),
                     ScrollPosition.allCases[Int(choice >> 4) % ScrollPosition.allCases.count])
         return .scroll(target, animated: choice & 2 != 0)
     }
@@ -379,9 +379,9 @@ package struct EngineFuzzDriver {
     private mutating func appBatch(_ input: inout FuzzInput) {
         let model = engine.model
         func section(_ byte: UInt8) -> Int { Int(byte) % (model.numberOfSections + 1) }
-        func path(_ a: UInt8, _ b: UInt8, extra: Int = 1) -> IndexPath {
+        func path(_ a: UInt8, _ b: UInt8, extra: Int = 1) -> ItemPath {
             let s = section(a)
-            return IndexPath(section: s, item: Int(b) % ((model.numberOfItems(inSection: s) ?? 0) + extra))
+            return ItemPath(section: s, item: Int(b) % ((model.numberOfItems(inSection: s) ?? 0) + extra))
         }
         var operations: [BatchUpdate.Operation] = []
         var inserted: Set<ItemID> = []

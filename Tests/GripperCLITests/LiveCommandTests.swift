@@ -22,9 +22,20 @@ import Testing
     /// transcript is the replay's, line for line and time for time — at the
     /// grace `gripper live` ships with (10 ms), while the rest of the suite
     /// shares the two cores (issue 38: these ran at 100 ms).
-    @Test(arguments: ScenarioLibrary.all.map(\.name))
+    ///
+    /// The scenarios play in real time, so they run in two lanes: this
+    /// suite plays every other one, ``LiveCommandSecondLaneTests`` the rest,
+    /// each lane one scenario at a time (an emulated device mostly sleeps
+    /// between its events, so two lanes keep the suite's length at half the
+    /// scenarios' without keeping a core busy).
+    @Test(arguments: lane(0))
     func liveEqualsAReplayOfWhatItRead(_ name: String) throws {
         try Self.liveEqualsReplay(name)
+    }
+
+    /// The scenarios of lane `k` (0 or 1): every other one, by name.
+    static func lane(_ k: Int) -> [String] {
+        ScenarioLibrary.all.map(\.name).sorted().enumerated().filter { $0.offset % 2 == k }.map(\.element)
     }
 
     /// `--record` writes the frames as the session hands them on, not at the
@@ -141,5 +152,19 @@ import Testing
             guard let space = line.firstIndex(of: " "), line.first?.isNumber == true else { return line }
             return line[line.index(after: space)...]
         }
+    }
+}
+
+/// The second lane of ``LiveCommandTests/liveEqualsAReplayOfWhatItRead(_:)``:
+/// the other half of the scenarios, beside the first lane.
+@Suite(.serialized) struct LiveCommandSecondLaneTests {
+    @Test(arguments: LiveCommandTests.lane(1))
+    func liveEqualsAReplayOfWhatItRead(_ name: String) throws {
+        try LiveCommandTests.liveEqualsReplay(name)
+    }
+
+    @Test func theTwoLanesPlayEveryScenarioOnce() {
+        let both = LiveCommandTests.lane(0) + LiveCommandTests.lane(1)
+        #expect(both.sorted() == ScenarioLibrary.all.map(\.name).sorted())
     }
 }

@@ -32,7 +32,7 @@ import GripperLayout
         #expect(effects == [.appBatchApplied(entry)])
         #expect(entry.edit == .app && entry.isAppChange && entry.sequence == 1)
         #expect(h.items[0].prefix(2) == ["n", "a0"] && h.items[1].first == "b1")
-        #expect(h.machine.stateName == "idle")
+        #expect(h.machine.phase == .idle)
         // An empty batch changes nothing and journals nothing.
         #expect(try h.apply([]) == [])
         #expect(h.machine.journal.entries.count == 1)
@@ -97,7 +97,7 @@ import GripperLayout
         // a3 deleted: the highlight goes; the touch is still tracked.
         let effects = try h.apply([.deleteItem(ip(0, 4))])
         #expect(effects.dropFirst() == [.highlight(nil)])
-        #expect(h.machine.stateName == "tracking" && h.machine.presentation.highlighted.isEmpty)
+        #expect(h.machine.phase == .tracking && h.machine.presentation.highlighted.isEmpty)
         // Its tap selects what is under the finger now: n a0 a1 a2 a5 …
         h.send(.tap(h.point(row: 3)))
         #expect(h.machine.selection == ["a2"])
@@ -108,10 +108,10 @@ import GripperLayout
     @Test func anOpenCellIsReBasedWhileItsItemStays() throws {
         var h = MachineHarness.standard()
         h.pan(from: h.point(row: 3), by: Point(x: -60, y: 0))
-        #expect(h.machine.stateName == "open")
+        #expect(h.machine.phase == .open)
         // A neighbour above deleted: still open, one row up.
         #expect(try h.apply([.deleteItem(ip(0, 1))]).count == 1)
-        #expect(h.machine.stateName == "open" && h.machine.presentation.swipe?.indexPath == ip(0, 2))
+        #expect(h.machine.phase == .open && h.machine.presentation.swipe?.indexPath == ip(0, 2))
         // A neighbour below deleted: nothing moves.
         try h.apply([.deleteItem(ip(0, 3))])
         #expect(h.machine.presentation.swipe?.indexPath == ip(0, 2))
@@ -126,26 +126,26 @@ import GripperLayout
         h.pan(from: h.point(row: 3), by: Point(x: -60, y: 0))
         // Moved by the app to another section: still open, there.
         try h.apply([.moveItem(from: ip(0, 3), to: ip(1, 0))])
-        #expect(h.machine.stateName == "open" && h.machine.presentation.swipe?.indexPath == ip(1, 0))
+        #expect(h.machine.phase == .open && h.machine.presentation.swipe?.indexPath == ip(1, 0))
         // Deleted: shut.
         #expect(try h.apply([.deleteItem(ip(1, 0))]).dropFirst() == [.swipeShut("a3")])
-        #expect(h.machine.stateName == "idle" && h.machine.presentation.swipe == nil)
+        #expect(h.machine.phase == .idle && h.machine.presentation.swipe == nil)
     }
 
     @Test func aSlidingCellGoesOnOrShuts() throws {
         var kept = MachineHarness.standard()
         kept.pan(from: kept.point(row: 3), by: Point(x: -60, y: 0), end: false)
         try kept.apply([.insertItem("n", at: ip(0, 0))])
-        #expect(kept.machine.stateName == "swiping" && kept.machine.presentation.swipe?.indexPath == ip(0, 4))
+        #expect(kept.machine.phase == .swiping && kept.machine.presentation.swipe?.indexPath == ip(0, 4))
         kept.send(.panEnded(.init(location: kept.point(row: 4) + Point(x: -60, y: 0), translation: Point(x: -60, y: 0))))
-        #expect(kept.machine.stateName == "open" && kept.log.last == .swipeOpened("a3"))
+        #expect(kept.machine.phase == .open && kept.log.last == .swipeOpened("a3"))
 
         var gone = MachineHarness.standard()
         gone.pan(from: gone.point(row: 3), by: Point(x: -60, y: 0), end: false)
         #expect(try gone.apply([.deleteItem(ip(0, 3))]).dropFirst() == [.swipeShut("a3")])
         // The rest of the pan is ignored.
         gone.send(.panEnded(.init(location: gone.point(row: 3), translation: Point(x: -60, y: 0))))
-        #expect(gone.machine.stateName == "idle" && gone.committed.isEmpty)
+        #expect(gone.machine.phase == .idle && gone.committed.isEmpty)
     }
 
     // MARK: - Batch editing
@@ -154,7 +154,7 @@ import GripperLayout
         var h = MachineHarness.standard()
         h.send(.setEditing(true))
         h.send(.tap(h.point(row: 2, x: 20)))
-        #expect(h.machine.stateName == "batchEditing.open")
+        #expect(h.machine.phase == .batchEditingOpen)
         // A neighbour's delete above: kept, one row up.
         #expect(try h.apply([.deleteItem(ip(0, 0))]).count == 1)
         #expect(h.machine.presentation.deleteConfirmation == ip(0, 1))
@@ -163,9 +163,9 @@ import GripperLayout
         #expect(h.committed.last?.edit == .action("delete", item: "a2"))
 
         h.send(.tap(h.point(row: 3, x: 20)))
-        #expect(h.machine.stateName == "batchEditing.open")
+        #expect(h.machine.phase == .batchEditingOpen)
         #expect(try h.apply([.deleteItem(ip(0, 3))]).dropFirst() == [.deleteConfirmationCancelled("a5")])
-        #expect(h.machine.stateName == "batchEditing.idle" && h.machine.presentation.deleteConfirmation == nil)
+        #expect(h.machine.phase == .batchEditingIdle && h.machine.presentation.deleteConfirmation == nil)
     }
 
     @Test func theSelectionFollowsAnAppBatch() throws {
@@ -181,7 +181,7 @@ import GripperLayout
         try h.apply([.moveItem(from: ip(0, 2), to: ip(1, 3))])
         try h.apply([.insertSection(CollectionSection(id: "N", items: ["x"]), at: 0)])
         #expect(h.machine.selection == ["a1"] && h.machine.selectedPaths == [ip(2, 3)])
-        #expect(h.machine.stateName == "batchEditing.idle")
+        #expect(h.machine.phase == .batchEditingIdle)
         #expect(h.machine.invariantViolations() == [])
     }
 
@@ -193,7 +193,7 @@ import GripperLayout
         #expect(h.machine.presentation.drag.map { [$0.source, $0.target] } == [ip(0, 2), ip(0, 5)])
         // The gap is between a5 and a6. An insert at the top pushes all down by one.
         #expect(try h.apply([.insertItem("n", at: ip(0, 0))]).count == 1)
-        #expect(h.machine.stateName == "dragging")
+        #expect(h.machine.phase == .dragging)
         #expect(h.machine.presentation.drag.map { [$0.source, $0.target] } == [ip(0, 3), ip(0, 6)])
         h.send(.contactLifted(h.point(row: 5)))
         #expect(h.committed.last?.edit == .move("a2", from: ip(0, 3), to: ip(0, 6)))
@@ -220,7 +220,7 @@ import GripperLayout
         Self.drag(&h, row: 2, to: 5)
         let effects = try h.apply([.deleteItem(ip(0, 2)), .insertItem("n", at: ip(1, 0))])
         #expect(effects.dropFirst() == [.dragCancelled("a2")])
-        #expect(h.machine.stateName == "idle" && h.machine.nextDeadline == nil)
+        #expect(h.machine.phase == .idle && h.machine.nextDeadline == nil)
         #expect(h.machine.presentation.drag == nil)
         // The rest of the contact does nothing; only the app's entry is journaled.
         h.send(.contactMoved(h.point(row: 6)))
@@ -335,12 +335,12 @@ import GripperLayout
         h.send(.setEditing(true))
         h.send(.tap(h.point(row: 7, x: 150)))
         Self.drag(&h, row: 2, to: 5)
-        #expect(h.machine.stateName == "batchEditing.dragging")
+        #expect(h.machine.phase == .batchEditingDragging)
         let effects = try h.apply([.insertItem("n", at: ip(0, 1)), .deleteItem(ip(0, 7))])
         #expect(effects.dropFirst() == [.selectionChanged([])])
         #expect(h.machine.presentation.drag.map { [$0.source, $0.target] } == [ip(0, 3), ip(0, 6)])
         h.send(.contactLifted(h.point(row: 6)))
-        #expect(h.machine.stateName == "batchEditing.idle")
+        #expect(h.machine.phase == .batchEditingIdle)
         #expect(h.committed.last?.edit == .move("a2", from: ip(0, 3), to: ip(0, 6)))
     }
 

@@ -19,7 +19,7 @@ import GripperLayout
             #expect(Array(a.h.log[from...]) == [.highlight(ip(0, row)), .highlight(nil), .selectionChanged([ItemID("a\(row)")])],
                     "held \(held)")
             #expect(a.h.machine.selection == [ItemID("a\(row)")], "held \(held)")
-            #expect(a.h.machine.stateName == "idle" && a.arena.isIdle, "held \(held)")
+            #expect(a.h.machine.phase == .idle && a.arena.isIdle, "held \(held)")
         }
         // Held the long-press duration: a long-press (a drag dropped in place), no selection.
         let from = a.h.log.count
@@ -29,7 +29,7 @@ import GripperLayout
         #expect(a.h.log[from...].contains(.dragEnded("a6", committed: false)))
         #expect(a.h.committed.isEmpty)
         #expect(a.h.machine.presentation.highlighted.isEmpty)
-        #expect(a.h.machine.stateName == "idle" && a.arena.isIdle)
+        #expect(a.h.machine.phase == .idle && a.arena.isIdle)
     }
 
     /// The same press elsewhere shuts an open cell (and only shuts it), on
@@ -41,12 +41,12 @@ import GripperLayout
             var a = ArenaHarness(.standard(), pointer: pointer)
             let p = a.h.point(row: 3, x: 200)
             a.press(at: p, path: ArenaHarness.line(from: p, by: Point(x: -60, y: 0), steps: 40), liftAfter: 200)
-            #expect(a.h.machine.stateName == "open")
+            #expect(a.h.machine.phase == .open)
             let from = a.h.log.count
             a.press(at: a.h.point(row: 6), lasting: held)
             #expect(Array(a.h.log[from...]) == [.swipeShut("a3")], "held \(held)")
             #expect(a.gestures.last { $0.kind == .tap }?.time == a.time, "held \(held)")
-            #expect(a.h.machine.stateName == "idle" && a.h.machine.selection.isEmpty, "held \(held)")
+            #expect(a.h.machine.phase == .idle && a.h.machine.selection.isEmpty, "held \(held)")
             #expect(a.h.machine.presentation.swipe == nil, "held \(held)")
         }
     }
@@ -58,11 +58,11 @@ import GripperLayout
             var a = ArenaHarness(.standard(), pointer: pointer)
             a.h.send(.setEditing(true))
             a.press(at: a.h.point(row: 2, x: 20), lasting: .milliseconds(80))
-            #expect(a.h.machine.stateName == "batchEditing.open")
+            #expect(a.h.machine.phase == .batchEditingOpen)
             let from = a.h.log.count
             a.press(at: a.h.point(row: 6, x: 150), lasting: held)
             #expect(Array(a.h.log[from...]) == [.deleteConfirmationCancelled("a2")], "held \(held)")
-            #expect(a.h.machine.stateName == "batchEditing.idle" && a.h.committed.isEmpty, "held \(held)")
+            #expect(a.h.machine.phase == .batchEditingIdle && a.h.committed.isEmpty, "held \(held)")
         }
     }
 
@@ -72,7 +72,7 @@ import GripperLayout
         let p = a.h.point(row: 2)
         a.press(at: p, holdMs: 500, path: ArenaHarness.line(from: p, by: Point(x: 0, y: 132)))
         #expect(a.h.committed.map(\.edit) == [.move("a2", from: ip(0, 2), to: ip(0, 5))])
-        #expect(a.h.machine.stateName == "idle")
+        #expect(a.h.machine.phase == .idle)
         #expect(a.arena.isIdle)
         #expect(a.h.machine.nextDeadline == nil)
     }
@@ -98,10 +98,10 @@ import GripperLayout
         let p = a.h.point(row: 3, x: 200)
         // Slow enough that velocity does not decide: 60 points over 400 ms.
         a.press(at: p, path: ArenaHarness.line(from: p, by: Point(x: -60, y: 0), steps: 40), liftAfter: 200)
-        #expect(a.h.machine.stateName == "open")
+        #expect(a.h.machine.phase == .open)
         var b = ArenaHarness(.standard(), pointer: pointer)
         b.press(at: p, path: ArenaHarness.line(from: p, by: Point(x: -30, y: 0), steps: 40), liftAfter: 200)
-        #expect(b.h.machine.stateName == "idle")
+        #expect(b.h.machine.phase == .idle)
         #expect(b.h.log.contains(.swipeShut("a3")))
     }
 
@@ -110,7 +110,7 @@ import GripperLayout
         var a = ArenaHarness(.standard(), pointer: pointer)
         let p = a.h.point(row: 3, x: 200)
         a.press(at: p, path: ArenaHarness.line(from: p, by: Point(x: -30, y: 0), steps: 3), liftAfter: 10)
-        #expect(a.h.machine.stateName == "open")
+        #expect(a.h.machine.phase == .open)
     }
 
     @Test(arguments: [false, true])
@@ -166,6 +166,6 @@ import GripperLayout
         let grip = a.h.point(row: 1, x: 300)
         a.press(at: grip, path: ArenaHarness.line(from: grip, by: Point(x: 0, y: 88)))
         #expect(a.h.committed.map(\.edit) == [.move("a1", from: ip(0, 1), to: ip(0, 3))])
-        #expect(a.h.machine.stateName == "batchEditing.idle")
+        #expect(a.h.machine.phase == .batchEditingIdle)
     }
 }

@@ -16,7 +16,7 @@ import GripperLayout
         #expect(h.machine.selection == ["a1", "a4"])
         h.send(.tap(h.point(row: 1, x: 150)))
         #expect(h.machine.selection == ["a4"])
-        #expect(h.machine.stateName == "batchEditing.idle")
+        #expect(h.machine.phase == .batchEditingIdle)
     }
 
     @Test func deleteSelectedDeletesEveryOneInOneBatch() {
@@ -36,11 +36,11 @@ import GripperLayout
         h.send(.setEditing(true))
         #expect(h.send(.tap(h.point(row: 2, x: 20))) == [.deleteConfirmationOpened("a2")])
         #expect(h.machine.presentation.deleteConfirmation == ip(0, 2))
-        #expect(h.machine.stateName == "batchEditing.open")
+        #expect(h.machine.phase == .batchEditingOpen)
         // The confirmation button sits at the trailing edge (82 points wide).
         h.send(.tap(h.point(row: 2, x: 300)))
         #expect(h.committed.map(\.edit) == [.action("delete", item: "a2")])
-        #expect(h.machine.stateName == "batchEditing.idle")
+        #expect(h.machine.phase == .batchEditingIdle)
     }
 
     @Test func tapElsewhereCancelsTheConfirmation() {
@@ -60,7 +60,7 @@ import GripperLayout
         var h = MachineHarness.standard()
         h.send(.setEditing(true))
         h.send(.tap(h.point(row: 2, x: 20)))
-        #expect(h.machine.stateName == "batchEditing.open")
+        #expect(h.machine.phase == .batchEditingOpen)
         let p = h.point(row: 5, x: 150)
         let input: EditingInput = switch way {
         case "tap elsewhere": .tap(p)
@@ -77,7 +77,7 @@ import GripperLayout
         #expect(!effects.contains { if case .swipeShut = $0 { true } else { false } }, "\(way)")
         #expect(h.committed.isEmpty)
         #expect(h.machine.presentation.deleteConfirmation == nil)
-        #expect(h.machine.stateName != "batchEditing.open")
+        #expect(h.machine.phase != .batchEditingOpen)
     }
 
     @Test func nonEditableCellHasNoLiveDeleteControl() {
@@ -86,7 +86,7 @@ import GripperLayout
         var h = MachineHarness.standard(policy: policy)
         h.send(.setEditing(true))
         h.send(.tap(h.point(row: 2, x: 20)))
-        #expect(h.machine.stateName == "batchEditing.idle")
+        #expect(h.machine.phase == .batchEditingIdle)
         #expect(h.machine.presentation.deleteConfirmation == nil)
     }
 
@@ -105,7 +105,7 @@ import GripperLayout
         h.send(.tap(h.point(row: 2, x: 20)))
         let effects = h.send(.setEditing(false))
         #expect(effects == [.deleteConfirmationCancelled("a2"), .selectionChanged([]), .editingChanged(false)])
-        #expect(h.machine.stateName == "idle")
+        #expect(h.machine.phase == .idle)
     }
 }
 
@@ -167,12 +167,12 @@ import GripperLayout
         h.send(.setEditing(true))
         let grip = h.point(row: 2, x: 300)
         #expect(h.send(.touchDown(grip)) == [.dragBegan("a2", from: ip(0, 2))])
-        #expect(h.machine.stateName == "batchEditing.dragging")
+        #expect(h.machine.phase == .batchEditingDragging)
         h.send(.panBegan(.init(location: grip + Point(x: 0, y: 30), translation: Point(x: 0, y: 30))))
         h.send(.panChanged(.init(location: grip + Point(x: 0, y: 88), translation: Point(x: 0, y: 88))))
         h.send(.panEnded(.init(location: grip + Point(x: 0, y: 88), translation: Point(x: 0, y: 88))))
         #expect(h.committed.map(\.edit) == [.move("a2", from: ip(0, 2), to: ip(0, 4))])
-        #expect(h.machine.stateName == "batchEditing.idle")
+        #expect(h.machine.phase == .batchEditingIdle)
     }
 
     @Test func movesBetweenSections() {

@@ -55,7 +55,7 @@ import GripperLayout
         a.press(at: a.h.point(row: 3, x: 150))
         #expect(a.h.machine.selection == ["a1", "a3"])
         a.press(at: a.h.point(row: 5, x: 20))       // delete control
-        #expect(a.h.machine.stateName == "batchEditing.open")
+        #expect(a.h.machine.phase == .batchEditingOpen)
         a.press(at: a.h.point(row: 5, x: 300))      // its confirmation
         #expect(a.h.committed.map(\.edit) == [.action("delete", item: "a5")])
         a.h.send(.deleteSelected)

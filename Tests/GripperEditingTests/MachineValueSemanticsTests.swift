@@ -43,7 +43,7 @@ import Testing
     @Test func aCopyOfAnOpenCellKeepsItsPlaceWhenTheOtherIsRebased() throws {
         var original = MachineHarness.standard()
         original.pan(from: original.point(row: 3), by: Point(x: -60, y: 0))
-        #expect(original.machine.stateName == "open")
+        #expect(original.machine.phase == .open)
         let copy = original
         try original.apply([.deleteItem(ip(0, 1))])
         #expect(original.machine.presentation.swipe?.indexPath == ip(0, 2))

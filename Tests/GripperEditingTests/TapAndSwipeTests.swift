@@ -9,7 +9,7 @@ import GripperLayout
         #expect(h.send(.touchDown(h.point(row: 2))) == [.highlight(ip(0, 2))])
         #expect(h.machine.presentation.highlighted == [ip(0, 2)])
         #expect(h.send(.tap(h.point(row: 2))) == [.highlight(nil), .selectionChanged(["a2"])])
-        #expect(h.machine.stateName == "idle")
+        #expect(h.machine.phase == .idle)
         // Single mode: another tap replaces the selection.
         h.send(.touchDown(h.point(row: 3)))
         h.send(.tap(h.point(row: 3)))
@@ -62,7 +62,7 @@ import GripperLayout
         #expect(h.send(.tap(h.point(row: 3))).isEmpty)
         #expect(h.send(.tap(h.point(row: 40))).isEmpty)
         #expect(rules.questions == 0)
-        #expect(h.machine.selection.isEmpty && h.machine.stateName == "idle")
+        #expect(h.machine.selection.isEmpty && h.machine.phase == .idle)
         // In batch editing a tap on the delete control still opens the
         // confirmation, whatever the selection mode.
         h.send(.setEditing(true))
@@ -76,17 +76,17 @@ import GripperLayout
         let effects = h.send(.panBegan(.init(location: h.point(row: 2) + Point(x: 0, y: -20), translation: Point(x: 0, y: -20))))
         #expect(effects.first == .highlight(nil))
         #expect(h.machine.presentation.highlighted.isEmpty)
-        #expect(h.machine.stateName == "scrolling")
+        #expect(h.machine.phase == .scrolling)
     }
 
     @Test func cancelledContactOrSecondFingerDropsTheHighlight() {
         var h = MachineHarness.standard()
         h.send(.touchDown(h.point(row: 2)))
         #expect(h.send(.contactCancelled) == [.highlight(nil)])
-        #expect(h.machine.stateName == "idle")
+        #expect(h.machine.phase == .idle)
         h.send(.touchDown(h.point(row: 2)))
         #expect(h.send(.secondContact) == [.highlight(nil)])
-        #expect(h.machine.stateName == "idle")
+        #expect(h.machine.phase == .idle)
     }
 }
 
@@ -107,7 +107,7 @@ import GripperLayout
         var h = MachineHarness.standard()
         h.send(.touchDown(h.point(row: 3)))
         h.pan(from: h.point(row: 3), by: Point(x: -travel, y: 2))
-        #expect(h.machine.stateName == (open ? "open" : "idle"))
+        #expect(h.machine.phase == (open ? .open : .idle))
         #expect(h.machine.presentation.swipe?.offset == (open ? -Self.pane : nil))
         #expect(h.log.contains(open ? .swipeOpened("a3") : .swipeShut("a3")))
     }
@@ -116,14 +116,14 @@ import GripperLayout
     func flickOpens(velocity: Double, open: Bool) {
         var h = MachineHarness.standard()
         h.pan(from: h.point(row: 3), by: Point(x: -10, y: 0), velocity: Point(x: velocity, y: 0))
-        #expect(h.machine.stateName == (open ? "open" : "idle"))
+        #expect(h.machine.phase == (open ? .open : .idle))
     }
 
     @Test(arguments: [(120.0, false), (119.9, true)])
     func flickShutsEvenPastHalf(velocity: Double, open: Bool) {
         var h = MachineHarness.standard()
         h.pan(from: h.point(row: 3), by: Point(x: -60, y: 0), velocity: Point(x: velocity, y: 0))
-        #expect(h.machine.stateName == (open ? "open" : "idle"))
+        #expect(h.machine.phase == (open ? .open : .idle))
     }
 
     @Test(arguments: [(192.0, true), (191.9, false)])
@@ -133,10 +133,10 @@ import GripperLayout
         if performed {
             #expect(h.committed.map(\.edit) == [.action("delete", item: "a3")])
             #expect(!h.items[0].contains("a3"))
-            #expect(h.machine.stateName == "idle")
+            #expect(h.machine.phase == .idle)
         } else {
             #expect(h.committed.isEmpty)
-            #expect(h.machine.stateName == "open")
+            #expect(h.machine.phase == .open)
         }
     }
 
@@ -146,7 +146,7 @@ import GripperLayout
         var h = MachineHarness.standard(policy: policy)
         h.pan(from: h.point(row: 3, x: 300), by: Point(x: -250, y: 0))
         #expect(h.committed.isEmpty)
-        #expect(h.machine.stateName == "open")
+        #expect(h.machine.phase == .open)
     }
 
     @Test func slideIsClampedToWhatTheSideReveals() {
@@ -183,7 +183,7 @@ import GripperLayout
         var h = MachineHarness.standard()
         let start = h.point(row: 3)
         h.send(.panBegan(.init(location: start + Point(x: dx, y: 40), translation: Point(x: dx, y: 40))))
-        #expect(h.machine.stateName == (swipes ? "swiping" : "scrolling"))
+        #expect(h.machine.phase == (swipes ? .swiping : .scrolling))
     }
 
     @Test func horizontalPanOnANonEditableCellDoesNotSwipe() {
@@ -192,13 +192,13 @@ import GripperLayout
         var h = MachineHarness.standard(policy: policy)
         h.pan(from: h.point(row: 3), by: Point(x: -100, y: 0))
         #expect(h.machine.presentation.swipe == nil)
-        #expect(h.machine.stateName == "idle")
+        #expect(h.machine.phase == .idle)
     }
 
     @Test func tapOnTheOpenCellsActionPerformsIt() {
         var h = MachineHarness.standard()
         h.pan(from: h.point(row: 3), by: Point(x: -60, y: 0))
-        #expect(h.machine.stateName == "open")
+        #expect(h.machine.phase == .open)
         h.send(.touchDown(h.point(row: 3, x: 300)))
         h.send(.tap(h.point(row: 3, x: 300)))
         #expect(h.committed.map(\.edit) == [.action("delete", item: "a3")])
@@ -211,7 +211,7 @@ import GripperLayout
         let effects = h.send(.tap(h.point(row: 6)))
         #expect(effects == [.swipeShut("a3")])
         #expect(h.machine.selection.isEmpty)
-        #expect(h.machine.stateName == "idle")
+        #expect(h.machine.phase == .idle)
     }
 
     @Test func atMostOneCellIsOpen() {
@@ -220,7 +220,7 @@ import GripperLayout
         h.pan(from: h.point(row: 5), by: Point(x: -60, y: 0))
         #expect(h.log.contains(.swipeShut("a3")))
         #expect(h.machine.presentation.swipe?.indexPath == ip(0, 5))
-        #expect(h.machine.stateName == "open")
+        #expect(h.machine.phase == .open)
     }
 
     @Test func leadingActionsAndANormalActionLeaveTheModel() {
@@ -239,7 +239,7 @@ import GripperLayout
         var h = MachineHarness.standard()
         h.pan(from: h.point(row: 3), by: Point(x: -60, y: 0))
         h.pan(from: h.point(row: 3, x: 200), by: Point(x: 60, y: 0))
-        #expect(h.machine.stateName == "idle")
+        #expect(h.machine.phase == .idle)
         #expect(h.log.last == .swipeShut("a3"))
     }
 

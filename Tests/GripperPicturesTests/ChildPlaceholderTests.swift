@@ -38,7 +38,7 @@ import GripperTesting
     private func dropKeepingTheGapInRecent(_ engine: inout Engine, _ frames: [EventFrame],
                                            sourceLocation: SourceLocation = #_sourceLocation) throws {
         for f in frames.dropLast() { engine.handle(f) }
-        #expect(engine.stateName == "dragging", sourceLocation: sourceLocation)
+        #expect(engine.phase == .dragging, sourceLocation: sourceLocation)
         let target = try #require(engine.presentation.drag?.target, sourceLocation: sourceLocation)
         #expect(target.section == 1, "the gap stays in recent: \(target)", sourceLocation: sourceLocation)
         engine.handle(frames[frames.count - 1])
@@ -192,17 +192,17 @@ import GripperTesting
         let frames = b.frames
         let cut = frames.count * 3 / 4
         for f in frames[..<cut] { engine.handle(f) }
-        #expect(engine.stateName == "dragging")
+        #expect(engine.phase == .dragging)
         // Pinned fails: its placeholder covers pinned only; recent's drag goes on.
         engine.apply(.loadingChild("pinned", .failed(LoadingPlaceholder(title: "Offline")), content: nil),
                      at: frames[cut].time)
-        #expect(engine.stateName == "dragging", "the drag is in recent, which nothing covers")
+        #expect(engine.phase == .dragging, "the drag is in recent, which nothing covers")
         #expect(engine.sectionPlaceholders.map(\.kind) == [.error])
         // Recent loads empty: its placeholder covers the drag, which is cancelled.
         let entries = engine.apply(.loadingChild("recent", .loadedEmpty(LoadingPlaceholder(title: "Nothing")), content: nil),
                                    at: frames[cut].time + .milliseconds(1))
         #expect(entries.contains { $0.textLine.hasSuffix("dragCancelled r3") }, "\(entries.map(\.textLine))")
-        #expect(engine.stateName == "idle")
+        #expect(engine.phase == .idle)
         for f in frames[cut...] { engine.handle(f) }
         engine.finish()
         #expect(engine.model.sections.map(\.items.array) == [["p1", "p2"], ["r1", "r2", "r3"]])
@@ -342,7 +342,7 @@ import GripperTesting
         #expect(lines(engine.move(.toSection(0), at: ms(110))).contains { $0.hasPrefix("moveRefused r1: vetoed") })
         engine.handleKey(code: 57, value: 1, at: ms(120))
         engine.handleKey(code: 57, value: 0, at: ms(121))
-        #expect(engine.stateName == "keyboardMoving")
+        #expect(engine.phase == .keyboardMoving)
         let up = lines(engine.handleKey(code: 103, value: 1, at: ms(130)))
         #expect(up.contains { $0.hasPrefix("moveRefused r1: vetoed") }, "\(up)")
         #expect(lines(engine.handleKey(code: 108, value: 1, at: ms(140))).contains("gapMoved to [1,1]"), "recent is not covered")

@@ -109,10 +109,10 @@ import GripperTesting
         let frames = b.frames
         let cut = frames.count * 3 / 4
         for f in frames[..<cut] { engine.handle(f) }
-        #expect(engine.stateName == "dragging", "a refresh keeps the interaction alive")
+        #expect(engine.phase == .dragging, "a refresh keeps the interaction alive")
         let entries = engine.apply(.loading(.failed(LoadingPlaceholder(title: "Offline")), content: nil), at: frames[cut].time)
         #expect(entries.contains { $0.textLine.hasSuffix("dragCancelled a") })
-        #expect(engine.stateName == "idle")
+        #expect(engine.phase == .idle)
         for f in frames[cut...] { engine.handle(f) }
         engine.finish()
         #expect(engine.model.sections[0].items.array == ["a", "b", "c"], "nothing committed, nothing lost")

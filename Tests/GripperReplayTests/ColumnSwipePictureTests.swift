@@ -31,7 +31,7 @@ import GripperScripting
         var b = TraceBuilder(device: TestDevices.probeTouchscreen, seed: 41)
         b.swipe(from: pt(from.0, from.1), to: pt(to.0, to.1), duration: .milliseconds(260))
         for f in b.frames { engine.handle(f) }
-        #expect(engine.stateName == "open")
+        #expect(engine.phase == .open)
         let cell = try #require(engine.snapshot().attributes.first { $0.kind == .cell && $0.swipe != nil })
         #expect(cell.swipe?.contentOffset != 0)
         return (engine, cell)

@@ -34,10 +34,10 @@ private func pt(_ x: Double, _ y: Double) -> TraceBuilder.Location { .fraction(x
         #expect(tapDeadline == down.time + GestureConfiguration.default.maximumTapDuration)
         let deadline = down.time + GestureConfiguration.default.longPressDuration
         engine.fire(until: deadline - .microseconds(1))
-        #expect(engine.stateName == "tracking")
+        #expect(engine.phase == .tracking)
         #expect(engine.nextDeadline == deadline)
         engine.fire(until: deadline)
-        #expect(engine.stateName == "dragging")
+        #expect(engine.phase == .dragging)
         let began = engine.transcript.entries.first { $0.event == .effect(.dragBegan("b", from: ItemPath(section: 0, item: 1))) }
         #expect(began?.offset == deadline.microseconds - down.time.microseconds)
     }
@@ -120,9 +120,9 @@ private func pt(_ x: Double, _ y: Double) -> TraceBuilder.Location { .fraction(x
         let frames = b.frames
         let half = frames.count * 2 / 3
         for f in frames[..<half] { engine.handle(f) }
-        #expect(engine.stateName == "dragging")
+        #expect(engine.phase == .dragging)
         engine.deviceLost(at: frames[half].time)
-        #expect(engine.stateName == "idle")
+        #expect(engine.phase == .idle)
         #expect(engine.transcript.entries.map(\.event).contains(.effect(.dragCancelled("a"))))
         #expect(engine.journal.entries.isEmpty)
         // A new touch afterwards works as usual.

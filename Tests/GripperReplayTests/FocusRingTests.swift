@@ -62,7 +62,7 @@ import GripperScripting
         e.handleKey(code: Self.down, value: 1, at: .milliseconds(100))
         e.handleKey(code: Self.space, value: 1, at: .milliseconds(200))
         e.handleKey(code: Self.down, value: 1, at: .milliseconds(300))
-        #expect(e.stateName == "keyboardMoving")
+        #expect(e.phase == .keyboardMoving)
         // The focused item is the hidden source: no cell shows the ring.
         #expect(focusedCells(e).isEmpty)
         e.handleKey(code: Self.space, value: 1, at: .milliseconds(400))

@@ -16,10 +16,10 @@ import GripperScene
         let folder = try ScenarioFolder("menu-tap-entry")
         var e = try Engine(scene: folder.scene, device: folder.trace.device, recordingTranscript: true)
         var frames = folder.trace.frames[...]
-        while let f = frames.popFirst(), e.stateName != "menu" { e.handle(f) }
+        while let f = frames.popFirst(), e.phase != .menu { e.handle(f) }
         // On to the lift: the menu stays.
         while let f = frames.first, f.time.microseconds < 1_400_000 { e.handle(f); frames.removeFirst() }
-        #expect(e.stateName == "menu")
+        #expect(e.phase == .menu)
         return (e, folder.scene.pictureLabels)
     }
 

@@ -28,7 +28,7 @@ import GripperScripting
         for frame in folder.trace.frames {
             let before = engine.stateName
             engine.handle(frame)
-            guard before == "scrolling", engine.stateName == "idle" else { continue }
+            guard before == "scrolling", engine.phase == .idle else { continue }
             let snapshot = engine.snapshot(labels: folder.scene.pictureLabels)
             out.append(Rest(offset: engine.contentOffset,
                             svg: try #require(SVGNode.parse(SnapshotRenderer.svg(snapshot, id: "p"))),

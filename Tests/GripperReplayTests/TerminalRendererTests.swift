@@ -32,7 +32,7 @@ import GripperScene
         var frames = folder.trace.frames[...]
         while let f = frames.popFirst(), !e.stateName.hasSuffix("dragging") { e.handle(f) }
         for f in frames.prefix(75) { e.handle(f) }
-        #expect(e.stateName == "dragging")
+        #expect(e.phase == .dragging)
         let lines = TerminalRenderer.lines(e.snapshot(labels: folder.scene.pictureLabels), columns: 50, rows: 40, color: false)
         let text = lines.joined(separator: "\n")
         #expect(text.contains("@") && text.contains("(Item 2)") && text.contains("---"))
@@ -43,8 +43,8 @@ import GripperScene
     @Test func anOpenCellShowsItsActions() throws {
         let folder = try ScenarioFolder("swipe-then-delete")
         var e = try Engine(scene: folder.scene, device: folder.trace.device, recordingTranscript: true)
-        for f in folder.trace.frames where e.stateName != "open" { e.handle(f) }
-        #expect(e.stateName == "open")
+        for f in folder.trace.frames where e.phase != .open { e.handle(f) }
+        #expect(e.phase == .open)
         let text = TerminalRenderer.lines(e.snapshot(labels: folder.scene.pictureLabels), columns: 60, rows: 40, color: false).joined(separator: "\n")
         #expect(text.contains("Delete"))
     }
@@ -55,7 +55,7 @@ import GripperScene
     func opened() throws -> (Engine, PictureLabels) {
         let folder = try ScenarioFolder("swipe-then-delete")
         var e = try Engine(scene: folder.scene, device: folder.trace.device, recordingTranscript: true)
-        for f in folder.trace.frames where e.stateName != "open" { e.handle(f) }
+        for f in folder.trace.frames where e.phase != .open { e.handle(f) }
         return (e, folder.scene.pictureLabels)
     }
 

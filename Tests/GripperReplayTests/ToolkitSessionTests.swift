@@ -61,7 +61,7 @@ import GripperTraces
         var s = try session()
         try s.touch(.began, sequence: 1, at: Point(x: 200, y: 84), time: t(0))
         s.fire(until: t(600))
-        #expect(s.engine.stateName == "dragging")
+        #expect(s.engine.phase == .dragging)
         for k in 1...10 { try s.touch(.moved, sequence: 1, at: Point(x: 200, y: 84 + Double(k) * 12), time: t(600 + Int64(k) * 16)) }
         try s.touch(.ended, sequence: 1, at: Point(x: 200, y: 205), time: t(800))
         #expect(s.engine.model.sections[0].items.map(\.rawValue) == ["apple", "plum", "fig", "pear"])
@@ -70,7 +70,7 @@ import GripperTraces
         s.fire(until: t(2600))
         try s.touch(.moved, sequence: 2, at: Point(x: 200, y: 160), time: t(2700))
         try s.touch(.cancelled, sequence: 2, at: .zero, time: t(2750))
-        #expect(s.engine.stateName == "idle")
+        #expect(s.engine.phase == .idle)
         #expect(s.engine.journal.entries.count == 1)
         #expect(s.engine.transcript.text.contains("dragCancelled apple"))
     }
@@ -212,11 +212,11 @@ import GripperTraces
         var s = try session()
         try s.touch(.began, sequence: 1, at: Point(x: 200, y: 84), time: t(0))
         s.fire(until: t(600))
-        #expect(s.engine.stateName == "dragging")
+        #expect(s.engine.phase == .dragging)
         try s.apply(.loading(.beginLoading, content: nil), at: t(700))
         let without = [CollectionSection(id: "fruit", items: ["apple", "plum", "fig"]), CollectionSection(id: "veg", items: ["leek", "kale"])]
         try s.apply(.loading(.loadedContent, content: without), at: t(800))
-        #expect(s.engine.stateName == "idle")
+        #expect(s.engine.phase == .idle)
         let lines = s.engine.transcript.text
         #expect(lines.contains("gesture longPress cancelled"), "\(lines)")
         // The rest of that touch is ignored: no gesture of it after the load.

@@ -51,7 +51,7 @@ import GripperScripting
         let frames = dragFrames()
         let half = frames.count * 2 / 3
         for f in frames[..<half] { engine.handle(f) }
-        #expect(engine.stateName == "dragging")
+        #expect(engine.phase == .dragging)
         let before = try #require(engine.presentation.drag)
         let batch = BatchUpdate([.insertItem("n", at: ip(0, 0)), .insertItem("m", at: ip(1, 1))])
         let entries = try engine.apply(batch, at: frames[half].time)
@@ -64,7 +64,7 @@ import GripperScripting
         #expect(entries.first?.textLine.hasSuffix(" appBatch #1 insert n at [0,0]; insert m at [1,1]") == true)
         let after = try #require(engine.presentation.drag)
         #expect(after.source == ip(0, before.source.item + 1) && after.target == ip(0, before.target.item + 1))
-        #expect(engine.stateName == "dragging")
+        #expect(engine.phase == .dragging)
         try expectInStep(engine, "after the app's batch")
         for f in frames[half...] { engine.handle(f) }
         engine.finish()
@@ -98,7 +98,7 @@ import GripperScripting
         engine.finish()
         #expect(engine.journal.entries.map(\.edit) == [.app])
         #expect(engine.model.allItems == ["b", "c", "d", "e", "f", "g", "h", "i"])
-        #expect(engine.stateName == "idle")
+        #expect(engine.phase == .idle)
     }
 
     @Test func anInvalidBatchThrowsAndChangesNothing() throws {

@@ -124,12 +124,12 @@ private struct Notes: CollectionDataSource, CollectionDelegate {
         let frames = b.frames
         let half = frames.count / 2
         for f in frames[..<half] { engine.handle(f) }
-        #expect(engine.stateName == "swiping")
+        #expect(engine.phase == .swiping)
         let entries = try engine.switchSegment(of: &mail, to: 1, at: frames[half].time)
         let lines = entries.map(\.textLine).map { $0.split(separator: " ", maxSplits: 1)[1] }
         #expect(lines.contains("appBatch #1 segment 1 sent: sections 0..0, 2 items"))
         #expect(lines.contains("swipeShut a"))
-        #expect(engine.stateName == "idle")
+        #expect(engine.phase == .idle)
         for f in frames[half...] { engine.handle(f) }
         engine.finish()
         #expect(plain(engine) == [["x", "y"]])
@@ -153,7 +153,7 @@ private struct Notes: CollectionDataSource, CollectionDelegate {
         let frames = b.frames
         let cut = frames.count * 3 / 4
         for f in frames[..<cut] { engine.handle(f) }
-        #expect(engine.stateName == "dragging")
+        #expect(engine.phase == .dragging)
         let entries = try engine.switchSegment(of: &mail, to: 1, at: frames[cut].time)
         #expect(entries.contains { $0.textLine.hasSuffix("dragCancelled a") })
         for f in frames[cut...] { engine.handle(f) }

@@ -37,7 +37,7 @@ import GripperScripting
         #expect(e.focus?.item == "pear")
         #expect(spoken(e.handleKey(code: Self.space, value: 1, at: t(200)))
                 == ["Picked up Pear, position 2 of 3 in Fruit"])
-        #expect(e.stateName == "keyboardMoving")
+        #expect(e.phase == .keyboardMoving)
         #expect(spoken(e.handleKey(code: Self.down, value: 1, at: t(300)))
                 == ["Pear moved to position 3 of 3 in Fruit"])
         #expect(spoken(e.handleKey(code: Self.down, value: 2, at: t(350)))
@@ -65,12 +65,12 @@ import GripperScripting
         #expect(e.handleKey(code: 30, value: 1, at: t(30)) == [])  // KEY_A: not ours
         #expect(e.handleKey(code: Self.space, value: -7, at: t(40)) == [])
         e.handleKey(code: Self.kpEnter, value: 1, at: t(50))
-        #expect(e.stateName == "keyboardMoving")
+        #expect(e.phase == .keyboardMoving)
         #expect(e.handleKey(code: Self.escape, value: 2, at: t(60)) == [])
-        #expect(e.stateName == "keyboardMoving")
+        #expect(e.phase == .keyboardMoving)
         #expect(spoken(e.handleKey(code: Self.escape, value: 1, at: t(70)))
                 == ["Move cancelled, Apple returned to position 1 of 3 in Fruit"])
-        #expect(e.stateName == "idle")
+        #expect(e.phase == .idle)
         #expect(e.journal.entries.isEmpty)
     }
 
@@ -96,12 +96,12 @@ import GripperScripting
         let frames = b.frames
         let half = frames.count * 2 / 3
         for f in frames[..<half] { e.handle(f) }
-        #expect(e.stateName == "dragging")
+        #expect(e.phase == .dragging)
         let at = frames[half].time
         #expect(spoken(e.handleKey(code: Self.space, value: 1, at: at)) == ["Cannot pick up while a drag is in progress"])
-        #expect(e.stateName == "dragging")
+        #expect(e.phase == .dragging)
         let cancelled = e.handleKey(code: Self.escape, value: 1, at: at + .milliseconds(1))
-        #expect(e.stateName == "idle")
+        #expect(e.phase == .idle)
         #expect(cancelled.contains { if case .effect(.dragCancelled("pear")) = $0.event { true } else { false } })
         // The rest of that contact is ignored: it starts nothing.
         for f in frames[half...] { e.handle(f) }

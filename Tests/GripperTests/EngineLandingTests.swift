@@ -34,12 +34,12 @@ private struct Items: CollectionDataSource, CollectionDelegate {
         let frames = b.frames
         let cut = frames.count * 3 / 4
         for f in frames[..<cut] { engine.handle(f) }
-        #expect(engine.stateName == "dragging")
+        #expect(engine.phase == .dragging)
         // The refresh brings "n" at the top, drops "d" and swaps b and c.
         let entries = try engine.land(Items([("s", ["n", "a", "c", "b"])]), at: frames[cut].time)
         #expect(entries.filter { $0.textLine.contains("appBatch") }.count == 1)
         #expect(!entries.contains { $0.textLine.contains("dragCancelled") })
-        #expect(engine.stateName == "dragging")
+        #expect(engine.phase == .dragging)
         #expect(engine.presentation.drag?.source == ItemPath(section: 0, item: 1))
         for f in frames[cut...] { engine.handle(f) }
         engine.finish()

@@ -108,7 +108,7 @@ import GripperScene
         e.finish()
         #expect(e.transcript.text.contains("menuDismissed pear\n"))
         #expect(e.selection.isEmpty)
-        #expect(e.stateName == "idle")
+        #expect(e.phase == .idle)
     }
 
     @Test func theMenuKeyShiftF10TabAndShiftTab() throws {
@@ -119,21 +119,21 @@ import GripperScene
         #expect(e.handleKey(code: 15, value: 1, at: t(20)) == [])
         #expect(spoken(e.handleKey(code: 127, value: 1, at: t(30)))
                 == ["Menu for Pear, 3 actions: Copy, Share, Delete", "Copy, 1 of 3"])
-        #expect(e.stateName == "menu")
+        #expect(e.phase == .menu)
         #expect(spoken(e.handleKey(code: 15, value: 1, at: t(40))) == ["Share, 2 of 3"])
         #expect(spoken(e.handleKey(code: 15, value: 2, at: t(50))) == ["Delete, 3 of 3"])  // Tab repeats
         e.handleKey(code: 42, value: 1, at: t(60))  // Shift down: no line
         #expect(spoken(e.handleKey(code: 15, value: 1, at: t(70))) == ["Share, 2 of 3"])
         // Shift+F10 in an open menu closes it, as the Menu key does.
         #expect(spoken(e.handleKey(code: 68, value: 1, at: t(80))) == ["Menu closed"])
-        #expect(e.stateName == "idle")
+        #expect(e.phase == .idle)
         #expect(spoken(e.handleKey(code: 68, value: 1, at: t(90))).first == "Menu for Pear, 3 actions: Copy, Share, Delete")
         e.handleKey(code: 42, value: 0, at: t(100))  // Shift up
         e.handleKey(code: 68, value: 1, at: t(110))  // F10 alone again: nothing
-        #expect(e.stateName == "menu")
+        #expect(e.phase == .menu)
         // KEY_MENU (139) closes it; held, the Menu key does not repeat.
         e.handleKey(code: 139, value: 1, at: t(120))
-        #expect(e.stateName == "idle")
+        #expect(e.phase == .idle)
         #expect(e.handleKey(code: 139, value: 2, at: t(130)) == [])
         let text = e.transcript.text
         #expect(text.contains("0.030000 key menu\n"))
@@ -151,7 +151,7 @@ import GripperScene
         e.setFocus(ItemPath(section: 0, item: 1), at: t(0))
         e.handleKey(code: 127, value: 1, at: t(10))
         e.handleKey(code: 1, value: 1, at: t(20))  // Escape
-        #expect(e.stateName == "idle")
+        #expect(e.phase == .idle)
         e.handleKey(code: 127, value: 1, at: t(30))
         e.handleKey(code: 108, value: 1, at: t(40))  // Down: Share
         #expect(spoken(e.handleKey(code: 28, value: 1, at: t(50))) == ["Share: Pear"])

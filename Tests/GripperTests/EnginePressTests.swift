@@ -72,7 +72,7 @@ import GripperScripting
             #expect(events.contains(where: Self.isTap), "held \(hold)")
             #expect(events.contains(.effect(.highlight(ItemPath(section: 0, item: 2)))), "held \(hold)")
             #expect(events.contains(.effect(.selectionChanged(["i3"]))), "held \(hold)")
-            #expect(engine.selection == ["i3"] && engine.stateName == "idle", "held \(hold)")
+            #expect(engine.selection == ["i3"] && engine.phase == .idle, "held \(hold)")
             // The selection is made at the lift.
             let selected = engine.transcript.entries.first { $0.event == .effect(.selectionChanged(["i3"])) }
             let touchDown = engine.transcript.entries.first { if case .gesture(.touch(.began, _)) = $0.event { true } else { false } }
@@ -100,7 +100,7 @@ import GripperScripting
             let tap = try #require(events.lastIndex(where: Self.isTap), "held \(hold)")
             #expect(Array(events[(tap + 1)...].prefix(2)) == [.effect(.swipeShut("i2")), .transition(from: .open, to: .idle)],
                     "held \(hold)")
-            #expect(engine.selection.isEmpty && engine.stateName == "idle" && engine.journal.entries.isEmpty,
+            #expect(engine.selection.isEmpty && engine.phase == .idle && engine.journal.entries.isEmpty,
                     "held \(hold)")
         }
     }
@@ -120,7 +120,7 @@ import GripperScripting
             let tap = try #require(events.lastIndex(where: Self.isTap), "held \(hold)")
             #expect(events[tap + 1] == .effect(.deleteConfirmationCancelled("i2")), "held \(hold)")
             #expect(!events.contains { if case .effect(.swipeShut) = $0 { true } else { false } }, "held \(hold)")
-            #expect(engine.stateName == "batchEditing.idle" && engine.journal.entries.isEmpty, "held \(hold)")
+            #expect(engine.phase == .batchEditingIdle && engine.journal.entries.isEmpty, "held \(hold)")
         }
     }
 }

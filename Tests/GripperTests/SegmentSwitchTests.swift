@@ -200,7 +200,7 @@ private final class Segment: CollectionDataSource, CollectionDelegate, @unchecke
         #expect(engine.stateName.contains("keyboardMoving") || engine.stateName.contains("moving"))
         let out = try lines(engine.switchSegment(of: &mail, to: 1, at: Self.t0 + .milliseconds(200)))
         #expect(out.contains("dragCancelled a"))
-        #expect(engine.stateName == "idle")
+        #expect(engine.phase == .idle)
         engine.finish()
         #expect(plain(engine) == [["x", "y"], ["z"]] && engine._invariantViolations().isEmpty)
     }

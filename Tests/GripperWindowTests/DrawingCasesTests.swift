@@ -69,7 +69,7 @@ extension WindowRendererTests {
         var run = try OffscreenRun("drag-into-another-section")
         var checked = 0
         try run.play(step: 100_000) { _, painter, engine in
-            guard engine.stateName == "dragging", let s = painter.lastSnapshot,
+            guard engine.phase == .dragging, let s = painter.lastSnapshot,
                   let proxy = s.attributes.first(where: { $0.kind == .dragProxy }) else { return }
             let image = try PNGImage(painter.renderer.png())
             #expect(matching(0xe53935, in: pixels(proxy.frame, s, scale: 1), image, scale: 1).count == 0)

@@ -94,7 +94,7 @@ extension WindowRendererTests {
         var run = try OffscreenRun("drag-into-another-section", scale: scale)
         var checked = 0
         try run.play(step: 50_000) { time, painter, engine in
-            guard engine.stateName == "dragging", !painter.isAnimating(at: time), let s = painter.lastSnapshot,
+            guard engine.phase == .dragging, !painter.isAnimating(at: time), let s = painter.lastSnapshot,
                   let proxy = s.attributes.first(where: { $0.kind == .dragProxy }),
                   let gap = s.attributes.first(where: { $0.kind == .placeholder }) else { return }
             let image = try PNGImage(painter.renderer.png())

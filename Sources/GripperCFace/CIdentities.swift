@@ -62,7 +62,7 @@ final class CIdentities {
         case .highlight, .selectionChanged, .scrolled, .swipeBegan, .swipeOpened, .swipeShut, .deleteConfirmationOpened,
              .deleteConfirmationCancelled, .dragBegan, .gapMoved, .dragEnded, .dragCancelled, .dropTargetChanged,
              .droppedInto, .editingChanged, .rejected, .scrollMotionBegan, .scrollMotionEnded, .scheduleTick,
-             .focusChanged, .moveRefused, .announcement, .menuOpened, .menuEntrySelected, .menuDismissed:
+             .focusChanged, .moveRefused, .announcement, .menuOpened, .menuEntrySelected, .menuDismissed, .headerTapped:
             return false
         }
         return true

@@ -33,6 +33,7 @@ extension Scene {
         }
         out += "  \"selection\": \"\(selectionMode.rawValue)\",\n"
         out += "  \"movesBetweenSections\": \(movesBetweenSections),\n"
+        if headerTaps { out += "  \"headerTaps\": true,\n" }
         if let announcements {
             guard announcements == .english else {
                 throw EncodingError(problem: "announcements in words of the app's own are not written yet")

@@ -36,6 +36,9 @@ public struct Scene: Hashable, Sendable {
     public var selectionMode: SelectionMode
     /// Whether a dragged item may land in another section.
     public var movesBetweenSections: Bool
+    /// Whether a tap on a section's header is reported (`headerTaps`; a
+    /// `headerTapped` entry): the delegate's `tapsOnHeaders`.
+    public var headerTaps = false
     /// Outside stimuli, in time order.
     public var stimuli: [Stimulus]
     /// The layout the scene is laid out with (`layout.kind`): the grid by default.

@@ -13,6 +13,8 @@ public struct ScenePolicy: CollectionDelegate {
     private let sectionTitles: [SectionID: String]
     /// How many items a tap selects.
     public let selectionMode: SelectionMode
+    /// Whether a tap on a header is reported (the scene's `headerTaps`).
+    public let tapsOnHeaders: Bool
 
     /// The policy of `scene` (covering the items of its reloads too).
     public init(scene: Scene) {
@@ -25,6 +27,7 @@ public struct ScenePolicy: CollectionDelegate {
         acceptsDropsIntoItems = items.contains { $0.acceptsDrops }
         movesBetweenSections = scene.movesBetweenSections
         selectionMode = scene.selectionMode
+        tapsOnHeaders = scene.headerTaps
         var titles: [SectionID: String] = [:]
         for section in scene.sections { if let t = section.title { titles[section.id] = t } }
         for stimulus in scene.stimuli {

@@ -70,7 +70,7 @@ struct SceneReader {
 
     func scene(_ root: JSONValue) throws(SceneError) -> Scene {
         let keys = ["viewport", "layout", "globalHeader", "selection", "movesBetweenSections", "defaults", "sections",
-                    "stimuli", "announcements", "segments", "selectedSegment", "children"]
+                    "stimuli", "announcements", "segments", "selectedSegment", "children", "headerTaps"]
         let root = try members(root, "$", allowed: keys)
         let vp = try members(try required(root, "viewport", "$"), "viewport", allowed: ["width", "height"])
         let viewport = Size(width: try number(try required(vp, "width", "viewport"), "viewport.width", positive: true),
@@ -157,6 +157,7 @@ struct SceneReader {
         var scene = Scene(viewport: viewport, metrics: metrics, globalHeaderTitle: globalTitle, sections: sections,
                           selectionMode: selection, movesBetweenSections: between, stimuli: stimuli)
         scene.segments = segments
+        if let v = root["headerTaps"] { scene.headerTaps = try bool(v, "headerTaps") }
         scene.children = children
         scene.selectedSegment = selectedSegment
         if let v = root["announcements"] { scene.announcements = try announcements(v, "announcements") }

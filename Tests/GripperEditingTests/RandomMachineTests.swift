@@ -119,7 +119,7 @@ import GripperScripting
                  .deleteConfirmationOpened, .deleteConfirmationCancelled, .dragBegan, .gapMoved, .dragEnded, .dragCancelled,
                  .editingChanged, .rejected, .scheduleTick, .scrollMotionBegan, .scrollMotionEnded, .focusChanged,
                  .moveRefused, .announcement, .dropTargetChanged, .droppedInto, .menuOpened, .menuEntrySelected,
-                 .menuDismissed:
+                 .menuDismissed, .headerTapped:
                 break
             }
         }

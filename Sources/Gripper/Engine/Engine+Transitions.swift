@@ -129,7 +129,7 @@ extension Engine {
             case .focusChanged: causes.insert(.focus)
             case .highlight: causes.insert(.highlight)
             case .scrolled, .swipeBegan, .rejected, .scheduleTick, .scrollMotionBegan, .scrollMotionEnded, .moveRefused,
-                 .announcement:
+                 .announcement, .headerTapped:
                 continue
             }
         }

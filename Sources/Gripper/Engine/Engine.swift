@@ -573,7 +573,7 @@ public struct Engine: Sendable {
         case .highlight, .selectionChanged, .scrolled, .swipeBegan, .swipeOpened, .deleteConfirmationOpened,
              .dragBegan, .gapMoved, .dragEnded, .editingChanged, .committed, .undone, .redone, .appBatchApplied,
              .rejected, .scheduleTick, .scrollMotionBegan, .scrollMotionEnded, .focusChanged, .moveRefused,
-             .announcement, .dropTargetChanged, .droppedInto, .menuOpened, .menuEntrySelected:
+             .announcement, .dropTargetChanged, .droppedInto, .menuOpened, .menuEntrySelected, .headerTapped:
             false
         }
     }
@@ -685,7 +685,7 @@ public struct Engine: Sendable {
                  .deleteConfirmationOpened, .deleteConfirmationCancelled, .dragBegan, .gapMoved, .dragEnded,
                  .dragCancelled, .editingChanged, .scheduleTick, .scrollMotionBegan, .scrollMotionEnded,
                  .focusChanged, .moveRefused, .dropTargetChanged, .droppedInto, .menuOpened, .menuEntrySelected,
-                 .menuDismissed:
+                 .menuDismissed, .headerTapped:
                 recorder.record(effect, offset: offset)
                 continue
             case .announcement(let a):

@@ -72,7 +72,7 @@ struct TranscriptRecorder: Sendable {
         case .scrollMotionBegan, .highlight, .selectionChanged, .swipeBegan, .swipeOpened, .swipeShut, .deleteConfirmationOpened,
              .deleteConfirmationCancelled, .dragBegan, .gapMoved, .dragEnded, .dragCancelled, .editingChanged,
              .committed, .undone, .redone, .appBatchApplied, .rejected, .focusChanged, .moveRefused, .announcement,
-             .dropTargetChanged, .droppedInto, .menuOpened, .menuEntrySelected, .menuDismissed:
+             .dropTargetChanged, .droppedInto, .menuOpened, .menuEntrySelected, .menuDismissed, .headerTapped:
             break
         }
         append(.effect(effect), offset: offset)

@@ -39,6 +39,7 @@ extension EditingEffect {
         case .menuOpened: "menuOpened"
         case .menuEntrySelected: "menuEntry"
         case .menuDismissed: "menuDismissed"
+        case .headerTapped: "headerTapped"
         }
     }
 
@@ -89,6 +90,7 @@ extension EditingEffect {
             ([id.rawValue] + actions.map(\.rawValue)).map(Self.token).joined(separator: " ")
         case .menuEntrySelected(let id, let action): "\(Self.token(id.rawValue)) \(Self.token(action.rawValue))"
         case .menuDismissed(let id): Self.token(id.rawValue)
+        case .headerTapped(let section): Self.token(section.rawValue)
         }
     }
 
@@ -130,6 +132,7 @@ extension EditingEffect {
         case .menuEntrySelected(let id, let action):
             ",\"item\":\(Self.quoted(id.rawValue)),\"action\":\(Self.quoted(action.rawValue))"
         case .menuDismissed(let id): ",\"item\":" + Self.quoted(id.rawValue)
+        case .headerTapped(let section): ",\"section\":" + Self.quoted(section.rawValue)
         }
     }
 

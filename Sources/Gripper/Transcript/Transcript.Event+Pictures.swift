@@ -19,7 +19,7 @@ extension Transcript.Event {
             true
         case .effect(.highlight), .effect(.scrolled), .effect(.swipeBegan), .effect(.dragBegan),
              .effect(.dragEnded), .effect(.rejected), .effect(.scheduleTick), .effect(.scrollMotionBegan),
-             .effect(.focusChanged), .effect(.moveRefused), .effect(.announcement):
+             .effect(.focusChanged), .effect(.moveRefused), .effect(.announcement), .effect(.headerTapped):
             false
         }
     }

@@ -80,6 +80,9 @@ public enum EditingEffect: Hashable, Sendable {
     case focusChanged(EditingFocus?)
     /// A keyboard lift, a key step or a move command did nothing, and why.
     case moveRefused(MoveRefusal)
+    /// A tap on the header of this section, which the delegate reports
+    /// (``CollectionDelegate/tapsOnHeaders``): the app acts on it.
+    case headerTapped(SectionID)
     /// What the effects before it mean to a person, as data; the engine
     /// says it in words. Made only when announcing (`Engine.announcementStrings`).
     case announcement(Announcement)

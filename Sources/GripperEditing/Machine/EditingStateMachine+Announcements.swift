@@ -106,7 +106,7 @@ extension EditingStateMachine {
             return .menuDismissed(item)
         case .highlight, .selectionChanged, .scrolled, .swipeBegan, .swipeShut, .deleteConfirmationOpened,
              .deleteConfirmationCancelled, .editingChanged, .undone, .redone, .appBatchApplied, .rejected,
-             .scrollMotionBegan, .scrollMotionEnded, .scheduleTick, .focusChanged, .announcement:
+             .scrollMotionBegan, .scrollMotionEnded, .scheduleTick, .focusChanged, .announcement, .headerTapped:
             return nil
         }
     }

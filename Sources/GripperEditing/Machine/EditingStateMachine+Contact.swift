@@ -146,12 +146,27 @@ extension EditingStateMachine {
     }
 
     /// A tap at rest: select, toggle, open a delete confirmation.
+    /// A tap on a section's header the delegate reports: true, with the
+    /// `headerTapped` effect, when `p` is on such a header (not one a
+    /// placeholder covers).
+    /// - Complexity: O(log n + k), the layout's hit test.
+    private func headerTap(at p: Point, geometry: some CollectionLayout, effects: inout [EditingEffect]) -> Bool {
+        guard case .header(let s)? = geometry.hitTest(contentPoint(p), presentation: presentation(askingTraits: false),
+                                                      contentOffset: contentOffset),
+              model.sections.indices.contains(s), !isCovered(s) else { return false }
+        let id = model.sections[s].id
+        guard policy.canTapHeader(of: id, at: s) else { return false }
+        effects.append(.headerTapped(id))
+        return true
+    }
+
     private mutating func performTap(at p: Point, editing: Bool, at time: EventTime,
                                      geometry: some CollectionLayout, effects: inout [EditingEffect]) {
         // Out of batch editing a tap only selects: with nothing selectable
         // it does nothing, and nothing is asked (no hit test, no delegate
         // question), as UIKit asks nothing of a collection that does not
         // allow selection.
+        if policy.tapsOnHeaders, headerTap(at: p, geometry: geometry, effects: &effects) { return }
         if !editing, policy.selectionMode == .none { return }
         let hit = hit(at: p, geometry: geometry)
         guard case .cell(let path, let region) = hit, let item = model.item(at: path) else { return }

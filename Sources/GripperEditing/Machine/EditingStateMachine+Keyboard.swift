@@ -525,7 +525,7 @@ extension EditingStateMachine {
                      .deleteConfirmationOpened, .deleteConfirmationCancelled, .dragBegan, .gapMoved, .dragEnded,
                      .dragCancelled, .editingChanged, .rejected, .scrollMotionBegan, .scrollMotionEnded,
                      .scheduleTick, .focusChanged, .moveRefused, .announcement, .dropTargetChanged, .droppedInto,
-                     .menuOpened, .menuEntrySelected, .menuDismissed:
+                     .menuOpened, .menuEntrySelected, .menuDismissed, .headerTapped:
                     continue
                 }
             }

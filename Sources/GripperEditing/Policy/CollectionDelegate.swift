@@ -113,6 +113,15 @@ public protocol CollectionDelegate: Sendable {
     /// once, after the commit. The default does nothing.
     /// - Complexity: called per drop.
     func didDrop(_ items: [ItemID], into target: ItemID)
+    /// Whether a tap on a section's header is reported (a
+    /// `headerTapped` effect, for the app to act on: collapse the
+    /// section, open it, sort it). False (the default): a tap on a header
+    /// does nothing and asks nothing.
+    var tapsOnHeaders: Bool { get }
+    /// Whether a tap on the header of `section` (at `index`) is reported,
+    /// when ``tapsOnHeaders``.
+    /// - Complexity: called per tap on a header; should be O(1).
+    func canTapHeader(of section: SectionID, at index: Int) -> Bool
     /// How many items a tap selects.
     var selectionMode: SelectionMode { get }
     /// The item's name in announcements ("Picked up Pear …") and for a
@@ -185,6 +194,10 @@ extension CollectionDelegate {
     public func didDrop(_ items: [ItemID], into target: ItemID) {}
     /// A tap selects one item (UIKit's default: selection on, multiple off).
     public var selectionMode: SelectionMode { .single }
+    /// Taps on headers are not reported.
+    public var tapsOnHeaders: Bool { false }
+    /// Every header's tap is reported once ``tapsOnHeaders`` is on.
+    public func canTapHeader(of section: SectionID, at index: Int) -> Bool { true }
     /// The identity's raw value.
     public func accessibilityLabel(for item: ItemID) -> String { item.rawValue }
     /// The identity's raw value.

@@ -108,7 +108,8 @@ package struct EngineFuzzDriver {
         let selection: [SelectionMode] = [.none, .single, .multiple, .multiple]
         let grid = flags & 32 != 0
         let heights = flags & 16 != 0
-        let sectionCount = Int(input.byte() % 3) + 1
+        let shape = input.byte()
+        let sectionCount = Int(shape % 3) + 1
         var sections: [Scene.Section] = []
         var n = 0
         for s in 0..<sectionCount {
@@ -122,8 +123,10 @@ package struct EngineFuzzDriver {
         }
         var metrics = LayoutMetrics(rowHeight: 56)
         metrics.header = SupplementaryMetrics(height: 32)
-        let scene = Scene(viewport: Size(width: 320, height: 440), metrics: metrics, sections: sections,
+        var scene = Scene(viewport: Size(width: 320, height: 440), metrics: metrics, sections: sections,
                           selectionMode: selection[Int(flags >> 1 & 3)], movesBetweenSections: flags & 8 == 0)
+        // The section count's byte's top bit: taps on headers reported.
+        scene.headerTaps = shape & 0x80 != 0
         guard let engine = try? Engine(scene: scene, device: mouse ? TestDevices.probeMouse : TestDevices.probeTouchscreen,
                                        makingTransitions: true)
         else { return nil }

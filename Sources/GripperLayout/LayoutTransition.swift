@@ -4,7 +4,7 @@ import GripperGeometry
 /// state that appears, disappears or moves (changes any attribute), with its
 /// attributes before and after. Elements that stay as they were are left out.
 ///
-/// Elements are matched by identity through the ``IndexPathMapping`` of the
+/// Elements are matched by identity through the ``ItemPathMapping`` of the
 /// edits between the states (identity for presentation changes: gap moved,
 /// editing toggled, cell opened or shut). The placeholder and the drag proxy
 /// are matched as single elements whatever their index paths. Appearing
@@ -37,7 +37,7 @@ public struct LayoutTransition: Sendable {
     /// The transition from `old` to `new`, over the elements visible in
     /// either state's viewport.
     /// - Complexity: O((k_old + k_new) × (log n + edits)).
-    public init(from old: LayoutState, to new: LayoutState, mapping: IndexPathMapping = .identity) {
+    public init(from old: LayoutState, to new: LayoutState, mapping: ItemPathMapping = .identity) {
         appearing = []
         disappearing = []
         moving = []
@@ -88,7 +88,7 @@ public struct LayoutTransition: Sendable {
     }
 
     /// An element's key in the other state, or `nil` if it has none there.
-    private static func map(_ id: ElementID, mapping: IndexPathMapping, forward: Bool) -> ElementID? {
+    private static func map(_ id: ElementID, mapping: ItemPathMapping, forward: Bool) -> ElementID? {
         guard let p = id.indexPath else { return id }
         switch id.kind {
         case .cell, .action, .menu, .menuEntry:

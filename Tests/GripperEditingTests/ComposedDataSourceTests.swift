@@ -93,7 +93,7 @@ struct PlainRules: CollectionDelegate {}
             #expect(composed.child(ofSection: g) == c)
             #expect(composed.globalSection(child: c, section: s) == g)
             for i in 0...children[c].numberOfItems(inSection: s) {
-                let local = ChildIndexPath(child: c, indexPath: ip(s, i))
+                let local = ChildItemPath(child: c, indexPath: ip(s, i))
                 #expect(composed.childIndexPath(for: ip(g, i)) == local, "seed \(seed) at \(ip(g, i))")
                 #expect(composed.globalIndexPath(for: local) == ip(g, i), "seed \(seed) at \(local)")
                 if i < children[c].numberOfItems(inSection: s) {
@@ -107,9 +107,9 @@ struct PlainRules: CollectionDelegate {}
         #expect(composed.childIndexPath(for: ip(-1, 0)) == nil)
         #expect(composed.childIndexPath(for: ip(0, -1)) == nil)
         #expect(composed.childIndexPath(for: ip(Int.max, Int.max)) == nil)
-        #expect(composed.globalIndexPath(for: ChildIndexPath(child: children.count, indexPath: ip(0, 0))) == nil)
-        #expect(composed.globalIndexPath(for: ChildIndexPath(child: -1, indexPath: ip(0, 0))) == nil)
-        #expect(composed.globalIndexPath(for: ChildIndexPath(child: 0, indexPath: ip(Int.max, 0))) == nil)
+        #expect(composed.globalIndexPath(for: ChildItemPath(child: children.count, indexPath: ip(0, 0))) == nil)
+        #expect(composed.globalIndexPath(for: ChildItemPath(child: -1, indexPath: ip(0, 0))) == nil)
+        #expect(composed.globalIndexPath(for: ChildItemPath(child: 0, indexPath: ip(Int.max, 0))) == nil)
         #expect(composed.globalSection(child: Int.min, section: Int.max) == nil)
         // The whole composed model is the flattening.
         let model = try CollectionModel(dataSource: composed)

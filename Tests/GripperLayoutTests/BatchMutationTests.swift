@@ -68,7 +68,7 @@ import Testing
     @Test(arguments: 0..<30)
     func groupedMappingsMapAsTheirEdits(seed: Int) {
         var g = SeededGenerator(seed: UInt64(seed) &+ 90_000)
-        var edits: [IndexPathMapping.Edit] = []
+        var edits: [ItemPathMapping.Edit] = []
         for _ in 0..<g.int(1...4) {
             switch g.int(0...3) {
             case 0:
@@ -88,7 +88,7 @@ import Testing
                 edits.append(g.chance(0.5) ? .insertSection(g.int(0...3)) : .deleteSection(g.int(0...3)))
             }
         }
-        let mapping = IndexPathMapping(edits)
+        let mapping = ItemPathMapping(edits)
         for s in 0..<4 {
             for k in 0..<60 {
                 let p = ItemPath(section: s, item: k)

@@ -300,11 +300,11 @@ import GripperScripting
         #expect(eight.frame.minY == 8 * 44)
         // Drop at landing 1: one batch moves the three there.
         let gap = try #require(list.attributes(for: ElementID(kind: .placeholder, indexPath: p(1)), presentation: lifted))
-        let moves: [IndexPathMapping.Edit] = [.moveItem(from: p(2), to: p(1)), .moveItem(from: p(5), to: p(2)),
+        let moves: [ItemPathMapping.Edit] = [.moveItem(from: p(2), to: p(1)), .moveItem(from: p(5), to: p(2)),
                                                    .moveItem(from: p(7), to: p(3))]
         let before = LayoutState(layout: list, presentation: lifted)
         try list.applyItemChanges(removing: [p(2), p(5), p(7)], inserting: [(p(1), nil), (p(2), nil), (p(3), nil)])
-        let drop = LayoutTransition(from: before, to: LayoutState(layout: list), mapping: IndexPathMapping(moves))
+        let drop = LayoutTransition(from: before, to: LayoutState(layout: list), mapping: ItemPathMapping(moves))
         let landed = [p(1), p(2), p(3)].compactMap { q in
             (drop.appearing + drop.moving).first { $0.final.id == .cell(q) }?.final.frame
         }

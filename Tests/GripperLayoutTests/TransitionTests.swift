@@ -32,7 +32,7 @@ import Testing
         let old = LayoutState(layout: layout)
         try layout.deleteItem(at: ItemPath(section: 0, item: 2))
         let t = LayoutTransition(from: old, to: LayoutState(layout: layout),
-                                 mapping: IndexPathMapping([.deleteItem(ItemPath(section: 0, item: 2))]))
+                                 mapping: ItemPathMapping([.deleteItem(ItemPath(section: 0, item: 2))]))
         #expect(t.disappearing.map(\.initial.id) == [Self.cell(2)])
         #expect(t.disappearing.first?.final.alpha == 0)
         #expect(t.appearing.isEmpty)
@@ -45,7 +45,7 @@ import Testing
         let old = LayoutState(layout: layout)
         try layout.insertItem(at: ItemPath(section: 0, item: 0))
         let t = LayoutTransition(from: old, to: LayoutState(layout: layout),
-                                 mapping: IndexPathMapping([.insertItem(ItemPath(section: 0, item: 0))]))
+                                 mapping: ItemPathMapping([.insertItem(ItemPath(section: 0, item: 0))]))
         #expect(t.appearing.map(\.final.id) == [Self.cell(0)])
         #expect(t.appearing.first?.initial.alpha == 0)
         #expect(t.moving.count == 3 && t.disappearing.isEmpty)
@@ -57,7 +57,7 @@ import Testing
         let gap = try #require(layout.attributes(for: ElementID(kind: .placeholder, indexPath: ItemPath(section: 0, item: 5)),
                                                  presentation: dragging.presentation))
         try layout.moveItem(from: ItemPath(section: 0, item: 2), to: ItemPath(section: 0, item: 5))
-        let t = LayoutTransition(from: dragging, to: LayoutState(layout: layout), mapping: IndexPathMapping([
+        let t = LayoutTransition(from: dragging, to: LayoutState(layout: layout), mapping: ItemPathMapping([
             .moveItem(from: ItemPath(section: 0, item: 2), to: ItemPath(section: 0, item: 5)),
         ]))
         // Only the landed item changes (hidden → shown, in place); gap and proxy go.
@@ -84,7 +84,7 @@ import Testing
     }
 
     @Test func mappingRoundTrips() {
-        let m = IndexPathMapping([.deleteItem(ItemPath(section: 0, item: 1)), .insertSection(0),
+        let m = ItemPathMapping([.deleteItem(ItemPath(section: 0, item: 1)), .insertSection(0),
                                   .moveItem(from: ItemPath(section: 1, item: 0), to: ItemPath(section: 2, item: 3)),
                                   .insertItem(ItemPath(section: 1, item: 0))])
         for s in 0..<3 {

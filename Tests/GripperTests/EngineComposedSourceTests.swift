@@ -77,7 +77,7 @@ private struct Notes: CollectionDataSource, CollectionDelegate {
                          toChild: 1, of: &home, becoming: ChildDataSource(key: "recent", more),
                          at: Self.t0 + .milliseconds(10))
         #expect(engine.model.sections.map(\.id) == ["pinned/all", "recent/today", "recent/week", "recent/older"])
-        #expect(home.childIndexPath(for: ip(3, 0)) == ChildIndexPath(child: 1, indexPath: ip(2, 0)))
+        #expect(home.childIndexPath(for: ip(3, 0)) == ChildItemPath(child: 1, indexPath: ip(2, 0)))
         #expect(engine.model == (try CollectionModel(dataSource: home)))
     }
 

@@ -106,7 +106,7 @@ for items in sizes {
 }
 
 /// Times `LayoutTransition(from:to:mapping:)`: the median of 2,000.
-func timeTransition(from a: LayoutState, to b: LayoutState, mapping: IndexPathMapping) -> (Timings, Int) {
+func timeTransition(from a: LayoutState, to b: LayoutState, mapping: ItemPathMapping) -> (Timings, Int) {
     let first = LayoutTransition(from: a, to: b, mapping: mapping)
     let changed = first.appearing.count + first.disappearing.count + first.moving.count
     let t = measure(iterations: 2_000, warmup: 50) { blackHole(LayoutTransition(from: a, to: b, mapping: mapping)) }
@@ -134,17 +134,17 @@ for items in sizes {
     try! committedLayout.applyItemChanges(removing: [drag.source], inserting: [ItemInsertion(drag.target)])
     let committed = LayoutState(layout: committedLayout, presentation: .resting, contentOffset: engine.contentOffset)
     let (commit, commitChanged) = timeTransition(from: before, to: committed,
-                                                 mapping: IndexPathMapping([.moveItem(from: drag.source, to: drag.target)]))
+                                                 mapping: ItemPathMapping([.moveItem(from: drag.source, to: drag.target)]))
     // An app batch of 1,000 inserts at random places among the first
     // 3,000 rows (so that the screen changes), the drag going on.
     var after = engine
     var rng = SeededGenerator(seed: 42)
     let batch = inserts(round: 0, count: items, random: true, within: 3_000, rng: &rng)
     try! after.apply(batch, at: time + .milliseconds(5))
-    let edits: [IndexPathMapping.Edit] = batch.operations.compactMap {
+    let edits: [ItemPathMapping.Edit] = batch.operations.compactMap {
         if case .insertItem(_, let p) = $0 { return .insertItem(p) } else { return nil }
     }
-    let (app, appChanged) = timeTransition(from: before, to: state(after), mapping: IndexPathMapping(edits))
+    let (app, appChanged) = timeTransition(from: before, to: state(after), mapping: ItemPathMapping(edits))
     for (name, t, changed) in [("gap move", gap, gapChanged), ("commit", commit, commitChanged),
                                ("app batch of 1000 inserts", app, appChanged)] {
         medians[name, default: [:]][items] = t.median

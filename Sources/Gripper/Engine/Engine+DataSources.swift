@@ -156,7 +156,7 @@ extension Engine {
     /// after inserted (so nothing on screen is matched: the old cells go,
     /// the new ones come).
     /// - Complexity: O(s) for the s sections before and after.
-    static func mappingEdits(replacing r: ContentReplacement) -> [IndexPathMapping.Edit] {
+    static func mappingEdits(replacing r: ContentReplacement) -> [ItemPathMapping.Edit] {
         (0..<max(0, r.sectionsBefore)).reversed().map { .deleteSection($0) }
             + (0..<max(0, r.sections)).map { .insertSection($0) }
     }

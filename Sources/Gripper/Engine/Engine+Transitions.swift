@@ -44,7 +44,7 @@ extension Engine {
                                     initialContentOffset: motion.from, finalContentOffset: motion.to))
             return
         }
-        var layoutTransition = LayoutTransition(from: before, to: now, mapping: IndexPathMapping(transitionEdits))
+        var layoutTransition = LayoutTransition(from: before, to: now, mapping: ItemPathMapping(transitionEdits))
         // The proxy follows the contact directly.
         layoutTransition.moving.removeAll { $0.final.kind == .dragProxy }
         layoutTransition.appearing.removeAll { $0.final.kind == .dragProxy }
@@ -76,7 +76,7 @@ extension Engine {
     /// single move exactly; otherwise removals (descending) then insertions
     /// (ascending), a moved item counting as removed and inserted (it fades
     /// rather than travels).
-    static func mappingEdits(of batch: BatchUpdate) -> [IndexPathMapping.Edit] {
+    static func mappingEdits(of batch: BatchUpdate) -> [ItemPathMapping.Edit] {
         if batch.operations.count == 1, case .moveItem(let from, let to) = batch.operations[0] {
             return [.moveItem(from: from, to: to)]
         }

@@ -76,7 +76,7 @@ public struct Engine: Sendable {
     /// What ``takeDisplayChanges()`` last found on screen, in layout order.
     var displayed: [DisplayedElement] = []
     /// The index path edits committed since the last public call.
-    var transitionEdits: [IndexPathMapping.Edit] = []
+    var transitionEdits: [ItemPathMapping.Edit] = []
     /// Transitions made and not yet taken.
     var pendingTransitions: [EngineTransition] = []
     /// How many transcript entries the engine has produced, recorded or not.

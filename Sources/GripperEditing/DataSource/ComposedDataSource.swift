@@ -11,7 +11,7 @@ import GripperLayout
 ///     ChildDataSource(key: "recent", Recent(notes: recent)),   // 2 sections
 /// ])
 /// home.childIndexPath(for: ItemPath(section: 2, item: 5))
-/// // ChildIndexPath(child: 1, indexPath: [1, 5])
+/// // ChildItemPath(child: 1, indexPath: [1, 5])
 /// var engine = try Engine(dataSource: home, delegate: home, viewport: size, device: panel)
 /// ```
 ///
@@ -107,16 +107,16 @@ public struct ComposedDataSource: CollectionDataSource, CollectionDelegate {
     /// The item index is not checked against the count (an after-move path
     /// may be one past the end).
     /// - Complexity: O(1).
-    public func childIndexPath(for indexPath: ItemPath) -> ChildIndexPath? {
+    public func childIndexPath(for indexPath: ItemPath) -> ChildItemPath? {
         guard indexPath.item >= 0, let c = child(ofSection: indexPath.section) else { return nil }
-        return ChildIndexPath(child: c, indexPath: ItemPath(section: indexPath.section - sectionStart[c],
+        return ChildItemPath(child: c, indexPath: ItemPath(section: indexPath.section - sectionStart[c],
                                                              item: indexPath.item))
     }
 
     /// The global path of `local`; nil when its child or its section does
     /// not exist or the item index is negative.
     /// - Complexity: O(1).
-    public func globalIndexPath(for local: ChildIndexPath) -> ItemPath? {
+    public func globalIndexPath(for local: ChildItemPath) -> ItemPath? {
         guard let s = globalSection(child: local.child, section: local.indexPath.section),
               local.indexPath.item >= 0 else { return nil }
         return ItemPath(section: s, item: local.indexPath.item)
@@ -186,7 +186,7 @@ public struct ComposedDataSource: CollectionDataSource, CollectionDelegate {
     public func indexPath(ofItem item: ItemID) -> ItemPath? {
         for (c, child) in children.enumerated() {
             if let p = child.dataSource.indexPath(ofItem: item) {
-                return globalIndexPath(for: ChildIndexPath(child: c, indexPath: p))
+                return globalIndexPath(for: ChildItemPath(child: c, indexPath: p))
             }
         }
         return nil
@@ -282,7 +282,7 @@ public struct ComposedDataSource: CollectionDataSource, CollectionDelegate {
         switch answer {
         case .accept, .veto: answer
         case .redirect(let p):
-            globalIndexPath(for: ChildIndexPath(child: c, indexPath: p)).map(MoveTarget.redirect) ?? .veto
+            globalIndexPath(for: ChildItemPath(child: c, indexPath: p)).map(MoveTarget.redirect) ?? .veto
         }
     }
 
@@ -463,7 +463,7 @@ public struct ComposedDataSource: CollectionDataSource, CollectionDelegate {
 
 /// Where a global index path of a ``ComposedDataSource`` is: which child,
 /// and the path in that child.
-public struct ChildIndexPath: Hashable, Sendable, CustomStringConvertible {
+public struct ChildItemPath: Hashable, Sendable, CustomStringConvertible {
     /// The child's index among the composition's children.
     public var child: Int
     /// The path in the child's own sections.

@@ -3,7 +3,7 @@ import GripperGeometry
 /// How index paths of one layout state correspond to those of the next:
 /// the edits between them, in order. Maps both ways, so a transition can
 /// find each element's counterpart.
-public struct IndexPathMapping: Hashable, Sendable {
+public struct ItemPathMapping: Hashable, Sendable {
     /// One edit.
     public enum Edit: Hashable, Sendable {
         /// An item was inserted at this (new) index path.
@@ -173,7 +173,7 @@ public struct IndexPathMapping: Hashable, Sendable {
     }
 
     /// No edits: every index path maps to itself.
-    public static let identity = IndexPathMapping([])
+    public static let identity = ItemPathMapping([])
 
     /// The new index path of an old item, or `nil` if it was deleted.
     /// - Complexity: O(r log k) for r runs of edits (see ``init(_:)``) of

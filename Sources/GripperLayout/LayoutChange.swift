@@ -69,13 +69,6 @@ public struct LayoutChange: Hashable, Sendable, CustomStringConvertible {
     /// Whether the change gives nothing at all.
     public var isEmpty: Bool { self == LayoutChange() }
 
-    /// Whether the change gives metrics (anything but ``kind``).
-    public var changesMetrics: Bool {
-        var metricsOnly = self
-        metricsOnly.kind = nil
-        return !metricsOnly.isEmpty
-    }
-
     /// `metrics` with this change's fields in place. Nothing is checked
     /// here: the layout made of the result checks it (``LayoutError``).
     /// - Complexity: O(1).
@@ -122,9 +115,9 @@ public struct LayoutChange: Hashable, Sendable, CustomStringConvertible {
         fields.map { "\($0.name) \($0.value)" }.joined(separator: " ")
     }
 
-    /// The fields given: the scene's name and the value as text (numbers
-    /// as the shortest text that reads back the same).
-    public var fields: [(name: String, value: String)] {
+    /// The fields given: the scene's name and the value as text (whole
+    /// numbers without a fraction).
+    private var fields: [(name: String, value: String)] {
         var out: [(String, String)] = []
         func number(_ v: Double) -> String {
             v.isFinite && v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : "\(v)"

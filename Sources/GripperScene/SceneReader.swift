@@ -162,11 +162,7 @@ struct SceneReader {
         scene.selectedSegment = selectedSegment
         if let v = root["announcements"] { scene.announcements = try announcements(v, "announcements") }
         if let x = root["layout"]?["kind"] {
-            let name = try string(x, "layout.kind")
-            guard let kind = LayoutKind(rawValue: name) else {
-                throw fail("layout.kind", x, "expected \"grid\" or \"flow\", found \"\(name)\"")
-            }
-            scene.layoutKind = kind
+            scene.layoutKind = try named(x, "layout.kind", as: LayoutKind.self)
         }
         try checkConsistentItems(scene)
         return scene
@@ -280,11 +276,7 @@ struct SceneReader {
         }
         var c = LayoutChange()
         if let x = v["kind"] {
-            let name = try string(x, path + ".kind")
-            guard let kind = LayoutKind(rawValue: name) else {
-                throw fail(path + ".kind", x, "expected \"grid\" or \"flow\", found \(SceneError.quote(name))")
-            }
-            c.kind = kind
+            c.kind = try named(x, path + ".kind", as: LayoutKind.self)
         }
         if let x = v["columns"] { c.columns = try integer(x, path + ".columns", minimum: 1) }
         if let x = v["minimumItemWidth"] {
@@ -309,25 +301,13 @@ struct SceneReader {
             }
         }
         if let x = v["scrollDirection"] {
-            let name = try string(x, path + ".scrollDirection")
-            guard let axis = ScrollAxis(rawValue: name) else {
-                throw fail(path + ".scrollDirection", x, "expected \"vertical\" or \"horizontal\", found \(SceneError.quote(name))")
-            }
-            c.scrollDirection = axis
+            c.scrollDirection = try named(x, path + ".scrollDirection", as: ScrollAxis.self)
         }
         if let x = v["layoutDirection"] {
-            let name = try string(x, path + ".layoutDirection")
-            guard let direction = LayoutDirection(rawValue: name) else {
-                throw fail(path + ".layoutDirection", x, "expected \"leftToRight\" or \"rightToLeft\", found \(SceneError.quote(name))")
-            }
-            c.layoutDirection = direction
+            c.layoutDirection = try named(x, path + ".layoutDirection", as: LayoutDirection.self)
         }
         if let x = v["snapping"] {
-            let name = try string(x, path + ".snapping")
-            guard let snapping = ScrollSnapping(rawValue: name) else {
-                throw fail(path + ".snapping", x, "expected \"none\", \"item\" or \"page\", found \(SceneError.quote(name))")
-            }
-            c.scrollSnapping = snapping
+            c.scrollSnapping = try named(x, path + ".snapping", as: ScrollSnapping.self)
         }
         return c
     }
@@ -341,6 +321,19 @@ struct SceneReader {
         return EdgeInsets(top: try side("top"), left: try side("left"), bottom: try side("bottom"), right: try side("right"))
     }
 
+    /// `x` as one of `T`'s names (a layout kind, a scroll axis …), at
+    /// `path`; another name is an error listing them.
+    private func named<T: RawRepresentable & CaseIterable>(_ x: JSONValue, _ path: String,
+                                                           as: T.Type) throws(SceneError) -> T where T.RawValue == String {
+        let name = try string(x, path)
+        guard let value = T(rawValue: name) else {
+            let names = T.allCases.map { "\"\($0.rawValue)\"" }
+            let list = names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1] : names.joined()
+            throw fail(path, x, "expected \(list), found \(SceneError.quote(name))")
+        }
+        return value
+    }
+
     private func layout(_ value: JSONValue, _ path: String) throws(SceneError) -> LayoutMetrics {
         let keys = ["columns", "rowHeight", "interItemSpacing", "lineSpacing", "insets", "headerHeight", "pinnedHeaders",
                     "footerHeight", "separator", "scrollDirection", "layoutDirection", "estimatedItemHeight", "kind", "itemWidth",
@@ -350,11 +343,7 @@ struct SceneReader {
         if let x = v["columns"] { m.columns = try integer(x, path + ".columns", minimum: 1) }
         if let x = v["minimumItemWidth"] { m.minimumItemWidth = try number(x, path + ".minimumItemWidth", positive: true) }
         if let x = v["snapping"] {
-            let name = try string(x, path + ".snapping")
-            guard let snapping = ScrollSnapping(rawValue: name) else {
-                throw fail(path + ".snapping", x, "expected \"none\", \"item\" or \"page\", found \(SceneError.quote(name))")
-            }
-            m.scrollSnapping = snapping
+            m.scrollSnapping = try named(x, path + ".snapping", as: ScrollSnapping.self)
         }
         if let x = v["rowHeight"] { m.rowHeight = try number(x, path + ".rowHeight", positive: true) }
         if let x = v["interItemSpacing"] { m.interItemSpacing = try number(x, path + ".interItemSpacing", minimum: 0) }
@@ -379,18 +368,10 @@ struct SceneReader {
             m.rowSeparator = t > 0 ? SeparatorMetrics(thickness: t) : .none
         }
         if let x = v["scrollDirection"] {
-            let name = try string(x, path + ".scrollDirection")
-            guard let axis = ScrollAxis(rawValue: name) else {
-                throw fail(path + ".scrollDirection", x, "expected \"vertical\" or \"horizontal\", found \"\(name)\"")
-            }
-            m.orientation.axis = axis
+            m.orientation.axis = try named(x, path + ".scrollDirection", as: ScrollAxis.self)
         }
         if let x = v["layoutDirection"] {
-            let name = try string(x, path + ".layoutDirection")
-            guard let direction = LayoutDirection(rawValue: name) else {
-                throw fail(path + ".layoutDirection", x, "expected \"leftToRight\" or \"rightToLeft\", found \"\(name)\"")
-            }
-            m.orientation.direction = direction
+            m.orientation.direction = try named(x, path + ".layoutDirection", as: LayoutDirection.self)
         }
         if let x = v["itemWidth"] { m.itemWidth = try number(x, path + ".itemWidth", positive: true) }
         if let x = v["placeholderHeight"] {

@@ -95,6 +95,35 @@ import Testing
         #expect(got == expected || (got.isNaN && expected.isNaN), "\(got)")
     }
 
+    /// Real hardware's scrolls (a touchscreen's drags up and down, a
+    /// two-finger scroll) over the real replays'
+    /// scene snapping to items: each comes to rest on a row's edge (or an
+    /// end of the content), and without snapping the same recording rests
+    /// where it did.
+    /// (The mouse recording ends with wheel clicks, which move the content
+    /// by their steps: a wheel is not a finger letting go.)
+    @Test(arguments: ["real/ts_atmel-maxtouch_1-finger-drag-up-down.evemu", "real/ts_ep0430m09_2-finger-scroll-down.evemu"])
+    func realScrollsRestOnARowsEdge(_ file: String) throws {
+        let trace = try Recordings.evemu(file)
+        var scene = try Recordings.scene("real-replays/scene.json")
+        func rest(_ snapping: ScrollSnapping) throws -> Engine {
+            scene.metrics.scrollSnapping = snapping
+            var engine = try Engine(scene: scene, device: trace.device)
+            for frame in trace.frames { engine.handle(frame) }
+            engine.fire(until: (engine.now ?? .zero) + .seconds(10))
+            engine.finish()
+            #expect(!engine.isScrollMoving && engine._invariantViolations().isEmpty)
+            return engine
+        }
+        let snapped = try rest(.item), free = try rest(.none)
+        let offset = snapped.contentOffset
+        let maxOffset = max(0, snapped.layout.contentSize.height - snapped.viewportSize.height)
+        let edges = snapped.layout.attributes(in: Rect(x: 0, y: offset - 1, width: 800, height: 2), presentation: .resting,
+                                              contentOffset: offset).filter { $0.kind == .cell }.map(\.frame.minY)
+        #expect(offset == 0 || offset == maxOffset || edges.contains(offset), "\(file): rests at \(offset)")
+        #expect(snapped.model == free.model, "snapping changes where a scroll rests, nothing else")
+    }
+
     @Test func aSceneNamesItsSnappingAndABadOneNamesTheField() throws {
         let engine = try Self.engine("page")
         #expect(engine.metrics.scrollSnapping == .page)

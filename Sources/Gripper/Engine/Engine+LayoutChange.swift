@@ -64,15 +64,6 @@ extension Engine {
         }
         metrics = newMetrics
         orientation = newMetrics.orientation
-        var offset = contentOffset
-        if let anchor, let frame = layout.attributes(for: anchor.indexPath, presentation: presentation)?.frame {
-            offset = frame.minY - anchor.fromTop
-        }
-        // The machine works in the (maybe new) scroll space.
-        let contact = contactLocation.map { orientation.scrollPoint($0, viewport: viewportSize) }
-        let extent = orientation.scrollSize(viewportSize).height
-        recordDue(at: time) {
-            $0.viewportChanged(height: extent, offset: offset, contact: contact, at: time, geometry: $1)
-        }
+        settleRelaidOut(keeping: anchor, at: time)
     }
 }

@@ -78,10 +78,6 @@ extension Engine {
             appendRejected("resizeViewport: \(error)", at: time)
             return
         }
-        var offset = contentOffset
-        if let anchor, let frame = layout.attributes(for: anchor.indexPath, presentation: presentation)?.frame {
-            offset = frame.minY - anchor.fromTop
-        }
         // A contact still down is where the new mapping puts it: a
         // touchscreen's spans the new viewport, a pointer stays put (clamped).
         if let c = contactLocation {
@@ -89,9 +85,22 @@ extension Engine {
                 ? Point(x: c.x * size.width / old.width, y: old.height > 0 ? c.y * size.height / old.height : 0)
                 : pointerLocation)
         }
-        // The machine works in the layout's scroll space.
-        let contact = contactLocation.map { orientation.scrollPoint($0, viewport: size) }
-        let extent = orientation.scrollSize(size).height
+        settleRelaidOut(keeping: anchor, at: time)
+    }
+
+    /// After the layout was laid out anew (a resize, a layout change): the
+    /// content offset that keeps `anchor` (``firstVisibleItem()`` before)
+    /// where it was on screen, and the editing machine told of the new
+    /// geometry in the (maybe new) scroll space, so what is in flight
+    /// follows it.
+    /// - Complexity: O(log n) for the anchor, plus what the machine does.
+    mutating func settleRelaidOut(keeping anchor: (indexPath: ItemPath, fromTop: Double)?, at time: EventTime) {
+        var offset = contentOffset
+        if let anchor, let frame = layout.attributes(for: anchor.indexPath, presentation: presentation)?.frame {
+            offset = frame.minY - anchor.fromTop
+        }
+        let contact = contactLocation.map { orientation.scrollPoint($0, viewport: viewportSize) }
+        let extent = orientation.scrollSize(viewportSize).height
         recordDue(at: time) {
             $0.viewportChanged(height: extent, offset: offset, contact: contact, at: time, geometry: $1)
         }

@@ -257,11 +257,7 @@ extension EditingStateMachine {
         case .panEnded(let pan):
             track(s, pan, geometry: geometry, effects: &effects)
             state = restState(editing: editing)
-            let extent = configuration.viewportHeight
-            scroller.release(velocity: -pan.velocity.y, at: time, maxOffset: maxOffset(geometry),
-                             configuration: configuration, effects: &effects) { proposed, current, velocity in
-                geometry.targetContentOffset(forProposed: proposed, from: current, velocity: velocity, viewportExtent: extent)
-            }
+            releaseScroller(velocity: -pan.velocity.y, at: time, geometry: geometry, effects: &effects)
         case .contactLifted:
             state = restState(editing: editing)
         case .touchDown, .tap, .longPress, .contactMoved, .secondContact, .secondTap, .scroll, .tick:

@@ -187,8 +187,16 @@ public struct EditingStateMachine: Sendable {
     private mutating func releaseScrollerIfLetGo(at time: EventTime, geometry: some CollectionLayout,
                                                  effects: inout [EditingEffect]) {
         guard scroller.isTracking, !holdsScroller else { return }
+        releaseScroller(velocity: 0, at: time, geometry: geometry, effects: &effects)
+    }
+
+    /// The finger lets go of the content with `velocity`: the scroll
+    /// machine rests, flings or bounces, where the layout's snapping says.
+    /// - Complexity: O(1), and one snapping question to the layout.
+    mutating func releaseScroller(velocity: Double, at time: EventTime, geometry: some CollectionLayout,
+                                  effects: inout [EditingEffect]) {
         let extent = configuration.viewportHeight
-        scroller.release(velocity: 0, at: time, maxOffset: maxOffset(geometry), configuration: configuration,
+        scroller.release(velocity: velocity, at: time, maxOffset: maxOffset(geometry), configuration: configuration,
                          effects: &effects) { proposed, current, velocity in
             geometry.targetContentOffset(forProposed: proposed, from: current, velocity: velocity, viewportExtent: extent)
         }

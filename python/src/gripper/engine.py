@@ -392,6 +392,28 @@ class Engine:
             self._check(Status.BUFFER, function)
             raise AssertionError("unreachable")  # pragma: no cover
 
+    def _read_array(self, function: str, struct: Any, capacity: int, *args: Any) -> tuple[Any, int, int]:
+        """What a ``(…, T *out, size_t capacity, size_t *count)`` function writes, the buffer grown as needed.
+
+        The array, the count and the capacity that held it. Call with the lock held.
+        """
+        handle = self._require()
+        for _ in range(_BUFFER_RETRIES):
+            out = (struct * max(1, capacity))()
+            count = c_size_t(0)
+            self._depth += 1
+            try:
+                status = getattr(self._lib, function)(handle, *args, out, capacity, byref(count))
+            finally:
+                self._depth -= 1
+            if status == Status.BUFFER and count.value > capacity:
+                capacity = count.value
+                continue
+            self._check(status, function)
+            return out, count.value, capacity
+        self._check(Status.BUFFER, function)
+        raise AssertionError("unreachable")  # pragma: no cover
+
     # -- life --------------------------------------------------------------------------------------------------
 
     def close(self) -> None:
@@ -644,24 +666,11 @@ class Engine:
         """
         x, y, width, height = (0.0, 0.0, *self._viewport) if rect is None else (float(v) for v in rect)
         with self._lock:
-            handle = self._require()
-            capacity = self._attribute_capacity
-            for _ in range(_BUFFER_RETRIES):
-                out = (_abi.Attributes * max(1, capacity))()
-                count = c_size_t(0)
-                self._depth += 1
-                try:
-                    status = self._lib.gripper_attributes_in_rect(handle, x, y, width, height, out, capacity, byref(count))
-                finally:
-                    self._depth -= 1
-                if status == Status.BUFFER and count.value > capacity:
-                    capacity = count.value
-                    self._attribute_capacity = max(self._attribute_capacity, capacity)
-                    continue
-                self._check(status, "gripper_attributes_in_rect")
-                return [_attributes(out[i]) for i in range(count.value)]
-            self._check(Status.BUFFER, "gripper_attributes_in_rect")
-            raise AssertionError("unreachable")  # pragma: no cover
+            out, count, capacity = self._read_array(
+                "gripper_attributes_in_rect", _abi.Attributes, self._attribute_capacity, x, y, width, height
+            )
+            self._attribute_capacity = max(self._attribute_capacity, capacity)
+            return [_attributes(out[i]) for i in range(count)]
 
     @property
     def viewport(self) -> tuple[float, float]:
@@ -867,30 +876,15 @@ class Engine:
         recycle the other's.
         """
         with self._lock:
-            handle = self._require()
-            capacity = 64
-            for _ in range(_BUFFER_RETRIES):
-                out = (_abi.DisplayChange * capacity)()
-                count = c_size_t(0)
-                self._depth += 1
-                try:
-                    status = self._lib.gripper_take_display_changes(handle, out, capacity, byref(count))
-                finally:
-                    self._depth -= 1
-                if status == Status.BUFFER and count.value > capacity:
-                    capacity = count.value
-                    continue
-                self._check(status, "gripper_take_display_changes")
-                return [
-                    DisplayChange(
-                        appeared=out[i].event == 0,
-                        kind=enum_or_int(ElementKind, out[i].kind),
-                        id=decode_text(out[i].id) if out[i].id is not None else None,
-                    )
-                    for i in range(count.value)
-                ]
-            self._check(Status.BUFFER, "gripper_take_display_changes")
-            raise AssertionError("unreachable")  # pragma: no cover
+            out, count, _ = self._read_array("gripper_take_display_changes", _abi.DisplayChange, 64)
+            return [
+                DisplayChange(
+                    appeared=out[i].event == 0,
+                    kind=enum_or_int(ElementKind, out[i].kind),
+                    id=decode_text(out[i].id) if out[i].id is not None else None,
+                )
+                for i in range(count)
+            ]
 
     def take_transitions(self) -> list[Transition]:
         """The transitions made since the last take (needs ``transitions``), each with its element changes."""
@@ -918,30 +912,15 @@ class Engine:
 
     def _changes(self, index: int, expected: int) -> list[Change]:
         """Transition ``index``'s element changes (buffer sized from its change_count, grown if needed)."""
-        capacity = expected
-        handle = self._require()
-        for _ in range(_BUFFER_RETRIES):
-            out = (_abi.Change * max(1, capacity))()
-            count = c_size_t(0)
-            self._depth += 1
-            try:
-                status = self._lib.gripper_transition_changes(handle, index, out, capacity, byref(count))
-            finally:
-                self._depth -= 1
-            if status == Status.BUFFER and count.value > capacity:
-                capacity = count.value
-                continue
-            self._check(status, "gripper_transition_changes")
-            return [
-                Change(
-                    role=enum_or_int(ChangeRole, out[i].role),
-                    initial=_attributes(out[i].initial),
-                    final=_attributes(out[i].final),
-                )
-                for i in range(count.value)
-            ]
-        self._check(Status.BUFFER, "gripper_transition_changes")
-        raise AssertionError("unreachable")  # pragma: no cover
+        out, count, _ = self._read_array("gripper_transition_changes", _abi.Change, expected, index)
+        return [
+            Change(
+                role=enum_or_int(ChangeRole, out[i].role),
+                initial=_attributes(out[i].initial),
+                final=_attributes(out[i].final),
+            )
+            for i in range(count)
+        ]
 
     @property
     def last_error(self) -> str:

@@ -73,7 +73,7 @@ import GripperScripting
                 let lastGap = h.machine.presentation.drag?.target
                 let effects: [EditingEffect]
                 if let input {
-                    if case .tick = input { effects = h.tickWhenDue() } else {
+                    if case .contact(.tick) = input { effects = h.tickWhenDue() } else {
                         effects = h.send(input, after: Int64.random(in: 1...40, using: &rng))
                     }
                 } else {
@@ -126,7 +126,7 @@ import GripperScripting
         #expect(appBatches > 50, "seed \(seed): only \(appBatches) app batches applied")
         // A touch on a fling only stops it, so fewer touches become drags than before flings.
         #expect(dragsKept >= 2, "seed \(seed): only \(dragsKept) drags went on across an app batch")
-        h.send(.deviceLost)
+        h.send(.cancelInteraction)
         h.settle()
         #expect(h.machine.nextDeadline == nil && h.machine.draggedItem == nil, "seed \(seed)")
     }

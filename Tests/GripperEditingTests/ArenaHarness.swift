@@ -41,7 +41,7 @@ struct ArenaHarness {
                 deliver(arena.fire(until: a))
             } else if let m {
                 h.time = max(h.time, m)
-                h.log += h.machine.handle(.tick, at: h.time, geometry: h.layout)
+                h.log += h.machine.handle(.contact(.tick), at: h.time, geometry: h.layout)
             } else {
                 return
             }

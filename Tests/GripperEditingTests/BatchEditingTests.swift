@@ -54,7 +54,7 @@ import GripperLayout
 
     /// Every way a delete confirmation shuts without deleting reports it as
     /// cancelled, never as a swiped cell shutting.
-    @Test(arguments: ["tap elsewhere", "pan", "long-press", "wheel", "contact cancelled", "device lost",
+    @Test(arguments: ["tap elsewhere", "pan", "long-press", "wheel", "interaction cancelled",
                       "undo", "setEditing(false)"])
     func everyCancellationOfTheConfirmationIsReportedAsSuch(way: String) {
         var h = MachineHarness.standard()
@@ -63,14 +63,13 @@ import GripperLayout
         #expect(h.machine.phase == .batchEditingOpen)
         let p = h.point(row: 5, x: 150)
         let input: EditingInput = switch way {
-        case "tap elsewhere": .tap(p)
-        case "pan": .panBegan(.init(location: p + Point(x: 0, y: -20), translation: Point(x: 0, y: -20)))
-        case "long-press": .longPress(p)
-        case "wheel": .scroll(48)
-        case "contact cancelled": .contactCancelled
-        case "device lost": .deviceLost
-        case "undo": .undo
-        default: .setEditing(false)
+        case "tap elsewhere": .contact(.tap(p))
+        case "pan": .contact(.panBegan(.init(location: p + Point(x: 0, y: -20), translation: Point(x: 0, y: -20))))
+        case "long-press": .contact(.longPress(p))
+        case "wheel": .contact(.scroll(48))
+        case "interaction cancelled": .command(.cancelInteraction)
+        case "undo": .command(.undo)
+        default: .command(.setEditing(false))
         }
         let effects = h.send(input)
         #expect(effects.first == .deleteConfirmationCancelled("a2"), "\(way)")
@@ -213,9 +212,9 @@ import GripperLayout
         #expect(h.machine.model.indexPath(of: "a2") == ip(0, 5))
     }
 
-    @Test(arguments: [EditingInput.setEditing(false), .deviceLost, .contactCancelled,
+    @Test(arguments: [EditingCommand.setEditing(false), .cancelInteraction,
                       .reload(model([("A", ["x"])])), .undo, .deleteSelected])
-    func externalStimuliRevertADrag(stimulus: EditingInput) {
+    func externalStimuliRevertADrag(stimulus: EditingCommand) {
         var h = MachineHarness.standard()
         Self.drag(&h, rows: 3, lift: false)
         let before = h.machine.model

@@ -44,7 +44,7 @@ import GripperScripting
                 if h.machine.model.numberOfItems(inSection: 0) ?? 0 > 3 {
                     effects = (try? h.apply([.deleteItem(ip(0, rng.int(0...2)))])) ?? []
                 }
-            default: effects = h.send(.contactCancelled)
+            default: effects = h.send(.cancelInteraction)
             }
             #expect(h.machine.invariantViolations().isEmpty, "seed \(seed) step \(step): \(h.machine.invariantViolations())")
             var expected = before

@@ -202,7 +202,7 @@ import Testing
     }
 
     @Test func cancelAndDoneLeaveEverythingInPlace() throws {
-        for stop in [EditingInput.contactCancelled, .deviceLost, .setEditing(true)] {
+        for stop in [EditingCommand.cancelInteraction, .setEditing(true)] {
             var (h, effects) = Self.dragging(to: 110)
             _ = Self.tick(&h, at: try #require(Self.dwell(effects)))
             let out = h.send(stop)

@@ -211,7 +211,7 @@ extension MachineHarness {
         let p = h.point(row: 2)
         #expect(h.send(.touchDown(p)) == [])
         #expect(h.send(.longPress(p), after: 500) == [])
-        #expect(h.send(.panBegan(EditingInput.Pan(location: p + Point(x: -40, y: 0), translation: Point(x: -40, y: 0)))) == [])
+        #expect(h.send(.panBegan(ContactInput.Pan(location: p + Point(x: -40, y: 0), translation: Point(x: -40, y: 0)))) == [])
         #expect(h.machine.phase == .keyboardMoving)
         #expect(h.machine.presentation.drag?.source == ip(0, 0))
         // The wheel still scrolls (nothing to scroll here: it stays at 0).
@@ -240,7 +240,7 @@ extension MachineHarness {
     }
 
     @Test func setEditingDeviceLossAndReloadCancelAKeyboardMove() {
-        for input in [EditingInput.setEditing(false), .deviceLost, .contactCancelled, .undo,
+        for input in [EditingCommand.setEditing(false), .cancelInteraction, .undo,
                       .reload(model([("fruit", ["pear", "apple"])]))] {
             var h = Self.fruit()
             h.focus(ip(0, 1))

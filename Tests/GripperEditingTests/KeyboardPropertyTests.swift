@@ -60,7 +60,7 @@ import GripperScripting
                     #expect(plain(h.machine.model) == before, "seed \(seed) step \(step): a refused batch changed the model")
                 }
             case 16:
-                let input = [EditingInput.undo, .redo, .deviceLost, .setEditing(Bool.random(using: &rng))]
+                let input = [EditingCommand.undo, .redo, .cancelInteraction, .setEditing(Bool.random(using: &rng))]
                     .randomElement(using: &rng)!
                 what = "\(input)"
                 effects = h.send(input)

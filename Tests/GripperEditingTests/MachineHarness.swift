@@ -41,6 +41,18 @@ struct MachineHarness {
         return effects
     }
 
+    /// Sends one contact input `after` milliseconds after the previous one.
+    @discardableResult
+    mutating func send(_ input: ContactInput, after ms: Int64 = 10) -> [EditingEffect] {
+        send(.contact(input), after: ms)
+    }
+
+    /// Sends one command `after` milliseconds after the previous input.
+    @discardableResult
+    mutating func send(_ command: EditingCommand, after ms: Int64 = 10) -> [EditingEffect] {
+        send(.command(command), after: ms)
+    }
+
     /// Applies an app batch `after` milliseconds after the previous input.
     @discardableResult
     mutating func apply(_ operations: [BatchUpdate.Operation], after ms: Int64 = 10) throws(BatchUpdateError) -> [EditingEffect] {
@@ -55,7 +67,7 @@ struct MachineHarness {
     mutating func tickWhenDue() -> [EditingEffect] {
         guard let deadline = machine.nextDeadline else { return [] }
         time = max(time, deadline)
-        let effects = machine.handle(.tick, at: time, geometry: layout)
+        let effects = machine.handle(.contact(.tick), at: time, geometry: layout)
         log += effects
         return effects
     }
@@ -82,7 +94,7 @@ struct MachineHarness {
         let steps = 4
         for k in 1...steps {
             let t = translation * (Double(k) / Double(steps))
-            let pan = EditingInput.Pan(location: start + t, translation: t, velocity: k == steps ? velocity : .zero)
+            let pan = ContactInput.Pan(location: start + t, translation: t, velocity: k == steps ? velocity : .zero)
             send(k == 1 ? .panBegan(pan) : .panChanged(pan))
         }
         if end { send(.panEnded(.init(location: start + translation, translation: translation, velocity: velocity))) }

@@ -82,7 +82,7 @@ import GripperLayout
     @Test func aTouchThatCaughtAFlingOpensNoMenu() {
         var h = Self.harness()
         h.send(.touchDown(h.point(row: 1)))
-        h.send(.contactCancelled)
+        h.send(.cancelInteraction)
         // A long press on the header-less gap below the items: no cell, nothing.
         h.send(.longPress(Point(x: 100, y: 400)))
         #expect(h.machine.phase == .idle)
@@ -187,17 +187,17 @@ import GripperLayout
         #expect(h.send(.tap(Point(x: 300, y: 22))) == [])
         #expect(h.machine.selection.isEmpty)
         h.send(.touchDown(h.point(row: 5)))
-        h.send(.contactCancelled)
+        h.send(.cancelInteraction)
         Self.check(h)
     }
 
     @Test func aPanFromOutsideClosesTheMenuAndScrollsAndOneFromTheMenuDoesNothing() {
         var h = Self.opened()
         h.send(.contactLifted(h.point(row: 1)))
-        let onMenu = EditingInput.Pan(location: Self.entry(0) + Point(x: 0, y: -20), translation: Point(x: 0, y: -20))
+        let onMenu = ContactInput.Pan(location: Self.entry(0) + Point(x: 0, y: -20), translation: Point(x: 0, y: -20))
         #expect(h.send(.panBegan(onMenu)) == [])
         #expect(h.machine.phase == .menu)
-        let away = EditingInput.Pan(location: Point(x: 300, y: 300), translation: Point(x: 0, y: -20))
+        let away = ContactInput.Pan(location: Point(x: 300, y: 300), translation: Point(x: 0, y: -20))
         let effects = h.send(.panBegan(away))
         #expect(effects.first == .menuDismissed("pear"))
         #expect(h.machine.phase == .scrolling)
@@ -206,8 +206,9 @@ import GripperLayout
     // MARK: - Other ways it closes
 
     @Test func aSecondFingerTheWheelAndEveryInterruptCloseIt() {
-        for input in [EditingInput.secondContact, .scroll(10), .contactCancelled, .deviceLost, .undo, .redo,
-                      .deleteSelected, .setEditing(false), .reload(model([("fruit", ["apple", "pear"])]))] {
+        for input: EditingInput in [.contact(.secondContact), .contact(.scroll(10)), .command(.cancelInteraction),
+                                    .command(.undo), .command(.redo), .command(.deleteSelected),
+                                    .command(.setEditing(false)), .command(.reload(model([("fruit", ["apple", "pear"])])))] {
             var h = Self.opened()
             let effects = h.send(input)
             #expect(effects.first == .menuDismissed("pear"), "\(input)")
@@ -221,7 +222,7 @@ import GripperLayout
 
     @Test func inputsNotDrawnLeaveItOpen() {
         var h = Self.opened()
-        for input in [EditingInput.longPress(Self.entry(0)), .secondTap(Self.entry(0)), .tick,
+        for input in [ContactInput.longPress(Self.entry(0)), .secondTap(Self.entry(0)), .tick,
                       .panChanged(.init(location: .zero, translation: .zero)),
                       .panEnded(.init(location: .zero, translation: .zero))] {
             #expect(h.send(input) == [], "\(input)")
@@ -437,7 +438,7 @@ import GripperLayout
                 let lastGap = h.machine.presentation.drag?.target
                 let effects: [EditingEffect]
                 if let input {
-                    if case .tick = input {
+                    if case .contact(.tick) = input {
                         effects = h.tickWhenDue()
                     } else {
                         effects = h.send(input, after: Int64.random(in: 1...40, using: &rng))
@@ -459,7 +460,7 @@ import GripperLayout
             }
         }
         #expect(opened > 0, "seed \(seed): no menu opened")
-        h.send(.deviceLost)
+        h.send(.cancelInteraction)
         h.settle()
         #expect(h.machine.phase == .idle || h.machine.phase == .batchEditingIdle)
         #expect(h.machine.nextDeadline == nil && h.machine.draggedItem == nil, "seed \(seed)")

@@ -39,7 +39,7 @@ import GripperScripting
             case 5, 6, 7: h.send(.contactMoved(row()))
             case 8: h.send(.secondTap(row()))
             case 9, 10: h.send(.contactLifted(row()))
-            case 11: h.send([EditingInput.deviceLost, .setEditing(false), .undo, .redo].randomElement(using: &rng)!)
+            case 11: h.send([EditingCommand.cancelInteraction, .setEditing(false), .undo, .redo].randomElement(using: &rng)!)
             default:
                 // An app batch: an insert, a delete or a move somewhere.
                 let sections = before.sections

@@ -130,8 +130,8 @@ import Testing
         #expect(h.items[0] == ["a1", "a0", "a2", "a4", "a3"])
     }
 
-    @Test(arguments: [EditingInput.setEditing(false), .deviceLost, .contactCancelled, .undo, .deleteSelected])
-    func cancellingPutsEveryItemBack(stimulus: EditingInput) {
+    @Test(arguments: [EditingCommand.setEditing(false), .cancelInteraction, .undo, .deleteSelected])
+    func cancellingPutsEveryItemBack(stimulus: EditingCommand) {
         var h = Self.selecting([1, 3, 6])
         h.send(.longPress(h.point(row: 3)))
         h.send(.contactMoved(h.point(row: 8)))

@@ -16,14 +16,13 @@ import GripperScripting
         }
         func stimulus() -> EditingInput {
             switch Int.random(in: 0..<10, using: &rng) {
-            case 0: return .setEditing(Bool.random(using: &rng))
-            case 1: return .deleteSelected
-            case 2: return .deviceLost
-            case 3: return .contactCancelled
-            case 4: return .secondContact
-            case 5: return .undo
-            case 6: return .redo
-            case 7: return .scroll(Double.random(in: -200...200, using: &rng))
+            case 0: return .command(.setEditing(Bool.random(using: &rng)))
+            case 1: return .command(.deleteSelected)
+            case 2, 3: return .command(.cancelInteraction)
+            case 4: return .contact(.secondContact)
+            case 5: return .command(.undo)
+            case 6: return .command(.redo)
+            case 7: return .contact(.scroll(Double.random(in: -200...200, using: &rng)))
             case 8:
                 // A reload: the model with a few items shuffled, dropped or added.
                 var sections = h.machine.model.sections.map { ($0.id.rawValue, $0.items.map(\.rawValue)) }
@@ -34,12 +33,12 @@ import GripperScripting
                         sections[s].1.append("r\(UInt32.random(in: 0...UInt32.max, using: &rng))")
                     }
                 }
-                return .reload(model(sections))
-            default: return .tick
+                return .command(.reload(model(sections)))
+            default: return .contact(.tick)
             }
         }
         let start = point()
-        var inputs: [EditingInput]
+        var inputs: [ContactInput]
         switch Int.random(in: 0..<6, using: &rng) {
         case 0, 1:
             // Taps often land on the trailing edge, where actions and confirmations are.
@@ -53,7 +52,7 @@ import GripperScripting
             for k in 0..<Int.random(in: 1...6, using: &rng) {
                 t = t + (horizontal ? Point(x: direction * Double.random(in: -10...80, using: &rng), y: Double.random(in: -5...5, using: &rng))
                                     : Point(x: Double.random(in: -5...5, using: &rng), y: Double.random(in: -80...80, using: &rng)))
-                let pan = EditingInput.Pan(location: start + t, translation: t)
+                let pan = ContactInput.Pan(location: start + t, translation: t)
                 inputs.append(k == 0 ? .panBegan(pan) : .panChanged(pan))
             }
             let v = Point(x: Double.random(in: -400...400, using: &rng), y: 0)
@@ -68,10 +67,11 @@ import GripperScripting
             }
             inputs.append(.contactLifted(p))
         }
+        var all = inputs.map(EditingInput.contact)
         if Int.random(in: 0..<4, using: &rng) == 0 {
-            inputs.insert(stimulus(), at: Int.random(in: 0...inputs.count, using: &rng))
+            all.insert(stimulus(), at: Int.random(in: 0...inputs.count, using: &rng))
         }
-        return inputs
+        return all
     }
 
     /// The checks after every step.
@@ -172,7 +172,7 @@ import GripperScripting
                 let idsBefore = Set(h.machine.model.allItems)
                 let lastGap = h.machine.presentation.drag?.target
                 let effects: [EditingEffect]
-                if case .tick = input {
+                if case .contact(.tick) = input {
                     effects = h.tickWhenDue()
                 } else {
                     effects = h.send(input, after: Int64.random(in: 1...40, using: &rng))
@@ -182,7 +182,7 @@ import GripperScripting
             }
         }
         // Nothing left pending once everything is cancelled and the content has come to rest.
-        h.send(.deviceLost)
+        h.send(.cancelInteraction)
         h.settle()
         #expect(h.machine.nextDeadline == nil && h.machine.draggedItem == nil, "seed \(seed)")
     }
@@ -233,7 +233,7 @@ import GripperScripting
                 }
                 check(a, before: before, gap: gap, from: from)
                 if Int.random(in: 0..<12, using: &rng) == 0 {
-                    let stimuli: [EditingInput] = [.setEditing(true), .setEditing(false), .deleteSelected, .undo, .redo, .deviceLost]
+                    let stimuli: [EditingCommand] = [.setEditing(true), .setEditing(false), .deleteSelected, .undo, .redo, .cancelInteraction]
                     let before = Set(a.h.machine.model.allItems), gap = a.h.machine.presentation.drag?.target, from = a.h.log.count
                     a.h.send(stimuli.randomElement(using: &rng)!, after: 1)
                     check(a, before: before, gap: gap, from: from)

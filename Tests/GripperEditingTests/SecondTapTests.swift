@@ -19,13 +19,13 @@ import GripperLayout
     static func secondFinger(held: Int64, moved: Double, firstLifts: Bool = false) -> EditingInput? {
         var a = GestureInputAdapter()
         _ = a.input(for: touch(.began, 1, at: Point(x: 10, y: 10), ms: 0))
-        #expect(a.input(for: touch(.began, 2, at: down, ms: 1000)) == .secondContact)
+        #expect(a.input(for: touch(.began, 2, at: down, ms: 1000)) == .contact(.secondContact))
         if firstLifts { _ = a.input(for: touch(.ended, 1, at: Point(x: 10, y: 10), ms: 1000)) }
         return a.input(for: touch(.ended, 2, at: down + Point(x: moved, y: 0), ms: 1000 + held))
     }
 
     @Test func aQuickLiftNearWhereItWentDownIsATap() {
-        #expect(Self.secondFinger(held: 300, moved: 10) == .secondTap(Self.down))
+        #expect(Self.secondFinger(held: 300, moved: 10) == .contact(.secondTap(Self.down)))
         #expect(Self.secondFinger(held: 301, moved: 0) == nil)
         #expect(Self.secondFinger(held: 0, moved: 10.001) == nil)
     }
@@ -48,6 +48,6 @@ import GripperLayout
         for id in 2..<40 { _ = a.input(for: Self.touch(.began, id, at: Self.down, ms: 10)) }
         // The oldest were forgotten (16 are kept): their lift is no tap.
         #expect(a.input(for: Self.touch(.ended, 2, at: Self.down, ms: 20)) == nil)
-        #expect(a.input(for: Self.touch(.ended, 39, at: Self.down, ms: 20)) == .secondTap(Self.down))
+        #expect(a.input(for: Self.touch(.ended, 39, at: Self.down, ms: 20)) == .contact(.secondTap(Self.down)))
     }
 }

@@ -82,7 +82,7 @@ import GripperLayout
     @Test func cancelledContactOrSecondFingerDropsTheHighlight() {
         var h = MachineHarness.standard()
         h.send(.touchDown(h.point(row: 2)))
-        #expect(h.send(.contactCancelled) == [.highlight(nil)])
+        #expect(h.send(.cancelInteraction) == [.highlight(nil)])
         #expect(h.machine.phase == .idle)
         h.send(.touchDown(h.point(row: 2)))
         #expect(h.send(.secondContact) == [.highlight(nil)])

@@ -35,12 +35,12 @@ print("editing-bench: \(n) items in 10 sections, one column of 44-point rows, 39
 do {
     var machine = EditingStateMachine(model: model, policy: StaticEditingPolicy(), configuration: config)
     var time = EventTime.milliseconds(0)
-    _ = machine.handle(.longPress(Point(x: 100, y: 300)), at: time, geometry: grid)
+    _ = machine.handle(.contact(.longPress(Point(x: 100, y: 300))), at: time, geometry: grid)
     var y = 300.0
     let t = measure(iterations: 20_000) {
         time = time + Duration.milliseconds(8)
         y = y >= 700 ? 150 : y + 3
-        blackHole(machine.handle(.contactMoved(Point(x: 100, y: y)), at: time, geometry: grid))
+        blackHole(machine.handle(.contact(.contactMoved(Point(x: 100, y: y))), at: time, geometry: grid))
     }
     report("drag frame (contactMoved)", t)
 }
@@ -50,12 +50,12 @@ do {
     var machine = EditingStateMachine(model: model, policy: StaticEditingPolicy(), configuration: config)
     var time = EventTime.milliseconds(0)
     let start = Point(x: 300, y: 300)
-    _ = machine.handle(.panBegan(.init(location: start, translation: Point(x: -20, y: 0))), at: time, geometry: grid)
+    _ = machine.handle(.contact(.panBegan(.init(location: start, translation: Point(x: -20, y: 0)))), at: time, geometry: grid)
     var x = -20.0
     let t = measure(iterations: 20_000) {
         time = time + Duration.milliseconds(8)
         x = x <= -150 ? -20 : x - 1
-        blackHole(machine.handle(.panChanged(.init(location: start + Point(x: x, y: 0), translation: Point(x: x, y: 0))),
+        blackHole(machine.handle(.contact(.panChanged(.init(location: start + Point(x: x, y: 0), translation: Point(x: x, y: 0)))),
                                  at: time, geometry: grid))
     }
     report("swipe frame (panChanged)", t)
@@ -69,7 +69,7 @@ do {
     let t = measure(iterations: 20_000) {
         time = time + Duration.milliseconds(8)
         row = row >= 18 ? 0 : row + 1
-        blackHole(machine.handle(.tap(Point(x: 100, y: row * 44 + 22)), at: time, geometry: grid))
+        blackHole(machine.handle(.contact(.tap(Point(x: 100, y: row * 44 + 22))), at: time, geometry: grid))
     }
     report("tap (hit test + single selection)", t)
 }
@@ -181,6 +181,8 @@ func multiDrag(_ policy: any CollectionDelegate, name: String, commits: Bool) th
         for case .scrolled(let to) in effects { offset = to }
         return effects
     }
+    func send(_ input: ContactInput) -> [EditingEffect] { send(.contact(input)) }
+    func send(_ command: EditingCommand) -> [EditingEffect] { send(.command(command)) }
     /// Scrolls `path`'s row to viewport height 300 and returns its centre in the viewport.
     func bringIntoView(_ path: ItemPath) -> Point {
         let frame = grid.attributes(for: path)!.frame
@@ -203,7 +205,7 @@ func multiDrag(_ policy: any CollectionDelegate, name: String, commits: Bool) th
     let frames = measure(iterations: 20_000) {
         time = time + Duration.milliseconds(8)
         y = y >= 700 ? 150 : y + 3
-        blackHole(machine.handle(.contactMoved(Point(x: 150, y: y)), at: time, geometry: grid))
+        blackHole(machine.handle(.contact(.contactMoved(Point(x: 150, y: y))), at: time, geometry: grid))
     }
     report("  multi-drag frame (contactMoved, \(began) items, 1M)", frames)
     guard commits else { return }
@@ -220,7 +222,7 @@ func multiDrag(_ policy: any CollectionDelegate, name: String, commits: Bool) th
         _ = send(.contactMoved(Point(x: 150, y: p.y + 5 * 44)))
         time = time + Duration.milliseconds(8)
         let t0 = nanoseconds()
-        let effects = machine.handle(.contactLifted(Point(x: 150, y: p.y + 5 * 44)), at: time, geometry: grid)
+        let effects = machine.handle(.contact(.contactLifted(Point(x: 150, y: p.y + 5 * 44))), at: time, geometry: grid)
         let t1 = nanoseconds()
         blackHole(effects)
         for case .committed(let entry) in effects { committed = entry.batch.operations.count }

@@ -144,11 +144,7 @@ extension Engine {
     private mutating func replaceContent(with content: CollectionModel, as replacement: ContentReplacement,
                                          at time: EventTime) {
         if now.map({ time > $0 }) ?? true { now = time }
-        let before = machine.phase
-        let effects = machine.replaceContent(with: content, as: replacement, at: time)
-        record(effects, at: time)
-        noteTransition(from: before, at: time)
-        cancelGesture(ifEnded: effects, by: .appChange, at: time)
+        transact(at: time, endedBy: .appChange) { $2 = $0.replaceContent(with: content, as: replacement, at: time) }
     }
 
     /// The index path edits of a wholesale replacement, for matching

@@ -45,11 +45,7 @@ extension Engine {
     mutating func pressKey(_ key: KeyboardKey, repeated: Bool, at time: EventTime) {
         append(.key(key, repeated: repeated), at: time)
         let input = keyboardInput(for: key)
-        let before = machine.phase
-        let effects = machine.handle(input, at: time, geometry: layout)
-        record(effects, at: time)
-        noteTransition(from: before, at: time)
-        cancelGesture(ifEnded: effects, by: .command, at: time)
+        transact(at: time, endedBy: .command) { $2 = $0.handle(input, at: time, geometry: $1) }
     }
 
     /// The key in the layout's scroll space.
@@ -96,10 +92,9 @@ extension Engine {
     }
 
     mutating func focusDue(_ indexPath: ItemPath?, at time: EventTime) {
-        let (accepted, effects) = machine.setFocus(indexPath)
-        if accepted {
-            record(effects, at: time)
-        } else if let p = indexPath {
+        var accepted = true
+        transact(at: time) { machine, _, effects in (accepted, effects) = machine.setFocus(indexPath) }
+        if !accepted, let p = indexPath {
             appendRejected("focus [\(p.section),\(p.item)]: no item there", at: time)
         }
     }
@@ -126,10 +121,7 @@ extension Engine {
     }
 
     mutating func moveDue(_ command: MoveCommand, at time: EventTime) {
-        let before = machine.phase
-        let effects = machine.handle(command, at: time, geometry: layout)
-        record(effects, at: time)
-        noteTransition(from: before, at: time)
+        transact(at: time) { $2 = $0.handle(command, at: time, geometry: $1) }
     }
 
     // MARK: - Announcements

@@ -30,9 +30,7 @@ extension Engine {
         // Wholly before the viewport's start: it ends at or before the top
         // and starts before it (a zero-extent item at the top is on screen).
         if delta != 0, let before, before.frame.maxY <= contentOffset, before.frame.minY < contentOffset {
-            let phase = machine.phase
-            record(machine.shiftContentOffset(by: delta, geometry: layout), at: time)
-            noteTransition(from: phase, at: time)
+            transact(at: time) { $2 = $0.shiftContentOffset(by: delta, geometry: $1) }
         }
         return takeOutbox(measured: delta != 0 ? time : nil)
     }
@@ -41,24 +39,23 @@ extension Engine {
     /// ``LayoutOrientation``): the editing machine works there.
     /// - Complexity: O(1).
     func scrollSpace(_ input: EditingInput) -> EditingInput {
-        guard !orientation.isIdentity else { return input }
+        guard !orientation.isIdentity, case .contact(let contact) = input else { return input }
         let o = orientation, v = viewportSize
-        func pan(_ p: EditingInput.Pan) -> EditingInput.Pan {
-            EditingInput.Pan(location: o.scrollPoint(p.location, viewport: v),
+        func pan(_ p: ContactInput.Pan) -> ContactInput.Pan {
+            ContactInput.Pan(location: o.scrollPoint(p.location, viewport: v),
                              translation: o.scrollVector(p.translation), velocity: o.scrollVector(p.velocity))
         }
-        switch input {
-        case .touchDown(let p): return .touchDown(o.scrollPoint(p, viewport: v))
-        case .tap(let p): return .tap(o.scrollPoint(p, viewport: v))
-        case .longPress(let p): return .longPress(o.scrollPoint(p, viewport: v))
-        case .secondTap(let p): return .secondTap(o.scrollPoint(p, viewport: v))
-        case .contactMoved(let p): return .contactMoved(o.scrollPoint(p, viewport: v))
-        case .contactLifted(let p): return .contactLifted(o.scrollPoint(p, viewport: v))
-        case .panBegan(let p): return .panBegan(pan(p))
-        case .panChanged(let p): return .panChanged(pan(p))
-        case .panEnded(let p): return .panEnded(pan(p))
-        case .contactCancelled, .secondContact, .scroll, .tick, .setEditing, .deleteSelected, .reload, .deviceLost,
-             .undo, .redo:
+        switch contact {
+        case .touchDown(let p): return .contact(.touchDown(o.scrollPoint(p, viewport: v)))
+        case .tap(let p): return .contact(.tap(o.scrollPoint(p, viewport: v)))
+        case .longPress(let p): return .contact(.longPress(o.scrollPoint(p, viewport: v)))
+        case .secondTap(let p): return .contact(.secondTap(o.scrollPoint(p, viewport: v)))
+        case .contactMoved(let p): return .contact(.contactMoved(o.scrollPoint(p, viewport: v)))
+        case .contactLifted(let p): return .contact(.contactLifted(o.scrollPoint(p, viewport: v)))
+        case .panBegan(let p): return .contact(.panBegan(pan(p)))
+        case .panChanged(let p): return .contact(.panChanged(pan(p)))
+        case .panEnded(let p): return .contact(.panEnded(pan(p)))
+        case .secondContact, .scroll, .tick:
             return input
         }
     }

@@ -57,12 +57,9 @@ extension Engine {
             // A placeholder ends what the user was doing (a drag, an open
             // cell): the gesture too, so the rest of that contact is
             // ignored until it lifts, as after any interaction the app ends.
-            var ended: [EditingEffect] = []
-            recordDue(at: time) { machine, geometry in
-                ended = machine.handle(.contactCancelled, at: time, geometry: geometry)
-                return ended
+            transact(at: time, endedBy: .appChange) {
+                $0.handle(.command(.cancelInteraction), at: time, geometry: $1, into: &$2)
             }
-            cancelGesture(ifEnded: ended, by: .appChange, at: time)
         }
     }
 }
@@ -139,14 +136,12 @@ extension Engine {
     fileprivate mutating func landDiff(to target: CollectionModel, for event: LoadingEvent, at time: EventTime) -> Bool {
         let batch = model.diff(to: target)
         guard !batch.isEmpty else { return true }
-        let before = machine.phase
-        defer { noteTransition(from: before, at: time) }
         do {
-            let effects = try machine.apply(batch, at: time)
-            record(effects, at: time)
             // A result whose diff took the dragged or open item away ends
             // the interaction, and so the gesture.
-            cancelGesture(ifEnded: effects, by: .appChange, at: time)
+            try transact(at: time, endedBy: .appChange) { machine, _, effects throws(BatchUpdateError) in
+                effects = try machine.apply(batch, at: time)
+            }
             return true
         } catch {
             append(.rejected("\(event.name): \(error)"), at: time)
@@ -292,12 +287,9 @@ extension Engine {
         let covered = coveredByChildPlaceholders
         guard covered != coveredBefore, let touched = touchedSections, !touched.isEmpty,
               touched.contains(where: { s in covered.contains { $0.contains(s) } }) else { return }
-        var ended: [EditingEffect] = []
-        recordDue(at: time) { machine, geometry in
-            ended = machine.handle(.contactCancelled, at: time, geometry: geometry)
-            return ended
+        transact(at: time, endedBy: .appChange) {
+            $0.handle(.command(.cancelInteraction), at: time, geometry: $1, into: &$2)
         }
-        cancelGesture(ifEnded: ended, by: .appChange, at: time)
     }
 
     /// Keeps room under the first section of each child that shows a

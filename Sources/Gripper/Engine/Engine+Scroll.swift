@@ -61,7 +61,7 @@ extension Engine {
             appendRejected("scroll: \(target) is not in the content", at: time)
             return
         }
-        recordDue(at: time) { $0.scrollProgrammatically(to: offset, animated: animated, at: time, geometry: $1) }
+        transact(at: time) { $2 = $0.scrollProgrammatically(to: offset, animated: animated, at: time, geometry: $1) }
     }
 
     /// Applies a viewport change, the deadlines before it fired.
@@ -101,8 +101,8 @@ extension Engine {
         }
         let contact = contactLocation.map { orientation.scrollPoint($0, viewport: viewportSize) }
         let extent = orientation.scrollSize(viewportSize).height
-        recordDue(at: time) {
-            $0.viewportChanged(height: extent, offset: offset, contact: contact, at: time, geometry: $1)
+        transact(at: time) {
+            $2 = $0.viewportChanged(height: extent, offset: offset, contact: contact, at: time, geometry: $1)
         }
     }
 

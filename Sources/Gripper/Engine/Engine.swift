@@ -316,9 +316,7 @@ public struct Engine: Sendable {
             process(arena.fire(until: a))
         } else {
             now = max(now ?? deadline, deadline)
-            let before = machine.phase
-            handleInMachine(.tick, at: deadline)
-            noteTransition(from: before, at: deadline)
+            transact(at: deadline) { $0.handle(.contact(.tick), at: deadline, geometry: $1, into: &$2) }
         }
         return deadline
     }
@@ -360,16 +358,16 @@ public struct Engine: Sendable {
         append(.stimulus(stimulus), at: time)
         let input: EditingInput
         switch stimulus {
-        case .setEditing(let on): input = .setEditing(on)
-        case .deleteSelected: input = .deleteSelected
+        case .setEditing(let on): input = .command(.setEditing(on))
+        case .deleteSelected: input = .command(.deleteSelected)
         case .reload(let sections):
             guard let newModel = try? CollectionModel(sections: sections) else {
                 append(.rejected("reload: the sections repeat an identity"), at: time)
                 return
             }
-            input = .reload(newModel)
-        case .undo: input = .undo
-        case .redo: input = .redo
+            input = .command(.reload(newModel))
+        case .undo: input = .command(.undo)
+        case .redo: input = .command(.redo)
         case .deviceLost:
             loseDevice(at: time)
             return
@@ -400,11 +398,7 @@ public struct Engine: Sendable {
             loadChildDue(key, event, content: content, at: time)
             return
         }
-        let before = machine.phase
-        let effects = machine.handle(input, at: time, geometry: layout)
-        record(effects, at: time)
-        noteTransition(from: before, at: time)
-        cancelGesture(ifEnded: effects, by: .command, at: time)
+        transact(at: time, endedBy: .command) { $0.handle(input, at: time, geometry: $1, into: &$2) }
     }
 
     /// Applies a batch update from the app at `time`, whatever the user is
@@ -461,19 +455,16 @@ public struct Engine: Sendable {
     package mutating func applyBatchDue(_ batch: BatchUpdate, at time: EventTime) throws(BatchUpdateError) {
         if origin == nil { origin = time }
         if now.map({ time > $0 }) ?? true { now = time }
-        let before = machine.phase
-        let effects: [EditingEffect]
         do {
-            effects = try machine.apply(batch, at: time)
+            try transact(at: time, endedBy: .appChange) { machine, _, effects throws(BatchUpdateError) in
+                effects = try machine.apply(batch, at: time)
+            }
         } catch {
             // The app hears of it by the error; a source that contradicts
             // itself is also on the record (with the next call's entries).
             if case .dataSource(let problem) = error.reason { noteContradiction(problem, at: time) }
             throw error
         }
-        record(effects, at: time)
-        noteTransition(from: before, at: time)
-        cancelGesture(ifEnded: effects, by: .appChange, at: time)
     }
 
     /// The input device went away at `time` — every device, when the engine
@@ -502,9 +493,7 @@ public struct Engine: Sendable {
         recordGestures(arena.cancel(at: time))
         adapter = GestureInputAdapter()
         contactLocation = nil
-        let before = machine.phase
-        handleInMachine(.deviceLost, at: time)
-        noteTransition(from: before, at: time)
+        transact(at: time) { $0.handle(.command(.cancelInteraction), at: time, geometry: $1, into: &$2) }
     }
 
     /// Ends the input: contacts still down are cancelled, the recognizers'
@@ -546,9 +535,7 @@ public struct Engine: Sendable {
         // frame at its own time (a drag cannot outlive its contact).
         while machine.draggedItem == nil, let d = machine.nextDeadline {
             now = max(now ?? d, d)
-            let before = machine.phase
-            handleInMachine(.tick, at: d)
-            noteTransition(from: before, at: d)
+            transact(at: d) { $0.handle(.contact(.tick), at: d, geometry: $1, into: &$2) }
             step(self)
         }
         recorder.flushScroll()
@@ -591,32 +578,39 @@ public struct Engine: Sendable {
     private mutating func process(_ events: [GestureEvent]) {
         for event in events {
             recorder.record(event, offset: offset(of: event.time))
-            let before = machine.phase
             // A placeholder (no content, error) takes no editing gesture.
-            if let input = adapter.input(for: event), !showsPlaceholder {
-                handleInMachine(scrollSpace(input), at: event.time)
-            }
-            noteTransition(from: before, at: event.time)
+            guard let raw = adapter.input(for: event), !showsPlaceholder else { continue }
+            let input = scrollSpace(raw)
+            transact(at: event.time) { $0.handle(input, at: event.time, geometry: $1, into: &$2) }
         }
     }
 
-    /// Hands the editing machine `input` at `time` and records what it did,
-    /// through ``effectBuffer``.
-    private mutating func handleInMachine(_ input: EditingInput, at time: EventTime) {
+    /// The engine's one calling convention for the editing machine, behind
+    /// every entry point: runs `body` on the machine with the layout as it
+    /// is (`body` appends the machine's effects to the buffer it is given),
+    /// records the effects, notes the state change, and — when `ender` says
+    /// who ends interactions here — cancels the gesture in flight if the
+    /// effects ended one, so the rest of that contact is ignored until it
+    /// lifts (Engine.md). A `body` that throws changes nothing recorded.
+    ///
+    /// The effects go through ``effectBuffer``, emptied with its capacity
+    /// kept: a frame allocates nothing for them.
+    /// - Complexity: what `body` costs, plus O(e) for e effects.
+    mutating func transact<Failure: Error>(
+        at time: EventTime, endedBy ender: Ender? = nil,
+        _ body: (inout EditingStateMachine, any CollectionLayout, inout [EditingEffect]) throws(Failure) -> Void
+    ) throws(Failure) {
         var effects: [EditingEffect] = []
         swap(&effects, &effectBuffer)
-        machine.handle(input, at: time, geometry: layout, into: &effects)
-        record(effects, at: time)
-        effects.removeAll(keepingCapacity: true)
-        swap(&effects, &effectBuffer)
-    }
-
-    /// Runs `body` on the editing machine at `time` and records what it did
-    /// (its effects, and its state change).
-    mutating func recordDue(at time: EventTime, _ body: (inout EditingStateMachine, any CollectionLayout) -> [EditingEffect]) {
+        defer {
+            effects.removeAll(keepingCapacity: true)
+            swap(&effects, &effectBuffer)
+        }
         let before = machine.phase
-        record(body(&machine, layout), at: time)
+        try body(&machine, layout, &effects)
+        record(effects, at: time)
         noteTransition(from: before, at: time)
+        if let ender { cancelGesture(ifEnded: effects, by: ender, at: time) }
     }
 
     /// Records a request the engine refused; nothing changed.

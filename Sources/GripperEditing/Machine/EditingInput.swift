@@ -1,12 +1,13 @@
 import GripperGeometry
 
-/// What the editing state machine reacts to: the gestures it needs, already
-/// recognized, and stimuli from outside. Points are in viewport coordinates
+/// A contact's progress, already recognized as gestures: what the editing
+/// state machine routes by its state. Points are in viewport coordinates
 /// (layout points, the viewport's top-left at the origin); the machine adds
 /// the content offset itself.
 ///
-/// `GestureInputAdapter` turns the gesture arena's events into these.
-public enum EditingInput: Hashable, Sendable {
+/// `GestureInputAdapter` turns the gesture arena's events into these (and a
+/// cancelled gesture into ``EditingCommand/cancelInteraction``).
+public enum ContactInput: Hashable, Sendable {
     /// A pan's progress: where the contact is, how far it went since the pan
     /// started, and how fast it moves (points per second).
     public struct Pan: Hashable, Sendable {
@@ -41,8 +42,6 @@ public enum EditingInput: Hashable, Sendable {
     case panChanged(Pan)
     /// A pan ended with the contact lifting.
     case panEnded(Pan)
-    /// The contact's fate is unknown (dropped events, a gesture cancelled).
-    case contactCancelled
     /// Another finger touched down while one is already down.
     case secondContact
     /// Another finger, down while the first is, tapped: it lifted within
@@ -51,18 +50,37 @@ public enum EditingInput: Hashable, Sendable {
     case secondTap(Point)
     /// A wheel (or two-finger touchpad) scroll, points, positive = content moves up.
     case scroll(Double)
-    /// A deadline returned by the machine came due (auto-scroll).
+    /// A deadline returned by the machine came due (auto-scroll, a frame of
+    /// a fling or a bounce): time passing under a contact, or under none.
     case tick
+}
+
+/// What the embedder, or the input shell, tells the editing state machine
+/// to do, whatever its state: each is handled before any routing by state.
+public enum EditingCommand: Hashable, Sendable {
     /// The embedder turns batch editing on or off.
     case setEditing(Bool)
     /// The embedder deletes every selected item.
     case deleteSelected
     /// The model was replaced from outside.
     case reload(CollectionModel)
-    /// The input device went away.
-    case deviceLost
     /// The embedder asks to undo the last journal entry.
     case undo
     /// The embedder asks to redo the last undone entry.
     case redo
+    /// What is in flight is put back: the contact's fate is unknown (a
+    /// gesture cancelled, dropped events), the input device went away, or
+    /// the app ended the interaction.
+    case cancelInteraction
+}
+
+/// Everything the editing state machine takes: a contact's progress or a
+/// command. `GestureInputAdapter` makes these from the gesture arena's
+/// events; ``EditingStateMachine/handle(_:at:geometry:)-(EditingInput,_,_)``
+/// takes either.
+public enum EditingInput: Hashable, Sendable {
+    /// A recognized contact input, routed by the machine's state.
+    case contact(ContactInput)
+    /// A command, handled whatever the state.
+    case command(EditingCommand)
 }

@@ -5,7 +5,7 @@ import GripperInput
 
 extension EditingStateMachine {
     /// Routes a contact input by state.
-    mutating func handleContact(_ input: EditingInput, at time: EventTime, geometry: some CollectionLayout,
+    mutating func handleContact(_ input: ContactInput, at time: EventTime, geometry: some CollectionLayout,
                                 effects: inout [EditingEffect]) {
         if case .touchDown(let p) = input, scroller.isMoving, catchesScroll {
             catchScroll(at: p, effects: &effects)
@@ -66,7 +66,7 @@ extension EditingStateMachine {
 
     /// Idle (either mode): a touch starts tracking (or, on a gripper in batch
     /// editing, a drag at once); a tap without a touch-down is handled as one.
-    private mutating func rest(_ input: EditingInput, editing: Bool, at time: EventTime,
+    private mutating func rest(_ input: ContactInput, editing: Bool, at time: EventTime,
                                geometry: some CollectionLayout, effects: inout [EditingEffect]) {
         switch input {
         case .touchDown(let p):
@@ -90,8 +90,6 @@ extension EditingStateMachine {
             scroll(to: contentOffset + dy, geometry: geometry, effects: &effects)
         case .contactMoved, .contactLifted, .panChanged, .panEnded, .secondContact, .secondTap, .tick:
             break
-        case .setEditing, .deleteSelected, .reload, .deviceLost, .contactCancelled, .undo, .redo:
-            break // handled before routing
         }
     }
 
@@ -105,7 +103,7 @@ extension EditingStateMachine {
     }
 
     /// Tracking: wait for the gesture to declare itself.
-    private mutating func track(_ t: Tracking, _ input: EditingInput, editing: Bool, at time: EventTime,
+    private mutating func track(_ t: Tracking, _ input: ContactInput, editing: Bool, at time: EventTime,
                                 geometry: some CollectionLayout, effects: inout [EditingEffect]) {
         func unhighlight(_ effects: inout [EditingEffect]) {
             if t.highlighted != nil { effects.append(.highlight(nil)) }
@@ -140,8 +138,6 @@ extension EditingStateMachine {
             scroll(to: contentOffset + dy, geometry: geometry, effects: &effects)
         case .contactMoved, .panChanged, .panEnded, .secondTap, .tick:
             break
-        case .setEditing, .deleteSelected, .reload, .deviceLost, .contactCancelled, .undo, .redo:
-            break // handled before routing
         }
     }
 
@@ -219,7 +215,7 @@ extension EditingStateMachine {
     /// touch that caught a moving scroll); anything else scrolls, the
     /// finger taking hold of the content where it is (past an end, where
     /// the rubber band put it).
-    mutating func decidePan(_ pan: EditingInput.Pan, editing: Bool, mayswipe: Bool = true,
+    mutating func decidePan(_ pan: ContactInput.Pan, editing: Bool, mayswipe: Bool = true,
                             geometry: some CollectionLayout, effects: inout [EditingEffect]) {
         let start = pan.location - pan.translation
         if !editing, mayswipe, abs(pan.translation.x) > abs(pan.translation.y),
@@ -241,7 +237,7 @@ extension EditingStateMachine {
     }
 
     /// The finger drags the content: past an end, with the rubber band.
-    private mutating func track(_ s: Scrolling, _ pan: EditingInput.Pan, geometry: some CollectionLayout,
+    private mutating func track(_ s: Scrolling, _ pan: ContactInput.Pan, geometry: some CollectionLayout,
                                 effects: inout [EditingEffect]) {
         scroller.track(raw: s.startOffset - pan.translation.y, maxOffset: maxOffset(geometry),
                        dimension: configuration.viewportHeight, configuration: configuration, effects: &effects)
@@ -249,7 +245,7 @@ extension EditingStateMachine {
 
     /// Scrolling follows the pan's vertical translation until it ends; the
     /// pan's end lets the content go with its speed (a fling, a bounce back).
-    private mutating func scrolling(_ s: Scrolling, _ input: EditingInput, editing: Bool, at time: EventTime,
+    private mutating func scrolling(_ s: Scrolling, _ input: ContactInput, editing: Bool, at time: EventTime,
                                     geometry: some CollectionLayout, effects: inout [EditingEffect]) {
         switch input {
         case .panChanged(let pan), .panBegan(let pan):
@@ -262,8 +258,6 @@ extension EditingStateMachine {
             state = restState(editing: editing)
         case .touchDown, .tap, .longPress, .contactMoved, .secondContact, .secondTap, .scroll, .tick:
             break // a second finger does not disturb a scroll
-        case .setEditing, .deleteSelected, .reload, .deviceLost, .contactCancelled, .undo, .redo:
-            break // handled before routing
         }
     }
 }

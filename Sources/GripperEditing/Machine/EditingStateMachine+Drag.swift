@@ -51,7 +51,7 @@ extension EditingStateMachine {
     /// the same box (the state keeps the drag as it was until then, for
     /// whatever reads it meanwhile): a drag frame copies it twice and
     /// allocates nothing.
-    mutating func dragging(_ input: EditingInput, editing: Bool, at time: EventTime,
+    mutating func dragging(_ input: ContactInput, editing: Bool, at time: EventTime,
                            geometry: some CollectionLayout, effects: inout [EditingEffect]) {
         guard var d = currentDrag else { return }
         switch input {
@@ -78,8 +78,6 @@ extension EditingStateMachine {
             addToDrag(&d, at: p, geometry: geometry, effects: &effects)
         case .touchDown, .longPress, .secondContact:
             return // a second finger's touch is ignored: the drag stays with the first
-        case .setEditing, .deleteSelected, .reload, .deviceLost, .contactCancelled, .undo, .redo:
-            return // handled before routing
         }
         store(d, editing: editing)
     }

@@ -169,7 +169,7 @@ extension EditingStateMachine {
 
     /// Pointer input during a keyboard move: the wheel scrolls; a touch,
     /// a press, a long-press, a pan start no drag and no swipe.
-    mutating func keyboardMovingPointer(_ input: EditingInput, geometry: some CollectionLayout,
+    mutating func keyboardMovingPointer(_ input: ContactInput, geometry: some CollectionLayout,
                                         effects: inout [EditingEffect]) {
         switch input {
         case .scroll(let dy):
@@ -177,8 +177,6 @@ extension EditingStateMachine {
         case .touchDown, .tap, .longPress, .contactMoved, .contactLifted, .panBegan, .panChanged, .panEnded,
              .secondContact, .secondTap, .tick:
             break
-        case .setEditing, .deleteSelected, .reload, .deviceLost, .contactCancelled, .undo, .redo:
-            break // handled before routing
         }
     }
 

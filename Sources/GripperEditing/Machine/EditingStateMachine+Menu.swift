@@ -71,7 +71,7 @@ extension EditingStateMachine {
     /// close it; the finger that opened it lifts the item into a drag once
     /// it moves farther than ``EditingConfiguration/menuDragDistance``, and
     /// lifting it without that leaves the menu open.
-    mutating func menu(_ m: Menu, _ input: EditingInput, at time: EventTime, geometry: some CollectionLayout,
+    mutating func menu(_ m: Menu, _ input: ContactInput, at time: EventTime, geometry: some CollectionLayout,
                        effects: inout [EditingEffect]) {
         switch input {
         case .touchDown(let p):
@@ -118,8 +118,6 @@ extension EditingStateMachine {
             scroll(to: contentOffset + dy, geometry: geometry, effects: &effects)
         case .longPress, .panChanged, .panEnded, .secondTap, .tick:
             break
-        case .setEditing, .deleteSelected, .reload, .deviceLost, .contactCancelled, .undo, .redo:
-            break // handled before routing
         }
     }
 

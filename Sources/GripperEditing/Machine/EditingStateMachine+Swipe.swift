@@ -31,7 +31,7 @@ extension EditingStateMachine {
 
     /// Swiping: the cell follows the pan; on lift it settles open or shut, or
     /// performs the default action past the full-swipe breakpoint.
-    mutating func swiping(_ sw: Swiping, _ input: EditingInput, at time: EventTime,
+    mutating func swiping(_ sw: Swiping, _ input: ContactInput, at time: EventTime,
                           geometry: some CollectionLayout, effects: inout [EditingEffect]) {
         switch input {
         case .panChanged(let pan), .panBegan(let pan):
@@ -47,8 +47,6 @@ extension EditingStateMachine {
             effects.append(.swipeShut(sw.setup.item))
         case .touchDown, .tap, .longPress, .contactMoved, .secondTap, .scroll, .tick:
             break
-        case .setEditing, .deleteSelected, .reload, .deviceLost, .contactCancelled, .undo, .redo:
-            break // handled before routing
         }
     }
 
@@ -85,7 +83,7 @@ extension EditingStateMachine {
     /// Open: a tap on an action performs it; a tap elsewhere only shuts the
     /// cell; a horizontal pan on the cell slides it again; any other pan
     /// shuts it and scrolls.
-    mutating func open(_ o: Open, _ input: EditingInput, at time: EventTime,
+    mutating func open(_ o: Open, _ input: ContactInput, at time: EventTime,
                        geometry: some CollectionLayout, effects: inout [EditingEffect]) {
         switch input {
         case .tap(let p):
@@ -117,15 +115,13 @@ extension EditingStateMachine {
             scroll(to: contentOffset + dy, geometry: geometry, effects: &effects)
         case .touchDown, .contactMoved, .contactLifted, .panChanged, .panEnded, .secondContact, .secondTap, .tick:
             break // the cell stays open until a tap or a pan decides
-        case .setEditing, .deleteSelected, .reload, .deviceLost, .contactCancelled, .undo, .redo:
-            break // handled before routing
         }
     }
 
     /// Batch editing's open state: a cell's delete confirmation. A tap on the
     /// confirmation deletes; any other tap, a pan, a long-press or the wheel
     /// cancels it.
-    mutating func confirming(_ c: Confirmation, _ input: EditingInput, at time: EventTime,
+    mutating func confirming(_ c: Confirmation, _ input: ContactInput, at time: EventTime,
                              geometry: some CollectionLayout, effects: inout [EditingEffect]) {
         switch input {
         case .tap(let p):
@@ -149,8 +145,6 @@ extension EditingStateMachine {
             scroll(to: contentOffset + dy, geometry: geometry, effects: &effects)
         case .touchDown, .contactMoved, .contactLifted, .panChanged, .panEnded, .secondContact, .secondTap, .tick:
             break
-        case .setEditing, .deleteSelected, .reload, .deviceLost, .contactCancelled, .undo, .redo:
-            break // handled before routing
         }
     }
 

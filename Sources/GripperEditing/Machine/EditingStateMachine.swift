@@ -17,7 +17,7 @@ import GripperLayout
 /// and ``handle(_:at:geometry:)-(MoveCommand,_,_)``.
 /// Time is the events' own: auto-scroll returns a deadline
 /// (`nextDeadline`, ``EditingEffect/scheduleTick(at:)``) and the driver
-/// sends ``EditingInput/tick`` when it is due.
+/// sends ``ContactInput/tick`` when it is due.
 public struct EditingStateMachine: Sendable {
     /// Internal, not private, only because the transitions live in `+Concern` files.
     var state: State
@@ -84,7 +84,7 @@ public struct EditingStateMachine: Sendable {
         }
     }
 
-    /// When the machine wants a ``EditingInput/tick`` (auto-scroll, or a
+    /// When the machine wants a ``ContactInput/tick`` (auto-scroll, or a
     /// frame of a fling, a bounce or an animated scroll), if at all.
     /// - Complexity: O(1).
     package var nextDeadline: EventTime? {
@@ -154,20 +154,22 @@ public struct EditingStateMachine: Sendable {
         assert(effects.isEmpty, "the effects buffer must come in empty")
         let seen = keyboard.announces ? announcementContext() : nil
         switch input {
-        case .setEditing(let on): setEditing(on, effects: &effects)
-        case .deleteSelected: deleteSelected(at: time, effects: &effects)
-        case .reload(let newModel): reload(newModel, at: time, effects: &effects)
-        case .deviceLost, .contactCancelled: cancelInFlight(effects: &effects)
-        case .undo: undoOrRedo(undo: true, effects: &effects)
-        case .redo: undoOrRedo(undo: false, effects: &effects)
-        case .tick:
+        case .command(let command):
+            switch command {
+            case .setEditing(let on): setEditing(on, effects: &effects)
+            case .deleteSelected: deleteSelected(at: time, effects: &effects)
+            case .reload(let newModel): reload(newModel, at: time, effects: &effects)
+            case .cancelInteraction: cancelInFlight(effects: &effects)
+            case .undo: undoOrRedo(undo: true, effects: &effects)
+            case .redo: undoOrRedo(undo: false, effects: &effects)
+            }
+        case .contact(.tick):
             if let due = scroller.nextDeadline, due <= time {
                 scroller.tick(at: time, maxOffset: maxOffset(geometry), configuration: configuration, effects: &effects)
             }
-            handleContact(input, at: time, geometry: geometry, effects: &effects)
-        case .touchDown, .tap, .longPress, .contactMoved, .contactLifted,
-             .panBegan, .panChanged, .panEnded, .secondContact, .secondTap, .scroll:
-            handleContact(input, at: time, geometry: geometry, effects: &effects)
+            handleContact(.tick, at: time, geometry: geometry, effects: &effects)
+        case .contact(let contact):
+            handleContact(contact, at: time, geometry: geometry, effects: &effects)
         }
         releaseScrollerIfLetGo(at: time, geometry: geometry, effects: &effects)
         finishKeyboardStep(&effects, seen: seen)

@@ -5,10 +5,10 @@ import GripperInput
 /// Turns the gesture arena's events into the editing machine's inputs.
 ///
 /// The first contact down is the primary one; touch notices of other
-/// contacts while it is down become ``EditingInput/secondContact``, and
+/// contacts while it is down become ``ContactInput/secondContact``, and
 /// such a contact that lifts again within ``secondTapDuration`` and
 /// ``secondTapSlop`` of where it went down becomes
-/// ``EditingInput/secondTap(_:)`` (a tap by another finger: it adds an item
+/// ``ContactInput/secondTap(_:)`` (a tap by another finger: it adds an item
 /// to a drag in flight). Taps, long-presses (began, changed as contact
 /// motion, ended as a lift), pans and wheel scrolls map one to one; swipes
 /// are not needed (a pan's end carries its velocity) and failures say
@@ -43,25 +43,25 @@ package struct GestureInputAdapter: Hashable, Sendable {
         case .touch(let phase, let contact):
             return touchNotice(phase, contact, at: event.time)
         case .tap(_, let contact):
-            return .tap(contact.location)
+            return .contact(.tap(contact.location))
         case .longPress(let phase, let motion):
             switch phase {
-            case .began: return .longPress(motion.location)
-            case .changed: return .contactMoved(motion.location)
-            case .ended: return .contactLifted(motion.location)
-            case .cancelled: return .contactCancelled
+            case .began: return .contact(.longPress(motion.location))
+            case .changed: return .contact(.contactMoved(motion.location))
+            case .ended: return .contact(.contactLifted(motion.location))
+            case .cancelled: return .command(.cancelInteraction)
             }
         case .pan(let phase, _, let motion):
-            let pan = EditingInput.Pan(location: motion.location, translation: motion.translation,
+            let pan = ContactInput.Pan(location: motion.location, translation: motion.translation,
                                        velocity: motion.velocity)
             switch phase {
-            case .began: return .panBegan(pan)
-            case .changed: return .panChanged(pan)
-            case .ended: return .panEnded(pan)
-            case .cancelled: return .contactCancelled
+            case .began: return .contact(.panBegan(pan))
+            case .changed: return .contact(.panChanged(pan))
+            case .ended: return .contact(.panEnded(pan))
+            case .cancelled: return .command(.cancelInteraction)
             }
         case .scroll(let distance, _, _):
-            return .scroll(distance.y)
+            return .contact(.scroll(distance.y))
         case .swipe, .tapFailed, .longPressFailed, .swipeFailed:
             return nil
         }
@@ -74,28 +74,28 @@ package struct GestureInputAdapter: Hashable, Sendable {
             if primary == nil {
                 primary = contact.id
                 extras = []
-                return .touchDown(contact.location)
+                return .contact(.touchDown(contact.location))
             }
             if extras.count >= Self.extraLimit { extras.removeFirst() }
             extras.append(Extra(id: contact.id, location: contact.location, time: time))
-            return .secondContact
+            return .contact(.secondContact)
         case .ended:
-            guard primary == contact.id else { return secondLift(contact, at: time) }
+            guard primary == contact.id else { return secondLift(contact, at: time).map(EditingInput.contact) }
             primary = nil
-            return .contactLifted(contact.location)
+            return .contact(.contactLifted(contact.location))
         case .cancelled:
             guard primary == contact.id else {
                 extras.removeAll { $0.id == contact.id }
                 return nil
             }
             primary = nil
-            return .contactCancelled
+            return .command(.cancelInteraction)
         }
     }
 
     /// Another contact lifted: a tap when the primary is still down and it
     /// lifted soon enough near enough to where it went down.
-    private mutating func secondLift(_ contact: GestureContact, at time: EventTime) -> EditingInput? {
+    private mutating func secondLift(_ contact: GestureContact, at time: EventTime) -> ContactInput? {
         guard let i = extras.firstIndex(where: { $0.id == contact.id }) else { return nil }
         let down = extras.remove(at: i)
         guard primary != nil, time - down.time <= Self.secondTapDuration,

@@ -1,17 +1,15 @@
 import Gripper
 import GripperTraces
 
-/// The app around the engine: it owns the storage, feeds the engine the
-/// input frames as a live loop would (each deadline fired at its own time),
-/// applies its own changes as batches, mirrors the user's edits, and prints
-/// what a renderer would animate.
+/// The app around the engine: its storage follows the engine's model
+/// through an ``EngineLoop`` (every deadline fired at its own time, the
+/// user's edits mirrored after every step), it applies its own changes as
+/// batches, and it prints what a renderer would animate.
 struct MessageListApp {
-    /// The app's storage (also the data source the engine opened).
-    var store: MessageStore
-    /// The engine, opened on the store and the app's rules.
-    var engine: Engine
-    /// The drag shown after the last call, to tell what changed.
-    private var shownDrag: DragState?
+    /// The engine and the app's storage (also the data source the engine opened), in one loop.
+    var loop: EngineLoop<MessageStore>
+    /// The app's storage.
+    var store: MessageStore { loop.storage }
     /// The first frame's time: printed times count from it.
     private var origin: EventTime?
     /// Whether the new mail has arrived.
@@ -24,9 +22,9 @@ struct MessageListApp {
 
     /// Opens the engine on `store` for input from `device`, making transitions.
     init(store: MessageStore, device: DeviceDescription) throws {
-        self.store = store
-        engine = try Engine(dataSource: store, delegate: MessageRules(), viewport: Self.viewport,
-                            metrics: Self.metrics, device: device, makingTransitions: true)
+        let engine = try Engine(dataSource: store, delegate: MessageRules(), viewport: Self.viewport,
+                                metrics: Self.metrics, device: device, makingTransitions: true)
+        loop = EngineLoop(engine: engine, storage: store)
     }
 
     /// Replays `reader`'s frames; three new messages arrive at the top of
@@ -34,25 +32,16 @@ struct MessageListApp {
     mutating func run(_ reader: TraceFrameReader, mailAfter: Duration) throws {
         while let frame = try reader.next() {
             if origin == nil { origin = frame.time }
-            // What is due before the frame fires at its own time (the
-            // long-press timer starts the drag here).
-            while let deadline = engine.nextDeadline, deadline < frame.time {
-                engine.fire(until: deadline)
-                observe(at: deadline)
-            }
             if !mailDelivered, let origin, frame.time >= origin + mailAfter {
+                // What is due before the frame fires at its own time first
+                // (the long-press timer starts the drag there).
+                observe(try loop.fire(until: frame.time - .microseconds(1)))
                 try deliverNewMail(at: frame.time)
             }
-            engine.handle(frame)
-            observe(at: frame.time)
+            observe(try loop.handle(frame))
         }
         // The trace ended: the recognizers' last timers.
-        var fired = 0
-        while let deadline = engine.nextDeadline, fired < 1000 {
-            engine.fire(until: deadline)
-            observe(at: deadline)
-            fired += 1
-        }
+        observe(try loop.settle())
     }
 
     /// The app's own change: three messages arrive at the top of the inbox,
@@ -61,53 +50,53 @@ struct MessageListApp {
     mutating func deliverNewMail(at time: EventTime) throws {
         let arrived = (0..<3).map { Message(id: "new\($0)", subject: "New message \($0)") }
         let batch = BatchUpdate(arrived.indices.map { .insertItem(ItemID(arrived[$0].id), at: ItemPath(section: 1, item: $0)) })
-        let dragBefore = engine.presentation.drag
-        try engine.apply(batch, at: time)
-        store.inbox.insert(contentsOf: arrived, at: 0)
+        let dragBefore = loop.engine.presentation.drag
+        let step = try loop.apply(batch, at: time) { $0.inbox.insert(contentsOf: arrived, at: 0) }
         mailDelivered = true
         var line = "\(stamp(time)) newMail \(arrived.map(\.id).joined(separator: " ")) inserted at [1,0]"
-        if let before = dragBefore, let after = engine.presentation.drag {
+        if let before = dragBefore, let after = loop.engine.presentation.drag {
             line += " during the drag: source \(path(before.source)) -> \(path(after.source)), "
                 + "gap \(path(before.target)) -> \(path(after.target))"
         } else if dragBefore != nil {
             line += " cancelled the drag"
         }
         print(line)
-        shownDrag = engine.presentation.drag
-        printTransitions()
+        printTransitions(step.transitions)
     }
 
-    /// Reports what the last call changed: the drag's beginning, its gap, its
-    /// end (with the journal's commit, mirrored into the store), and the
-    /// transitions to animate.
-    private mutating func observe(at time: EventTime) {
-        let drag = engine.presentation.drag
-        switch (shownDrag, drag) {
-        case (nil, let now?):
-            let item = engine.model.item(at: now.source).map(\.rawValue) ?? "?"
-            print("\(stamp(time)) dragBegan \(item) from \(path(now.source))")
-        case (let before?, let now?) where before.target != now.target:
-            print("\(stamp(time)) gapMoved to \(path(now.target))")
-        case (_?, nil):
-            if let entry = engine.journal.entries.last, entry.sequence > store.mirroredSequence,
-               case .move(let item, let from, let to) = entry.edit {
-                print("\(stamp(time)) dropped #\(entry.sequence) \(item) \(path(from)) -> \(path(to))")
-            } else {
-                print("\(stamp(time)) dragCancelled")
+    /// Reports what each step did: a drag's beginning, its gap, its end
+    /// (with the journal's commit, which the loop mirrored into the store),
+    /// and the transitions to animate.
+    private func observe(_ steps: [EngineLoop<MessageStore>.Step]) {
+        for step in steps {
+            for entry in step.entries {
+                guard case .effect(let effect) = entry.event else { continue }
+                switch effect {
+                case .dragBegan(let item, let from):
+                    print("\(stamp(step.time)) dragBegan \(item) from \(path(from))")
+                case .gapMoved(let to):
+                    print("\(stamp(step.time)) gapMoved to \(path(to))")
+                case .committed(let entry):
+                    if case .move(let item, let from, let to) = entry.edit {
+                        print("\(stamp(step.time)) dropped #\(entry.sequence) \(item) \(path(from)) -> \(path(to))")
+                    }
+                case .dragEnded(_, committed: false):
+                    print("\(stamp(step.time)) dropped in place")
+                case .dragCancelled:
+                    print("\(stamp(step.time)) dragCancelled")
+                default:
+                    break
+                }
             }
-        case (nil, nil), (_?, _?):
-            break
+            printTransitions(step.transitions)
         }
-        shownDrag = drag
-        store.mirror(engine.journal)
-        printTransitions()
     }
 
-    /// Prints every transition made since the last call: its cause, time,
-    /// duration and curve, and each element's frame before and after
-    /// (cells with the item shown; separators counted).
-    private mutating func printTransitions() {
-        for transition in engine.takeTransitions() {
+    /// Prints `transitions`: each one's cause, time, duration and curve, and
+    /// each element's frame before and after (cells with the item shown;
+    /// separators counted).
+    private func printTransitions(_ transitions: [EngineTransition]) {
+        for transition in transitions {
             let ms = transition.duration.components.seconds * 1000
                 + transition.duration.components.attoseconds / 1_000_000_000_000_000
             let changes = transition.layout
@@ -129,9 +118,8 @@ struct MessageListApp {
     /// Ends the run: prints the final order's start and checks that the
     /// app's storage equals the engine's model with every identity once.
     /// - Returns: whether the check passed.
-    mutating func finish() -> Bool {
-        store.mirror(engine.journal)
-        let model = engine.model.sections.map { Array($0.items) }
+    func finish() -> Bool {
+        let engine = loop.engine
         let storage = store.sections
         let all = storage.flatMap { $0 }
         print("final pinned: \(storage[0].map(\.rawValue).joined(separator: " ")) | inbox: "
@@ -140,7 +128,7 @@ struct MessageListApp {
                 .joined(separator: ", "))
         let undoable = engine.journal.entries.reversed().prefix { !$0.isAppChange }.count
         print("the user's undo can take off \(undoable) edit(s); it stops at the app's entries")
-        let ok = model == storage && Set(all).count == all.count
+        let ok = store.holdsItems(of: engine.model) && Set(all).count == all.count
         print(ok ? "checked: \(all.count) messages, each once; the app's storage equals the engine's model"
                  : "MISMATCH: the app's storage and the engine's model differ")
         return ok
@@ -171,7 +159,7 @@ struct MessageListApp {
         let at = a.indexPath.map(path) ?? "-"
         switch a.kind {
         case .cell:
-            if isAfter, let p = a.indexPath, let item = engine.model.item(at: p) { return "cell \(item) \(at)" }
+            if isAfter, let p = a.indexPath, let item = loop.engine.model.item(at: p) { return "cell \(item) \(at)" }
             return "cell \(at)"
         case .placeholder: return "placeholder \(at)"
         default: return "\(a.kind) \(at)"

@@ -49,6 +49,12 @@ func openEngine(on mailbox: Mailbox, device: DeviceDescription) throws -> Engine
                metrics: LayoutMetrics(rowHeight: 56, rowSeparator: SeparatorMetrics(thickness: 1)),
                device: device, makingTransitions: true)
 }
+
+/// The engine and the app's mailbox in one loop (``EngineLoop``): the
+/// mailbox follows what the user does to it.
+func openLoop(on mailbox: Mailbox, device: DeviceDescription) throws -> EngineLoop<Mailbox> {
+    EngineLoop(engine: try openEngine(on: mailbox, device: device), storage: mailbox)
+}
 // article: end
 
 // article: begin
@@ -59,8 +65,10 @@ struct Screen {
     /// Every transition the engine made (for this article's test).
     var made: [EngineTransition] = []
 
-    mutating func draw(_ engine: inout Engine, at now: EventTime) {
-        for transition in engine.takeTransitions() {
+    /// Draws the engine as `step` left it, starting the step's transitions.
+    mutating func draw(_ engine: Engine, after step: EngineLoop<Mailbox>.Step) {
+        let now = step.time
+        for transition in step.transitions {
             running.append((transition, now))
             made.append(transition)
         }
@@ -94,73 +102,52 @@ func interpolate(_ a: Rect, _ b: Rect, _ t: Double) -> Rect {
 
 // article: begin
 /// Feeds every frame of `reader` to the engine as a live loop would and
-/// draws after each call; `newMail` arrives `mailAfter` the first frame.
-func run(_ reader: TraceFrameReader, engine: inout Engine, mailbox: inout Mailbox,
-         screen: inout Screen, newMail: [Message], mailAfter: Duration) throws {
+/// draws after each step; `newMail` arrives `mailAfter` the first frame.
+func run(_ reader: TraceFrameReader, loop: inout EngineLoop<Mailbox>, screen: inout Screen,
+         newMail: [Message], mailAfter: Duration) throws {
     var origin: EventTime?
     var delivered = false
-    var mirrored = 0
     while let frame = try reader.next() {
         if origin == nil { origin = frame.time }
-        // Deadlines due before the frame fire at their own time: the
-        // long-press timer that lifts the item, an auto-scroll tick.
-        while let deadline = engine.nextDeadline, deadline < frame.time {
-            engine.fire(until: deadline)
-            screen.draw(&engine, at: deadline)
-        }
         if !delivered, let origin, frame.time >= origin + mailAfter {
-            try deliver(newMail, to: &mailbox, engine: &engine, at: frame.time)
+            let step = try deliver(newMail, through: &loop, at: frame.time)
+            screen.draw(loop.engine, after: step)
             delivered = true
         }
-        engine.handle(frame)
-        mailbox.mirror(engine.journal, after: &mirrored)
-        screen.draw(&engine, at: frame.time)
+        // The deadlines due before the frame fire at their own time (the
+        // long-press timer that lifts the item, an auto-scroll tick), then
+        // the frame; the user's edits reach the mailbox after each step.
+        for step in try loop.handle(frame) { screen.draw(loop.engine, after: step) }
     }
+    // The recognizers' last timers, after the last frame.
+    for step in try loop.settle() { screen.draw(loop.engine, after: step) }
 }
 // article: end
 
 // article: begin
 /// New mail at the top of the inbox: the engine first (a rejected batch
 /// changes nothing and throws), then the app's own storage.
-func deliver(_ messages: [Message], to mailbox: inout Mailbox, engine: inout Engine,
-             at time: EventTime) throws {
+func deliver(_ messages: [Message], through loop: inout EngineLoop<Mailbox>,
+             at time: EventTime) throws(EngineLoop<Mailbox>.Failure) -> EngineLoop<Mailbox>.Step {
     let inserts = messages.indices.map { i in
         BatchUpdate.Operation.insertItem(ItemID(messages[i].id), at: ItemPath(section: 1, item: i))
     }
-    try engine.apply(BatchUpdate(inserts), at: time)
-    mailbox.inbox.insert(contentsOf: messages, at: 0)
+    return try loop.apply(BatchUpdate(inserts), at: time) { mailbox in
+        mailbox.inbox.insert(contentsOf: messages, at: 0)
+    }
 }
 // article: end
 
 // article: begin
-extension Mailbox {
-    /// Mirrors the user's committed moves and deletes — the journal's
-    /// entries after `seen` — in the app's storage. The app's own entries
-    /// are there already.
-    mutating func mirror(_ journal: Journal, after seen: inout Int) {
-        for entry in journal.entries where entry.sequence > seen {
-            seen = entry.sequence
-            switch entry.edit {
-            case .move(_, let from, let to):
-                let message = from.section == 0 ? pinned.remove(at: from.item) : inbox.remove(at: from.item)
-                if to.section == 0 { pinned.insert(message, at: to.item) } else { inbox.insert(message, at: to.item) }
-            case .delete, .dropInto, .action:
-                // What the entry took away: deleted, dropped into another item
-                // (this list has no folders, so they leave it), or a swipe
-                // action that deleted its item (a full swipe's Delete).
-                let gone = Set(entry.removedItems)
-                pinned.removeAll { gone.contains(ItemID($0.id)) }
-                inbox.removeAll { gone.contains(ItemID($0.id)) }
-            case .moveItems(_, let from, let to):
-                // Several at once: out from the last path up, in at the landing in order.
-                var moving: [Message] = []
-                for p in from.reversed() { moving.append(p.section == 0 ? pinned.remove(at: p.item) : inbox.remove(at: p.item)) }
-                moving.reverse()
-                if to.section == 0 { pinned.insert(contentsOf: moving, at: to.item) } else { inbox.insert(contentsOf: moving, at: to.item) }
-            case .reload, .batch, .app, .replaced:
-                continue
-            }
-        }
+extension Mailbox: MirroredStorage {
+    /// Takes the message at `path` out.
+    mutating func removeElement(at path: ItemPath) -> Message {
+        path.section == 0 ? pinned.remove(at: path.item) : inbox.remove(at: path.item)
+    }
+
+    /// Puts `message` at `path`.
+    mutating func insertElement(_ message: Message, at path: ItemPath) {
+        if path.section == 0 { pinned.insert(message, at: path.item) } else { inbox.insert(message, at: path.item) }
     }
 }
 // article: end
@@ -260,12 +247,11 @@ import GripperTraces
 
     @Test func theDragsReorderTheAppsStorageAcrossTheAppsInsert() throws {
         let reader = try reader()
-        var mailbox = mailbox(inbox: 1000)
-        var engine = try openEngine(on: mailbox, device: reader.device)
+        var loop = try openLoop(on: mailbox(inbox: 1000), device: reader.device)
         var screen = Screen()
         let newMail = (0..<3).map { Message(id: "new\($0)", subject: "New \($0)") }
-        try run(reader, engine: &engine, mailbox: &mailbox, screen: &screen, newMail: newMail,
-                mailAfter: .milliseconds(1300))
+        try run(reader, loop: &loop, screen: &screen, newMail: newMail, mailAfter: .milliseconds(1300))
+        let engine = loop.engine, mailbox = loop.storage
 
         // The journal: the app's insert in the middle of the first drag, then both drops.
         let entries = engine.journal.entries
@@ -309,21 +295,17 @@ import GripperTraces
     /// skipped actions kept the deleted message).
     @Test func aFullSwipesDeleteLeavesTheAppsStorageToo() throws {
         let device = try reader().device
-        var mailbox = mailbox(inbox: 500)
-        var engine = try openEngine(on: mailbox, device: device)
+        var loop = try openLoop(on: mailbox(inbox: 500), device: device)
         var script = TraceBuilder(device: device)
         script.pause(.milliseconds(100))
         // m3 is the fifth row (57 points each with its separator): a fast swipe across it.
         script.swipe(from: .fraction(0.95, (4 * 57 + 28) / 640), to: .fraction(0.05, (4 * 57 + 28) / 640),
                      duration: .milliseconds(120))
         script.pause(.milliseconds(600))
-        var mirrored = 0
-        for frame in script.frames {
-            engine.handle(frame)
-            mailbox.mirror(engine.journal, after: &mirrored)
-        }
-        engine.finish()
-        mailbox.mirror(engine.journal, after: &mirrored)
+        for frame in script.frames { _ = try loop.handle(frame) }
+        _ = try loop.settle()
+        try loop.call { $0.finish() }
+        let engine = loop.engine, mailbox = loop.storage
         let last = try #require(engine.journal.entries.last)
         guard case .action("delete", item: "m3") = last.edit else {
             Issue.record("expected the full swipe's delete of m3: \(engine.journal.entries.map(\.edit))")
@@ -359,26 +341,31 @@ import GripperTraces
 
     @Test func theUsersUndoStopsAtTheAppsChange() throws {
         let reader = try reader()
-        var mailbox = mailbox(inbox: 200)
-        var engine = try openEngine(on: mailbox, device: reader.device)
+        var loop = try openLoop(on: mailbox(inbox: 200), device: reader.device)
         var screen = Screen()
-        try run(reader, engine: &engine, mailbox: &mailbox, screen: &screen,
+        try run(reader, loop: &loop, screen: &screen,
                 newMail: [Message(id: "new0", subject: "New")], mailAfter: .milliseconds(1300))
         // The two drops came after the app's insert: both undoable.
-        #expect(undoableEdits(in: engine.journal).count == 2)
-        #expect(engine.journal.canUndo)
+        #expect(undoableEdits(in: loop.engine.journal).count == 2)
+        #expect(loop.engine.journal.canUndo)
+        // The user undoes the last drop and redoes it: the mailbox follows both.
+        let end = try #require(loop.engine.now) + .milliseconds(100)
+        let afterDrops = ids(loop.storage)
+        try loop.call { $0.apply(.undo, at: end) }
+        #expect(ids(loop.storage) != afterDrops && loop.storage.holdsItems(of: loop.engine.model))
+        try loop.call { $0.apply(.redo, at: end) }
+        #expect(ids(loop.storage) == afterDrops && loop.storage.holdsItems(of: loop.engine.model))
         // Another app change: the user's undo has nothing left to take off …
-        let end = try #require(engine.now) + .milliseconds(100)
-        try deliver([Message(id: "late", subject: "Late")], to: &mailbox, engine: &engine, at: end)
-        #expect(undoableEdits(in: engine.journal).isEmpty)
-        #expect(!engine.journal.canUndo)
-        var journal = engine.journal
-        #expect(journal.undo() == nil && journal.model == engine.model)
+        _ = try deliver([Message(id: "late", subject: "Late")], through: &loop, at: end)
+        #expect(undoableEdits(in: loop.engine.journal).isEmpty)
+        #expect(!loop.engine.journal.canUndo)
+        var journal = loop.engine.journal
+        #expect(journal.undo() == nil && journal.model == loop.engine.model)
         // … and a rejected batch changes nothing, in the engine or the app.
-        let before = engine.model
-        #expect(throws: BatchUpdateError.self) {
-            try deliver([Message(id: "late", subject: "Again")], to: &mailbox, engine: &engine, at: end)
+        let before = loop.engine.model
+        #expect(throws: EngineLoop<Mailbox>.Failure.self) {
+            try deliver([Message(id: "late", subject: "Again")], through: &loop, at: end)
         }
-        #expect(engine.model == before && ids(mailbox) == before.sections.map { Array($0.items) })
+        #expect(loop.engine.model == before && ids(loop.storage) == before.sections.map { Array($0.items) })
     }
 }

@@ -8,13 +8,13 @@ extension LibinputRecordFormat {
     /// Reads one device's trace from a libinput-record file.
     /// - Throws: ``/GripperTraces/TraceError`` naming the file and the line or YAML path.
     /// - Complexity: O(n) in the file's size.
-    public static func read(_ bytes: [UInt8], fileName: String, device selector: DeviceSelector = .index(0)) throws(TraceError) -> Trace {
+    public static func read(_ bytes: [UInt8], fileName: String, device selector: TraceDeviceSelector = .automatic) throws(TraceError) -> Trace {
         let traces = try readAll(bytes, fileName: fileName)
         return try pick(selector, from: traces, fileName: fileName) { $0.metadata.deviceNode }
     }
 
     /// Reads a libinput-record file from a string; see ``read(_:fileName:device:)-([UInt8],_,_)``.
-    public static func read(_ text: String, fileName: String, device selector: DeviceSelector = .index(0)) throws(TraceError) -> Trace {
+    public static func read(_ text: String, fileName: String, device selector: TraceDeviceSelector = .automatic) throws(TraceError) -> Trace {
         try read(Array(text.utf8), fileName: fileName, device: selector)
     }
 
@@ -44,17 +44,19 @@ extension LibinputRecordFormat {
     /// A reader of one device's frames; see ``readers(_:fileName:)``.
     /// - Throws: ``/GripperTraces/TraceError``, `noSuchDevice` when the file lacks the device.
     public static func reader(_ source: any TraceByteSource, fileName: String,
-                              device selector: DeviceSelector = .index(0)) throws(TraceError) -> TraceFrameReader {
+                              device selector: TraceDeviceSelector = .automatic) throws(TraceError) -> TraceFrameReader {
         let readers = try readers(source, fileName: fileName)
         return try pick(selector, from: readers, fileName: fileName) { $0.metadata.deviceNode }
     }
 
     /// The device `selector` names among `devices` (in file order), or
-    /// `noSuchDevice` saying how many there are.
-    private static func pick<Device>(_ selector: DeviceSelector, from devices: [Device], fileName: String,
+    /// `noSuchDevice` saying how many there are; a `.desc` path names none.
+    private static func pick<Device>(_ selector: TraceDeviceSelector, from devices: [Device], fileName: String,
                                      node: (Device) -> String?) throws(TraceError) -> Device {
         let found: Device?
         switch selector {
+        case .automatic: found = devices.first
+        case .description: throw TraceError.descriptionForLibinputRecord(file: fileName)
         case .index(let i): found = devices.indices.contains(i) ? devices[i] : nil
         case .node(let wanted): found = devices.first { node($0) == wanted }
         }

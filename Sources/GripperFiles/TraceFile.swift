@@ -11,25 +11,12 @@ public enum TraceFile {
     /// its extension: `TraceFormat(path:)`, below).
     public typealias Format = TraceFormat
 
-    /// Which device description to use, or which device to read.
-    public enum DeviceSelector: Hashable, Sendable {
-        /// evemu: the file's own header, else the `.desc` beside an events-only
-        /// file (see ``descriptionPath(forEvents:)``); libinput record: the first device.
-        case automatic
-        /// evemu: the header in this `.desc` (or any evemu) file, for an events-only file.
-        case description(path: String)
-        /// libinput record: the device at this 0-based position.
-        case index(Int)
-        /// libinput record: the device recorded from this node (`/dev/input/event4`).
-        case node(String)
-    }
-
     /// The selector a `--device` option names for the trace at `path`: nil
-    /// is ``DeviceSelector/automatic``; for an evemu file the option is a
+    /// is ``/GripperTraces/TraceDeviceSelector/automatic``; for an evemu file the option is a
     /// `.desc` path; for a libinput record a device index (`0`, `1`, …) or
     /// node (`/dev/input/event4`).
     /// - Throws: ``/GripperTraces/TraceError`` when the file's extension names no known format.
-    package static func selector(forDeviceOption option: String?, path: String) throws(TraceError) -> DeviceSelector {
+    package static func selector(forDeviceOption option: String?, path: String) throws(TraceError) -> TraceDeviceSelector {
         guard let option else { return .automatic }
         switch try Format(path: path) {
         case .evemu: return .description(path: option)
@@ -41,13 +28,13 @@ public enum TraceFile {
     /// ``open(path:deviceSelector:)``, a frame at a time.
     /// - Throws: ``/GripperTraces/TraceError`` when the file cannot be read, its format is
     ///   unknown, it is malformed, or an events-only file has no description.
-    public static func load(path: String, deviceSelector: DeviceSelector = .automatic) throws(TraceError) -> Trace {
+    public static func load(path: String, deviceSelector: TraceDeviceSelector = .automatic) throws(TraceError) -> Trace {
         try open(path: path, deviceSelector: deviceSelector).readTrace()
     }
 
     /// ``load(path:deviceSelector:)``, refusing unread any file that is not
     /// a regular file when `regularFilesOnly` (see ``open(path:deviceSelector:regularFilesOnly:)``).
-    package static func load(path: String, deviceSelector: DeviceSelector = .automatic,
+    package static func load(path: String, deviceSelector: TraceDeviceSelector = .automatic,
                              regularFilesOnly: Bool) throws(TraceError) -> Trace {
         try open(path: path, deviceSelector: deviceSelector, regularFilesOnly: regularFilesOnly).readTrace()
     }
@@ -59,7 +46,7 @@ public enum TraceFile {
     /// - Throws: ``/GripperTraces/TraceError`` when the file cannot be read, its format is
     ///   unknown, its header is malformed, or an events-only file has no
     ///   description; a libinput-record file is checked whole.
-    public static func open(path: String, deviceSelector: DeviceSelector = .automatic) throws(TraceError) -> TraceFrameReader {
+    public static func open(path: String, deviceSelector: TraceDeviceSelector = .automatic) throws(TraceError) -> TraceFrameReader {
         try open(path: path, deviceSelector: deviceSelector, regularFilesOnly: false)
     }
 
@@ -69,7 +56,7 @@ public enum TraceFile {
     /// socket is refused unread ("not a regular file (a FIFO)"), where
     /// otherwise it would be read into memory. What `gripper test` reads a
     /// case's files with.
-    package static func open(path: String, deviceSelector: DeviceSelector = .automatic,
+    package static func open(path: String, deviceSelector: TraceDeviceSelector = .automatic,
                              regularFilesOnly: Bool) throws(TraceError) -> TraceFrameReader {
         let format = try Format(path: path)
         func openSource(_ path: String) throws(TraceError) -> TraceFileSource {
@@ -95,13 +82,9 @@ public enum TraceFile {
             }
         case .libinputRecord:
             let source = try openSource(path)
-            switch deviceSelector {
-            case .automatic: return try LibinputRecordFormat.reader(source, fileName: path)
-            case .index(let i): return try LibinputRecordFormat.reader(source, fileName: path, device: .index(i))
-            case .node(let node): return try LibinputRecordFormat.reader(source, fileName: path, device: .node(node))
-            case .description:
-                throw TraceError(file: path, reason: .io("--device for a libinput-record file is a device index or node, not a .desc file"))
-            }
+            // Refused before the file is read.
+            if case .description = deviceSelector { throw TraceError.descriptionForLibinputRecord(file: path) }
+            return try LibinputRecordFormat.reader(source, fileName: path, device: deviceSelector)
         }
     }
 
@@ -225,5 +208,12 @@ extension TraceFormat {
         case "yml", "yaml": self = .libinputRecord
         case let other: throw TraceError(file: path, reason: .unknownFormat(other.isEmpty ? "(no extension)" : "." + other))
         }
+    }
+}
+
+extension TraceError {
+    /// A `.desc` path given as the device of a libinput-record file.
+    static func descriptionForLibinputRecord(file: String) -> TraceError {
+        TraceError(file: file, reason: .io("--device for a libinput-record file is a device index or node, not a .desc file"))
     }
 }

@@ -78,45 +78,17 @@ public struct ItemPathMapping: Hashable, Sendable {
         /// Inserts at these after-indices (ascending) of a section, applied ascending.
         case inserts(section: Int, items: [Int])
 
-        /// The number of `sorted` below `x`.
-        private static func countBelow(_ x: Int, _ sorted: [Int]) -> Int {
-            var lo = 0, hi = sorted.count
-            while lo < hi {
-                let mid = (lo + hi) / 2
-                if sorted[mid] < x { lo = mid + 1 } else { hi = mid }
-            }
-            return lo
-        }
-
-        /// Where `x` ends up among the others once items are inserted at
-        /// `sorted` (after-indices): x plus the number of i with sorted[i] − i ≤ x.
-        private static func afterInserting(_ x: Int, _ sorted: [Int]) -> Int {
-            var lo = 0, hi = sorted.count
-            while lo < hi {
-                let mid = (lo + hi) / 2
-                if sorted[mid] - mid <= x { lo = mid + 1 } else { hi = mid }
-            }
-            return x + lo
-        }
-
-        /// `x` once the items at `sorted` are gone, or nil when it is one of them.
-        private static func afterRemoving(_ x: Int, _ sorted: [Int]) -> Int? {
-            let below = countBelow(x, sorted)
-            if below < sorted.count, sorted[below] == x { return nil }
-            return x - below
-        }
-
         func apply(_ p: ItemPath, forward: Bool) -> ItemPath? {
             switch self {
             case .single(let edit):
                 return forward ? edit.apply(p) : edit.inverse.apply(p)
             case .deletes(let s, let items):
                 guard p.section == s else { return p }
-                let item = forward ? Self.afterRemoving(p.item, items) : Self.afterInserting(p.item, items)
+                let item = forward ? SortedIndices.afterRemoving(p.item, items) : SortedIndices.afterInserting(p.item, items)
                 return item.map { ItemPath(section: s, item: $0) }
             case .inserts(let s, let items):
                 guard p.section == s else { return p }
-                let item = forward ? Self.afterInserting(p.item, items) : Self.afterRemoving(p.item, items)
+                let item = forward ? SortedIndices.afterInserting(p.item, items) : SortedIndices.afterRemoving(p.item, items)
                 return item.map { ItemPath(section: s, item: $0) }
             }
         }

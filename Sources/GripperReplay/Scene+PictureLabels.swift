@@ -20,10 +20,10 @@ extension Scene {
             for section in segment.composedSections where titles[section.id] == nil { titles[section.id] = .some(section.title) }
         }
         for stimulus in stimuli {
-            switch stimulus.action {
-            case .reload(let sections):
+            switch (stimulus.action, stimulus.sections) {
+            case (.reload, let sections?):
                 for section in sections where titles[section.id] == nil { titles[section.id] = .some(section.title) }
-            case .childLoading(let key, _, let content?):
+            case (.loadingChild(let key, _, _), let content?):
                 // A child's sections are `key/id` in the engine's model.
                 for section in content {
                     let id = SectionID(key + "/" + section.id.rawValue)

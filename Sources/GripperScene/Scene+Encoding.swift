@@ -149,13 +149,13 @@ extension Scene {
         switch s.action {
         case .setEditing(let on): return t + "\"setEditing\": \(on)}"
         case .deleteSelected: return t + "\"deleteSelected\": true}"
-        case .reload(let sections): return t + "\"reload\": " + Self.sections(sections, indent: "    ") + "}"
+        case .reload: return t + "\"reload\": " + Self.sections(s.definedSections ?? [], indent: "    ") + "}"
         case .undo: return t + "\"undo\": true}"
         case .redo: return t + "\"redo\": true}"
         case .deviceLost: return t + "\"deviceLost\": true}"
         case .resizeViewport(let size):
             return t + "\"resizeViewport\": {\"width\": \(number(size.width)), \"height\": \(number(size.height))}}"
-        case .layout(let change): return t + "\"layout\": " + layoutChange(change) + "}"
+        case .changeLayout(let change): return t + "\"layout\": " + layoutChange(change) + "}"
         case .key(let key): return t + "\"key\": \"\(key.rawValue)\"}"
         case .move(let command):
             switch command {
@@ -167,15 +167,15 @@ extension Scene {
             case .toSection(let n): return t + "\"move\": {\"toSection\": \(n)}}"
             }
         case .focus(let p): return t + "\"focus\": " + (p.map(path) ?? "null") + "}"
-        case .segment(let index): return t + "\"segment\": \(index)}"
+        case .switchSegment(let index): return t + "\"segment\": \(index)}"
         case .scroll(let target, let animated):
             switch target {
             case .offset(let y): return t + "\"scroll\": {\"offset\": \(number(y)), \"animated\": \(animated)}}"
             case .item(let p, let position):
                 return t + "\"scroll\": {\"item\": \(path(p)), \"position\": \"\(position.rawValue)\", \"animated\": \(animated)}}"
             }
-        case .batch(let batch, let items):
-            let defined = Dictionary(items.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        case .batch(let batch):
+            let defined = Dictionary(s.items.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
             var ops: [String] = []
             for op in batch.operations {
                 switch op {
@@ -183,8 +183,7 @@ extension Scene {
                 case .reloadItem(let p): ops.append("{\"reloadItem\": \(path(p))}")
                 case .moveItem(let from, let to): ops.append("{\"moveItem\": {\"from\": \(path(from)), \"to\": \(path(to))}}")
                 case .insertItem(let id, let p):
-                    let definition = defined[id] ?? Item(id: id, label: id.rawValue, isEditable: false, isMovable: false,
-                                                         isSelectable: false, trailingActions: .none, leadingActions: .none)
+                    let definition = defined[id] ?? Item.undefined(id)
                     ops.append("{\"insertItem\": {\"at\": \(path(p)), \"item\": \(item(definition))}}")
                 case .deleteSection(let s): ops.append("{\"deleteSection\": \(s)}")
                 case .insertSection(let section, let s):
@@ -195,7 +194,8 @@ extension Scene {
                 }
             }
             return t + "\"batch\": [" + ops.joined(separator: ", ") + "]}"
-        case .loading(let event, let content), .childLoading(_, let event, let content):
+        case .loading(let event, _), .loadingChild(_, let event, _):
+            let content = s.definedSections
             var body: String
             switch event {
             case .beginLoading: body = "\"load\": true"
@@ -208,7 +208,7 @@ extension Scene {
             case .failed(let words):
                 body = "\"failed\": {\"title\": \(string(words.title)), \"message\": \(string(words.message))}"
             }
-            if case .childLoading(let key, _, _) = s.action { body += ", \"source\": " + string(key) }
+            if case .loadingChild(let key, _, _) = s.action { body += ", \"source\": " + string(key) }
             return t + body + "}"
         }
     }

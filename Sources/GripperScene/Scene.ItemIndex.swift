@@ -22,8 +22,8 @@ extension Scene {
                 for section in segment.sections { lists.append(section.items) }
             }
             for stimulus in scene.stimuli {
-                if let sections = stimulus.action.sections { for section in sections { lists.append(section.items) } }
-                if case .batch(_, let items) = stimulus.action { lists.append(items) }
+                for section in stimulus.sections ?? [] { lists.append(section.items) }
+                if case .batch = stimulus.action { lists.append(stimulus.items) }
             }
             places.reserveCapacity(lists.reduce(0) { $0 + $1.count })
             for (l, list) in lists.enumerated() {

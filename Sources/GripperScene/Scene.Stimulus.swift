@@ -3,119 +3,86 @@ import GripperEditing
 import GripperGeometry
 
 extension Scene {
-    /// An outside stimulus at a time, as a scene writes it: what the
+    /// An outside stimulus at a time, as a scene holds it: what the
     /// embedding app does while the user touches (turn batch editing on,
-    /// delete the selection, reload). A reload carries the scene's sections,
-    /// labels and rules included; ``timed`` is what an ``/Gripper/EngineDriver`` fires.
+    /// delete the selection, reload), in the engine's own vocabulary
+    /// (``/Gripper/Stimulus``), with the scene's definitions of what it
+    /// brings: a reload's or a load result's sections with their titles,
+    /// columns, labels and rules, a batch's inserted items. A new stimulus
+    /// is a case of ``/Gripper/Stimulus`` and its spelling in the scene
+    /// reader and writer. ``timed`` is what an ``/Gripper/EngineDriver`` fires.
     public struct Stimulus: Hashable, Sendable {
-        /// What the app does.
-        public enum Action: Hashable, Sendable, CustomStringConvertible {
-            /// Turns batch editing on or off.
-            case setEditing(Bool)
-            /// Deletes every selected item in one batch.
-            case deleteSelected
-            /// Replaces the sections (and so the model).
-            case reload([Section])
-            /// Undoes the last journal entry.
-            case undo
-            /// Redoes the last undone entry.
-            case redo
-            /// The input device goes away.
-            case deviceLost
-            /// The viewport takes a new size (a rotation, a window resized).
-            case resizeViewport(Size)
-            /// A key pressed (the scene's keyboard track).
-            case key(KeyboardKey)
-            /// The app's move command.
-            case move(MoveCommand)
-            /// The app puts the keyboard focus on an item (nil: none).
-            case focus(ItemPath?)
-            /// A loading event of the scene's source (`load`, `loaded`,
-            /// `empty`, `failed`, `refresh`), with the sections a result
-            /// brings (they land as one diff batch).
-            case loading(LoadingEvent, content: [Section]?)
-            /// Shows segment `index` of a segmented scene (`segment`).
-            case segment(Int)
-            /// A loading event of one child of a composed scene (a loading
-            /// stimulus with `"source": key`), with the sections a result
-            /// brings in the child's own identities.
-            case childLoading(String, LoadingEvent, content: [Section]?)
-            /// The app scrolls, at once or animated (`scroll`).
-            case scroll(ScrollTarget, animated: Bool)
-            /// The layout changes (`layout`): another layout, new metrics.
-            case layout(LayoutChange)
-            /// The app's batch update (`batch`), with the items it inserts
-            /// defined as the scene's items are (their rules and labels).
-            case batch(BatchUpdate, items: [Item])
-
-            /// The sections the action brings (a reload's, a load result's), if any.
-            public var sections: [Section]? {
-                switch self {
-                case .reload(let sections): sections
-                case .loading(_, let content), .childLoading(_, _, let content): content
-                case .setEditing, .deleteSelected, .undo, .redo, .deviceLost, .resizeViewport, .key, .move, .focus, .segment, .layout,
-                     .scroll, .batch: nil
-                }
-            }
-
-            /// Where a scene writes the sections the action brings (`reload`, `loaded`, `empty.sections`).
-            var sectionsField: String {
-                switch self {
-                case .loading(.loadedEmpty, _), .childLoading(_, .loadedEmpty, _): "empty.sections"
-                case .loading(let event, _), .childLoading(_, let event, _): event.name
-                case .reload, .setEditing, .deleteSelected, .undo, .redo, .deviceLost, .resizeViewport, .key, .move, .focus, .layout,
-                     .segment, .scroll, .batch: "reload"
-                }
-            }
-
-            /// The stimulus as the transcript names it (`setEditing true`, `reload inbox(3) "to do"(0)` …:
-            /// a reload lists its sections with their item counts, ids quoted as the transcript quotes them).
-            public var description: String { stimulus.description }
-
-            /// The engine's stimulus: a reload's sections as the model's
-            /// (identities only; the scene's data source and policy know
-            /// the reloaded items' heights, columns and rules by identity).
-            public var stimulus: Gripper.Stimulus {
-                switch self {
-                case .setEditing(let on): .setEditing(on)
-                case .deleteSelected: .deleteSelected
-                case .reload(let sections):
-                    .reload(sections.map { CollectionSection(id: $0.id, items: $0.items.map(\.id)) })
-                case .undo: .undo
-                case .redo: .redo
-                case .deviceLost: .deviceLost
-                case .resizeViewport(let size): .resizeViewport(size)
-                case .layout(let change): .changeLayout(change)
-                case .key(let key): .key(key)
-                case .move(let command): .move(command)
-                case .focus(let p): .focus(p)
-                case .segment(let index): .switchSegment(index)
-                case .loading(let event, let content):
-                    .loading(event, content: content.map { sections in
-                        sections.map { CollectionSection(id: $0.id, items: $0.items.map(\.id)) }
-                    })
-                case .childLoading(let key, let event, let content):
-                    .loadingChild(key, event, content: content.map { sections in
-                        sections.map { CollectionSection(id: $0.id, items: $0.items.map(\.id)) }
-                    })
-                case .scroll(let target, let animated): .scroll(target, animated: animated)
-                case .batch(let batch, _): .batch(batch)
-                }
-            }
-        }
-
         /// When, measured from the start of the input (the first frame).
         public var offset: Duration
-        /// What happens.
-        public var action: Action
-
-        /// The stimulus on an ``/Gripper/EngineDriver``'s track.
-        public var timed: TimedStimulus { TimedStimulus(offset: offset, stimulus: action.stimulus) }
+        /// What the app does. Sections it brings are identities only; the
+        /// scene defines them in ``sections``.
+        public var action: Gripper.Stimulus
+        /// The sections the action brings (a reload's, a load result's,
+        /// a child's result's in the child's own identities) as the scene
+        /// defines them; nil when it brings none. Their identities are the
+        /// action's (``init(offset:action:sections:items:)`` checks nothing;
+        /// the scene reader and ``bringing(_:at:_:)`` make them agree).
+        public var sections: [Section]?
+        /// The items a batch inserts, as the scene defines them (their rules
+        /// and labels); empty for another action. An inserted identity
+        /// without one is what a scene gives an item it does not define.
+        public var items: [Item]
 
         /// Creates a stimulus.
-        public init(offset: Duration, action: Action) {
+        public init(offset: Duration, action: Gripper.Stimulus, sections: [Section]? = nil, items: [Item] = []) {
             self.offset = offset
             self.action = action
+            self.sections = sections
+            self.items = items
         }
+
+        /// A stimulus that brings `sections`: the action `make` builds from
+        /// their identities (`.reload`, `.loading(…, content:)`,
+        /// `.loadingChild(…, content:)`), with the scene's definitions kept.
+        public static func bringing(_ sections: [Section], at offset: Duration,
+                                    _ make: ([CollectionSection]) -> Gripper.Stimulus) -> Stimulus {
+            Stimulus(offset: offset, action: make(sections.map(\.identities)), sections: sections)
+        }
+
+        /// The stimulus on an ``/Gripper/EngineDriver``'s track.
+        public var timed: TimedStimulus { TimedStimulus(offset: offset, stimulus: action) }
+
+        /// The sections the action brings as the scene writes them: its
+        /// ``sections``, else its own identities with what a scene gives an
+        /// item it does not define.
+        var definedSections: [Section]? {
+            if let sections { return sections }
+            let content: [CollectionSection]? = switch action {
+            case .reload(let content): content
+            case .loading(_, let content), .loadingChild(_, _, let content): content
+            case .setEditing, .deleteSelected, .undo, .redo, .deviceLost, .scroll, .resizeViewport, .key, .move, .focus,
+                 .switchSegment, .changeLayout, .batch: nil
+            }
+            return content?.map { Section(id: $0.id, items: $0.items.map(Item.undefined)) }
+        }
+
+        /// Where a scene writes the sections the action brings (`reload`, `loaded`, `empty.sections`).
+        var sectionsField: String {
+            switch action {
+            case .loading(.loadedEmpty, _), .loadingChild(_, .loadedEmpty, _): "empty.sections"
+            case .loading(let event, _), .loadingChild(_, let event, _): event.name
+            case .reload, .setEditing, .deleteSelected, .undo, .redo, .deviceLost, .resizeViewport, .key, .move, .focus,
+                 .changeLayout, .switchSegment, .scroll, .batch: "reload"
+            }
+        }
+    }
+}
+
+extension Scene.Section {
+    /// The section as the model holds it: its identity and its items' identities.
+    var identities: CollectionSection { CollectionSection(id: id, items: items.map(\.id)) }
+}
+
+extension Scene.Item {
+    /// What a scene gives an identity it does not define: its id as label,
+    /// nothing allowed.
+    static func undefined(_ id: ItemID) -> Scene.Item {
+        Scene.Item(id: id, label: id.rawValue, isEditable: false, isMovable: false, isSelectable: false,
+                   trailingActions: .none, leadingActions: .none)
     }
 }

@@ -91,11 +91,9 @@ public struct Scene: Hashable, Sendable {
             for section in segment.sections { for item in section.items { out[item.id] = item } }
         }
         for stimulus in stimuli {
-            if let sections = stimulus.action.sections {
-                for section in sections { for item in section.items { out[item.id] = item } }
-            }
-            if case .batch(_, let items) = stimulus.action {
-                for item in items { out[item.id] = item }
+            for section in stimulus.sections ?? [] { for item in section.items { out[item.id] = item } }
+            if case .batch = stimulus.action {
+                for item in stimulus.items { out[item.id] = item }
             }
         }
         return out

@@ -42,7 +42,7 @@ public struct SceneDataSource: CollectionDataSource {
         self.segmentMetrics = segmentMetrics
         ownMetrics = metrics
         for stimulus in scene.stimuli {
-            if let sections = stimulus.action.sections {
+            if let sections = stimulus.sections {
                 for section in sections { if let c = section.columns { columns[section.id] = c } }
             }
         }

@@ -31,7 +31,7 @@ public struct ScenePolicy: CollectionDelegate {
         var titles: [SectionID: String] = [:]
         for section in scene.sections { if let t = section.title { titles[section.id] = t } }
         for stimulus in scene.stimuli {
-            if case .reload(let sections) = stimulus.action {
+            if case .reload = stimulus.action, let sections = stimulus.sections {
                 for section in sections { if let t = section.title { titles[section.id] = t } }
             }
         }

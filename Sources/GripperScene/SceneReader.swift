@@ -186,8 +186,8 @@ struct SceneReader {
         }
         if let children = scene.children { lists = [("children", children.flatMap(\.composedSections))] }
         for (k, stimulus) in scene.stimuli.enumerated() {
-            if let sections = stimulus.action.sections {
-                lists.append(("stimuli[\(k)].\(stimulus.action.sectionsField)", sections))
+            if let sections = stimulus.sections {
+                lists.append(("stimuli[\(k)].\(stimulus.sectionsField)", sections))
             }
         }
         for (path, sections) in lists {
@@ -525,7 +525,7 @@ struct SceneReader {
     /// of it brings sections (a reload, a load's result with sections).
     private func checkSegmented(_ stimulus: Scene.Stimulus, _ value: JSONValue, _ path: String,
                                 segments: [Scene.Segment]?) throws(SceneError) {
-        if case .segment(let index) = stimulus.action {
+        if case .switchSegment(let index) = stimulus.action {
             guard let segments else {
                 throw fail(path + ".segment", value["segment"], "a segment stimulus needs a scene with segments")
             }
@@ -534,8 +534,8 @@ struct SceneReader {
                            "expected a segment from 0 to \(segments.count - 1), found \(index)")
             }
         }
-        if segments != nil, stimulus.action.sections != nil {
-            let field = stimulus.action.sectionsField
+        if segments != nil, stimulus.sections != nil {
+            let field = stimulus.sectionsField
             let top = String(field.prefix { $0 != "." })
             throw fail(path + "." + field, value[top],
                        "a segmented scene's content is its segments: switch with \"segment\" instead of bringing sections")
@@ -548,7 +548,7 @@ struct SceneReader {
     /// load result without a source).
     private func checkComposed(_ stimulus: Scene.Stimulus, _ value: JSONValue, _ path: String,
                                children: [Scene.Segment]?) throws(SceneError) {
-        if case .childLoading(let key, _, _) = stimulus.action {
+        if case .loadingChild(let key, _, _) = stimulus.action {
             guard let children else {
                 throw fail(path + ".source", value["source"], "a loading stimulus with a source needs a scene with children")
             }
@@ -558,8 +558,8 @@ struct SceneReader {
             }
             return
         }
-        if children != nil, stimulus.action.sections != nil {
-            let field = stimulus.action.sectionsField
+        if children != nil, stimulus.sections != nil {
+            let field = stimulus.sectionsField
             let top = String(field.prefix { $0 != "." })
             throw fail(path + "." + field, value[top],
                        "a composed scene's content is its children: bring sections to one child with \"source\"")
@@ -582,38 +582,40 @@ struct SceneReader {
             throw fail(path, value, "expected exactly one of \(kinds.joined(separator: ", ")), found \(present.count)")
         }
         let p = path + "." + kind
-        var action: Scene.Stimulus.Action
+        var stimulus: Scene.Stimulus
+        // A stimulus that defines nothing.
+        func plain(_ action: Stimulus) -> Scene.Stimulus { Scene.Stimulus(offset: offset, action: action) }
         switch kind {
-        case "setEditing": action = .setEditing(try bool(v, p))
+        case "setEditing": stimulus = plain(.setEditing(try bool(v, p)))
         case "reload":
             let sections = try self.sections(v, p, defaults: defaults)
             _ = try Scene.model(of: sections, path: p)
-            action = .reload(sections)
+            stimulus = .bringing(sections, at: offset) { .reload($0) }
         case "key":
             let name = try string(v, p)
             guard let key = KeyboardKey(rawValue: name) else {
                 throw fail(p, v, "expected one of \(KeyboardKey.allCases.map(\.rawValue).joined(separator: ", ")), found \(SceneError.quote(name))")
             }
-            action = .key(key)
+            stimulus = plain(.key(key))
         case "move":
-            action = .move(try moveCommand(v, p))
+            stimulus = plain(.move(try moveCommand(v, p)))
         case "focus":
             if case .null = v.content {
-                action = .focus(nil)
+                stimulus = plain(.focus(nil))
             } else {
                 let pair = try array(v, p)
                 guard pair.count == 2 else { throw fail(p, v, "expected [section, item] or null, found \(pair.count) numbers") }
-                action = .focus(ItemPath(section: try integer(pair[0], p + "[0]", minimum: 0),
-                                          item: try integer(pair[1], p + "[1]", minimum: 0)))
+                stimulus = plain(.focus(ItemPath(section: try integer(pair[0], p + "[0]", minimum: 0),
+                                                 item: try integer(pair[1], p + "[1]", minimum: 0))))
             }
         case "loaded":
             if case .array = v.content {
                 let sections = try self.sections(v, p, defaults: defaults)
                 _ = try Scene.model(of: sections, path: p)
-                action = .loading(.loadedContent, content: sections)
+                stimulus = .bringing(sections, at: offset) { .loading(.loadedContent, content: $0) }
             } else {
                 guard try bool(v, p) else { throw fail(p, v, "expected true or sections") }
-                action = .loading(.loadedContent, content: nil)
+                stimulus = plain(.loading(.loadedContent, content: nil))
             }
         case "empty", "failed":
             let o = try members(v, p, allowed: kind == "empty" ? ["title", "message", "sections"] : ["title", "message"])
@@ -621,51 +623,53 @@ struct SceneReader {
             if let m = o["message"] { message = try string(m, p + ".message") }
             let words = LoadingPlaceholder(title: try string(try required(o, "title", p), p + ".title"), message: message)
             if kind == "failed" {
-                action = .loading(.failed(words), content: nil)
+                stimulus = plain(.loading(.failed(words), content: nil))
             } else {
-                var content: [Scene.Section]?
                 if let s = o["sections"] {
-                    content = try self.sections(s, p + ".sections", defaults: defaults)
-                    _ = try Scene.model(of: content ?? [], path: p + ".sections")
+                    let content = try self.sections(s, p + ".sections", defaults: defaults)
+                    _ = try Scene.model(of: content, path: p + ".sections")
+                    stimulus = .bringing(content, at: offset) { .loading(.loadedEmpty(words), content: $0) }
+                } else {
+                    stimulus = plain(.loading(.loadedEmpty(words), content: nil))
                 }
-                action = .loading(.loadedEmpty(words), content: content)
             }
         case "segment":
-            action = .segment(try integer(v, p, minimum: 0))
+            stimulus = plain(.switchSegment(try integer(v, p, minimum: 0)))
         case "scroll":
-            action = try scrollStimulus(v, p)
+            stimulus = plain(try scrollStimulus(v, p))
         case "batch":
-            action = try batchStimulus(v, p, defaults: defaults)
+            let (batch, items) = try batchStimulus(v, p, defaults: defaults)
+            stimulus = Scene.Stimulus(offset: offset, action: .batch(batch), items: items)
         case "layout":
-            action = .layout(try layoutChange(v, p))
+            stimulus = plain(.changeLayout(try layoutChange(v, p)))
         case "resizeViewport":
             let size = try members(v, p, allowed: ["width", "height"])
-            action = .resizeViewport(Size(width: try number(try required(size, "width", p), p + ".width", positive: true),
-                                          height: try number(try required(size, "height", p), p + ".height",
-                                                             positive: true)))
+            stimulus = plain(.resizeViewport(Size(width: try number(try required(size, "width", p), p + ".width", positive: true),
+                                                  height: try number(try required(size, "height", p), p + ".height",
+                                                                     positive: true))))
         default:
             guard try bool(v, p) else { throw fail(p, v, "expected true (leave the stimulus out instead of false)") }
             switch kind {
-            case "deleteSelected": action = .deleteSelected
-            case "undo": action = .undo
-            case "redo": action = .redo
-            case "load": action = .loading(.beginLoading, content: nil)
-            case "refresh": action = .loading(.refresh, content: nil)
-            default: action = .deviceLost
+            case "deleteSelected": stimulus = plain(.deleteSelected)
+            case "undo": stimulus = plain(.undo)
+            case "redo": stimulus = plain(.redo)
+            case "load": stimulus = plain(.loading(.beginLoading, content: nil))
+            case "refresh": stimulus = plain(.loading(.refresh, content: nil))
+            default: stimulus = plain(.deviceLost)
             }
         }
         if let sourceValue = o["source"] {
-            guard case .loading(let event, let content) = action else {
+            guard case .loading(let event, let content) = stimulus.action else {
                 throw fail(path + ".source", sourceValue, "only a loading stimulus (load, loaded, empty, failed, refresh) has a source")
             }
             let key = try string(sourceValue, path + ".source", nonEmpty: true)
-            action = .childLoading(key, event, content: content)
+            stimulus.action = .loadingChild(key, event, content: content)
         }
-        return Scene.Stimulus(offset: offset, action: action)
+        return stimulus
     }
 
     /// A scroll: `{"offset": y}` or `{"item": [section, item], "position": "top"}`, with `"animated"` (default false).
-    private func scrollStimulus(_ v: JSONValue, _ p: String) throws(SceneError) -> Scene.Stimulus.Action {
+    private func scrollStimulus(_ v: JSONValue, _ p: String) throws(SceneError) -> Stimulus {
         let o = try members(v, p, allowed: ["offset", "item", "position", "animated"])
         let animated = try o["animated"].map { x throws(SceneError) in try bool(x, p + ".animated") } ?? false
         if let offset = o["offset"], o["item"] == nil, o["position"] == nil {
@@ -699,7 +703,9 @@ struct SceneReader {
     /// `{"insertItem": {"at": [s, i], "item": ITEM}}` (an item as in sections),
     /// `{"moveItem": {"from": [s, i], "to": [s, i]}}`, `{"reloadItem": [s, i]}`,
     /// `{"deleteSection": s}`, `{"insertSection": {"at": s, "id": ID}}`.
-    private func batchStimulus(_ v: JSONValue, _ p: String, defaults: ItemDefaults) throws(SceneError) -> Scene.Stimulus.Action {
+    /// The batch comes with the items it inserts, as the scene defines them.
+    private func batchStimulus(_ v: JSONValue, _ p: String,
+                               defaults: ItemDefaults) throws(SceneError) -> (BatchUpdate, items: [Scene.Item]) {
         let list = try array(v, p)
         guard list.count <= 1_000_000 else { throw fail(p, v, "expected at most 1000000 operations, found \(list.count)") }
         var operations: [BatchUpdate.Operation] = []
@@ -732,7 +738,7 @@ struct SceneReader {
                                                  at: try integer(try required(m, "at", r), r + ".at", minimum: 0)))
             }
         }
-        return .batch(BatchUpdate(operations), items: items)
+        return (BatchUpdate(operations), items: items)
     }
 
     /// A move command: `"up"`, `"down"`, `"toTop"`, `"toBottom"`, `{"by": n}` or `{"toSection": s}`.
@@ -781,17 +787,17 @@ struct SceneReader {
         // items are kept for comparison only when a reload names them.
         var reloaded: Set<ItemID> = []
         for stimulus in scene.stimuli {
-            for section in stimulus.action.sections ?? [] { for item in section.items { reloaded.insert(item.id) } }
+            for section in stimulus.sections ?? [] { for item in section.items { reloaded.insert(item.id) } }
         }
         guard !reloaded.isEmpty else { return }
         var seen: [ItemID: Scene.Item] = [:]
         for section in scene.sections { for item in section.items where reloaded.contains(item.id) { seen[item.id] = item } }
         for (i, stimulus) in scene.stimuli.enumerated() {
-            guard let sections = stimulus.action.sections else { continue }
+            guard let sections = stimulus.sections else { continue }
             for (s, section) in sections.enumerated() {
                 for (j, item) in section.items.enumerated() {
                     if let earlier = seen[item.id], earlier != item {
-                        throw SceneError(path: "stimuli[\(i)].\(stimulus.action.sectionsField)[\(s)].items[\(j)]",
+                        throw SceneError(path: "stimuli[\(i)].\(stimulus.sectionsField)[\(s)].items[\(j)]",
                                          problem: "the item \(SceneError.quote(item.id.rawValue)) is defined differently from before; an item keeps its label, height, permissions and actions across reloads")
                     }
                     seen[item.id] = item

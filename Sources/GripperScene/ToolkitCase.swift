@@ -41,12 +41,9 @@ public struct ToolkitCase: Sendable {
         let origin = recording.origin ?? EventTime(microseconds: 0)
         let known = Scene.ItemIndex(scene)
         scene.stimuli = try recording.stimuli.map { (time, stimulus) throws(Problem) in
-            Scene.Stimulus(offset: .microseconds(time.microseconds(since: origin)),
-                           action: try action(stimulus) { id in
-                               definition?(id) ?? known[id]
-                                   ?? Scene.Item(id: id, label: id.rawValue, isEditable: false, isMovable: false, isSelectable: false,
-                                                 trailingActions: .none, leadingActions: .none)
-                           })
+            try sceneStimulus(stimulus, at: .microseconds(time.microseconds(since: origin))) { id in
+                definition?(id) ?? known[id] ?? .undefined(id)
+            }
         }
         let sceneJSON: String
         do { sceneJSON = try scene.jsonText() } catch { throw Problem(description: error.description) }
@@ -75,27 +72,20 @@ public struct ToolkitCase: Sendable {
         return made
     }
 
-    /// A recorded command as a scene's stimulus.
-    static func action(_ stimulus: Stimulus, define: (ItemID) -> Scene.Item) throws(Problem) -> Scene.Stimulus.Action {
+    /// A recorded command as a scene's stimulus: the same stimulus, with
+    /// the items a batch inserts defined.
+    static func sceneStimulus(_ stimulus: Stimulus, at offset: Duration,
+                              define: (ItemID) -> Scene.Item) throws(Problem) -> Scene.Stimulus {
         switch stimulus {
-        case .setEditing(let on): return .setEditing(on)
-        case .deleteSelected: return .deleteSelected
-        case .undo: return .undo
-        case .redo: return .redo
-        case .deviceLost: return .deviceLost
-        case .resizeViewport(let size): return .resizeViewport(size)
-        case .changeLayout(let change): return .layout(change)
-        case .key(let key): return .key(key)
-        case .move(let command): return .move(command)
-        case .focus(let path): return .focus(path)
-        case .scroll(let target, let animated): return .scroll(target, animated: animated)
-        case .switchSegment(let index): return .segment(index)
         case .batch(let batch):
             var inserted: [Scene.Item] = []
             for case .insertItem(let id, _) in batch.operations { inserted.append(define(id)) }
-            return .batch(batch, items: inserted)
+            return Scene.Stimulus(offset: offset, action: stimulus, items: inserted)
         case .reload, .loading, .loadingChild:
             throw Problem(description: "a recording holds a \(stimulus), which a toolkit session never makes")
+        case .setEditing, .deleteSelected, .undo, .redo, .deviceLost, .resizeViewport, .changeLayout, .key, .move, .focus,
+             .scroll, .switchSegment:
+            return Scene.Stimulus(offset: offset, action: stimulus)
         }
     }
 

@@ -19,22 +19,6 @@ import GripperInput
 /// Writing produces what `libinput record` writes, comments included.
 /// See `Documentation/TraceFormats.md`.
 public enum LibinputRecordFormat {
-    /// Which recorded device to read from a file that holds several.
-    public enum DeviceSelector: Hashable, Sendable, CustomStringConvertible {
-        /// The device at this 0-based position in `devices:`.
-        case index(Int)
-        /// The device recorded from this node, such as `/dev/input/event4`.
-        case node(String)
-
-        /// `#2` or `'/dev/input/event4'`, for messages.
-        public var description: String {
-            switch self {
-            case .index(let i): return "#\(i)"
-            case .node(let node): return "'\(node)'"
-            }
-        }
-    }
-
     /// The format version Gripper reads and writes (`version: 1`).
     public static let formatVersion = 1
 

@@ -39,8 +39,8 @@ private func hostile(_ scene: Scene) -> Scene {
     out.sections = sections(scene.sections)
     out.globalHeaderTitle = hostile
     out.stimuli = scene.stimuli.map { s in
-        guard case .reload(let list) = s.action else { return s }
-        return Scene.Stimulus(offset: s.offset, action: .reload(sections(list)))
+        guard case .reload = s.action, let list = s.sections else { return s }
+        return .bringing(sections(list), at: s.offset) { .reload($0) }
     }
     return out
 }

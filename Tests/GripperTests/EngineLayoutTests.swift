@@ -91,8 +91,9 @@ import GripperScripting
         engine.apply(.redo, at: later + .milliseconds(300))
         try expectInStep(engine, "after redoing the delete")
         // A reload (a diff, section changes and all) rebuilds.
-        let reload = Scene.Stimulus.Action.reload([Scene.Section(id: "u", items: [Scene.Item(id: "z", label: "Z")])] + scene.sections)
-        engine.apply(reload.stimulus, at: later + .milliseconds(400))
+        let reload = Scene.Stimulus.bringing([Scene.Section(id: "u", items: [Scene.Item(id: "z", label: "Z")])] + scene.sections,
+                                             at: .zero) { .reload($0) }
+        engine.apply(reload.action, at: later + .milliseconds(400))
         try expectInStep(engine, "after a reload")
         engine.finish()
     }

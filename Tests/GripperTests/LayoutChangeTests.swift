@@ -169,11 +169,11 @@ import Testing
             """)
         let change = LayoutChange(kind: .flow, columns: 2, minimumItemWidth: .some(nil),
                                   sectionInsets: EdgeInsets(top: 4, left: 0, bottom: 0, right: 0))
-        #expect(scene.stimuli.first?.action == .layout(change))
+        #expect(scene.stimuli.first?.action == .changeLayout(change))
         #expect(scene.stimuli.first?.action.description == "layout kind flow columns 2 minimumItemWidth none insets 4,0,0,0")
         // Written back as it was read.
         let again = try Scene.decode(Array(try scene.jsonText().utf8), fileName: "again.json")
-        #expect(again.stimuli.first?.action == .layout(change))
+        #expect(again.stimuli.first?.action == .changeLayout(change))
         for (stimulus, field) in [("{\"t\":1,\"layout\":{}}", "stimuli[0].layout"),
                                   ("{\"t\":1,\"layout\":{\"columns\":0}}", "stimuli[0].layout.columns"),
                                   ("{\"t\":1,\"layout\":{\"kind\":\"circle\"}}", "stimuli[0].layout.kind"),

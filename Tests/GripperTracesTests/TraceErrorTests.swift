@@ -185,6 +185,8 @@ import GripperTesting
         #expect(throws: TraceError.self) { try LibinputRecordFormat.read(Self.yaml, fileName: "a.yml", device: .node("/dev/input/event9")) }
         let trace = try LibinputRecordFormat.read(Self.yaml, fileName: "a.yml", device: .node("/dev/input/event5"))
         #expect(trace.device.name == "Dev")
+        #expect(try LibinputRecordFormat.read(Self.yaml, fileName: "a.yml", device: .automatic).device.name == "Dev")
+        #expect(throws: TraceError.self) { try LibinputRecordFormat.read(Self.yaml, fileName: "a.yml", device: .description(path: "a.desc")) }
     }
 
     /// Flow-style events, which the fast parser does not handle, go through

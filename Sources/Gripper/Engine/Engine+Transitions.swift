@@ -73,29 +73,16 @@ extension Engine {
     }
 
     /// The index path edits of a batch, for matching elements across it: a
-    /// single move exactly; otherwise removals (descending) then insertions
-    /// (ascending), a moved item counting as removed and inserted (it fades
+    /// single move exactly; otherwise the batch's rebase as edits
+    /// (`ItemPathRebase.edits`: removals descending, then insertions
+    /// ascending), a moved item counting as removed and inserted (it fades
     /// rather than travels).
+    /// - Complexity: O(k log k) for k operations.
     static func mappingEdits(of batch: BatchUpdate) -> [ItemPathMapping.Edit] {
         if batch.operations.count == 1, case .moveItem(let from, let to) = batch.operations[0] {
             return [.moveItem(from: from, to: to)]
         }
-        var deletes: [ItemPath] = [], inserts: [ItemPath] = []
-        var deletedSections: [Int] = [], insertedSections: [Int] = []
-        for op in batch.operations {
-            switch op {
-            case .deleteItem(let p): deletes.append(p)
-            case .insertItem(_, let p): inserts.append(p)
-            case .moveItem(let p, let q): deletes.append(p); inserts.append(q)
-            case .deleteSection(let s): deletedSections.append(s)
-            case .insertSection(_, let s): insertedSections.append(s)
-            case .reloadItem: continue
-            }
-        }
-        return deletes.sorted(by: >).map { .deleteItem($0) }
-            + deletedSections.sorted(by: >).map { .deleteSection($0) }
-            + insertedSections.sorted().map { .insertSection($0) }
-            + inserts.sorted().map { .insertItem($0) }
+        return BatchUpdate.Rebase(batch).edits
     }
 
     /// The most telling cause among a call's events, or nil when nothing

@@ -1,0 +1,114 @@
+/// Where the index paths of the collection before one batch update are
+/// after it, worked out from the batch's parts alone (no scan of the
+/// collection): the one answer to "where does this item path go across a
+/// batch, or is it deleted", which the editing machine's rebase
+/// (`BatchUpdate.Rebase`, in-flight interactions and the selection) and the
+/// engine's transitions (``ItemPathMapping``, through ``edits``) read.
+///
+/// A section that stays moves down by the sections deleted before it and up
+/// by the sections inserted before its new place; an item that stays does
+/// the same within its section (removals by its before-index, insertions by
+/// its after-index), and a moved item goes to its destination. This is the
+/// order a batch update is applied in (deletes and move sources in
+/// before-indices, inserts and move destinations in after-indices).
+package struct ItemPathRebase: Sendable {
+    /// Section deletes (before-indices), ascending.
+    private var deletedSections: [Int]
+    /// Section inserts (after-indices), ascending.
+    private var insertedSections: [Int]
+    /// Per before-section, the item indices removed (deletes and move sources), ascending.
+    private var removed: [Int: [Int]] = [:]
+    /// Per after-section, the item indices inserted (inserts and move destinations), ascending.
+    private var inserted: [Int: [Int]] = [:]
+    /// Move sources (before) to their destinations (after).
+    private var movedTo: [ItemPath: ItemPath] = [:]
+
+    /// The rebase of a batch given by its parts: `deletedSections` and the
+    /// item paths `deleted` in before-indices, `insertedSections` and the
+    /// item paths `inserted` in after-indices, `moves` from a before-path
+    /// to an after-path (each a removal and an insertion).
+    /// - Complexity: O(k log k) for k parts.
+    package init(deletedSections: [Int], insertedSections: [Int], deleted: [ItemPath], inserted: [ItemPath],
+                 moves: [(from: ItemPath, to: ItemPath)]) {
+        self.deletedSections = deletedSections.sorted()
+        self.insertedSections = insertedSections.sorted()
+        for p in deleted { removed[p.section, default: []].append(p.item) }
+        for q in inserted { self.inserted[q.section, default: []].append(q.item) }
+        for (p, q) in moves {
+            removed[p.section, default: []].append(p.item)
+            self.inserted[q.section, default: []].append(q.item)
+            movedTo[p] = q
+        }
+        for key in removed.keys { removed[key]?.sort() }
+        for key in self.inserted.keys { self.inserted[key]?.sort() }
+    }
+
+    /// The after-index of before-section `s`, or nil when the batch deletes it.
+    /// - Complexity: O(log k) for k section changes.
+    package func section(_ s: Int) -> Int? {
+        SortedIndices.afterRemoving(s, deletedSections).map { SortedIndices.afterInserting($0, insertedSections) }
+    }
+
+    /// Where the item at before-path `p` is after the batch, or nil when
+    /// the batch deletes it (with its section or alone).
+    /// - Complexity: O(log k) for k operations.
+    package func indexPath(_ p: ItemPath) -> ItemPath? {
+        if let q = movedTo[p] { return q }
+        guard let s = section(p.section),
+              let rank = SortedIndices.afterRemoving(p.item, removed[p.section] ?? []) else { return nil }
+        return ItemPath(section: s, item: SortedIndices.afterInserting(rank, inserted[s] ?? []))
+    }
+
+    /// The batch as ``ItemPathMapping`` edits applied in order, a moved item
+    /// counting as removed and inserted: item removals (descending), section
+    /// deletes (descending), section inserts and item insertions
+    /// (ascending). The runs ``ItemPathMapping`` maps by binary search.
+    /// - Complexity: O(k) for k parts.
+    package var edits: [ItemPathMapping.Edit] {
+        var out: [ItemPathMapping.Edit] = []
+        for (section, items) in removed.sorted(by: { $0.key > $1.key }) {
+            for item in items.reversed() { out.append(.deleteItem(ItemPath(section: section, item: item))) }
+        }
+        out += deletedSections.reversed().map { .deleteSection($0) }
+        out += insertedSections.map { .insertSection($0) }
+        for (section, items) in inserted.sorted(by: { $0.key < $1.key }) {
+            for item in items { out.append(.insertItem(ItemPath(section: section, item: item))) }
+        }
+        return out
+    }
+}
+
+/// Index arithmetic over ascending lists of indices removed or inserted:
+/// what ``ItemPathRebase`` and ``ItemPathMapping``'s runs share.
+enum SortedIndices {
+    /// The number of `sorted` below `x` (binary search).
+    /// - Complexity: O(log k).
+    static func countBelow(_ x: Int, _ sorted: [Int]) -> Int {
+        var lo = 0, hi = sorted.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if sorted[mid] < x { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
+    /// Where `x` ends up among the others once items are inserted at
+    /// `sorted` (after-indices): x plus the number of i with sorted[i] − i ≤ x.
+    /// - Complexity: O(log k).
+    static func afterInserting(_ x: Int, _ sorted: [Int]) -> Int {
+        var lo = 0, hi = sorted.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if sorted[mid] - mid <= x { lo = mid + 1 } else { hi = mid }
+        }
+        return x + lo
+    }
+
+    /// `x` once the items at `sorted` are gone, or nil when it is one of them.
+    /// - Complexity: O(log k).
+    static func afterRemoving(_ x: Int, _ sorted: [Int]) -> Int? {
+        let below = countBelow(x, sorted)
+        if below < sorted.count, sorted[below] == x { return nil }
+        return x - below
+    }
+}

@@ -8,9 +8,11 @@ import GripperInput
 /// JSON: `{"t":0.412,"event":"gesture","kind":"tap","state":"recognized","x":…,"y":…}`
 /// then, by kind, `"count"` (tap), `"dx","dy","vx","vy"` (long-press, pan,
 /// swipe: translation and velocity), `"axis"` (pan), `"direction"` (swipe),
-/// and `"contact"`. Wheel scrolls are `"event":"scroll"` with `"dx","dy"`,
+/// a pinch `"scale","vscale","span"` (its scale, the scale's rate per
+/// second, the span in millimetres) and `"contact2"`, and `"contact"`.
+/// Wheel scrolls are `"event":"scroll"` with `"dx","dy"`,
 /// touch notices `"event":"touch"` with `"state"` and `"contact"`, so that
-/// a `"gesture"` line's kind is always one of tap, longPress, pan, swipe.
+/// a `"gesture"` line's kind is always one of tap, longPress, pan, swipe, pinch.
 enum GestureLine {
     /// The JSON Lines object for `event`, with `t` in seconds from `origin`.
     static func json(_ e: GestureEvent, origin: EventTime) -> String {
@@ -20,7 +22,7 @@ enum GestureLine {
             fields += [("event", quoted("touch")), ("state", quoted(e.state.rawValue))]
         case .scroll:
             fields += [("event", quoted("scroll"))]
-        case .tap, .tapFailed, .longPress, .longPressFailed, .pan, .swipe, .swipeFailed:
+        case .tap, .tapFailed, .longPress, .longPressFailed, .pan, .swipe, .swipeFailed, .pinch:
             fields += [("event", quoted("gesture")), ("kind", quoted(e.kind.rawValue)), ("state", quoted(e.state.rawValue))]
         }
         fields += [("x", number(e.location.x, 2)), ("y", number(e.location.y, 2))]
@@ -31,6 +33,9 @@ enum GestureLine {
             fields += [("dx", number(distance.x, 2)), ("dy", number(distance.y, 2))]
         case .touch, .tapFailed:
             break
+        case .pinch(_, let p):
+            fields += [("scale", number(p.scale, 3)), ("vscale", number(p.velocity, 2)),
+                       ("span", number(p.spanMillimetres, 2)), ("contact2", String(p.secondContactID))]
         case .longPress(_, let m), .longPressFailed(let m), .pan(_, _, let m), .swipe(_, let m), .swipeFailed(let m):
             fields += [("dx", number(m.translation.x, 2)), ("dy", number(m.translation.y, 2)),
                        ("vx", number(m.velocity.x, 1)), ("vy", number(m.velocity.y, 1))]
@@ -53,6 +58,9 @@ enum GestureLine {
             line += "  by (" + number(distance.x, 2) + ", " + number(distance.y, 2) + ")"
         case .touch, .tapFailed:
             break
+        case .pinch(_, let p):
+            line += "  scale " + number(p.scale, 3) + "  velocity " + number(p.velocity, 2) + "/s"
+            line += "  span " + number(p.spanMillimetres, 2) + " mm  with #\(p.secondContactID)"
         case .longPress(_, let m), .longPressFailed(let m), .pan(_, _, let m), .swipe(_, let m), .swipeFailed(let m):
             line += "  moved (" + number(m.translation.x, 2) + ", " + number(m.translation.y, 2) + ")"
             line += "  velocity (" + number(m.velocity.x, 1) + ", " + number(m.velocity.y, 1) + ")/s"

@@ -49,6 +49,11 @@ public enum Gesture: Hashable, Sendable {
     /// moves so that later content comes into view), at the pointer
     /// contact's location (else the last location seen).
     case scroll(by: Point, at: Point, isPointer: Bool)
+    /// Two direct contacts whose distance changed by more than
+    /// ``GestureConfiguration/pinchSlopMillimetres`` since the second went
+    /// down, followed until one lifts (``GestureKind/pinch``, installed
+    /// only when asked for).
+    case pinch(Phase, PinchMotion)
 
     /// Which recognizer (or notice) the case belongs to.
     /// - Complexity: O(1).
@@ -60,6 +65,7 @@ public enum Gesture: Hashable, Sendable {
         case .pan: .pan
         case .swipe, .swipeFailed: .swipe
         case .scroll: .scroll
+        case .pinch: .pinch
         }
     }
 
@@ -74,7 +80,7 @@ public enum Gesture: Hashable, Sendable {
             case .ended: .ended
             case .cancelled: .cancelled
             }
-        case .longPress(let phase, _), .pan(let phase, _, _):
+        case .longPress(let phase, _), .pan(let phase, _, _), .pinch(let phase, _):
             switch phase {
             case .began: .began
             case .changed: .changed
@@ -97,10 +103,11 @@ public enum Gesture: Hashable, Sendable {
              .swipe(_, let m), .swipeFailed(let m):
             m.location
         case .scroll(_, let at, _): at
+        case .pinch(_, let p): p.centre
         }
     }
 
-    /// The contact the gesture follows; nil for a scroll.
+    /// The contact the gesture follows (a pinch's first); nil for a scroll.
     /// - Complexity: O(1).
     public var contactID: Int? {
         switch self {
@@ -109,6 +116,7 @@ public enum Gesture: Hashable, Sendable {
              .swipe(_, let m), .swipeFailed(let m):
             m.contactID
         case .scroll: nil
+        case .pinch(_, let p): p.firstContactID
         }
     }
 
@@ -121,6 +129,7 @@ public enum Gesture: Hashable, Sendable {
              .swipe(_, let m), .swipeFailed(let m):
             m.isPointer
         case .scroll(_, _, let isPointer): isPointer
+        case .pinch: false
         }
     }
 
@@ -131,7 +140,7 @@ public enum Gesture: Hashable, Sendable {
         case .tapFailed(let m), .longPress(_, let m), .longPressFailed(let m), .pan(_, _, let m),
              .swipe(_, let m), .swipeFailed(let m):
             m
-        case .touch, .tap, .scroll: nil
+        case .touch, .tap, .scroll, .pinch: nil
         }
     }
 }

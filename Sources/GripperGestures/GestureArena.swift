@@ -27,7 +27,14 @@ import GripperInput
 ///   waits for a following tap only when ``GestureConfiguration/maximumTapCount``
 ///   is above 1; a held one is recognized at its lift with count 1;
 /// - at the lift, a pan ends, and a swipe is recognized or fails;
-/// - extra contacts act as ``GestureConfiguration/extraContacts`` says.
+/// - extra contacts act as ``GestureConfiguration/extraContacts`` says;
+///   with the pinch installed (``GestureKind/pinch``), a second direct
+///   contact that goes down while no long-press is active ends the
+///   one-finger gestures as an extra contact does and the arena follows the
+///   two: once their distance changed by more than
+///   ``GestureConfiguration/pinchSlopMillimetres``, and by more than
+///   their midpoint moved, a pinch begins, and it
+///   ends when either lifts (cancelled by a third contact).
 ///
 /// Every frame also yields touch notices (``Gesture/touch(_:_:)``) for every
 /// contact: `began` ones open the frame's events, `ended`/`cancelled` ones
@@ -55,6 +62,23 @@ public struct GestureArena: Sendable {
         case tracking(Track)
         /// The sequence was cancelled or cannot be ours: ignore contacts until none is down.
         case waitingForLift
+        /// Two contacts followed as a pinch (begun or not yet).
+        case pinching(Pinch)
+    }
+
+    /// Two contacts followed as a pinch.
+    struct Pinch: Hashable, Sendable {
+        var first: Int
+        var second: Int
+        /// The span when the second contact went down, millimetres (at
+        /// least the minimum span).
+        var startSpan: Double
+        /// The two contacts' midpoint when the second went down, millimetres.
+        var startCentre: Point
+        /// Whether the span has changed past the slop (the pinch began).
+        var began: Bool
+        /// The motion last reported (or measured, before it began).
+        var last: PinchMotion
     }
 
     private var state: State = .idle
@@ -74,6 +98,18 @@ public struct GestureArena: Sendable {
     private let hasPan: Bool
     private let hasSwipe: Bool
     private let hasScroll: Bool
+    /// Whether a second direct contact starts a pinch (``GestureKind/pinch``
+    /// installed); the engine turns it on when the app gives it layouts
+    /// to pinch between.
+    package var recognizesPinch: Bool
+    /// Recent (time, scale) samples of a pinch, for its velocity (at most
+    /// ``scaleSampleLimit``, those in the velocity window).
+    private var scaleSamples: [ScaleSample] = []
+    private static let scaleSampleLimit = 32
+    struct ScaleSample: Hashable, Sendable {
+        var time: EventTime
+        var scale: Double
+    }
     /// Whether pointer contacts get the pointer slop (not from a touchpad).
     private let usesPointerSlop: Bool
 
@@ -99,6 +135,7 @@ public struct GestureArena: Sendable {
         hasPan = r.contains(.pan)
         hasSwipe = r.contains(.swipe)
         hasScroll = r.contains(.scroll)
+        recognizesPinch = r.contains(.pinch)
     }
 
     /// The earliest time at which ``fire(until:)`` has something to do: a
@@ -121,6 +158,7 @@ public struct GestureArena: Sendable {
     /// lifted leaves the arena idle after ``finish()``.
     public var isIdle: Bool {
         if case .idle = state, nextDeadline == nil, !longPress.isActive, !pan.isActive { return true }
+        // A pinch being followed is not idle, begun or not.
         return false
     }
 
@@ -155,6 +193,8 @@ public struct GestureArena: Sendable {
             follow(track, in: frame, at: time, into: &out)
         case .waitingForLift:
             if !frame.contacts.contains(where: { !$0.phase.isFinal }) { state = .idle }
+        case .pinching(let pinch):
+            followPinch(pinch, in: frame, at: time, into: &out)
         }
         if let last = frame.contacts.last { lastLocation = last.location }
         if hasTouch {
@@ -192,6 +232,12 @@ public struct GestureArena: Sendable {
         var out = fire(until: time)
         let time = lastTime ?? time
         let track: Track? = { if case .tracking(let t) = state { return t } else { return nil } }()
+        if kinds.contains(.pinch), case .pinching(let pinch) = state {
+            if pinch.began { out.append(GestureEvent(time: time, .pinch(.cancelled, pinch.last))) }
+            // Idle, as after cancelling every recognizer: the contacts still
+            // down are not followed until all have lifted.
+            state = .idle
+        }
         if kinds.contains(.longPress), hasLongPress { 
             let action = longPress.cancel()
             report(action, track, time, &out)
@@ -240,7 +286,10 @@ public struct GestureArena: Sendable {
     /// - Complexity: O(1).
     public mutating func finish() -> [GestureEvent] {
         var out: [GestureEvent] = []
-        if case .tracking = state, let t = lastTime { out += cancel(at: t) }
+        switch state {
+        case .tracking, .pinching: if let t = lastTime { out += cancel(at: t) }
+        case .idle, .waitingForLift: break
+        }
         while let d = nextDeadline { out += fire(until: d) }
         if case .waitingForLift = state { state = .idle }
         _checkInvariants()
@@ -251,7 +300,7 @@ public struct GestureArena: Sendable {
     /// debug builds (and so in tests) after every call, not in release.
     func _checkInvariants() {
         switch state {
-        case .idle, .waitingForLift:
+        case .idle, .waitingForLift, .pinching:
             assert(!tap.followsPress && longPress.isIdle && pan.isIdle && swipe.isIdle,
                    "recognizers follow a press while the arena follows none")
         case .tracking:
@@ -325,8 +374,19 @@ public struct GestureArena: Sendable {
         var track = original
         var extra = false
         var primary: Contact?
+        var extraContact: Contact?
+        var down = 0
         for c in frame.contacts {
-            if c.id == track.contactID { primary = c } else if c.phase == .began { extra = true }
+            if !c.phase.isFinal { down += 1 }
+            if c.id == track.contactID { primary = c } else if c.phase == .began { extra = true; extraContact = c }
+        }
+        if extra, recognizesPinch, !longPress.isActive, !track.isPointer, !frame.isPointer, down == 2,
+           let p = primary, !p.phase.isFinal, let second = extraContact {
+            // A second finger: the one-finger gestures end as for any extra
+            // contact, and the two are followed as a pinch.
+            abandon(track, at: time, into: &out)
+            beginPinch(p, second, at: time)
+            return
         }
         if extra {
             switch configuration.extraContacts {
@@ -443,6 +503,91 @@ public struct GestureArena: Sendable {
         pan.reset()
         swipe.reset()
         state = .waitingForLift
+    }
+
+    // MARK: - Pinch
+
+    /// Starts following `first` and `second` as a pinch (not begun yet).
+    private mutating func beginPinch(_ first: Contact, _ second: Contact, at time: EventTime) {
+        let span = max(first.millimetres.distance(to: second.millimetres), configuration.minimumPinchSpanMillimetres)
+        let motion = PinchMotion(firstContactID: first.id, secondContactID: second.id,
+                                 centre: Self.midpoint(first.location, second.location), scale: 1,
+                                 spanMillimetres: first.millimetres.distance(to: second.millimetres))
+        scaleSamples.removeAll(keepingCapacity: true)
+        scaleSamples.append(ScaleSample(time: time, scale: 1))
+        state = .pinching(Pinch(first: first.id, second: second.id, startSpan: span,
+                                startCentre: Self.midpoint(first.millimetres, second.millimetres), began: false,
+                                last: motion))
+    }
+
+    /// Pinching: both contacts move on (the pinch begins past the slop,
+    /// then changes), one lifts (it ends), a third comes or one vanishes
+    /// (it is cancelled).
+    private mutating func followPinch(_ original: Pinch, in frame: ContactFrame, at time: EventTime,
+                                      into out: inout [GestureEvent]) {
+        var pinch = original
+        var a: Contact?, b: Contact?
+        var third = false
+        for c in frame.contacts {
+            if c.id == pinch.first { a = c } else if c.id == pinch.second { b = c } else if c.phase == .began { third = true }
+        }
+        func end(_ phase: Gesture.Phase) {
+            if pinch.began { out.append(GestureEvent(time: time, .pinch(phase, pinch.last))) }
+            // The other finger (or any) still down is not followed until all lift.
+            let othersDown = frame.contacts.contains { !$0.phase.isFinal }
+            state = othersDown ? .waitingForLift : .idle
+        }
+        guard let a, let b, !third, a.phase != .cancelled, b.phase != .cancelled else {
+            // A third contact, a cancelled one, or one gone without a
+            // final phase: the pinch's fate is unknown.
+            return end(.cancelled)
+        }
+        let spanNow = a.millimetres.distance(to: b.millimetres)
+        let scale = max(spanNow, configuration.minimumPinchSpanMillimetres) / pinch.startSpan
+        scaleSamples.append(ScaleSample(time: time, scale: scale))
+        let window = configuration.velocityWindow
+        scaleSamples.removeAll { time.durationSaturating(since: $0.time) > window }
+        if scaleSamples.count > Self.scaleSampleLimit { scaleSamples.removeFirst(scaleSamples.count - Self.scaleSampleLimit) }
+        let motion = PinchMotion(firstContactID: pinch.first, secondContactID: pinch.second,
+                                 centre: Self.midpoint(a.location, b.location), scale: scale,
+                                 velocity: scaleVelocity(), spanMillimetres: spanNow)
+        let changed = motion.centre != pinch.last.centre || motion.scale != pinch.last.scale
+        pinch.last = motion
+        // It begins when the span changed past the slop and by more than
+        // the two moved together: two fingers scrolling side by side keep
+        // their span within a few per cent while they travel far (the
+        // recorded two-finger scroll: 2.7 mm of span over 40 mm of travel).
+        let spanChange = abs(max(spanNow, configuration.minimumPinchSpanMillimetres) - pinch.startSpan)
+        let travel = Self.midpoint(a.millimetres, b.millimetres).distance(to: pinch.startCentre)
+        if !pinch.began, spanChange > configuration.pinchSlopMillimetres, spanChange > travel {
+            pinch.began = true
+            out.append(GestureEvent(time: time, .pinch(.began, motion)))
+        } else if pinch.began, changed {
+            out.append(GestureEvent(time: time, .pinch(.changed, motion)))
+        }
+        if a.phase == .ended || b.phase == .ended {
+            return end(.ended)
+        }
+        state = .pinching(pinch)
+    }
+
+    /// The scale's rate of change, per second: the least-squares slope of
+    /// the samples in the velocity window; 0 with fewer than two.
+    private func scaleVelocity() -> Double {
+        guard scaleSamples.count >= 2, let t0 = scaleSamples.first?.time.microseconds else { return 0 }
+        var n = 0.0, sx = 0.0, sy = 0.0, sxx = 0.0, sxy = 0.0
+        for s in scaleSamples {
+            let x = Double(s.time.microseconds &- t0) / 1_000_000
+            n += 1; sx += x; sy += s.scale; sxx += x * x; sxy += x * s.scale
+        }
+        let d = n * sxx - sx * sx
+        guard d > 0 else { return 0 }
+        let v = (n * sxy - sx * sy) / d
+        return v.isFinite ? v : 0
+    }
+
+    private static func midpoint(_ a: Point, _ b: Point) -> Point {
+        Point(x: a.x / 2 + b.x / 2, y: a.y / 2 + b.y / 2)
     }
 
     // MARK: - Reporting

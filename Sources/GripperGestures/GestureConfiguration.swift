@@ -74,9 +74,20 @@ public struct GestureConfiguration: Hashable, Sendable {
     /// candidates that cannot happen any more). Default false: listeners act
     /// on what happens, not on what did not.
     public var reportsFailures: Bool
+    /// How far the distance between two contacts must change (strictly
+    /// more) before a pinch begins. Default 2.54 mm: twice the touch slop,
+    /// as Android's `ScaleGestureDetector` takes twice its touch slop for a
+    /// span change. The change must also be larger than the distance the
+    /// two contacts' midpoint moved, so two fingers moving together (a
+    /// two-finger scroll, whose span wanders by a few millimetres) do not pinch.
+    public var pinchSlopMillimetres: Double
+    /// The least span a pinch measures from: two contacts closer than this
+    /// (at one point, on a corrupt trace) count as this far apart, so the
+    /// scale stays finite. Default 1 mm.
+    public var minimumPinchSpanMillimetres: Double
 
     /// Creates a configuration; every parameter defaults to the documented default.
-    public init(recognizers: Set<GestureKind> = GestureKind.all,
+    public init(recognizers: Set<GestureKind> = GestureKind.standard,
                 touchSlopMillimetres: Double = 1.27,
                 pointerSlopMillimetres: Double = 0.2,
                 maximumTapDuration: Duration = .milliseconds(300),
@@ -90,7 +101,11 @@ public struct GestureConfiguration: Hashable, Sendable {
                 velocityWindow: Duration = .milliseconds(100),
                 scrollPointsPerDetent: Double = 48,
                 extraContacts: ExtraContactPolicy = .cancelUnlessLongPress,
-                reportsFailures: Bool = false) {
+                reportsFailures: Bool = false,
+                pinchSlopMillimetres: Double = 2.54,
+                minimumPinchSpanMillimetres: Double = 1) {
+        self.pinchSlopMillimetres = pinchSlopMillimetres
+        self.minimumPinchSpanMillimetres = minimumPinchSpanMillimetres
         self.recognizers = recognizers
         self.touchSlopMillimetres = touchSlopMillimetres
         self.pointerSlopMillimetres = pointerSlopMillimetres
@@ -108,7 +123,8 @@ public struct GestureConfiguration: Hashable, Sendable {
         self.reportsFailures = reportsFailures
     }
 
-    /// The default configuration: one tap count, every recognizer installed.
+    /// The default configuration: one tap count, every recognizer but the
+    /// pinch installed (``GestureKind/standard``).
     public static let `default` = GestureConfiguration()
 
     /// The default configuration with the double tap installed (`maximumTapCount` 2).

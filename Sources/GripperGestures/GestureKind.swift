@@ -21,7 +21,14 @@ public enum GestureKind: String, Hashable, Sendable, CaseIterable, Codable {
     case swipe
     /// A mouse wheel step.
     case scroll
+    /// Two contacts moving apart or together; see ``Gesture/pinch(_:_:)``.
+    /// Not installed by default: without it a second finger cancels a
+    /// one-finger gesture (``ExtraContactPolicy``), as it always has.
+    case pinch
 
-    /// The recognizers a ``GestureArena`` installs by default: all kinds.
+    /// Every kind: what ``GestureArena/cancel(_:at:)`` cancels by default.
     public static let all: Set<GestureKind> = Set(allCases)
+    /// The recognizers a ``GestureArena`` installs by default: every kind
+    /// but ``pinch``.
+    public static let standard: Set<GestureKind> = all.subtracting([.pinch])
 }

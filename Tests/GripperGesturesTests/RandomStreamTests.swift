@@ -61,6 +61,8 @@ import Testing
                 down[id] = nil
             }
         }
+        // Drawn last, so the streams are those drawn before the pinch existed.
+        if rng.next(in: 0...1) == 1 { c.recognizers.insert(.pinch) }
         return (frames, c)
     }
 
@@ -98,6 +100,15 @@ import Testing
                 #expect((1...configuration.maximumTapCount).contains(count), "seed \(seed): \(e)")
             case .tapFailed, .longPressFailed, .swipeFailed:
                 #expect(configuration.reportsFailures, "seed \(seed)")
+            case .pinch(.began, let m):
+                #expect(configuration.recognizers.contains(.pinch) && open.isEmpty, "seed \(seed): \(e) while \(open)")
+                open[.pinch] = m.firstContactID
+            case .pinch(.changed, let m):
+                #expect(open[.pinch] == m.firstContactID, "seed \(seed): changed outside began…end: \(e)")
+                #expect(m.scale.isFinite && m.scale > 0 && m.velocity.isFinite, "seed \(seed): \(e)")
+            case .pinch(.ended, let m), .pinch(.cancelled, let m):
+                #expect(open[.pinch] == m.firstContactID, "seed \(seed): end without began: \(e)")
+                open[.pinch] = nil
             case .swipe, .scroll, .touch:
                 break
             }

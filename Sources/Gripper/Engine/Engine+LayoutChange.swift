@@ -47,14 +47,16 @@ extension Engine {
         }
     }
 
-    /// Applies a layout change, the deadlines before it fired.
-    mutating func changeLayoutDue(_ change: LayoutChange, at time: EventTime) {
+    /// Applies a layout change, the deadlines before it fired, keeping
+    /// `keeping` where it is on screen (by default the first visible item).
+    mutating func changeLayoutDue(_ change: LayoutChange, at time: EventTime,
+                                  keeping: (indexPath: ItemPath, fromTop: Double)?? = nil) {
         guard let kind = change.kind ?? layoutKind else {
             appendRejected("layout: the app's own layout takes no metrics from a change; give a kind", at: time)
             return
         }
         let newMetrics = change.applied(to: metrics)
-        let anchor = firstVisibleItem()
+        let anchor = keeping ?? firstVisibleItem()
         do {
             let made = try kind.make(metrics: newMetrics, viewport: viewportSize)
             try sync.replace(with: made, metrics: newMetrics, model: machine.model)

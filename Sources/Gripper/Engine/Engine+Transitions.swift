@@ -45,6 +45,12 @@ extension Engine {
             return
         }
         var layoutTransition = LayoutTransition(from: before, to: now, mapping: ItemPathMapping(transitionEdits))
+        if let released = pinchRelease {
+            // A pinch let go: everything starts where the pinch showed it.
+            pinchRelease = nil
+            layoutTransition = Self.fromPinch(released, beforeOffset: before.contentOffset, to: now,
+                                              viewport: orientation.scrollSize(viewportSize), transition: layoutTransition)
+        }
         // The proxy follows the contact directly.
         layoutTransition.moving.removeAll { $0.final.kind == .dragProxy }
         layoutTransition.appearing.removeAll { $0.final.kind == .dragProxy }
@@ -54,6 +60,45 @@ extension Engine {
         append(EngineTransition(cause: cause, time: .zero + .microseconds(lastOffset),
                                 layout: layoutTransition, duration: timing.duration, curve: timing.curve,
                                 initialContentOffset: before.contentOffset, finalContentOffset: now.contentOffset))
+    }
+
+    /// `transition` with every element the pinch showed starting where it
+    /// showed it (`released`, viewport coordinates; content coordinates at
+    /// `beforeOffset` in the transition), and the elements shown now that
+    /// did not move (a cancelled pinch) moving back from there.
+    /// - Complexity: O(k) for the k elements on screen.
+    static func fromPinch(_ released: [LayoutAttributes], beforeOffset: Double, to now: LayoutState,
+                          viewport: Size, transition: LayoutTransition) -> LayoutTransition {
+        var shown: [ElementID: LayoutAttributes] = [:]
+        for var a in released {
+            a.frame = Rect(x: a.frame.minX, y: a.frame.minY + beforeOffset, width: a.frame.size.width,
+                           height: a.frame.size.height)
+            shown[a.id] = a
+        }
+        var out = transition
+        var placed = Set<ElementID>()
+        out.moving = out.moving.map { change in
+            placed.insert(change.final.id)
+            guard let start = shown[change.final.id] else { return change }
+            return LayoutTransition.Change(initial: start, final: change.final)
+        }
+        out.appearing = out.appearing.compactMap { change in
+            placed.insert(change.final.id)
+            guard let start = shown[change.final.id] else { return change }
+            out.moving.append(LayoutTransition.Change(initial: start, final: change.final))
+            return nil
+        }
+        for change in out.disappearing { placed.insert(change.initial.id) }
+        // What did not change layout (a cancelled pinch) goes back from where the pinch left it.
+        let visible = now.layout.attributes(in: Rect(x: 0, y: now.contentOffset, width: viewport.width,
+                                                     height: viewport.height),
+                                            presentation: now.presentation, contentOffset: now.contentOffset)
+        for final in visible where !placed.contains(final.id) {
+            if let start = shown[final.id], start.frame != final.frame || start.alpha != final.alpha {
+                out.moving.append(LayoutTransition.Change(initial: start, final: final))
+            }
+        }
+        return out
     }
 
     /// Keeps a transition, at most ``transitionBacklog`` of them.
@@ -94,6 +139,7 @@ extension Engine {
             case .stimulus(.changeLayout): causes.insert(.layoutChanged)
             case .stimulus(.resizeViewport): causes.insert(.resized)
             case .loading: causes.insert(.placeholder)
+            case .layoutPinch(.finished), .layoutPinch(.cancelled): causes.insert(.layoutChanged)
             default: break
             }
             guard case .effect(let effect) = event else { continue }

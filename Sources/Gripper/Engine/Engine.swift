@@ -43,7 +43,7 @@ public struct Engine: Sendable {
     /// Shift+F10 and Shift+Tab; forgotten when an input device goes away.
     var shiftKeys: UInt8 = 0
     package internal(set) var lastKeyRouted: KeyRouted?
-    private var arena: GestureArena
+    var arena: GestureArena
     private var adapter = GestureInputAdapter()
     /// The editing state machine the gestures drive (its `+Concern` files reach it).
     var machine: EditingStateMachine
@@ -95,6 +95,14 @@ public struct Engine: Sendable {
     /// is, viewport coordinates; nil when nothing is down.
     public private(set) var contactLocation: Point?
     private var finished = false
+    /// The layout changes a pinch makes (``setPinchLayouts(_:)``); nil: none.
+    public internal(set) var pinchLayouts: PinchLayouts?
+    /// The layout change a pinch is making now, if one is under way: draw
+    /// ``pinchedAttributes()`` while it is.
+    public internal(set) var layoutPinch: LayoutPinch?
+    /// What the pinch showed when it was let go (viewport coordinates): the
+    /// next transition starts there.
+    var pinchRelease: [LayoutAttributes]?
     /// The words the engine says what happens in — an `announce` entry
     /// (``SpokenAnnouncement``) after each lift, gap move, drop and
     /// cancellation of a drag or a keyboard move, each refused move, swipe
@@ -578,6 +586,10 @@ public struct Engine: Sendable {
     private mutating func process(_ events: [GestureEvent]) {
         for event in events {
             recorder.record(event, offset: offset(of: event.time))
+            if case .pinch(let phase, let motion) = event.gesture {
+                pinchDue(phase, motion, at: event.time)
+                continue
+            }
             // A placeholder (no content, error) takes no editing gesture.
             guard let raw = adapter.input(for: event), !showsPlaceholder else { continue }
             let input = scrollSpace(raw)

@@ -47,9 +47,9 @@ struct TranscriptRecorder: Sendable {
     /// - Complexity: amortized O(1).
     mutating func record(_ event: GestureEvent, offset: Int64) {
         switch event.gesture {
-        case .longPress(.changed, _), .pan(.changed, _, _):
+        case .longPress(.changed, _), .pan(.changed, _, _), .pinch(.changed, _):
             return
-        case .touch, .tap, .tapFailed, .longPress, .longPressFailed, .pan, .swipe, .swipeFailed, .scroll:
+        case .touch, .tap, .tapFailed, .longPress, .longPressFailed, .pan, .swipe, .swipeFailed, .scroll, .pinch:
             append(.gesture(event.gesture), offset: offset)
         }
     }

@@ -75,6 +75,9 @@ extension Transcript {
         /// The data source's loading machine took an event: moved, or
         /// ignored it (see Documentation/DataSources.md).
         case loading(LoadingStep)
+        /// A pinch between layouts (``Engine/setPinchLayouts(_:)``) began,
+        /// finished (its change made) or was cancelled (the layout stays).
+        case layoutPinch(LayoutPinchStep)
 
         /// The `event` name in both forms.
         public var name: String {
@@ -89,6 +92,7 @@ extension Transcript {
             case .key: "key"
             case .announcement: "announce"
             case .loading: "loading"
+            case .layoutPinch: "layoutPinch"
             }
         }
 
@@ -140,6 +144,12 @@ extension Transcript {
             case .key(let key, let repeated): key.rawValue + (repeated ? " repeat" : "")
             case .announcement(let a): a.key.rawValue + " " + Escaping.freeText(a.text)
             case .loading(let step): step.transcriptText
+            case .layoutPinch(let step):
+                switch step {
+                case .began(let change): change.isEmpty ? "began" : "began \(change)"
+                case .finished(let change): change.isEmpty ? "finished" : "finished \(change)"
+                case .cancelled(let progress): "cancelled at " + FixedDecimal.string(progress, places: 2)
+                }
             }
         }
 
@@ -182,6 +192,12 @@ extension Transcript {
             case .key(let key, let repeated): ",\"key\":\"\(key.rawValue)\",\"repeat\":\(repeated)"
             case .announcement(let a): ",\"kind\":\"\(a.key.rawValue)\",\"text\":" + Self.quoted(a.text)
             case .loading(let step): step.transcriptJSONFields
+            case .layoutPinch(let step):
+                switch step {
+                case .began(let change): ",\"step\":\"began\"" + Self.layoutChangeJSON(change)
+                case .finished(let change): ",\"step\":\"finished\"" + Self.layoutChangeJSON(change)
+                case .cancelled(let progress): ",\"step\":\"cancelled\",\"progress\":" + Self.coordinate(progress)
+                }
             }
         }
     }

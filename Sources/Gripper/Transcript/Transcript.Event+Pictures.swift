@@ -8,7 +8,8 @@ extension Transcript.Event {
         // copies no payload (a bound effect was copied, with its strings
         // and arrays retained, for every entry recorded).
         switch self {
-        case .transition, .stimulus, .deviceLost, .loading(.moved): true
+        case .transition, .stimulus, .deviceLost, .loading(.moved), .layoutPinch(.finished): true
+        case .layoutPinch: false
         case .gesture, .rejected, .dataSource, .key, .announcement, .loading: false
         case .effect(.selectionChanged), .effect(.swipeOpened), .effect(.swipeShut),
              .effect(.deleteConfirmationOpened), .effect(.deleteConfirmationCancelled), .effect(.gapMoved),

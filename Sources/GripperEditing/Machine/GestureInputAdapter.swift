@@ -64,6 +64,8 @@ package struct GestureInputAdapter: Hashable, Sendable {
             return .contact(.scroll(distance.y))
         case .swipe, .tapFailed, .longPressFailed, .swipeFailed:
             return nil
+        case .pinch:
+            return nil // the engine's, not the editing machine's: it changes the layout
         }
     }
 

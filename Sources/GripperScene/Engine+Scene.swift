@@ -79,6 +79,7 @@ extension Engine {
                           metrics: scene.metrics, layout: layout, device: device, gestures: gestures,
                           recordingTranscript: recordingTranscript, makingTransitions: makingTransitions)
             announcementStrings = scene.announcements
+            setPinchLayouts(scene.pinchLayouts)
         } catch {
             switch error {
             case .dataSource(let e): throw SceneError(path: "sections", problem: "\(e)")

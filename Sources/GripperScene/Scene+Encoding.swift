@@ -34,6 +34,12 @@ extension Scene {
         out += "  \"selection\": \"\(selectionMode.rawValue)\",\n"
         out += "  \"movesBetweenSections\": \(movesBetweenSections),\n"
         if headerTaps { out += "  \"headerTaps\": true,\n" }
+        if let p = pinchLayouts {
+            var fields: [String] = []
+            if let c = p.closing { fields.append("\"closing\": " + Self.layoutChange(c)) }
+            if let c = p.spreading { fields.append("\"spreading\": " + Self.layoutChange(c)) }
+            out += "  \"pinch\": {" + fields.joined(separator: ", ") + "},\n"
+        }
         if let announcements {
             guard announcements == .english else {
                 throw EncodingError(problem: "announcements in words of the app's own are not written yet")

@@ -39,6 +39,9 @@ public struct Scene: Hashable, Sendable {
     /// Whether a tap on a section's header is reported (`headerTaps`; a
     /// `headerTapped` entry): the delegate's `tapsOnHeaders`.
     public var headerTaps = false
+    /// The layout changes a two-finger pinch makes (`pinch`: `closing` and
+    /// `spreading`, each a `layout` stimulus's fields); nil: no pinch.
+    public var pinchLayouts: PinchLayouts?
     /// Outside stimuli, in time order.
     public var stimuli: [Stimulus]
     /// The layout the scene is laid out with (`layout.kind`): the grid by default.

@@ -70,7 +70,7 @@ struct SceneReader {
 
     func scene(_ root: JSONValue) throws(SceneError) -> Scene {
         let keys = ["viewport", "layout", "globalHeader", "selection", "movesBetweenSections", "defaults", "sections",
-                    "stimuli", "announcements", "segments", "selectedSegment", "children", "headerTaps"]
+                    "stimuli", "announcements", "segments", "selectedSegment", "children", "headerTaps", "pinch"]
         let root = try members(root, "$", allowed: keys)
         let vp = try members(try required(root, "viewport", "$"), "viewport", allowed: ["width", "height"])
         let viewport = Size(width: try number(try required(vp, "width", "viewport"), "viewport.width", positive: true),
@@ -158,6 +158,15 @@ struct SceneReader {
                           selectionMode: selection, movesBetweenSections: between, stimuli: stimuli)
         scene.segments = segments
         if let v = root["headerTaps"] { scene.headerTaps = try bool(v, "headerTaps") }
+        if let v = root["pinch"] {
+            let p = try members(v, "pinch", allowed: ["closing", "spreading"])
+            guard p["closing"] != nil || p["spreading"] != nil else {
+                throw fail("pinch", v, "expected closing, spreading or both: the layout fields a pinch changes")
+            }
+            scene.pinchLayouts = PinchLayouts(
+                closing: try p["closing"].map { x throws(SceneError) in try layoutChange(x, "pinch.closing") },
+                spreading: try p["spreading"].map { x throws(SceneError) in try layoutChange(x, "pinch.spreading") })
+        }
         scene.children = children
         scene.selectedSegment = selectedSegment
         if let v = root["announcements"] { scene.announcements = try announcements(v, "announcements") }

@@ -21,7 +21,7 @@ public enum ScenarioLibrary {
          dragCancelledBySetEditing, dragEndedByDeviceLoss, mouseSwipe, mouseDrag, flingSettles, rubberBandAtTheTop,
          rotationDuringDrag, horizontalDrag, flowDrag, keyboardMoveAcrossSection, keyboardMoveCancelled,
          multiDragAcrossSections, addToDragWithSecondFinger, dropIntoFolder, segmentSwitchDuringSwipe,
-         layoutSwitchDuringBatchEditing, menuThenDrag, menuTapEntry, flingSnapsToRows]
+         layoutSwitchDuringBatchEditing, menuThenDrag, menuTapEntry, flingSnapsToRows, pinchBetweenLayouts]
     }
 
     /// The scenario called `name`, if any.
@@ -440,6 +440,40 @@ public enum ScenarioLibrary {
                         summary: "Long-press Item 3 and drag it down; the screen turns to landscape mid-drag (resizeViewport 640 × 400): the drag goes on in the new geometry and drops.",
                         scene: list(30, stimuli: "{\"t\":\(rotateAt),\"resizeViewport\":{\"width\":640,\"height\":400}}"),
                         trace: trace(b))
+    }
+
+    static var pinchBetweenLayouts: Scenario {
+        var b = touch(seed: 47)
+        // Two fingers, `from` points apart around (200, y), moving to `to`
+        // apart over `duration`, holding `hold`, lifting.
+        func pinch(_ y: Double, from: Double, to: Double, over duration: Duration, hold: Duration) {
+            b.perform([
+                TraceBuilder.Stroke(at: pt(200 - from / 2, y)).moving(to: pt(200 - to / 2, y), over: duration)
+                    .holding(hold),
+                TraceBuilder.Stroke(at: pt(200 + from / 2, y), after: .milliseconds(12))
+                    .moving(to: pt(200 + to / 2, y), over: duration).holding(hold),
+            ])
+        }
+        // Spreading over the second row of tiles: past halfway (scale 3),
+        // the grid becomes the list, the tile under the fingers kept there.
+        pinch(190, from: 100, to: 300, over: .milliseconds(450), hold: .milliseconds(200))
+        b.pause(.milliseconds(500))
+        // Closing a little (scale 0.85) and held: cancelled, the list stays.
+        pinch(320, from: 200, to: 170, over: .milliseconds(300), hold: .milliseconds(300))
+        b.pause(.milliseconds(500))
+        // Closing fast (300 → 200 points in 150 ms) and lifted moving: five columns.
+        pinch(320, from: 300, to: 200, over: .milliseconds(150), hold: .zero)
+        b.pause(.milliseconds(400))
+        let items = (1...60).map { "{\"id\":\"i\($0)\",\"label\":\"Item \($0)\"}" }.joined(separator: ",")
+        let scene = """
+        {"viewport":{"width":400,"height":640},
+         "layout":{"columns":3,"rowHeight":120,"interItemSpacing":8,"lineSpacing":8},
+         "pinch":{"closing":{"columns":5,"rowHeight":72},"spreading":{"columns":1,"rowHeight":56,"interItemSpacing":0,"lineSpacing":0}},
+         "sections":[{"id":"photos","items":[\(items)]}]}
+        """
+        return Scenario(name: "pinch-between-layouts",
+                        summary: "A grid of three columns of 120-point tiles; two fingers spread over the second row: the grid becomes a list under them, the tile they hold kept under them; a small pinch in, held, is cancelled; a quick pinch in makes five columns.",
+                        scene: scene, trace: trace(b))
     }
 
     static var layoutSwitchDuringBatchEditing: Scenario {

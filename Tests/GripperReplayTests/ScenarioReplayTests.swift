@@ -11,7 +11,7 @@ import GripperScripting
 @Suite struct ScenarioReplayTests {
     @Test func theLibraryIsComplete() throws {
         #expect(ScenarioFolder.names == ScenarioLibrary.all.map(\.name).sorted())
-        #expect(ScenarioFolder.names.count == 30)
+        #expect(ScenarioFolder.names.count == 31)
         let cases = try ReplayCaseLibrary.find(in: [Fixtures.recording("scenarios").path])
         #expect(cases.map { ($0.name as NSString).lastPathComponent } == ScenarioFolder.names)
         #expect(cases.allSatisfy { $0.problem == nil && $0.layout == .folder && $0.hasExpected })

@@ -83,10 +83,14 @@ func histogram(_ samples: [Double]) -> String {
 }
 
 // engine-bench [CYCLES] [--selection] [--sizes 10000,100000] [--explain] [--transitions] [--drag-kinds] [--profile-state-changes [BEFORE→AFTER[+ENTRY]]]
-//   | engine-bench --rotation | engine-bench --keyboard | engine-bench --layout-change
+//   | engine-bench --rotation | engine-bench --keyboard | engine-bench --layout-change | engine-bench --pinch
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.contains("--keyboard") {
     try keyboardBenchmark()
+    exit(0)
+}
+if arguments.contains("--pinch") {
+    try pinchBenchmark()
     exit(0)
 }
 if arguments.contains("--layout-change") {

@@ -63,6 +63,10 @@ gripper_status gripper_scroll_to(gripper_engine *engine, int64_t time_us, double
 gripper_status gripper_resize(gripper_engine *engine, int64_t time_us, double width, double height) { return gripperimpl_resize(engine, time_us, width, height); }
 void gripper_layout_change_init(gripper_layout_change *change) { gripperimpl_layout_change_init(change); }
 gripper_status gripper_change_layout(gripper_engine *engine, int64_t time_us, const gripper_layout_change *change) { return gripperimpl_change_layout(engine, time_us, change); }
+gripper_status gripper_set_pinch_layouts(gripper_engine *engine, const gripper_layout_change *closing, const gripper_layout_change *spreading) { return gripperimpl_set_pinch_layouts(engine, closing, spreading); }
+void gripper_pinch_init(gripper_pinch *pinch) { gripperimpl_pinch_init(pinch); }
+gripper_status gripper_get_pinch(gripper_engine *engine, gripper_pinch *out) { return gripperimpl_get_pinch(engine, out); }
+gripper_status gripper_pinched_attributes(gripper_engine *engine, gripper_attributes *out, size_t capacity, size_t *count) { return gripperimpl_pinched_attributes(engine, out, capacity, count); }
 gripper_status gripper_take_display_changes(gripper_engine *engine, gripper_display_change *out, size_t capacity, size_t *count) { return gripperimpl_take_display_changes(engine, out, capacity, count); }
 gripper_status gripper_take_lines(gripper_engine *engine, char *buffer, size_t capacity, size_t *length) { return gripperimpl_take_lines(engine, buffer, capacity, length); }
 gripper_status gripper_transcript(const gripper_engine *engine, char *buffer, size_t capacity, size_t *length) { return gripperimpl_transcript(engine, buffer, capacity, length); }

@@ -1047,3 +1047,66 @@ public func gripperimpl_curve_value(_ curve: Int32, _ fraction: Double) -> Doubl
     }
     return c.value(at: fraction)
 }
+
+// MARK: - A pinch between layouts
+
+@_cdecl("gripperimpl_set_pinch_layouts")
+public func gripperimpl_set_pinch_layouts(_ engine: OpaquePointer?, _ closing: UnsafePointer<gripper_layout_change>?,
+                                          _ spreading: UnsafePointer<gripper_layout_change>?) -> gripper_status {
+    engineCall(engine) { h throws(CFailure) in
+        // Both checked before either is taken: all or nothing.
+        let close = try closing.map { p throws(CFailure) in try layoutChange(of: try checkedStruct(p, "closing")) }
+        let spread = try spreading.map { p throws(CFailure) in try layoutChange(of: try checkedStruct(p, "spreading")) }
+        h.session.setPinchLayouts(close == nil && spread == nil ? nil : PinchLayouts(closing: close, spreading: spread))
+        return []
+    }
+}
+
+@_cdecl("gripperimpl_pinch_init")
+public func gripperimpl_pinch_init(_ pinch: UnsafeMutablePointer<gripper_pinch>?) {
+    guard let pinch else { return }
+    var p = gripper_pinch()
+    p.struct_size = UInt32(MemoryLayout<gripper_pinch>.size)
+    pinch.pointee = p
+}
+
+@_cdecl("gripperimpl_get_pinch")
+public func gripperimpl_get_pinch(_ engine: OpaquePointer?, _ out: UnsafeMutablePointer<gripper_pinch>?) -> gripper_status {
+    readingCall(engine) { h throws(CFailure) in
+        _ = try checkedStruct(UnsafePointer(out), "out")
+        guard let out else { return }
+        var p = gripper_pinch()
+        p.struct_size = UInt32(MemoryLayout<gripper_pinch>.size)
+        if let pinch = h.session.engine.layoutPinch {
+            p.active = 1
+            p.closing = pinch.isClosing ? 1 : 0
+            p.progress = pinch.progress
+            p.scale = pinch.scale
+            p.centre_x = pinch.centre.x
+            p.centre_y = pinch.centre.y
+            p.target_offset = pinch.targetContentOffset
+        }
+        out.pointee = p
+    }
+}
+
+@_cdecl("gripperimpl_pinched_attributes")
+public func gripperimpl_pinched_attributes(_ engine: OpaquePointer?, _ out: UnsafeMutablePointer<gripper_attributes>?,
+                                           _ capacity: Int, _ count: UnsafeMutablePointer<Int>?) -> gripper_status {
+    readingCall(engine) { h throws(CFailure) in
+        guard let count else { throw CFailure(GRIPPER_ERROR_NULL, "count is NULL") }
+        let shown = h.session.engine.pinchedAttributes()
+        count.pointee = shown.count
+        guard shown.count <= capacity else {
+            throw CFailure(GRIPPER_ERROR_BUFFER, "\(shown.count) elements are shown; the buffer holds \(capacity)")
+        }
+        guard let out else {
+            if shown.isEmpty { return }
+            throw CFailure(GRIPPER_ERROR_NULL, "out is NULL")
+        }
+        h.releaseStrings()
+        let ids = h.identities.reader
+        // Already in viewport coordinates: no offset to take off.
+        for (k, a) in shown.enumerated() { h.write(a, offset: 0, ids: ids, to: out + k) }
+    }
+}

@@ -41,6 +41,8 @@ extension Handle {
                           metrics: try metrics(of: config), sections: sections,
                           selectionMode: try selectionMode(of: config), movesBetweenSections: true)
         if config.flags & UInt32(GRIPPER_ANNOUNCE) != 0 { scene.announcements = .english }
+        // The pinch layouts set last (gripper_set_pinch_layouts: set them before the input).
+        scene.pinchLayouts = session.engine.pinchLayouts
         return scene
     }
 }

@@ -812,6 +812,70 @@ static void test_layout_change(void) {
     gripper_engine_close(engine);
 }
 
+/* Two fingers closing over the fruit list: drawn between the list and two columns, then two columns. */
+static void test_pinch(void) {
+    gripper_engine *engine = open_fruit(GRIPPER_MAKE_TRANSITIONS, NULL);
+    gripper_status st;
+    if (!engine) return;
+    gripper_layout_change two;
+    gripper_layout_change_init(&two);
+    two.fields = GRIPPER_LAYOUT_FIELD_COLUMNS;
+    two.columns = 2;
+    CHECK(gripper_set_pinch_layouts(NULL, &two, NULL) == GRIPPER_ERROR_NULL, "NULL engine");
+    gripper_layout_change bad = two;
+    bad.struct_size = 4;
+    CHECK(gripper_set_pinch_layouts(engine, &two, &bad) == GRIPPER_ERROR_STRUCT_SIZE, "a wrong struct_size");
+    bad = two;
+    bad.columns = 0;
+    CHECK(gripper_set_pinch_layouts(engine, &bad, NULL) == GRIPPER_ERROR_INVALID, "0 columns");
+    OK(gripper_set_pinch_layouts(engine, &two, NULL));
+    gripper_pinch pinch;
+    gripper_pinch_init(&pinch);
+    CHECK(pinch.struct_size == sizeof pinch && pinch.active == 0, "init");
+    OK(gripper_get_pinch(engine, &pinch));
+    CHECK(pinch.active == 0, "no pinch yet");
+    CHECK(gripper_get_pinch(engine, NULL) == GRIPPER_ERROR_NULL, "NULL out");
+    gripper_pinch wrong = pinch;
+    wrong.struct_size = 3;
+    CHECK(gripper_get_pinch(engine, &wrong) == GRIPPER_ERROR_STRUCT_SIZE, "a wrong pinch struct_size");
+    size_t count = 99;
+    OK(gripper_pinched_attributes(engine, NULL, 0, &count));
+    CHECK(count == 0, "nothing pinched: %zu", count);
+    int64_t t = 1 * S;
+    OK(gripper_touch(engine, t, GRIPPER_TOUCH_BEGIN, 1, 140, 120));
+    OK(gripper_touch(engine, t + 10000, GRIPPER_TOUCH_BEGIN, 2, 260, 120));
+    int sawHalfway = 0;
+    gripper_attributes shown[64];
+    for (int k = 1; k <= 20; k++) {
+        double half = 60 - k * 2.5;  /* 120 points apart down to 20 */
+        OK(gripper_touch(engine, t + 10000 + k * 16000, GRIPPER_TOUCH_UPDATE, 1, 200 - half, 120));
+        OK(gripper_touch(engine, t + 11000 + k * 16000, GRIPPER_TOUCH_UPDATE, 2, 200 + half, 120));
+        OK(gripper_get_pinch(engine, &pinch));
+        if (pinch.active && pinch.closing && pinch.progress > 0.3 && pinch.progress < 0.9) {
+            sawHalfway = 1;
+            OK(gripper_pinched_attributes(engine, shown, 64, &count));
+            CHECK(count >= 6, "the cells between the two layouts: %zu", count);
+            CHECK(gripper_pinched_attributes(engine, shown, 1, &count) == GRIPPER_ERROR_BUFFER, "a buffer of one");
+        }
+    }
+    CHECK(sawHalfway, "the pinch went through the middle");
+    OK(gripper_touch(engine, t + 400000, GRIPPER_TOUCH_END, 1, 190, 120));
+    OK(gripper_touch(engine, t + 410000, GRIPPER_TOUCH_END, 2, 210, 120));
+    OK(gripper_get_pinch(engine, &pinch));
+    CHECK(pinch.active == 0, "over");
+    take(engine);
+    CHECK(strstr(lines, "layoutPinch began columns 2") != NULL && strstr(lines, "layoutPinch finished columns 2") != NULL,
+          "the transcript:\n%s", lines);
+    /* Two columns now: pear beside apple. */
+    OK(gripper_attributes_in_rect(engine, 0, 0, 400, 600, shown, 64, &count));
+    int beside = 0;
+    for (size_t i = 0; i < count; i++)
+        if (shown[i].kind == GRIPPER_ELEMENT_CELL && shown[i].section == 0 && shown[i].item == 1 && shown[i].x > 100) beside = 1;
+    CHECK(beside, "pear in the second column");
+    OK(gripper_set_pinch_layouts(engine, NULL, NULL));
+    gripper_engine_close(engine);
+}
+
 /* What came onto the screen and what left it, by identity; a buffer too small consumes nothing. */
 static void test_display_changes(void) {
     gripper_engine *engine = open_fruit(0, NULL);
@@ -854,6 +918,7 @@ int main(void) {
     test_data_source();
     test_evdev();
     test_layout_change();
+    test_pinch();
     test_display_changes();
     const char *folder = getenv("GRIPPER_TEST_CASE_DIR");
     if (folder) test_replay_case(folder);

@@ -30,6 +30,7 @@ STRUCTS: dict[str, type[ctypes.Structure]] = {
     "gripper_change": _abi.Change,
     "gripper_layout_change": _abi.LayoutChange,
     "gripper_display_change": _abi.DisplayChange,
+    "gripper_pinch": _abi.Pinch,
 }
 
 # C constant prefix for each Python enum.

@@ -421,3 +421,36 @@ def test_an_engine_is_shared_by_threads_safely(open_engine: Open) -> None:
     for thread in threads:
         thread.join()
     assert failures == []
+
+
+def test_a_pinch_goes_between_two_layouts(open_engine: Open) -> None:
+    engine = open_engine(viewport=(400, 600))
+    engine.set_pinch_layouts(closing={"columns": 2}, spreading=None)
+    with pytest.raises(gripper.InvalidValueError):
+        engine.set_pinch_layouts(closing={"rows": 2})
+    with pytest.raises(gripper.InvalidValueError):
+        engine.set_pinch_layouts(closing={"columns": 0})
+    assert engine.pinch is None and engine.pinched_attributes() == []
+    engine.touch_begin(1_000_000, 1, 140, 120)
+    engine.touch_begin(1_010_000, 2, 260, 120)
+    seen = []
+    for k in range(1, 21):
+        half = 60 - k * 2.5  # 120 points apart down to 20: the fingers close
+        engine.touch_update(1_010_000 + k * 16_000, 1, 200 - half, 120)
+        engine.touch_update(1_011_000 + k * 16_000, 2, 200 + half, 120)
+        pinch = engine.pinch
+        if pinch is not None:
+            assert pinch.closing and 0 <= pinch.progress <= 1
+            seen.append(pinch.progress)
+            shown = engine.pinched_attributes()
+            assert any(a.kind == gripper.ElementKind.CELL for a in shown)
+    assert seen and max(seen) > 0.5 and seen == sorted(seen)
+    engine.touch_end(1_400_000, 1, 190, 120)
+    engine.touch_end(1_410_000, 2, 210, 120)
+    assert engine.pinch is None
+    lines = engine.take_lines()
+    assert any(line.endswith("layoutPinch began columns 2") for line in lines)
+    assert any(line.endswith("layoutPinch finished columns 2") for line in lines)
+    cells = [a for a in engine.attributes() if a.kind == gripper.ElementKind.CELL]
+    assert cells[1].frame[0] > 100  # the second item beside the first: two columns
+    assert engine.sections() == [("list", ITEMS)]

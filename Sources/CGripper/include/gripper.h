@@ -780,6 +780,62 @@ void gripper_layout_change_init(gripper_layout_change *change);
  */
 gripper_status gripper_change_layout(gripper_engine *engine, int64_t time_us, const gripper_layout_change *change);
 
+/**
+ * A two-finger pinch between layouts (Documentation/Layout.md, "Pinching
+ * between layouts"): `closing` is the change a pinch that closes the
+ * fingers makes, `spreading` the one a spreading pinch makes, each as for
+ * gripper_change_layout(); NULL for either: such a pinch does nothing;
+ * both NULL: no pinch (a second finger cancels a one-finger gesture, as
+ * without this call). While a pinch is under way gripper_get_pinch() says
+ * how far it has gone and gripper_pinched_attributes() gives what to draw;
+ * at the lift the change is made or cancelled, with one transition of
+ * cause "layoutChanged" either way. The engine copies the changes. Call it
+ * before the input it is for: a saved replay case's scene carries the
+ * layouts set last.
+ * Errors: NULL (engine), STRUCT_SIZE, INVALID (as gripper_change_layout;
+ * nothing changes), REENTRANT. Any thread the engine is used on. O(1).
+ */
+gripper_status gripper_set_pinch_layouts(gripper_engine *engine, const gripper_layout_change *closing,
+                                         const gripper_layout_change *spreading);
+
+/** A pinch between layouts, as gripper_get_pinch() reports it. */
+typedef struct gripper_pinch {
+    /** sizeof(gripper_pinch), set by gripper_pinch_init(). */
+    uint32_t struct_size;
+    /** 1 while a pinch is under way (the fields below are then its), 0 otherwise. */
+    int32_t active;
+    /** 1 when the fingers close (the closing change), 0 when they spread. */
+    int32_t closing;
+    /** How far it has gone: 0 (the layout as it is) to 1 (the new one). */
+    double progress;
+    /** The span between the fingers now over the span when the second went down. */
+    double scale;
+    /** The pinch's centre, viewport points. */
+    double centre_x;
+    double centre_y;
+    /** The new layout's content offset: the item under the fingers stays under them. */
+    double target_offset;
+} gripper_pinch;
+
+/** Fills `pinch` with no pinch and its struct_size. NULL does nothing. Any thread. O(1). */
+void gripper_pinch_init(gripper_pinch *pinch);
+
+/** The pinch under way, if any, into `out` (set its struct_size with gripper_pinch_init()). Errors: NULL, STRUCT_SIZE, REENTRANT. O(1). */
+gripper_status gripper_get_pinch(gripper_engine *engine, gripper_pinch *out);
+
+/**
+ * While a pinch is under way, the viewport's elements as it shows them,
+ * each between its frame in the layout as it is and in the new one by the
+ * pinch's progress (viewport points; an element in only one of the two has
+ * its alpha faded), written to `out` as gripper_attributes_in_rect() does.
+ * None (*count 0) when no pinch is under way: draw with
+ * gripper_attributes_in_rect(). The strings are valid until the next call
+ * on the engine.
+ * Errors: NULL, BUFFER, REENTRANT. O(k log n) for k elements on screen.
+ */
+gripper_status gripper_pinched_attributes(gripper_engine *engine, gripper_attributes *out, size_t capacity,
+                                          size_t *count);
+
 /** What a gripper_display_change says. */
 typedef enum gripper_display_event {
     /** Came onto the screen (UIKit's willDisplay): make its view, start its loads. */

@@ -134,6 +134,15 @@ extension Engine {
             return v
         }
         func lerp(_ a: Double, _ b: Double) -> Double { a + (b - a) * p }
+        /// `start` moved `p` of the way to `end` (both viewport coordinates).
+        func between(_ start: LayoutAttributes, _ end: LayoutAttributes) -> LayoutAttributes {
+            var shown = start
+            shown.frame = Rect(x: lerp(start.frame.minX, end.frame.minX), y: lerp(start.frame.minY, end.frame.minY),
+                               width: lerp(start.frame.size.width, end.frame.size.width),
+                               height: lerp(start.frame.size.height, end.frame.size.height))
+            shown.alpha = lerp(start.alpha, end.alpha)
+            return shown
+        }
         var out: [LayoutAttributes] = []
         var seen = Set<ElementID>()
         let fromShown = from.attributes(in: Rect(x: 0, y: fromOffset, width: extent.width, height: extent.height),
@@ -142,11 +151,7 @@ extension Engine {
             seen.insert(a.id)
             var shown = viewport(a, fromOffset)
             if let b = to.attributes(for: a.id, presentation: presentation, contentOffset: toOffset) {
-                let end = viewport(b, toOffset)
-                shown.frame = Rect(x: lerp(shown.frame.minX, end.frame.minX), y: lerp(shown.frame.minY, end.frame.minY),
-                                   width: lerp(shown.frame.size.width, end.frame.size.width),
-                                   height: lerp(shown.frame.size.height, end.frame.size.height))
-                shown.alpha = lerp(shown.alpha, end.alpha)
+                shown = between(shown, viewport(b, toOffset))
             } else {
                 shown.alpha *= 1 - p
             }
@@ -157,11 +162,9 @@ extension Engine {
         for b in toShown where !seen.contains(b.id) {
             var shown = viewport(b, toOffset)
             if let a = from.attributes(for: b.id, presentation: presentation, contentOffset: fromOffset) {
-                let start = viewport(a, fromOffset)
-                shown.frame = Rect(x: lerp(start.frame.minX, shown.frame.minX), y: lerp(start.frame.minY, shown.frame.minY),
-                                   width: lerp(start.frame.size.width, shown.frame.size.width),
-                                   height: lerp(start.frame.size.height, shown.frame.size.height))
-                shown.alpha = lerp(start.alpha, shown.alpha)
+                let moved = between(viewport(a, fromOffset), shown)
+                shown.frame = moved.frame
+                shown.alpha = moved.alpha
             } else {
                 shown.alpha *= p
             }

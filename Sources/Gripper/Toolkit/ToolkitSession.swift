@@ -246,6 +246,11 @@ public struct ToolkitSession: Sendable {
         engine.announcementStrings = strings
     }
 
+    /// The layout changes a two-finger pinch makes (``Engine/setPinchLayouts(_:)``).
+    public mutating func setPinchLayouts(_ layouts: PinchLayouts?) {
+        engine.setPinchLayouts(layouts)
+    }
+
     /// What came onto the screen and what left it since the last call
     /// (``Engine/takeDisplayChanges()``).
     /// - Complexity: O(log n + k) for the k elements on screen.

@@ -79,6 +79,21 @@ class LayoutChange(Structure):
     ]
 
 
+class Pinch(Structure):
+    """``gripper_pinch``."""
+
+    _fields_ = [
+        ("struct_size", c_uint32),
+        ("active", c_int32),
+        ("closing", c_int32),
+        ("progress", c_double),
+        ("scale", c_double),
+        ("centre_x", c_double),
+        ("centre_y", c_double),
+        ("target_offset", c_double),
+    ]
+
+
 class DisplayChange(Structure):
     """``gripper_display_change``."""
 
@@ -338,6 +353,10 @@ PROTOTYPES: dict[str, tuple[Any, list[Any]]] = {
     "gripper_layout_change_init": (None, [POINTER(LayoutChange)]),
     "gripper_change_layout": (_STATUS, [_ENGINE, c_int64, POINTER(LayoutChange)]),
     "gripper_take_display_changes": (_STATUS, [_ENGINE, POINTER(DisplayChange), c_size_t, POINTER(c_size_t)]),
+    "gripper_set_pinch_layouts": (_STATUS, [_ENGINE, POINTER(LayoutChange), POINTER(LayoutChange)]),
+    "gripper_pinch_init": (None, [POINTER(Pinch)]),
+    "gripper_get_pinch": (_STATUS, [_ENGINE, POINTER(Pinch)]),
+    "gripper_pinched_attributes": (_STATUS, [_ENGINE, POINTER(Attributes), c_size_t, POINTER(c_size_t)]),
     "gripper_take_lines": (_STATUS, [_ENGINE, _CHARS, c_size_t, POINTER(c_size_t)]),
     "gripper_transcript": (_STATUS, [_ENGINE, _CHARS, c_size_t, POINTER(c_size_t)]),
     "gripper_take_announcement": (_STATUS, [_ENGINE, _CHARS, c_size_t, POINTER(c_size_t)]),

@@ -29,6 +29,7 @@ from .types import (
     DisplayChange,
     KeyState,
     LayoutKind,
+    Pinch,
     SelectionMode,
     Snapping,
     TouchPhase,
@@ -820,31 +821,85 @@ class Engine:
             InvalidValueError (nothing given, a value out of range), LayoutError (the new
             layout cannot take it: nothing changes), TimeOrderError, FinishedError.
         """
-        given = {
-            "kind": kind,
-            "columns": columns,
-            "minimum_item_width": minimum_item_width,
-            "row_height": row_height,
-            "inter_item_spacing": inter_item_spacing,
-            "line_spacing": line_spacing,
-            "header_height": header_height,
-            "footer_height": footer_height,
-            "snapping": snapping,
-        }
+        change = self._layout_change(
+            kind=kind,
+            columns=columns,
+            minimum_item_width=minimum_item_width,
+            row_height=row_height,
+            inter_item_spacing=inter_item_spacing,
+            line_spacing=line_spacing,
+            header_height=header_height,
+            footer_height=footer_height,
+            snapping=snapping,
+        )
+        t = self._time(time_us)
+        self._invoke("gripper_change_layout", t, byref(change), timed=t)
+
+    def _layout_change(self, **given: object) -> _abi.LayoutChange:
+        """A ``gripper_layout_change`` with the values given (the others left out)."""
         change = _abi.LayoutChange()
         self._lib.gripper_layout_change_init(byref(change))
         for name, value in given.items():
             if value is None:
                 continue
+            if name not in _abi.LAYOUT_FIELDS:
+                raise InvalidValueError(f"{name!r} is no layout field; expected one of {', '.join(_abi.LAYOUT_FIELDS)}")
             change.fields |= _abi.LAYOUT_FIELDS[name]
             if name == "kind":
                 change.kind = _integer(value, "kind", _INT32)
             elif name in ("columns", "snapping"):
                 setattr(change, name, _integer(value, name, _INT32))
             else:
-                setattr(change, name, float(value))
-        t = self._time(time_us)
-        self._invoke("gripper_change_layout", t, byref(change), timed=t)
+                setattr(change, name, float(value))  # type: ignore[arg-type]
+        return change
+
+    def set_pinch_layouts(
+        self, closing: dict[str, object] | None = None, spreading: dict[str, object] | None = None
+    ) -> None:
+        """The layout changes a two-finger pinch makes: ``closing`` when the fingers close, ``spreading``
+        when they spread, each with :meth:`change_layout`'s keywords (``{"columns": 4}``); ``None``: such a
+        pinch does nothing; both ``None``: no pinch.
+
+        While one is under way :attr:`pinch` says how far it has gone and :meth:`pinched_attributes`
+        gives what to draw; at the lift the change is made or cancelled (Documentation/Layout.md,
+        "Pinching between layouts"). Set it before the input it is for.
+
+        Raises:
+            InvalidValueError: an unknown keyword, a value out of range (nothing changes).
+        """
+        close = None if closing is None else self._layout_change(**closing)
+        spread = None if spreading is None else self._layout_change(**spreading)
+        self._invoke(
+            "gripper_set_pinch_layouts",
+            None if close is None else byref(close),
+            None if spread is None else byref(spread),
+        )
+
+    @property
+    def pinch(self) -> Pinch | None:
+        """The pinch between layouts under way, or ``None``."""
+        raw = _abi.Pinch()
+        self._lib.gripper_pinch_init(byref(raw))
+        self._invoke("gripper_get_pinch", byref(raw))
+        if not raw.active:
+            return None
+        return Pinch(
+            progress=raw.progress,
+            closing=bool(raw.closing),
+            scale=raw.scale,
+            centre=(raw.centre_x, raw.centre_y),
+            target_offset=raw.target_offset,
+        )
+
+    def pinched_attributes(self) -> list[Attributes]:
+        """While a pinch is under way, the viewport's elements between the two layouts by its progress
+        (viewport points); ``[]`` when none is: draw :meth:`attributes` then."""
+        with self._lock:
+            out, count, capacity = self._read_array(
+                "gripper_pinched_attributes", _abi.Attributes, self._attribute_capacity
+            )
+            self._attribute_capacity = max(self._attribute_capacity, capacity)
+            return [_attributes(out[i]) for i in range(count)]
 
     # -- what happened -------------------------------------------------------------------------------------------------
 

@@ -155,6 +155,25 @@ class DisplayChange:
     id: str | None
 
 
+@dataclass(frozen=True, slots=True)
+class Pinch:
+    """A pinch between layouts under way (:attr:`gripper.Engine.pinch`).
+
+    ``progress`` is how far it has gone (0: the layout as it is, 1: the new
+    one); ``closing`` whether the fingers close (the closing change) rather
+    than spread; ``scale`` the span between them now over the span when the
+    second went down; ``centre`` the pinch's centre in viewport points;
+    ``target_offset`` the new layout's content offset, with the item under
+    the fingers kept under them.
+    """
+
+    progress: float
+    closing: bool
+    scale: float
+    centre: tuple[float, float]
+    target_offset: float
+
+
 class LayoutKind(enum.IntEnum):
     """``gripper_layout_kind``: the layouts :meth:`gripper.Engine.change_layout` switches between."""
 

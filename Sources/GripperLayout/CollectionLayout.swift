@@ -106,6 +106,18 @@ public protocol CollectionLayout: Sendable {
     /// - Complexity: should be O(log n + k) for what one row holds.
     func targetContentOffset(forProposed proposed: Double, from current: Double, velocity: Double,
                              viewportExtent: Double) -> Double
+    /// Where an element that appears in a transition starts, given where
+    /// it ends (`attributes`): UIKit's
+    /// `initialLayoutAttributesForAppearingItem(at:)`. The default fades it
+    /// in place; the shipped layouts do as ``LayoutMetrics/appearance`` says.
+    /// - Complexity: should be O(1).
+    func initialAttributes(forAppearing attributes: LayoutAttributes) -> LayoutAttributes
+    /// Where an element that disappears in a transition ends, given where
+    /// it starts (`attributes`): UIKit's
+    /// `finalLayoutAttributesForDisappearingItem(at:)`. The default fades
+    /// it in place.
+    /// - Complexity: should be O(1).
+    func finalAttributes(forDisappearing attributes: LayoutAttributes) -> LayoutAttributes
     /// Replaces every section (a reload, a section inserted or deleted).
     /// - Throws: ``LayoutError``; the layout is then unchanged.
     /// - Complexity: O(n) at most.
@@ -155,6 +167,16 @@ public struct ItemInsertion: Hashable, Sendable {
 }
 
 extension CollectionLayout {
+    /// Faded in place.
+    public func initialAttributes(forAppearing attributes: LayoutAttributes) -> LayoutAttributes {
+        ElementAppearance.fade.hidden(attributes)
+    }
+
+    /// Faded in place.
+    public func finalAttributes(forDisappearing attributes: LayoutAttributes) -> LayoutAttributes {
+        ElementAppearance.fade.hidden(attributes)
+    }
+
     /// No snapping: `proposed`.
     public func targetContentOffset(forProposed proposed: Double, from current: Double, velocity: Double,
                                     viewportExtent: Double) -> Double {

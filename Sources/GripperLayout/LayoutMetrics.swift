@@ -62,6 +62,9 @@ public struct LayoutMetrics: Hashable, Sendable {
     /// Where a scroll comes to rest when the finger lets go: anywhere (the
     /// default), at a row's edge or at a page (see ``ScrollSnapping``).
     public var scrollSnapping: ScrollSnapping = .none
+    /// How a cell comes and goes in a transition (an insert, a delete, a
+    /// change of layout): faded in place by default (see ``ElementAppearance``).
+    public var appearance: ElementAppearance = .fade
 
     /// Creates layout metrics; every value has a plain default (one column of
     /// 44-point rows, no spacing, no header, footer or separators).

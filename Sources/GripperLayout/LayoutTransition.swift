@@ -8,7 +8,10 @@ import GripperGeometry
 /// edits between the states (identity for presentation changes: gap moved,
 /// editing toggled, cell opened or shut). The placeholder and the drag proxy
 /// are matched as single elements whatever their index paths. Appearing
-/// elements start, and disappearing ones end, at alpha 0 in place.
+/// elements start, and disappearing ones end, where their layout says
+/// (``CollectionLayout/initialAttributes(forAppearing:)``,
+/// ``CollectionLayout/finalAttributes(forDisappearing:)``: faded in place
+/// unless ``LayoutMetrics/appearance`` says otherwise).
 public struct LayoutTransition: Sendable {
     /// One element's change.
     public struct Change: Hashable, Sendable {
@@ -51,9 +54,7 @@ public struct LayoutTransition: Sendable {
         for a in after {
             guard let oldKey = Self.map(Self.key(a.id), mapping: mapping, forward: false),
                   let initial = beforeByKey[oldKey] ?? old.attributes(for: oldKey) else {
-                var start = a
-                start.alpha = 0
-                appearing.append(Change(initial: start, final: a))
+                appearing.append(Change(initial: new.layout.initialAttributes(forAppearing: a), final: a))
                 continue
             }
             matched.insert(oldKey)
@@ -63,9 +64,7 @@ public struct LayoutTransition: Sendable {
             if let newKey = Self.map(Self.key(a.id), mapping: mapping, forward: true), let final = new.attributes(for: newKey) {
                 if !Self.same(a, final) { moving.append(Change(initial: a, final: final)) }
             } else {
-                var end = a
-                end.alpha = 0
-                disappearing.append(Change(initial: a, final: end))
+                disappearing.append(Change(initial: a, final: old.layout.finalAttributes(forDisappearing: a)))
             }
         }
     }

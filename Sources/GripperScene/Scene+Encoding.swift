@@ -77,6 +77,7 @@ extension Scene {
         if let w = m.itemWidth { fields.append("\"itemWidth\": \(number(w))") }
         if let w = m.minimumItemWidth { fields.append("\"minimumItemWidth\": \(number(w))") }
         if m.scrollSnapping != .none { fields.append("\"snapping\": \"\(m.scrollSnapping.rawValue)\"") }
+        if m.appearance != .fade { fields.append("\"appearance\": \"\(m.appearance.rawValue)\"") }
         if m.sectionPlaceholderHeight != 200 { fields.append("\"placeholderHeight\": \(number(m.sectionPlaceholderHeight))") }
         return "{" + fields.joined(separator: ", ") + "}"
     }

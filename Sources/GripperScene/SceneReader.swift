@@ -346,9 +346,10 @@ struct SceneReader {
     private func layout(_ value: JSONValue, _ path: String) throws(SceneError) -> LayoutMetrics {
         let keys = ["columns", "rowHeight", "interItemSpacing", "lineSpacing", "insets", "headerHeight", "pinnedHeaders",
                     "footerHeight", "separator", "scrollDirection", "layoutDirection", "estimatedItemHeight", "kind", "itemWidth",
-                    "placeholderHeight", "minimumItemWidth", "snapping"]
+                    "placeholderHeight", "minimumItemWidth", "snapping", "appearance"]
         let v = try members(value, path, allowed: keys)
         var m = LayoutMetrics(rowHeight: 56)
+        if let x = v["appearance"] { m.appearance = try named(x, path + ".appearance", as: ElementAppearance.self) }
         if let x = v["columns"] { m.columns = try integer(x, path + ".columns", minimum: 1) }
         if let x = v["minimumItemWidth"] { m.minimumItemWidth = try number(x, path + ".minimumItemWidth", positive: true) }
         if let x = v["snapping"] {

@@ -149,8 +149,14 @@ public struct EditingStateMachine: Sendable {
     /// ``handle(_:at:geometry:)`` with what changed appended to `effects`,
     /// which must come in empty: a caller that keeps one buffer across
     /// inputs (emptied, its capacity kept) allocates nothing for them.
-    package mutating func handle(_ input: EditingInput, at time: EventTime, geometry: some CollectionLayout,
-                                 into effects: inout [EditingEffect]) {
+    ///
+    /// Specialized for the shipped layouts (`GridLayout`, `FlowLayout`), so
+    /// the engine's frames run without an existential layout; an app's own
+    /// layout takes the generic path.
+    @_specialize(exported: true, where Geometry == GridLayout)
+    @_specialize(exported: true, where Geometry == FlowLayout)
+    package mutating func handle<Geometry: CollectionLayout>(_ input: EditingInput, at time: EventTime, geometry: Geometry,
+                                                            into effects: inout [EditingEffect]) {
         assert(effects.isEmpty, "the effects buffer must come in empty")
         let seen = keyboard.announces ? announcementContext() : nil
         switch input {

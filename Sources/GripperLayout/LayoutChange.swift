@@ -112,32 +112,60 @@ public struct LayoutChange: Hashable, Sendable, CustomStringConvertible {
     /// fixed order (`kind flow columns 3 rowHeight 72`; `minimumItemWidth
     /// none` for adaptive columns turned off); empty for no change.
     public var description: String {
-        fields.map { "\($0.name) \($0.value)" }.joined(separator: " ")
+        fields.map { $0.name + " " + $0.value.text }.joined(separator: " ")
     }
 
-    /// The fields given: the scene's name and the value as text (whole
-    /// numbers without a fraction).
-    private var fields: [(name: String, value: String)] {
-        var out: [(String, String)] = []
-        func number(_ v: Double) -> String {
-            v.isFinite && v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : "\(v)"
+    /// A field's value as ``LayoutChange/fields`` gives it, for each writer
+    /// to write in its own number format.
+    package enum FieldValue: Hashable, Sendable {
+        /// A name of the layout's vocabulary (a kind, an axis, a direction, a snapping).
+        case word(String)
+        /// A whole number (columns).
+        case count(Int)
+        /// A length in layout points.
+        case length(Double)
+        /// A length, or none (`.some(nil)`: adaptive columns off, items the whole line).
+        case lengthOrNone(Double?)
+        /// Section insets (top, left, bottom, right).
+        case insets(EdgeInsets)
+
+        /// The value in ``LayoutChange/description``: whole numbers without
+        /// a fraction, `none`, insets as `top,left,bottom,right`.
+        package var text: String {
+            func number(_ v: Double) -> String {
+                v.isFinite && v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : "\(v)"
+            }
+            switch self {
+            case .word(let w): return w
+            case .count(let n): return String(n)
+            case .length(let v): return number(v)
+            case .lengthOrNone(let v): return v.map(number) ?? "none"
+            case .insets(let i): return [i.top, i.left, i.bottom, i.right].map(number).joined(separator: ",")
+            }
         }
-        if let kind { out.append(("kind", kind.rawValue)) }
-        if let columns { out.append(("columns", String(columns))) }
-        if let minimumItemWidth { out.append(("minimumItemWidth", minimumItemWidth.map(number) ?? "none")) }
-        if let rowHeight { out.append(("rowHeight", number(rowHeight))) }
-        if let interItemSpacing { out.append(("interItemSpacing", number(interItemSpacing))) }
-        if let lineSpacing { out.append(("lineSpacing", number(lineSpacing))) }
-        if let i = sectionInsets {
-            out.append(("insets", [i.top, i.left, i.bottom, i.right].map(number).joined(separator: ",")))
-        }
-        if let headerHeight { out.append(("headerHeight", number(headerHeight))) }
-        if let footerHeight { out.append(("footerHeight", number(footerHeight))) }
-        if let separator { out.append(("separator", number(separator))) }
-        if let itemWidth { out.append(("itemWidth", itemWidth.map(number) ?? "none")) }
-        if let scrollDirection { out.append(("scrollDirection", scrollDirection.rawValue)) }
-        if let layoutDirection { out.append(("layoutDirection", layoutDirection.rawValue)) }
-        if let scrollSnapping { out.append(("snapping", scrollSnapping.rawValue)) }
+    }
+
+    /// The fields given, in a fixed order, each with the name a scene's
+    /// `layout` object (and the transcript, in both forms) gives it: the one
+    /// list that ``description``, the transcript's `layout` stimulus and
+    /// `layoutPinch` entries, and the scene writer's `layout` stimulus write.
+    /// - Complexity: O(1).
+    package var fields: [(name: String, value: FieldValue)] {
+        var out: [(name: String, value: FieldValue)] = []
+        if let kind { out.append(("kind", .word(kind.rawValue))) }
+        if let columns { out.append(("columns", .count(columns))) }
+        if let minimumItemWidth { out.append(("minimumItemWidth", .lengthOrNone(minimumItemWidth))) }
+        if let rowHeight { out.append(("rowHeight", .length(rowHeight))) }
+        if let interItemSpacing { out.append(("interItemSpacing", .length(interItemSpacing))) }
+        if let lineSpacing { out.append(("lineSpacing", .length(lineSpacing))) }
+        if let sectionInsets { out.append(("insets", .insets(sectionInsets))) }
+        if let headerHeight { out.append(("headerHeight", .length(headerHeight))) }
+        if let footerHeight { out.append(("footerHeight", .length(footerHeight))) }
+        if let separator { out.append(("separator", .length(separator))) }
+        if let itemWidth { out.append(("itemWidth", .lengthOrNone(itemWidth))) }
+        if let scrollDirection { out.append(("scrollDirection", .word(scrollDirection.rawValue))) }
+        if let layoutDirection { out.append(("layoutDirection", .word(layoutDirection.rawValue))) }
+        if let scrollSnapping { out.append(("snapping", .word(scrollSnapping.rawValue))) }
         return out
     }
 }

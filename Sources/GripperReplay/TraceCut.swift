@@ -166,9 +166,9 @@ public enum TraceCut {
         }
         var events: [RawEvent] = []
         if !before.isEmpty {
-            var state = EvdevState(device: device)
+            var state = EvdevDeviceState(device: device)
             for frame in before { state.absorb(frame) }
-            let set = state.events(at: .zero)
+            let set = state.settingEvents(at: .zero)
             if !set.isEmpty { events += set + [RawEvent(time: .zero, type: EventType.syn, code: SynCode.report, value: 0)] }
         }
         for frame in kept {

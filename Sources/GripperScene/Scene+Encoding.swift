@@ -128,26 +128,19 @@ extension Scene {
 
     /// A layout change as a `layout` stimulus's object: the fields it gives.
     static func layoutChange(_ c: LayoutChange) -> String {
-        var fields: [String] = []
-        func optional(_ v: Double?) -> String { v.map(number) ?? "null" }
-        if let kind = c.kind { fields.append("\"kind\": \"\(kind.rawValue)\"") }
-        if let v = c.columns { fields.append("\"columns\": \(v)") }
-        if let v = c.minimumItemWidth { fields.append("\"minimumItemWidth\": " + optional(v)) }
-        if let v = c.rowHeight { fields.append("\"rowHeight\": " + number(v)) }
-        if let v = c.interItemSpacing { fields.append("\"interItemSpacing\": " + number(v)) }
-        if let v = c.lineSpacing { fields.append("\"lineSpacing\": " + number(v)) }
-        if let i = c.sectionInsets {
-            fields.append("\"insets\": {\"top\": \(number(i.top)), \"left\": \(number(i.left)), "
-                          + "\"bottom\": \(number(i.bottom)), \"right\": \(number(i.right))}")
-        }
-        if let v = c.headerHeight { fields.append("\"headerHeight\": " + number(v)) }
-        if let v = c.footerHeight { fields.append("\"footerHeight\": " + number(v)) }
-        if let v = c.separator { fields.append("\"separator\": " + number(v)) }
-        if let v = c.itemWidth { fields.append("\"itemWidth\": " + optional(v)) }
-        if let v = c.scrollDirection { fields.append("\"scrollDirection\": \"\(v.rawValue)\"") }
-        if let v = c.layoutDirection { fields.append("\"layoutDirection\": \"\(v.rawValue)\"") }
-        if let v = c.scrollSnapping { fields.append("\"snapping\": \"\(v.rawValue)\"") }
-        return "{" + fields.joined(separator: ", ") + "}"
+        "{" + c.fields.map { field in
+            let value: String
+            switch field.value {
+            case .word(let w): value = "\"" + w + "\""
+            case .count(let n): value = String(n)
+            case .length(let v): value = number(v)
+            case .lengthOrNone(let v): value = v.map(number) ?? "null"
+            case .insets(let i):
+                value = "{\"top\": \(number(i.top)), \"left\": \(number(i.left)), "
+                    + "\"bottom\": \(number(i.bottom)), \"right\": \(number(i.right))}"
+            }
+            return "\"" + field.name + "\": " + value
+        }.joined(separator: ", ") + "}"
     }
 
     static func stimulus(_ s: Stimulus) throws(EncodingError) -> String {

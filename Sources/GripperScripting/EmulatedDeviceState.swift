@@ -7,8 +7,8 @@ import GripperInput
 public struct EmulatedDeviceState: Hashable, Sendable {
     /// `EV_KEY` codes that are down.
     public var keysDown: Set<UInt16>
-    /// Values of non-multitouch `EV_ABS` axes; axes not listed report the
-    /// description's `AbsInfo.value`.
+    /// Values of `EV_ABS` axes that are not a slot's (`ABS_MT_SLOT`
+    /// included); axes not listed report the description's `AbsInfo.value`.
     public var absValues: [UInt16: Int32]
     /// Multitouch slots by slot number, each with its `ABS_MT_*` values;
     /// slots not listed (and a slot without `ABS_MT_TRACKING_ID`) are empty
@@ -33,34 +33,18 @@ public struct EmulatedDeviceState: Hashable, Sendable {
 
 extension EmulatedDeviceState {
     /// The state a device with `device`'s description is in after sending
-    /// `events` from rest: keys down, axis values, slot contents (protocol B).
-    /// Use it to make the resync snapshot of a recording cut by a
-    /// `SYN_DROPPED`: the state after the events the reader never saw.
+    /// `events` from rest: keys down, LEDs and switches on, axis values,
+    /// slot contents (protocol B), as `EvdevDeviceState` (GripperInput)
+    /// folds them — the kernel's rules, written down there. Use it to make
+    /// the resync snapshot of a recording cut by a `SYN_DROPPED`: the state
+    /// after the events the reader never saw.
     ///
     /// - Complexity: O(events).
     public init(after events: [RawEvent], device: DeviceDescription) {
-        self.init()
-        var slot = Int(device.absInfo[AbsCode.mtSlot]?.value ?? 0)
-        for event in events {
-            switch event.type {
-            case EventType.key:
-                if event.value != 0 { keysDown.insert(event.code) } else { keysDown.remove(event.code) }
-            case EventType.led:
-                if event.value != 0 { ledsOn.insert(event.code) } else { ledsOn.remove(event.code) }
-            case EventType.sw:
-                if event.value != 0 { switchesOn.insert(event.code) } else { switchesOn.remove(event.code) }
-            case EventType.abs:
-                if event.code == AbsCode.mtSlot {
-                    slot = Int(event.value)
-                    absValues[event.code] = event.value
-                } else if device.usesSlots && event.code > AbsCode.mtSlot && event.code <= 0x3e {
-                    slots[slot, default: [:]][event.code] = event.value
-                } else {
-                    absValues[event.code] = event.value
-                }
-            default:
-                break
-            }
-        }
+        var state = EvdevDeviceState(device: device)
+        for event in events { state.absorb(event) }
+        self.init(keysDown: Set(state.keys.filter(\.value).keys), absValues: state.axes,
+                  slots: Dictionary(uniqueKeysWithValues: state.slots.map { (Int($0.key), $0.value) }),
+                  ledsOn: Set(state.leds.filter(\.value).keys), switchesOn: Set(state.switches.filter(\.value).keys))
     }
 }

@@ -170,42 +170,26 @@ private struct LoadedSections: CollectionDataSource {
     func metrics(ofSection section: SectionID) -> SectionMetrics { base.metrics(ofSection: section) }
 }
 
-extension Stimulus {
-    /// A loading event as the transcript's stimulus line names it:
-    /// `load`, `loaded`, `empty "title" "message"` ….
-    static func loadingText(_ event: LoadingEvent) -> String {
-        switch event {
-        case .beginLoading, .loadedContent, .refresh: event.name
-        case .loadedEmpty(let p), .failed(let p):
-            event.name + " " + Escaping.token(p.title) + " " + Escaping.token(p.message)
-        }
-    }
-
-    /// The JSON fields of a loading stimulus (after `"event"`).
-    static func loadingJSON(_ event: LoadingEvent) -> String {
-        switch event {
-        case .beginLoading, .loadedContent, .refresh: ",\"name\":\"\(event.name)\""
-        case .loadedEmpty(let p), .failed(let p):
-            ",\"name\":\"\(event.name)\",\"title\":" + Escaping.json(p.title) + ",\"message\":" + Escaping.json(p.message)
+extension LoadingEvent {
+    /// The event's fields in both transcript forms, as a stimulus line
+    /// names it: `load`, `loaded`, `empty "title" "message"` ….
+    var transcriptFields: [Transcript.Field] {
+        switch self {
+        case .beginLoading, .loadedContent, .refresh: [.word("name", name)]
+        case .loadedEmpty(let p), .failed(let p): [.word("name", name), .token("title", p.title), .token("message", p.message)]
         }
     }
 }
 
 extension LoadingStep {
-    /// `initial -> loadingContent`, or `ignored loaded in initial`.
-    var transcriptText: String {
+    /// The step's fields in both transcript forms: `initial -> loadingContent`
+    /// (`"from"`, `"to"`), or `ignored loaded in initial` (`"ignored"`, `"in"`).
+    var transcriptFields: [Transcript.Field] {
         switch self {
-        case .moved(let from, let to): "\(from) -> \(to)"
-        case .ignored(let state, let event): "ignored \(event.name) in \(state)"
-        }
-    }
-
-    /// `"from":…,"to":…`, or `"ignored":…,"in":…`, each with its leading comma.
-    var transcriptJSONFields: String {
-        switch self {
-        case .moved(let from, let to): ",\"from\":" + Escaping.json("\(from)") + ",\"to\":" + Escaping.json("\(to)")
+        case .moved(let from, let to): [.word("from", "\(from)"), .word("to", "\(to)", after: " -> ")]
         case .ignored(let state, let event):
-            ",\"ignored\":" + Escaping.json(event.name) + ",\"in\":" + Escaping.json("\(state)")
+            [Transcript.Field("ignored", json: Escaping.json(event.name), text: "ignored " + event.name),
+             .word("in", "\(state)", after: " in ")]
         }
     }
 }

@@ -8,11 +8,17 @@ public enum ScrollTarget: Hashable, Sendable, CustomStringConvertible {
     /// An item's cell, placed in the viewport as `position` says.
     case item(ItemPath, ScrollPosition)
 
-    /// The target as the transcript writes it (`offset 120.00`, `[0,25] top`).
-    public var description: String {
+    /// The target as the transcript writes it (`offset 120.00`, `[0,25] top`):
+    /// the text of its fields (`Transcript.Field`).
+    public var description: String { Transcript.text(of: transcriptFields) }
+
+    /// The target's fields in both transcript forms: `offset`, or `item` and `position`.
+    var transcriptFields: [Transcript.Field] {
         switch self {
-        case .offset(let y): "offset " + FixedDecimal.string(y, places: 2)
-        case .item(let p, let position): "[\(p.section),\(p.item)] \(position.rawValue)"
+        case .offset(let y):
+            let c = FixedDecimal.string(y, places: 2)
+            return [Transcript.Field("offset", json: c, text: "offset " + c)]
+        case .item(let p, let position): return [.path("item", p), .word("position", position.rawValue)]
         }
     }
 }

@@ -68,31 +68,7 @@ public enum Stimulus: Hashable, Sendable, CustomStringConvertible {
     case batch(BatchUpdate)
 
     /// The stimulus as the transcript names it (`setEditing true`, `reload inbox(3) "to do"(0)` …:
-    /// a reload lists its sections with their item counts, ids quoted as the transcript quotes them).
-    public var description: String {
-        switch self {
-        case .setEditing(let on): "setEditing \(on)"
-        case .deleteSelected: "deleteSelected"
-        case .reload(let sections):
-            "reload " + sections.map { Escaping.token($0.id.rawValue) + "(\($0.items.count))" }.joined(separator: " ")
-        case .undo: "undo"
-        case .redo: "redo"
-        case .deviceLost: "deviceLost"
-        case .scroll(let target, let animated): "scroll \(target)" + (animated ? " animated" : "")
-        case .resizeViewport(let size):
-            "resizeViewport " + FixedDecimal.string(size.width, places: 2) + "x" + FixedDecimal.string(size.height, places: 2)
-        case .key(let key): "key \(key)"
-        case .move(let command): "move " + command.transcriptText
-        case .focus(let p): "focus " + (p.map { "[\($0.section),\($0.item)]" } ?? "none")
-        case .loading(let event, let content):
-            Self.loadingText(event) + (content.map { sections in
-                " " + sections.map { Escaping.token($0.id.rawValue) + "(\($0.items.count))" }.joined(separator: " ")
-            } ?? "")
-        case .changeLayout(let change): change.isEmpty ? "layout" : "layout \(change)"
-        case .switchSegment(let index): "segment \(index)"
-        case .loadingChild(let key, let event, let content):
-            "child " + Escaping.token(key) + " " + Stimulus.loading(event, content: content).description
-        case .batch(let batch): "batch " + batch.operations.map(\.description).joined(separator: ", ")
-        }
-    }
+    /// a reload lists its sections with their item counts, ids quoted as the transcript quotes them):
+    /// the text of its fields (`Transcript.Field`).
+    public var description: String { Transcript.text(of: transcriptFields) }
 }

@@ -4,35 +4,25 @@ import GripperLayout
 /// How a ``Transcript/Event/dataSource(_:)`` entry is written: the problem's
 /// name, then what it names (see `Documentation/Engine.md`, "The transcript").
 extension DataSourceError {
-    /// The detail after `dataSource` in the text form:
-    /// `countChanged section 1 expected 5 found 3`.
-    var transcriptText: String {
+    /// The fields after `dataSource` in both forms: `countChanged section 1
+    /// expected 5 found 3`, `,"problem":"countChanged","section":1,"expected":5,"found":3`.
+    var transcriptFields: [Transcript.Field] {
         switch self {
         case .countChanged(let s, let expected, let found):
-            "countChanged section \(s) expected \(expected) found \(found)"
+            [.word("problem", "countChanged"), Transcript.Field("section", json: "\(s)", text: "section \(s)"),
+             Transcript.Field("expected", json: "\(expected)", text: "expected \(expected)"),
+             Transcript.Field("found", json: "\(found)", text: "found \(found)")]
         case .duplicateItemID(let id, let p, let q):
-            "duplicateItemID \(Escaping.token(id.rawValue)) at \(Self.path(p)) \(Self.path(q))"
+            [.word("problem", "duplicateItemID"), .token("item", id.rawValue),
+             Transcript.Field("at", json: "[" + Transcript.path(p) + "," + Transcript.path(q) + "]",
+                              text: "at " + Transcript.path(p) + " " + Transcript.path(q))]
         case .duplicateSectionID(let id, let a, let b):
-            "duplicateSectionID \(Escaping.token(id.rawValue)) sections \(a) \(b)"
+            [.word("problem", "duplicateSectionID"), .token("id", id.rawValue),
+             Transcript.Field("sections", json: "[\(a),\(b)]", text: "sections \(a) \(b)")]
         case .negativeCount(let s, let n):
-            s.map { "negativeCount section \($0) count \(n)" } ?? "negativeCount sections count \(n)"
+            [.word("problem", "negativeCount"),
+             Transcript.Field("section", json: s.map(String.init) ?? "null", text: s.map { "section \($0)" } ?? "sections"),
+             Transcript.Field("count", json: "\(n)", text: "count \(n)")]
         }
     }
-
-    /// The fields after `"event"` in the JSON form, each with its leading comma:
-    /// `,"problem":"countChanged","section":1,"expected":5,"found":3`.
-    var transcriptJSONFields: String {
-        switch self {
-        case .countChanged(let s, let expected, let found):
-            ",\"problem\":\"countChanged\",\"section\":\(s),\"expected\":\(expected),\"found\":\(found)"
-        case .duplicateItemID(let id, let p, let q):
-            ",\"problem\":\"duplicateItemID\",\"item\":\(Escaping.json(id.rawValue)),\"at\":[\(Self.path(p)),\(Self.path(q))]"
-        case .duplicateSectionID(let id, let a, let b):
-            ",\"problem\":\"duplicateSectionID\",\"id\":\(Escaping.json(id.rawValue)),\"sections\":[\(a),\(b)]"
-        case .negativeCount(let s, let n):
-            ",\"problem\":\"negativeCount\",\"section\":\(s.map(String.init) ?? "null"),\"count\":\(n)"
-        }
-    }
-
-    private static func path(_ p: ItemPath) -> String { "[\(p.section),\(p.item)]" }
 }

@@ -2,8 +2,8 @@ import GripperEditing
 import GripperLayout
 
 /// How a transcript entry that wraps an editing effect
-/// (``Transcript/Event/effect(_:)``) is written: its event name, its text
-/// detail and its JSON fields. The names are the transcript's own, older than
+/// (``Transcript/Event/effect(_:)``) is written: its event name, and its
+/// fields (``Transcript/Field``) that both forms render. The names are the transcript's own, older than
 /// the effects' (`selection`, `editing`, `appBatch`, `deleteConfirmation`),
 /// so the bytes stay what they were.
 extension EditingEffect {
@@ -52,171 +52,150 @@ extension EditingEffect {
         }
     }
 
-    /// The detail after the name in the text form.
-    var transcriptText: String {
+    /// The fields after the name, in both forms.
+    var transcriptFields: [Transcript.Field] {
+        typealias F = Transcript.Field
         switch self {
-        case .highlight(let p): p.map(Self.path) ?? "none"
+        case .highlight(let p):
+            return [F("indexPath", json: p.map(Transcript.path) ?? "null", text: p.map(Transcript.path) ?? "none")]
         case .selectionChanged(let items):
-            items.isEmpty ? "none" : items.sorted().map { Self.token($0.rawValue) }.joined(separator: " ")
-        case .scrolled(let offset): "to \(Self.coordinate(offset))"
+            let sorted = items.sorted()
+            return [F("items", json: Transcript.jsonArray(sorted.lazy.map(\.rawValue)),
+                      text: sorted.isEmpty ? "none" : sorted.map { Escaping.token($0.rawValue) }.joined(separator: " "))]
+        case .scrolled(let offset):
+            let c = FixedDecimal.string(offset, places: 2)
+            return [F("offset", json: c, text: "to " + c)]
         case .swipeBegan(let id), .swipeOpened(let id), .swipeShut(let id), .deleteConfirmationOpened(let id),
              .deleteConfirmationCancelled(let id), .dragCancelled(let id):
-            Self.token(id.rawValue)
-        case .dragBegan(let id, let from): "\(Self.token(id.rawValue)) from \(Self.path(from))"
-        case .gapMoved(let p): "to \(Self.path(p))"
-        case .dragEnded(let id, let committed): "\(Self.token(id.rawValue)) \(committed ? "committed" : "in place")"
-        case .dropTargetChanged(let id): id.map { Self.token($0.rawValue) } ?? "none"
+            return [.token("item", id.rawValue)]
+        case .dragBegan(let id, let from): return [.token("item", id.rawValue), .path("from", from, after: " from ")]
+        case .gapMoved(let p): return [F("to", json: Transcript.path(p), text: "to " + Transcript.path(p))]
+        case .dragEnded(let id, let committed):
+            return [.token("item", id.rawValue), F("committed", json: "\(committed)", text: committed ? "committed" : "in place")]
+        case .dropTargetChanged(let id):
+            return [F("item", json: id.map { Escaping.json($0.rawValue) } ?? "null",
+                      text: id.map { Escaping.token($0.rawValue) } ?? "none")]
         case .droppedInto(let ids, let target):
-            ([target] + ids).map { Self.token($0.rawValue) }.joined(separator: " ")
-        case .editingChanged(let on): on ? "on" : "off"
+            return [.token("into", target.rawValue), Self.itemsField(ids)]
+        case .editingChanged(let on): return [F("editing", json: "\(on)", text: on ? "on" : "off")]
         case .committed(let entry), .undone(let entry), .redone(let entry):
-            "#\(entry.sequence) " + Self.editText(entry.edit)
+            return [Self.sequenceField(entry)] + Self.editFields(entry.edit)
         case .appBatchApplied(let entry):
-            if case .replaced(let r) = entry.edit {
-                "#\(entry.sequence) " + Self.replacementText(r)
-            } else {
-                "#\(entry.sequence) " + entry.batch.operations.map(Self.operationText).joined(separator: "; ")
-            }
-        case .rejected(let error): Escaping.freeText("\(error)")
-        case .scheduleTick(let time): "at \(time.microseconds)"
+            let replacement: ContentReplacement? = if case .replaced(let r) = entry.edit { r } else { nil }
+            return [Self.sequenceField(entry),
+                    F("operations", json: "[" + entry.batch.operations.map { Transcript.jsonObject(of: Self.operationFields($0)) }
+                        .joined(separator: ",") + "]",
+                      text: replacement != nil ? nil
+                        : entry.batch.operations.map { Transcript.text(of: Self.operationFields($0)) }.joined(separator: "; "))]
+                + (replacement.map { [Self.replacementField($0)] } ?? [])
+        case .rejected(let error):
+            let why = "\(error)"
+            return [F("reason", json: Escaping.json(why), text: Escaping.freeText(why))]
+        case .scheduleTick(let time): return [F("at", json: "\(time.microseconds)", text: "at \(time.microseconds)")]
         case .scrollMotionBegan(let m):
-            "from \(Self.coordinate(m.from)) to \(Self.coordinate(m.to))"
-                + (m.kind == .animation ? "" : " velocity \(Self.coordinate(m.velocity))")
-        case .scrollMotionEnded(_, let offset, _): "at \(Self.coordinate(offset))"
-        case .focusChanged(let f): f.map { "\(Self.token($0.item.rawValue)) at \(Self.path($0.indexPath))" } ?? "none"
-        case .moveRefused(let refusal): Escaping.freeText(refusal.description)
-        case .announcement(let a): "\(a)"
-        case .menuOpened(let id, let actions):
-            ([id.rawValue] + actions.map(\.rawValue)).map(Self.token).joined(separator: " ")
-        case .menuEntrySelected(let id, let action): "\(Self.token(id.rawValue)) \(Self.token(action.rawValue))"
-        case .menuDismissed(let id): Self.token(id.rawValue)
-        case .headerTapped(let section): Self.token(section.rawValue)
-        }
-    }
-
-    /// The fields after `"event"` in the JSON form, each with its leading comma.
-    var transcriptJSONFields: String {
-        switch self {
-        case .highlight(let p): ",\"indexPath\":" + (p.map(Self.path) ?? "null")
-        case .selectionChanged(let items):
-            ",\"items\":[" + items.sorted().map { Self.quoted($0.rawValue) }.joined(separator: ",") + "]"
-        case .scrolled(let offset): ",\"offset\":" + Self.coordinate(offset)
-        case .swipeBegan(let id), .swipeOpened(let id), .swipeShut(let id), .deleteConfirmationOpened(let id),
-             .deleteConfirmationCancelled(let id), .dragCancelled(let id):
-            ",\"item\":" + Self.quoted(id.rawValue)
-        case .dragBegan(let id, let from): ",\"item\":\(Self.quoted(id.rawValue)),\"from\":\(Self.path(from))"
-        case .gapMoved(let p): ",\"to\":" + Self.path(p)
-        case .dragEnded(let id, let committed): ",\"item\":\(Self.quoted(id.rawValue)),\"committed\":\(committed)"
-        case .dropTargetChanged(let id): ",\"item\":" + (id.map { Self.quoted($0.rawValue) } ?? "null")
-        case .droppedInto(let ids, let target):
-            ",\"into\":\(Self.quoted(target.rawValue)),\"items\":[" + ids.map { Self.quoted($0.rawValue) }.joined(separator: ",") + "]"
-        case .editingChanged(let on): ",\"editing\":\(on)"
-        case .committed(let entry), .undone(let entry), .redone(let entry):
-            ",\"sequence\":\(entry.sequence)" + Self.editJSON(entry.edit)
-        case .appBatchApplied(let entry):
-            ",\"sequence\":\(entry.sequence),\"operations\":["
-                + entry.batch.operations.map(Self.operationJSON).joined(separator: ",") + "]"
-                + Self.replacementJSON(entry.edit)
-        case .rejected(let error): ",\"reason\":" + Self.quoted("\(error)")
-        case .scheduleTick(let time): ",\"at\":\(time.microseconds)"
-        case .scrollMotionBegan(let m):
-            ",\"from\":\(Self.coordinate(m.from)),\"to\":\(Self.coordinate(m.to)),\"velocity\":\(Self.coordinate(m.velocity))"
-        case .scrollMotionEnded(_, let offset, _): ",\"offset\":" + Self.coordinate(offset)
+            let from = FixedDecimal.string(m.from, places: 2)
+            let velocity = FixedDecimal.string(m.velocity, places: 2)
+            return [F("from", json: from, text: "from " + from), .coordinate("to", m.to, after: " to "),
+                    F("velocity", json: velocity, text: m.kind == .animation ? nil : velocity, after: " velocity ")]
+        case .scrollMotionEnded(_, let offset, _):
+            let c = FixedDecimal.string(offset, places: 2)
+            return [F("offset", json: c, text: "at " + c)]
         case .focusChanged(let f):
-            f.map { ",\"item\":\(Self.quoted($0.item.rawValue)),\"indexPath\":\(Self.path($0.indexPath))" }
-                ?? ",\"item\":null,\"indexPath\":null"
-        case .moveRefused(let refusal): ",\"reason\":" + Self.quoted(refusal.description)
-        case .announcement(let a): ",\"announcement\":" + Self.quoted("\(a)")
+            guard let f else { return [F("item", json: "null", text: "none"), .json("indexPath", "null")] }
+            return [.token("item", f.item.rawValue), .path("indexPath", f.indexPath, after: " at ")]
+        case .moveRefused(let refusal):
+            return [F("reason", json: Escaping.json(refusal.description), text: Escaping.freeText(refusal.description))]
+        case .announcement(let a):
+            let words = "\(a)"
+            return [F("announcement", json: Escaping.json(words), text: words)]
         case .menuOpened(let id, let actions):
-            ",\"item\":\(Self.quoted(id.rawValue)),\"actions\":[" + actions.map { Self.quoted($0.rawValue) }.joined(separator: ",") + "]"
-        case .menuEntrySelected(let id, let action):
-            ",\"item\":\(Self.quoted(id.rawValue)),\"action\":\(Self.quoted(action.rawValue))"
-        case .menuDismissed(let id): ",\"item\":" + Self.quoted(id.rawValue)
-        case .headerTapped(let section): ",\"section\":" + Self.quoted(section.rawValue)
+            return [.token("item", id.rawValue),
+                    F("actions", json: Transcript.jsonArray(actions.lazy.map(\.rawValue)),
+                      text: actions.isEmpty ? nil : actions.map { Escaping.token($0.rawValue) }.joined(separator: " "))]
+        case .menuEntrySelected(let id, let action): return [.token("item", id.rawValue), .token("action", action.rawValue)]
+        case .menuDismissed(let id): return [.token("item", id.rawValue)]
+        case .headerTapped(let section): return [.token("section", section.rawValue)]
         }
     }
 
-    private static func coordinate(_ x: Double) -> String { FixedDecimal.string(x, places: 2) }
-    private static func path(_ p: ItemPath) -> String { "[\(p.section),\(p.item)]" }
-    private static func quoted(_ s: String) -> String { Escaping.json(s) }
-    /// An id or label in the text form (bare when plain, else quoted; see ``Escaping/token(_:)``).
-    private static func token(_ s: String) -> String { Escaping.token(s) }
-
-    private static func editText(_ edit: Edit) -> String {
-        switch edit {
-        case .delete(let ids): "delete " + ids.map { token($0.rawValue) }.joined(separator: " ")
-        case .move(let id, let from, let to): "move \(token(id.rawValue)) \(path(from)) -> \(path(to))"
-        case .moveItems(let ids, let from, let to):
-            "moveItems " + zip(ids, from).map { "\(token($0.rawValue)) \(path($1))" }.joined(separator: " ")
-                + " -> \(path(to))"
-        case .dropInto(let ids, let target):
-            "dropInto " + ids.map { token($0.rawValue) }.joined(separator: " ") + " -> \(token(target.rawValue))"
-        case .action(let action, let item): "action \(token(action.rawValue)) on \(token(item.rawValue))"
-        case .reload: "reload"
-        case .batch: "batch"
-        case .app: "app"
-        case .replaced(let r): "replaced " + replacementText(r)
-        }
+    /// A journal entry's number: `#3` in the text, `"sequence":3` in the JSON.
+    private static func sequenceField(_ entry: JournalEntry) -> Transcript.Field {
+        Transcript.Field("sequence", json: "\(entry.sequence)", text: "#\(entry.sequence)")
     }
 
-    /// A wholesale replacement, bounded whatever it brought:
-    /// `segment 1 sent: sections 0..1, 100000 items`.
-    private static func replacementText(_ r: ContentReplacement) -> String {
-        "segment \(r.segment) \(token(r.key)): "
-            + (r.sections > 0 ? "sections 0..\(r.sections - 1)" : "no sections") + ", \(r.items) items"
+    /// Items by id: `a b` in the text (nothing for none), an array in the JSON.
+    private static func itemsField(_ ids: [ItemID]) -> Transcript.Field {
+        Transcript.Field("items", json: Transcript.jsonArray(ids.lazy.map(\.rawValue)),
+                         text: ids.isEmpty ? nil : ids.map { Escaping.token($0.rawValue) }.joined(separator: " "))
     }
 
-    /// `,"replaced":{…}` for a wholesale replacement, nothing otherwise.
-    private static func replacementJSON(_ edit: Edit) -> String {
-        guard case .replaced(let r) = edit else { return "" }
-        return ",\"replaced\":{\"segment\":\(r.segment),\"key\":\(quoted(r.key)),\"sectionsBefore\":\(r.sectionsBefore),"
-            + "\"sections\":\(r.sections),\"items\":\(r.items)}"
-    }
-
-    private static func operationText(_ op: BatchUpdate.Operation) -> String {
-        switch op {
-        case .deleteSection(let s): "delete section \(s)"
-        case .insertSection(let section, let s):
-            "insert section \(token(section.id.rawValue)) (" + section.items.map { token($0.rawValue) }.joined(separator: " ") + ") at \(s)"
-        case .deleteItem(let p): "delete " + path(p)
-        case .insertItem(let id, let p): "insert \(token(id.rawValue)) at " + path(p)
-        case .reloadItem(let p): "reload " + path(p)
-        case .moveItem(let from, let to): "move \(path(from)) -> \(path(to))"
-        }
-    }
-
-    /// One operation as a JSON object, keys in a fixed order.
-    private static func operationJSON(_ op: BatchUpdate.Operation) -> String {
-        switch op {
-        case .deleteSection(let s): "{\"op\":\"deleteSection\",\"at\":\(s)}"
-        case .insertSection(let section, let s):
-            "{\"op\":\"insertSection\",\"at\":\(s),\"id\":\(quoted(section.id.rawValue)),\"items\":["
-                + section.items.map { quoted($0.rawValue) }.joined(separator: ",") + "]}"
-        case .deleteItem(let p): "{\"op\":\"deleteItem\",\"at\":\(path(p))}"
-        case .insertItem(let id, let p): "{\"op\":\"insertItem\",\"at\":\(path(p)),\"item\":\(quoted(id.rawValue))}"
-        case .reloadItem(let p): "{\"op\":\"reloadItem\",\"at\":\(path(p))}"
-        case .moveItem(let from, let to): "{\"op\":\"moveItem\",\"from\":\(path(from)),\"to\":\(path(to))}"
-        }
-    }
-
-    private static func editJSON(_ edit: Edit) -> String {
+    /// An edit: its name (`"edit"`), then what it moved or deleted
+    /// (`move a [0,1] -> [0,3]`; `moveItems a [0,1] b [0,2] -> [0,3]`, whose
+    /// text pairs each item with where it was and whose JSON lists them apart).
+    private static func editFields(_ edit: Edit) -> [Transcript.Field] {
+        typealias F = Transcript.Field
         switch edit {
         case .delete(let ids):
-            ",\"edit\":\"delete\",\"items\":[" + ids.map { quoted($0.rawValue) }.joined(separator: ",") + "]"
+            return [.word("edit", "delete"),
+                    F("items", json: Transcript.jsonArray(ids.lazy.map(\.rawValue)),
+                      text: ids.map { Escaping.token($0.rawValue) }.joined(separator: " "))]
         case .move(let id, let from, let to):
-            ",\"edit\":\"move\",\"item\":\(quoted(id.rawValue)),\"from\":\(path(from)),\"to\":\(path(to))"
+            return [.word("edit", "move"), .token("item", id.rawValue), .path("from", from), .path("to", to, after: " -> ")]
         case .moveItems(let ids, let from, let to):
-            ",\"edit\":\"moveItems\",\"items\":[" + ids.map { quoted($0.rawValue) }.joined(separator: ",")
-                + "],\"from\":[" + from.map(path).joined(separator: ",") + "],\"to\":\(path(to))"
+            return [.word("edit", "moveItems"),
+                    F("items", json: Transcript.jsonArray(ids.lazy.map(\.rawValue)),
+                      text: zip(ids, from).map { Escaping.token($0.rawValue) + " " + Transcript.path($1) }.joined(separator: " ")),
+                    .json("from", "[" + from.map(Transcript.path).joined(separator: ",") + "]"),
+                    .path("to", to, after: " -> ")]
         case .dropInto(let ids, let target):
-            ",\"edit\":\"dropInto\",\"items\":[" + ids.map { quoted($0.rawValue) }.joined(separator: ",")
-                + "],\"into\":\(quoted(target.rawValue))"
+            return [.word("edit", "dropInto"),
+                    F("items", json: Transcript.jsonArray(ids.lazy.map(\.rawValue)),
+                      text: ids.map { Escaping.token($0.rawValue) }.joined(separator: " ")),
+                    .token("into", target.rawValue, after: " -> ")]
         case .action(let action, let item):
-            ",\"edit\":\"action\",\"action\":\(quoted(action.rawValue)),\"item\":\(quoted(item.rawValue))"
-        case .reload: ",\"edit\":\"reload\""
-        case .batch: ",\"edit\":\"batch\""
-        case .app: ",\"edit\":\"app\""
-        case .replaced: ",\"edit\":\"replaced\"" + replacementJSON(edit)
+            return [.word("edit", "action"), .token("action", action.rawValue), .token("item", item.rawValue, after: " on ")]
+        case .reload: return [.word("edit", "reload")]
+        case .batch: return [.word("edit", "batch")]
+        case .app: return [.word("edit", "app")]
+        case .replaced(let r): return [.word("edit", "replaced"), replacementField(r)]
+        }
+    }
+
+    /// A wholesale replacement, bounded whatever it brought: in the text
+    /// `segment 1 sent: sections 0..1, 100000 items`; in the JSON
+    /// `"replaced":{"segment":1,"key":"sent","sectionsBefore":…,"sections":2,"items":100000}`.
+    private static func replacementField(_ r: ContentReplacement) -> Transcript.Field {
+        typealias F = Transcript.Field
+        let fields: [F] = [
+            F("segment", json: "\(r.segment)", text: "segment \(r.segment)"),
+            F("key", json: Escaping.json(r.key), text: Escaping.token(r.key) + ":"),
+            .json("sectionsBefore", "\(r.sectionsBefore)"),
+            F("sections", json: "\(r.sections)", text: r.sections > 0 ? "sections 0..\(r.sections - 1)" : "no sections"),
+            F("items", json: "\(r.items)", text: "\(r.items) items", after: ", "),
+        ]
+        return F("replaced", json: Transcript.jsonObject(of: fields), text: Transcript.text(of: fields))
+    }
+
+    /// One operation of the app's batch: `move [0,1] -> [0,3]` in the text,
+    /// `{"op":"moveItem","from":[0,1],"to":[0,3]}` in the JSON.
+    private static func operationFields(_ op: BatchUpdate.Operation) -> [Transcript.Field] {
+        typealias F = Transcript.Field
+        switch op {
+        case .deleteSection(let s):
+            return [F("op", json: "\"deleteSection\"", text: "delete section"), .int("at", s)]
+        case .insertSection(let section, let s):
+            return [F("op", json: "\"insertSection\"", text: "insert section"), .json("at", "\(s)"),
+                    .token("id", section.id.rawValue),
+                    F("items", json: Transcript.jsonArray(section.items.lazy.map(\.rawValue)),
+                      text: "(" + section.items.map { Escaping.token($0.rawValue) }.joined(separator: " ") + ")"),
+                    .text("at \(s)")]
+        case .deleteItem(let p): return [F("op", json: "\"deleteItem\"", text: "delete"), .path("at", p)]
+        case .insertItem(let id, let p):
+            return [F("op", json: "\"insertItem\"", text: "insert"), .json("at", Transcript.path(p)),
+                    .token("item", id.rawValue), .text(Transcript.path(p), after: " at ")]
+        case .reloadItem(let p): return [F("op", json: "\"reloadItem\"", text: "reload"), .path("at", p)]
+        case .moveItem(let from, let to):
+            return [F("op", json: "\"moveItem\"", text: "move"), .path("from", from), .path("to", to, after: " -> ")]
         }
     }
 }

@@ -96,109 +96,61 @@ extension Transcript {
             }
         }
 
-        private static func coordinate(_ x: Double) -> String { FixedDecimal.string(x, places: 2) }
-        private static func quoted(_ s: String) -> String { Escaping.json(s) }
-        private static func targetJSON(_ target: ScrollTarget) -> String {
-            switch target {
-            case .offset(let y): ",\"offset\":" + coordinate(y)
-            case .item(let p, let position):
-                ",\"item\":[\(p.section),\(p.item)],\"position\":\"\(position.rawValue)\""
+        /// The entry's fields after its name, in order: the one description
+        /// that both forms render (``Transcript/Field``).
+        /// - Complexity: O(the fields' length).
+        package var fields: [Field] {
+            switch self {
+            case .gesture(let g):
+                [.word("kind", g.kind.rawValue), .word("state", g.state.rawValue),
+                 .coordinate("x", g.location.x, after: " at "), .coordinate("y", g.location.y, after: ",")]
+            case .transition(let from, let to): [.word("from", from.rawValue), .word("to", to.rawValue, after: " -> ")]
+            case .stimulus(let action): action.transcriptFields
+            case .effect(let effect): effect.transcriptFields
+            case .rejected(let why): [Field("reason", json: Escaping.json(why), text: Escaping.freeText(why))]
+            case .dataSource(let error): error.transcriptFields
+            case .deviceLost: [.text("-")]
+            case .key(let key, let repeated):
+                [.word("key", key.rawValue), Field("repeat", json: "\(repeated)", text: repeated ? "repeat" : nil)]
+            case .announcement(let a):
+                [.word("kind", a.key.rawValue), Field("text", json: Escaping.json(a.text), text: Escaping.freeText(a.text))]
+            case .loading(let step): step.transcriptFields
+            case .layoutPinch(let step):
+                switch step {
+                case .began(let change): [.word("step", "began")] + Self.layoutChangeFields(change)
+                case .finished(let change): [.word("step", "finished")] + Self.layoutChangeFields(change)
+                case .cancelled(let progress):
+                    [Field("step", json: "\"cancelled\"", text: "cancelled"),
+                     Field("progress", json: FixedDecimal.string(progress, places: 2),
+                           text: "at " + FixedDecimal.string(progress, places: 2))]
+                }
             }
         }
 
-        /// A layout change's fields as JSON members: numbers as numbers
-        /// (two places), `none` as null, insets as `[top,left,bottom,right]`.
-        private static func layoutChangeJSON(_ change: LayoutChange) -> String {
-            var out = ""
-            func number(_ v: Double?) -> String { v.map(coordinate) ?? "null" }
-            if let kind = change.kind { out += ",\"kind\":\"\(kind.rawValue)\"" }
-            if let columns = change.columns { out += ",\"columns\":\(columns)" }
-            if let w = change.minimumItemWidth { out += ",\"minimumItemWidth\":" + number(w) }
-            if let v = change.rowHeight { out += ",\"rowHeight\":" + number(v) }
-            if let v = change.interItemSpacing { out += ",\"interItemSpacing\":" + number(v) }
-            if let v = change.lineSpacing { out += ",\"lineSpacing\":" + number(v) }
-            if let i = change.sectionInsets {
-                out += ",\"insets\":[" + [i.top, i.left, i.bottom, i.right].map(coordinate).joined(separator: ",") + "]"
+        /// A layout change's fields (``LayoutChange/fields``): in the text
+        /// `name value` as ``LayoutChange/description`` writes it; in the
+        /// JSON numbers as numbers (two places), `none` as null, insets as
+        /// `[top,left,bottom,right]`.
+        static func layoutChangeFields(_ change: LayoutChange) -> [Field] {
+            change.fields.map { field in
+                let json: String
+                switch field.value {
+                case .word(let w): json = Escaping.json(w)
+                case .count(let n): json = String(n)
+                case .length(let v): json = FixedDecimal.string(v, places: 2)
+                case .lengthOrNone(let v): json = v.map { FixedDecimal.string($0, places: 2) } ?? "null"
+                case .insets(let i):
+                    json = "[" + [i.top, i.left, i.bottom, i.right].map { FixedDecimal.string($0, places: 2) }
+                        .joined(separator: ",") + "]"
+                }
+                return Field(field.name, json: json, text: field.name + " " + field.value.text)
             }
-            if let v = change.headerHeight { out += ",\"headerHeight\":" + number(v) }
-            if let v = change.footerHeight { out += ",\"footerHeight\":" + number(v) }
-            if let v = change.separator { out += ",\"separator\":" + number(v) }
-            if let w = change.itemWidth { out += ",\"itemWidth\":" + number(w) }
-            if let axis = change.scrollDirection { out += ",\"scrollDirection\":\"\(axis.rawValue)\"" }
-            if let d = change.layoutDirection { out += ",\"layoutDirection\":\"\(d.rawValue)\"" }
-            if let s = change.scrollSnapping { out += ",\"snapping\":\"\(s.rawValue)\"" }
-            return out
         }
 
         /// The detail after the name in the text form.
-        package var textDetail: String {
-            switch self {
-            case .gesture(let g):
-                "\(g.kind.rawValue) \(g.state.rawValue) at \(Self.coordinate(g.location.x)),\(Self.coordinate(g.location.y))"
-            case .transition(let from, let to): "\(from.rawValue) -> \(to.rawValue)"
-            case .stimulus(let action): action.description
-            case .effect(let effect): effect.transcriptText
-            case .rejected(let why): Escaping.freeText(why)
-            case .dataSource(let error): error.transcriptText
-            case .deviceLost: "-"
-            case .key(let key, let repeated): key.rawValue + (repeated ? " repeat" : "")
-            case .announcement(let a): a.key.rawValue + " " + Escaping.freeText(a.text)
-            case .loading(let step): step.transcriptText
-            case .layoutPinch(let step):
-                switch step {
-                case .began(let change): change.isEmpty ? "began" : "began \(change)"
-                case .finished(let change): change.isEmpty ? "finished" : "finished \(change)"
-                case .cancelled(let progress): "cancelled at " + FixedDecimal.string(progress, places: 2)
-                }
-            }
-        }
+        package var textDetail: String { Transcript.text(of: fields) }
 
         /// The fields after `"event"` in the JSON form, each with its leading comma.
-        var jsonFields: String {
-            switch self {
-            case .gesture(let g):
-                ",\"kind\":\"\(g.kind.rawValue)\",\"state\":\"\(g.state.rawValue)\",\"x\":\(Self.coordinate(g.location.x)),\"y\":\(Self.coordinate(g.location.y))"
-            case .transition(let from, let to): ",\"from\":\(Self.quoted(from.rawValue)),\"to\":\(Self.quoted(to.rawValue))"
-            case .stimulus(let action):
-                switch action {
-                case .setEditing(let on): ",\"name\":\"setEditing\",\"editing\":\(on)"
-                case .deleteSelected: ",\"name\":\"deleteSelected\""
-                case .reload(let sections):
-                    ",\"name\":\"reload\",\"sections\":" + Transcript.json(sections)
-                case .undo: ",\"name\":\"undo\""
-                case .redo: ",\"name\":\"redo\""
-                case .deviceLost: ",\"name\":\"deviceLost\""
-                case .scroll(let target, let animated):
-                    ",\"name\":\"scroll\"" + Self.targetJSON(target) + ",\"animated\":\(animated)"
-                case .resizeViewport(let size):
-                    ",\"name\":\"resizeViewport\",\"width\":\(Self.coordinate(size.width)),\"height\":\(Self.coordinate(size.height))"
-                case .key(let key): ",\"name\":\"key\",\"key\":\"\(key.rawValue)\""
-                case .move(let command): ",\"name\":\"move\"" + command.transcriptJSONFields
-                case .focus(let p):
-                    ",\"name\":\"focus\",\"indexPath\":" + (p.map { "[\($0.section),\($0.item)]" } ?? "null")
-                case .loading(let event, let content):
-                    Stimulus.loadingJSON(event) + (content.map { ",\"sections\":" + Transcript.json($0) } ?? "")
-                case .switchSegment(let index): ",\"name\":\"segment\",\"segment\":\(index)"
-                case .changeLayout(let change): ",\"name\":\"layout\"" + Self.layoutChangeJSON(change)
-                case .loadingChild(let key, let event, let content):
-                    Stimulus.loadingJSON(event) + ",\"child\":" + Self.quoted(key)
-                        + (content.map { ",\"sections\":" + Transcript.json($0) } ?? "")
-                case .batch(let batch): ",\"name\":\"batch\",\"operations\":\(batch.operations.count)"
-                }
-            case .effect(let effect): effect.transcriptJSONFields
-            case .rejected(let why): ",\"reason\":" + Self.quoted(why)
-            case .dataSource(let error): error.transcriptJSONFields
-            case .deviceLost: ""
-            case .key(let key, let repeated): ",\"key\":\"\(key.rawValue)\",\"repeat\":\(repeated)"
-            case .announcement(let a): ",\"kind\":\"\(a.key.rawValue)\",\"text\":" + Self.quoted(a.text)
-            case .loading(let step): step.transcriptJSONFields
-            case .layoutPinch(let step):
-                switch step {
-                case .began(let change): ",\"step\":\"began\"" + Self.layoutChangeJSON(change)
-                case .finished(let change): ",\"step\":\"finished\"" + Self.layoutChangeJSON(change)
-                case .cancelled(let progress): ",\"step\":\"cancelled\",\"progress\":" + Self.coordinate(progress)
-                }
-            }
-        }
+        var jsonFields: String { Transcript.jsonMembers(of: fields) }
     }
 }

@@ -2,7 +2,7 @@
 // Sources/CGripper/include/gripper.h. Nothing here may trap on what a caller
 // passes: every pointer, size, number and string is checked first.
 import CGripper
-import Gripper
+@_spi(Benchmarks) import Gripper
 import GripperEditing
 import GripperGeometry
 import GripperGestures

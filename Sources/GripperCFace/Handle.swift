@@ -1,5 +1,5 @@
 import CGripper
-import Gripper
+@_spi(Benchmarks) import Gripper
 import GripperEditing
 import GripperGeometry
 import GripperInput

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Gripper
-import GripperGestures
-import GripperInput
+@_spi(Benchmarks) import GripperGestures
+@_spi(Benchmarks) import GripperInput
 
 /// `gripper gestures FILE [--device DESC] [--json]`: the gestures recognized
 /// in a trace, with no scene: the evemu or libinput-record reader, the

@@ -53,7 +53,7 @@ import CUmockdev
 import Foundation
 import Gripper
 import GripperEvdev
-import GripperInput
+@_spi(Benchmarks) import GripperInput
 import GripperTesting
 import GripperScene
 #if canImport(Glibc)

@@ -20,7 +20,7 @@ import GripperGeometry
 /// default: break
 /// }
 /// ```
-public enum Gesture: Hashable, Sendable {
+@_spi(Benchmarks) public enum Gesture: Hashable, Sendable {
     /// A contact went down, lifted or was cancelled (a notice, not a recognizer).
     case touch(TouchPhase, GestureContact)
     /// A press that lifted without moving past the slop and before a

@@ -1,4 +1,4 @@
-import GripperInput
+@_spi(Benchmarks) import GripperInput
 
 extension GestureArena {
     /// Drives the arena through a whole stream: each frame is handled after

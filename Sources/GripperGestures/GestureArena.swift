@@ -1,6 +1,6 @@
 // A change to this machine changes its diagram in Documentation/Gestures.md (Arena) too.
 import GripperGeometry
-import GripperInput
+@_spi(Benchmarks) import GripperInput
 
 /// The installed gesture recognizers and the rules between them: what the
 /// editing state machine listens to.
@@ -39,7 +39,7 @@ import GripperInput
 /// Every frame also yields touch notices (``Gesture/touch(_:_:)``) for every
 /// contact: `began` ones open the frame's events, `ended`/`cancelled` ones
 /// close them; and a wheel movement yields a ``Gesture/scroll(by:at:isPointer:)``.
-public struct GestureArena: Sendable {
+@_spi(Benchmarks) public struct GestureArena: Sendable {
     /// The configuration the arena was made with.
     public let configuration: GestureConfiguration
     /// The kind of device the frames come from, when known: it decides which

@@ -1,7 +1,7 @@
 import GripperGeometry
 
 /// A contact at one place: what a touch notice and a tap carry.
-public struct GestureContact: Hashable, Sendable {
+@_spi(Benchmarks) public struct GestureContact: Hashable, Sendable {
     /// The contact's identity (its tracking id).
     public var id: Int
     /// Where it is (a tap: where its last press went down), in layout points.

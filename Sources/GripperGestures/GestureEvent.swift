@@ -9,7 +9,7 @@ import GripperInput
 /// cannot be written. ``kind``, ``state``, ``location`` and the other
 /// read-only properties are projections of the case, for printing and
 /// filtering.
-public struct GestureEvent: Hashable, Sendable {
+@_spi(Benchmarks) public struct GestureEvent: Hashable, Sendable {
     /// When it happened, on the input's clock: the frame's time, or the
     /// deadline's time for a gesture decided by waiting.
     public var time: EventTime

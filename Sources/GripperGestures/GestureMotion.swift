@@ -6,7 +6,7 @@ import GripperGeometry
 /// Positions are in layout points (the contacts' `location`); thresholds
 /// were applied in millimetres, and the millimetre translation and velocity
 /// are given too.
-public struct GestureMotion: Hashable, Sendable {
+@_spi(Benchmarks) public struct GestureMotion: Hashable, Sendable {
     /// The contact followed.
     public var contactID: Int
     /// Where the contact is now, in points.

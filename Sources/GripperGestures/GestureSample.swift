@@ -1,5 +1,5 @@
 import GripperGeometry
-import GripperInput
+@_spi(Benchmarks) import GripperInput
 
 /// One position of the followed contact at one time, in points and in
 /// millimetres: what the recognizers and the velocity estimate consume.

@@ -7,7 +7,7 @@
 /// times, then `ended` or `cancelled`; a long-press may also have `failed`.
 /// Touch notices are `began`, `ended` or `cancelled`. `failed` is reported
 /// only when ``GestureConfiguration/reportsFailures`` is on.
-public enum GestureState: String, Hashable, Sendable, CaseIterable, Codable {
+@_spi(Benchmarks) public enum GestureState: String, Hashable, Sendable, CaseIterable, Codable {
     /// A discrete gesture happened.
     case recognized
     /// A continuous gesture started (or a contact went down).

@@ -1,6 +1,6 @@
 /// The direction of a swipe, in layout terms (y grows downwards, so `up` is
 /// towards smaller y).
-public enum SwipeDirection: String, Hashable, Sendable, CaseIterable, Codable {
+@_spi(Benchmarks) public enum SwipeDirection: String, Hashable, Sendable, CaseIterable, Codable {
     /// Towards smaller x.
     case left
     /// Towards larger x.

@@ -6,9 +6,9 @@
 /// unchanged.
 ///
 /// Pure: no state between frames.
-public struct AxisMapping: Hashable, Sendable {
+package struct AxisMapping: Hashable, Sendable {
     /// The position axes mapped: `ABS_X`, `ABS_Y`, `ABS_MT_POSITION_X`, `ABS_MT_POSITION_Y`.
-    public static let positionAxes: [UInt16] = [AbsCode.x, AbsCode.y, AbsCode.mtPositionX, AbsCode.mtPositionY]
+    package static let positionAxes: [UInt16] = [AbsCode.x, AbsCode.y, AbsCode.mtPositionX, AbsCode.mtPositionY]
 
     /// Per axis code: the source's and the target's (minimum, maximum).
     private var ranges: [UInt16: Spans] = [:]
@@ -21,7 +21,7 @@ public struct AxisMapping: Hashable, Sendable {
 
     /// The mapping from `source`'s position axes to `target`'s; an axis that
     /// either lacks, or whose ranges are equal, passes unchanged.
-    public init(from source: DeviceDescription, to target: DeviceDescription) {
+    package init(from source: DeviceDescription, to target: DeviceDescription) {
         for code in Self.positionAxes {
             guard let s = source.absInfo[code], let t = target.absInfo[code],
                   s.minimum <= s.maximum, t.minimum <= t.maximum,
@@ -31,13 +31,13 @@ public struct AxisMapping: Hashable, Sendable {
     }
 
     /// Whether every frame passes unchanged.
-    public var isIdentity: Bool { ranges.isEmpty }
+    package var isIdentity: Bool { ranges.isEmpty }
 
     /// `frame` with its position values mapped (rounded to the nearest
     /// unit, clamped to `Int32`; a source axis of one value maps to the
     /// target's minimum).
     /// - Complexity: O(events in the frame).
-    public func map(_ frame: EventFrame) -> EventFrame {
+    package func map(_ frame: EventFrame) -> EventFrame {
         guard !ranges.isEmpty else { return frame }
         var out = frame
         for i in out.events.indices where out.events[i].type == EventType.abs {

@@ -19,7 +19,7 @@ public enum ContactPhase: String, Hashable, Sendable, CaseIterable {
 }
 
 /// One finger (or the mouse pointer with its left button) in one frame.
-public struct Contact: Hashable, Sendable {
+@_spi(Benchmarks) public struct Contact: Hashable, Sendable {
     /// A number unique to this touch sequence within its stream: stable from
     /// `began` to `ended`/`cancelled`, never reused for a later touch.
     public var id: Int
@@ -46,7 +46,7 @@ public struct Contact: Hashable, Sendable {
 
 /// The state of every contact after one input frame: what the gesture
 /// recognizers consume.
-public struct ContactFrame: Hashable, Sendable {
+@_spi(Benchmarks) public struct ContactFrame: Hashable, Sendable {
     /// The frame's time.
     public var time: EventTime
     /// Every contact that is down in this frame or ended in it, ordered by id.

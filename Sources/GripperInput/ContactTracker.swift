@@ -17,7 +17,7 @@ import GripperGeometry
 /// Contact ids count up from 1 and are never reused within a stream.
 /// `SYN_DROPPED` and resynchronisation frames cancel contacts whose state is
 /// no longer known. Documentation/ContactTracking.md describes each rule.
-public struct ContactTracker: Sendable {
+@_spi(Benchmarks) public struct ContactTracker: Sendable {
     /// How the device reports contacts.
     enum Mode: Sendable {
         case slots

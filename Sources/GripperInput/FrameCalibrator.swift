@@ -12,13 +12,13 @@
 /// libinput leaves them); values are clamped to `Int32` only.
 /// Feed it every frame of one stream in order; ``reset()`` when the stream
 /// starts again (the device came back).
-public struct FrameCalibrator: Sendable {
+package struct FrameCalibrator: Sendable {
     /// The matrix applied.
-    public let matrix: CalibrationMatrix
+    package let matrix: CalibrationMatrix
     /// The device as it reports itself.
-    public let source: DeviceDescription
+    package let source: DeviceDescription
     /// The device as mounted: what the frames that come out are in.
-    public let device: DeviceDescription
+    package let device: DeviceDescription
     /// The last raw (x, y) of each slot (`ABS_MT_*`), and of `ABS_X/Y`.
     private var slots: [Int: RawPosition] = [:]
     private var single = RawPosition()
@@ -31,7 +31,7 @@ public struct FrameCalibrator: Sendable {
     }
 
     /// A calibrator of `device`'s frames through `matrix`.
-    public init(matrix: CalibrationMatrix, device: DeviceDescription) {
+    package init(matrix: CalibrationMatrix, device: DeviceDescription) {
         self.matrix = matrix
         source = device
         var mounted = device
@@ -45,7 +45,7 @@ public struct FrameCalibrator: Sendable {
     }
 
     /// Forgets the positions seen (a new stream of the device begins).
-    public mutating func reset() {
+    package mutating func reset() {
         slots.removeAll()
         single = RawPosition()
         slot = 0
@@ -55,7 +55,7 @@ public struct FrameCalibrator: Sendable {
     /// their order; a slot's position comes out just before the next
     /// `ABS_MT_SLOT` or `SYN_MT_REPORT`, or at the frame's end.
     /// - Complexity: O(events in the frame).
-    public mutating func map(_ frame: EventFrame) -> EventFrame {
+    package mutating func map(_ frame: EventFrame) -> EventFrame {
         if matrix.isIdentity { return frame }
         var out = frame
         out.events.removeAll(keepingCapacity: true)

@@ -32,52 +32,52 @@ import GripperGeometry
 /// feed every frame in order with ``process(_:)``, then call ``finish()``.
 /// Time is the frames' own. Documentation/ContactTracking.md ("Touchpads")
 /// describes the rules.
-public struct TouchpadTracker: Sendable {
+package struct TouchpadTracker: Sendable {
     /// The longest touch that is still a tap (libinput's tap timeout, 180 ms).
-    public static let tapMaximumDuration: Duration = .milliseconds(180)
+    package static let tapMaximumDuration: Duration = .milliseconds(180)
     /// The farthest a tapping finger may end from where it touched (libinput's
     /// 1.3 mm tap motion threshold), in millimetres at the device's resolution.
-    public static let tapMaximumDistanceMillimetres = 1.3
+    package static let tapMaximumDistanceMillimetres = 1.3
     /// The finger speed (mm/s) up to which the pointer moves 1:1.
-    public static let accelerationThresholdMillimetresPerSecond = 50.0
+    package static let accelerationThresholdMillimetresPerSecond = 50.0
     /// The largest acceleration factor, reached at three times the threshold.
-    public static let maximumAcceleration = 3.0
+    package static let maximumAcceleration = 3.0
     /// Two fingers moving this far together scroll one wheel detent.
-    public static let scrollMillimetresPerDetent = 4.0
+    package static let scrollMillimetresPerDetent = 4.0
     /// How long a touch that starts in an edge zone has to leave it before
     /// it is a palm for good (libinput's palm timeout, 200 ms).
-    public static let palmEdgeTimeout: Duration = .milliseconds(200)
+    package static let palmEdgeTimeout: Duration = .milliseconds(200)
     /// An `ABS_MT_PRESSURE` above this is a palm (libinput's default palm
     /// pressure threshold); only for devices that report the axis.
-    public static let palmPressureThreshold: Int32 = 130
+    package static let palmPressureThreshold: Int32 = 130
     /// An `ABS_MT_TOUCH_MAJOR` (or `_MINOR`) longer than this, in
     /// millimetres of the surface, is a palm; only for devices that report
     /// the axis.
-    public static let palmSizeMillimetres = 20.0
+    package static let palmSizeMillimetres = 20.0
     /// How long a touch lingers in the bottom 8 % of a clickpad before it is
     /// a resting thumb (libinput's thumb timeout, 300 ms).
-    public static let thumbRestDuration: Duration = .milliseconds(300)
+    package static let thumbRestDuration: Duration = .milliseconds(300)
     /// A thumb candidate moving farther than this from where it touched is
     /// a finger (libinput's 7 mm).
-    public static let thumbMaximumMotionMillimetres = 7.0
+    package static let thumbMaximumMotionMillimetres = 7.0
 
     /// The device the stream comes from.
-    public let device: DeviceDescription
+    package let device: DeviceDescription
     /// The pointer's position, in millimetres of finger travel from the
     /// device's origin; it starts where the device's axes say the finger was.
-    public private(set) var pointer: Point
+    package private(set) var pointer: Point
     /// The button the physical click holds down, nil while it is up. On a
     /// clickpad the software button areas decide it at the press; any other
     /// touchpad's `BTN_LEFT` is ``TouchpadButton/primary``.
-    public private(set) var pressedButton: TouchpadButton?
+    package private(set) var pressedButton: TouchpadButton?
     /// The button the last tap clicked, nil before the first: one finger
     /// taps ``TouchpadButton/primary`` (a click at the pointer), two the
     /// secondary and three the middle button (libinput's mapping), which
     /// press no pointer contact.
-    public private(set) var lastTap: TouchpadButton?
+    package private(set) var lastTap: TouchpadButton?
     /// The zones of the touchpad's surface (edges, thumb lines, software
     /// buttons), in millimetres from the device's origin.
-    public let zones: TouchpadZones
+    package let zones: TouchpadZones
 
     var fingers: ContactTracker
     var tap: TouchpadTapStateMachine
@@ -102,7 +102,7 @@ public struct TouchpadTracker: Sendable {
 
     /// Creates a tracker for a touchpad (any device with position axes
     /// works; one without them never moves nor clicks).
-    public init(device: DeviceDescription) {
+    package init(device: DeviceDescription) {
         self.device = device
         fingers = ContactTracker(device: device)
         tap = TouchpadTapStateMachine(maximumDuration: Self.tapMaximumDuration,
@@ -130,7 +130,7 @@ public struct TouchpadTracker: Sendable {
     }
 
     /// Whether nothing is pending: no finger down, no button held.
-    public var isIdle: Bool {
+    package var isIdle: Bool {
         if case .idle = tap.state, fingers.contactsDown == 0, tracked.isEmpty, pressedButton == nil { return true }
         return false
     }
@@ -143,7 +143,7 @@ public struct TouchpadTracker: Sendable {
     ///
     /// - Complexity: O(events in the frame + slots + fingers²); fingers are
     ///   a handful.
-    public mutating func process(_ frame: EventFrame) -> [ContactFrame] {
+    package mutating func process(_ frame: EventFrame) -> [ContactFrame] {
         lastTime = frame.time
         // A frame with SYN_DROPPED is not a coherent snapshot: its axes and
         // keys are ignored (the tracker drops it whole too).
@@ -284,7 +284,7 @@ public struct TouchpadTracker: Sendable {
     /// frame's time.
     ///
     /// - Complexity: O(slots).
-    public mutating func finish() -> [ContactFrame] {
+    package mutating func finish() -> [ContactFrame] {
         _ = fingers.finish()
         tracked.removeAll()
         _ = tap.fingerCancelled(fingersLeft: 0)
@@ -301,7 +301,7 @@ public struct TouchpadTracker: Sendable {
     /// is not a finite positive number.
     ///
     /// - Complexity: O(1).
-    public static func accelerationFactor(speed: Double) -> Double {
+    package static func accelerationFactor(speed: Double) -> Double {
         guard speed.isFinite, speed > 0 else { return 1 }
         return min(max(speed / accelerationThresholdMillimetresPerSecond, 1), maximumAcceleration)
     }

@@ -25,24 +25,24 @@ public enum TouchpadButton: String, Hashable, Sendable, CaseIterable {
 ///   resting below the lower one (92 %) is.
 ///
 /// A size of zero (a device without usable axes) has no zones.
-public struct TouchpadZones: Hashable, Sendable {
+package struct TouchpadZones: Hashable, Sendable {
     /// The touchpad's width and height, in millimetres.
-    public let size: Size
+    package let size: Size
     /// Whether the touchpad is a clickpad (its whole surface clicks).
-    public let isClickpad: Bool
+    package let isClickpad: Bool
     /// The width of the left and right palm edges (0: none).
-    public let sideEdgeWidth: Double
+    package let sideEdgeWidth: Double
     /// The height of the top palm edge (0: none).
-    public let topEdgeHeight: Double
+    package let topEdgeHeight: Double
     /// Where the software button area begins (y), nil when there is none.
-    public let buttonAreaTop: Double?
+    package let buttonAreaTop: Double?
     /// The upper and lower thumb lines (y), nil when thumbs are not detected.
-    public let upperThumbLine: Double?
+    package let upperThumbLine: Double?
     /// See ``upperThumbLine``.
-    public let lowerThumbLine: Double?
+    package let lowerThumbLine: Double?
 
     /// The zones of a touchpad of `size` millimetres.
-    public init(size: Size, isClickpad: Bool) {
+    package init(size: Size, isClickpad: Bool) {
         self.size = size
         self.isClickpad = isClickpad
         let usable = size.width.isFinite && size.height.isFinite && size.width > 0 && size.height > 0
@@ -64,21 +64,21 @@ public struct TouchpadZones: Hashable, Sendable {
     }
 
     /// Whether a point is in the left or right palm edge.
-    public func isInSideEdge(_ p: Point) -> Bool {
+    package func isInSideEdge(_ p: Point) -> Bool {
         sideEdgeWidth > 0 && (p.x < sideEdgeWidth || p.x > size.width - sideEdgeWidth)
     }
 
     /// Whether a point is in the top palm edge.
-    public func isInTopEdge(_ p: Point) -> Bool {
+    package func isInTopEdge(_ p: Point) -> Bool {
         topEdgeHeight > 0 && p.y < topEdgeHeight
     }
 
     /// Whether a point is in a palm edge.
-    public func isInEdge(_ p: Point) -> Bool { isInSideEdge(p) || isInTopEdge(p) }
+    package func isInEdge(_ p: Point) -> Bool { isInSideEdge(p) || isInTopEdge(p) }
 
     /// The software button under a point, nil outside the area (or on a
     /// touchpad that is not a clickpad).
-    public func buttonArea(at p: Point) -> TouchpadButton? {
+    package func buttonArea(at p: Point) -> TouchpadButton? {
         guard let top = buttonAreaTop, p.y >= top else { return nil }
         return p.x >= size.width / 2 ? .secondary : .primary
     }

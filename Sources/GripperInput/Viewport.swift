@@ -18,7 +18,7 @@ import GripperGeometry
 /// The pointer starts at the centre of ``rect`` and is clamped to it (edges
 /// included) after every move. The clamp is applied to the pointer itself,
 /// so pushing past an edge and coming back responds at once, as on a desktop.
-public struct Viewport: Sendable {
+@_spi(Benchmarks) public struct Viewport: Sendable {
     /// The default pointer gain for mice: one layout point per count. At the
     /// 1000 counts per inch Gripper assumes for a mouse, an inch of hand
     /// movement crosses 1000 points, close to an unaccelerated desktop.

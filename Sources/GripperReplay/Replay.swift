@@ -1,4 +1,4 @@
-import Gripper
+@_spi(Benchmarks) import Gripper
 import GripperInput
 import GripperPictures
 import GripperScene

@@ -1,5 +1,5 @@
 import Gripper
-import GripperInput
+@_spi(Benchmarks) import GripperInput
 import GripperTraces
 
 /// A part of a trace kept as a trace of its own (`gripper trace cut`): a

@@ -1,6 +1,6 @@
-import Gripper
+@_spi(Benchmarks) import Gripper
 import GripperGestures
-import GripperInput
+@_spi(Benchmarks) import GripperInput
 import GripperScene
 import GripperTraces
 

@@ -1,6 +1,6 @@
 import Gripper
 import GripperGeometry
-import GripperInput
+@_spi(Benchmarks) import GripperInput
 import GripperLayout
 
 extension TraceBuilder {

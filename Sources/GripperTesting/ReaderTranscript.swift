@@ -1,4 +1,4 @@
-import GripperInput
+@_spi(Benchmarks) import GripperInput
 
 /// One-line text forms of a device description and of frames, so a test can
 /// compare what a live reader printed (in another process) with what a trace

@@ -1,5 +1,5 @@
 import GripperGeometry
-import GripperInput
+@_spi(Benchmarks) import GripperInput
 import GripperTraces
 
 /// Compact frames and devices for the trackers' and the trace summary's

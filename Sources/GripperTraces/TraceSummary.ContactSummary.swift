@@ -1,5 +1,5 @@
 import GripperGeometry
-import GripperInput
+@_spi(Benchmarks) import GripperInput
 
 extension TraceSummary {
     /// One contact of a trace: when it was down, where it started and ended,

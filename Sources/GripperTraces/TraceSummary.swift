@@ -1,5 +1,5 @@
 import GripperGeometry
-import GripperInput
+@_spi(Benchmarks) import GripperInput
 
 /// What `gripper trace info` reports about a trace: the device, how long the
 /// trace lasts, how many frames and events it holds, and every contact (touch

@@ -1,7 +1,7 @@
 import Testing
 import GripperGeometry
-import GripperGestures
-import GripperInput
+@_spi(Benchmarks) import GripperGestures
+@_spi(Benchmarks) import GripperInput
 import GripperLayout
 @testable import GripperEditing
 

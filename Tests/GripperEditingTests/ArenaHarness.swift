@@ -1,6 +1,6 @@
 import GripperGeometry
-import GripperGestures
-import GripperInput
+@_spi(Benchmarks) import GripperGestures
+@_spi(Benchmarks) import GripperInput
 @testable import GripperEditing
 
 /// Drives the machine through a real ``GestureArena`` from contact frames,

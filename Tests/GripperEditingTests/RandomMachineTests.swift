@@ -1,10 +1,11 @@
 import GripperTesting
 import Testing
 import GripperGeometry
-import GripperInput
+@_spi(Benchmarks) import GripperInput
 import GripperLayout
 @testable import GripperEditing
 import GripperScripting
+@_spi(Benchmarks) import GripperGestures
 
 /// Seeded random long input sequences with random stimuli, checked after every step.
 @Suite struct RandomMachineTests {

@@ -1,6 +1,6 @@
 import Testing
 import GripperGeometry
-import GripperGestures
+@_spi(Benchmarks) import GripperGestures
 import GripperInput
 import GripperLayout
 @testable import GripperEditing

@@ -167,7 +167,7 @@ func undoableEdits(in journal: Journal) -> [Edit] {
 func reveal(_ id: ItemID, in engine: inout Engine, at time: EventTime) -> Bool {
     guard let path = engine.model.indexPath(of: id) else { return false }
     let entries = engine.scroll(to: .item(path, .nearest), animated: true, at: time)
-    return !entries.contains { if case .rejected = $0.event { true } else { false } }
+    return !entries.contains { $0.rejection != nil }
 }
 
 /// The screen turned: lay out for the new size, the first visible message

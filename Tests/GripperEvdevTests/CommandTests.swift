@@ -1,5 +1,5 @@
 import Foundation
-import GripperInput
+@_spi(Benchmarks) import GripperInput
 import GripperTesting
 import Testing
 #if canImport(Glibc)

@@ -1,5 +1,5 @@
 import Foundation
-import GripperInput
+@_spi(Benchmarks) import GripperInput
 import GripperScripting
 import GripperTesting
 import Testing

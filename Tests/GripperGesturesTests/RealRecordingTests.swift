@@ -1,7 +1,7 @@
 import Foundation
 import GripperGeometry
-import GripperGestures
-import GripperInput
+@_spi(Benchmarks) import GripperGestures
+@_spi(Benchmarks) import GripperInput
 import GripperTesting
 import Testing
 import GripperTraces

@@ -1,5 +1,5 @@
 import GripperGeometry
-import GripperGestures
+@_spi(Benchmarks) import GripperGestures
 import GripperInput
 import Testing
 

@@ -1,6 +1,6 @@
 import Foundation
-import GripperGestures
-import GripperInput
+@_spi(Benchmarks) import GripperGestures
+@_spi(Benchmarks) import GripperInput
 import GripperTesting
 import Testing
 import GripperTraces

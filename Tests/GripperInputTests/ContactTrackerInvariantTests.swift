@@ -1,6 +1,6 @@
 import Testing
 import GripperGeometry
-import GripperInput
+@_spi(Benchmarks) import GripperInput
 import GripperScripting
 import GripperTesting
 

@@ -1,5 +1,5 @@
 import GripperGeometry
-import GripperInput
+@_spi(Benchmarks) import GripperInput
 import GripperTesting
 import Testing
 

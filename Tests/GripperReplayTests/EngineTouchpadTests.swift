@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import Gripper
+@_spi(Benchmarks) import Gripper
 import GripperFiles
 import GripperReplay
 import GripperTesting
@@ -8,6 +8,7 @@ import GripperGeometry
 import GripperInput
 import GripperScene
 import GripperScripting
+@_spi(Benchmarks) import GripperGestures
 
 /// A touchpad in the engine is a pointer (libinput's way): it moves the
 /// pointer from the viewport's centre, taps and clicks at the pointer, a

@@ -9,6 +9,7 @@ import FoundationXML
 @testable import GripperScene
 import GripperTesting
 import Testing
+@_spi(Benchmarks) import Gripper
 
 /// Text a hostile scene puts in every id, label and title: markup, every
 /// kind of line break, controls XML 1.0 forbids, noncharacters, a bidi

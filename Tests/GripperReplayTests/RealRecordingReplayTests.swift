@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import Gripper
+@_spi(Benchmarks) import Gripper
 import GripperTesting
 import GripperFiles
 import GripperReplay

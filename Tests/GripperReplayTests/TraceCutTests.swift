@@ -1,9 +1,9 @@
 import Foundation
 import Testing
-import Gripper
+@_spi(Benchmarks) import Gripper
 import GripperFiles
 import GripperGeometry
-import GripperInput
+@_spi(Benchmarks) import GripperInput
 import GripperReplay
 import GripperScene
 import GripperScripting

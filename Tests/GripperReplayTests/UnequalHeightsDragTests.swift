@@ -8,6 +8,7 @@ import Testing
 @testable import GripperScene
 import GripperScripting
 import GripperTraces
+@_spi(Benchmarks) import Gripper
 
 /// Issue 18's defect through the whole engine, with human traces (eased
 /// motion, ±1 ms jitter, tremor): dragging a short item past tall ones moves

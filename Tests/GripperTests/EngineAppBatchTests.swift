@@ -1,7 +1,7 @@
 import struct Foundation.Data
 import class Foundation.JSONSerialization
 import Testing
-import Gripper
+@_spi(Benchmarks) import Gripper
 import GripperTesting
 import GripperScene
 import GripperScripting

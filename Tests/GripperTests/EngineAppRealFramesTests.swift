@@ -1,7 +1,7 @@
 import struct Foundation.Data
 import Synchronization
 import Testing
-import Gripper
+@_spi(Benchmarks) import Gripper
 import GripperTesting
 import GripperTraces
 

@@ -4,6 +4,7 @@ import GripperInput
 import GripperScene
 import GripperScripting
 import GripperTesting
+@_spi(Benchmarks) import Gripper
 
 /// Several input devices on one engine: one tracker and viewport each, one
 /// pointer gesture at a time, the loss of one cancelling only its own.

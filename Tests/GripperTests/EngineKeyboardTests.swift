@@ -1,5 +1,5 @@
 import Testing
-import Gripper
+@_spi(Benchmarks) import Gripper
 import GripperTesting
 import GripperScene
 import GripperScripting

@@ -7,6 +7,7 @@ import GripperTraces
 import Testing
 @testable import Gripper
 @testable import GripperScene
+@_spi(Benchmarks) import Gripper
 
 /// A tap on a section's header is reported when the delegate asks for it
 /// (`CollectionDelegate.tapsOnHeaders`; a scene's `headerTaps`), as a

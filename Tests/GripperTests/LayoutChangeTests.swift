@@ -7,6 +7,7 @@ import GripperTraces
 import Testing
 @testable import Gripper
 @testable import GripperScene
+@_spi(Benchmarks) import Gripper
 
 /// The layout changed while the user watches (`Engine.changeLayout`): another
 /// layout, new metrics, adaptive columns — the data, the selection, the

@@ -7,6 +7,7 @@ import GripperTraces
 import Testing
 @testable import Gripper
 @testable import GripperScene
+@_spi(Benchmarks) import Gripper
 
 /// Scrolling ends where the layout says (`LayoutMetrics.scrollSnapping`):
 /// a fling is aimed at a row's edge or a page, and a slow release settles

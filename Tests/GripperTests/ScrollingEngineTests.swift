@@ -5,6 +5,7 @@ import Testing
 @testable import GripperScene
 import GripperScripting
 import GripperTraces
+@_spi(Benchmarks) import Gripper
 
 /// Scrolling through the whole engine, with frames a person would make on
 /// the probe touchscreen: flings, a touch that stops one, the rubber band,

@@ -1,5 +1,7 @@
 import Testing
 @testable import Gripper
+@_spi(Benchmarks) import GripperGestures
+@_spi(Benchmarks) import Gripper
 
 @Suite struct TranscriptFormatTests {
     @Test func fixedDecimals() {

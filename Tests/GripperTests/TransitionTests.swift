@@ -4,6 +4,7 @@ import Testing
 @testable import Gripper
 @testable import GripperScene
 import GripperScripting
+@_spi(Benchmarks) import Gripper
 
 /// Animation data: every change to what is shown yields a transition whose
 /// "before" is what was shown and whose "after" is what is shown next.

@@ -4,7 +4,7 @@
 // (grid ↔ flow). Goal (issue 35): a change at 1M items costs what is on
 // screen, within 1.5× of 10k items, and ≤ 2 ms.
 import BenchmarkSupport
-import Gripper
+@_spi(Benchmarks) import Gripper
 import GripperLayout
 import GripperScene
 import GripperScripting

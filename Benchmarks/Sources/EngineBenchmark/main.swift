@@ -5,7 +5,7 @@
 // max) with a histogram, and the growth of the cost from 10k to 1M items.
 import BenchmarkSupport
 import Foundation
-import Gripper
+@_spi(Benchmarks) import Gripper
 import GripperScene
 import GripperScripting
 #if canImport(Glibc)

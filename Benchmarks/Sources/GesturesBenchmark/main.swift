@@ -5,8 +5,8 @@ import BenchmarkSupport
 import Glibc
 #endif
 import GripperGeometry
-import GripperGestures
-import GripperInput
+@_spi(Benchmarks) import GripperGestures
+@_spi(Benchmarks) import GripperInput
 
 /// One-finger streams, frames 4 ms apart, positions in millimetres (points = 4 × mm).
 func contact(_ id: Int, _ phase: ContactPhase, _ p: Point) -> Contact {

@@ -7,7 +7,7 @@
 // Viewport and TraceSummary over them.
 import BenchmarkSupport
 import GripperGeometry
-import GripperInput
+@_spi(Benchmarks) import GripperInput
 import GripperScripting
 import GripperTraces
 

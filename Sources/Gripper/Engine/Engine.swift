@@ -1,7 +1,7 @@
 import GripperEditing
 import GripperGeometry
-import GripperGestures
-import GripperInput
+@_spi(Benchmarks) import GripperGestures
+@_spi(Benchmarks) import GripperInput
 import GripperLayout
 
 /// The whole interaction on one device and the app's data: contact

@@ -1,5 +1,5 @@
 import GripperGeometry
-import GripperInput
+@_spi(Benchmarks) import GripperInput
 
 /// The engine's input devices: one contact tracker and viewport mapping per
 /// device, and the rule that one device at a time drives the gesture arena.

@@ -1,5 +1,5 @@
 import GripperEditing
-import GripperGestures
+@_spi(Benchmarks) import GripperGestures
 
 /// Turns what the engine's pipeline says — gesture events, editing effects,
 /// the engine's own notes — into transcript entries: hands every entry to

@@ -1,6 +1,6 @@
 import GripperEditing
 import GripperGeometry
-import GripperGestures
+@_spi(Benchmarks) import GripperGestures
 import GripperLayout
 
 extension Transcript {
@@ -8,8 +8,10 @@ extension Transcript {
     public struct Entry: Hashable, Sendable {
         /// Microseconds since the start of the input (the first frame).
         public var offset: Int64
-        /// What happened.
-        public var event: Event
+        /// What happened (benchmarks and the package's own modules switch
+        /// on it; an app reads ``textLine``, ``announcement`` and
+        /// ``rejection``).
+        @_spi(Benchmarks) public var event: Event
 
         /// Creates an entry.
         package init(offset: Int64, event: Event) {
@@ -28,6 +30,13 @@ extension Transcript {
             if case .announcement(let a) = event { a } else { nil }
         }
 
+        /// What the engine could not do, if this entry says so (the layout
+        /// refused a commit, a scroll to an item that is not there, a stimulus
+        /// repeated an identity): nothing changed. Nil for every other entry.
+        public var rejection: String? {
+            if case .rejected(let why) = event { why } else { nil }
+        }
+
         /// The entry's line in the JSON Lines form.
         public var jsonLine: String {
             "{\"t\":" + FixedDecimal.seconds(microseconds: offset) + ",\"event\":\"" + event.name + "\""
@@ -36,7 +45,7 @@ extension Transcript {
     }
 
     /// What a transcript entry records.
-    public enum Event: Hashable, Sendable {
+    @_spi(Benchmarks) public enum Event: Hashable, Sendable {
         /// A recognizer's event (or a touch notice) as the arena reported
         /// it; written as its kind, its state and its location (layout
         /// points, viewport coordinates). Continuous gestures' `changed`

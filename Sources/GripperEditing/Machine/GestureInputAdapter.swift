@@ -1,5 +1,5 @@
 import GripperGeometry
-import GripperGestures
+@_spi(Benchmarks) import GripperGestures
 import GripperInput
 
 /// Turns the gesture arena's events into the editing machine's inputs.

@@ -7,7 +7,7 @@ import GripperEditing
 import GripperGeometry
 import GripperGestures
 import GripperInput
-import GripperLayout
+@_spi(Benchmarks) import GripperLayout
 
 /// The library's version.
 let libraryVersion = "0.1.0"

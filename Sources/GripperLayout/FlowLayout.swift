@@ -26,7 +26,7 @@ import GripperGeometry
 ///     metrics: LayoutMetrics(interItemSpacing: 8, lineSpacing: 8),
 ///     viewport: Size(width: 390, height: 844))
 /// ```
-public struct FlowLayout: Sendable {
+@_spi(Benchmarks) public struct FlowLayout: Sendable {
     /// The layout-wide metrics (`columns`, separators and section
     /// backgrounds are the grid's and not used here).
     public private(set) var metrics: LayoutMetrics { didSet { groupCache = GroupCache() } }

@@ -23,7 +23,7 @@ import GripperGeometry
 /// let visible = layout.attributes(in: Rect(x: 0, y: 0, width: 390, height: 844),
 ///                                 presentation: presentation, contentOffset: 0)
 /// ```
-public struct GridLayout: Sendable {
+@_spi(Benchmarks) public struct GridLayout: Sendable {
     /// The layout-wide metrics.
     public private(set) var metrics: LayoutMetrics { didSet { groupCache = GroupCache() } }
     /// The viewport's size in scroll space (see ``LayoutOrientation``): its

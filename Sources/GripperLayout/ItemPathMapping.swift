@@ -3,7 +3,7 @@ import GripperGeometry
 /// How index paths of one layout state correspond to those of the next:
 /// the edits between them, in order. Maps both ways, so a transition can
 /// find each element's counterpart.
-public struct ItemPathMapping: Hashable, Sendable {
+@_spi(Benchmarks) public struct ItemPathMapping: Hashable, Sendable {
     /// One edit.
     public enum Edit: Hashable, Sendable {
         /// An item was inserted at this (new) index path.

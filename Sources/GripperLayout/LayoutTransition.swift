@@ -40,7 +40,7 @@ public struct LayoutTransition: Sendable {
     /// The transition from `old` to `new`, over the elements visible in
     /// either state's viewport.
     /// - Complexity: O((k_old + k_new) × (log n + edits)).
-    public init(from old: LayoutState, to new: LayoutState, mapping: ItemPathMapping = .identity) {
+    @_spi(Benchmarks) public init(from old: LayoutState, to new: LayoutState, mapping: ItemPathMapping = .identity) {
         appearing = []
         disappearing = []
         moving = []

@@ -1,6 +1,6 @@
 import GripperGeometry
 import GripperInput
-import GripperLayout
+@_spi(Benchmarks) import GripperLayout
 @testable import GripperEditing
 
 /// A machine with a one-column layout of 44-point rows in a 320×440 viewport

@@ -3,6 +3,7 @@ import GripperGeometry
 import GripperScripting
 import GripperTesting
 import Testing
+@_spi(Benchmarks) import GripperLayout
 
 /// A batch of item changes applied at once (``GridLayout/applyItemChanges(removing:inserting:)``)
 /// gives exactly the layout prepared afresh from the changed content, and

@@ -3,6 +3,7 @@ import GripperTesting
 import Testing
 @testable import GripperLayout
 import GripperScripting
+@_spi(Benchmarks) import GripperLayout
 
 /// "The cell under a point" has one answer: the fast search and the
 /// attributes of a small rect agree, at rest and under a drag, over random

@@ -1,6 +1,6 @@
 import Testing
 import GripperGeometry
-import GripperLayout
+@_spi(Benchmarks) import GripperLayout
 
 /// `CollectionLayout.columnCount(inSection:)`: the grid answers from its
 /// metrics what the cells' frames say (the protocol's default, which a flow

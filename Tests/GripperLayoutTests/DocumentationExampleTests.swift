@@ -1,5 +1,5 @@
 import GripperGeometry
-import GripperLayout
+@_spi(Benchmarks) import GripperLayout
 import Testing
 
 /// The example of Documentation/Layout.md, run.

@@ -3,6 +3,7 @@ import GripperTesting
 import Testing
 @testable import GripperLayout
 import GripperScripting
+@_spi(Benchmarks) import GripperLayout
 
 /// The drop rule's promises (Documentation/Layout.md, "The drop rule") over
 /// random heights, widths, columns and finger paths: a finger at rest never

@@ -1,6 +1,7 @@
 import GripperGeometry
 @testable import GripperLayout
 import Testing
+@_spi(Benchmarks) import GripperLayout
 
 /// Bad input gets a typed error naming where and what, never a crash.
 @Suite struct ErrorTests {

@@ -3,6 +3,7 @@ import GripperTesting
 import Testing
 @testable import GripperLayout
 import GripperScripting
+@_spi(Benchmarks) import GripperLayout
 
 /// The rect visit's arithmetic for sections of fixed row height at rest
 /// (``GridLayout/forEachAttributes(in:presentation:contentOffset:_:)``)

@@ -3,6 +3,7 @@ import GripperGeometry
 @testable import GripperLayout
 import GripperScripting
 import GripperTesting
+@_spi(Benchmarks) import GripperLayout
 
 extension SeededGenerator {
     /// A whole number in `0..<bound` (0 for a bound ≤ 1).

@@ -1,6 +1,7 @@
 import GripperGeometry
 @testable import GripperLayout
 import Testing
+@_spi(Benchmarks) import GripperLayout
 
 /// Hand-computed geometry: a two-column grid, 390 wide, 10-point insets and
 /// spacing, 100-point rows, a 50-point global header, 40-point pinned headers.

@@ -3,6 +3,7 @@ import GripperTesting
 import Testing
 @testable import GripperLayout
 import GripperScripting
+@_spi(Benchmarks) import GripperLayout
 
 /// A multi-item drag as the layouts draw it: every carried item leaves its
 /// slot (the items after it close up), one gap opens where the group lands

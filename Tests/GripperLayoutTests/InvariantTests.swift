@@ -3,6 +3,7 @@ import GripperGeometry
 import GripperScripting
 import GripperTesting
 import Testing
+@_spi(Benchmarks) import GripperLayout
 
 /// Invariants over seeded random layouts and presentations.
 @Suite struct InvariantTests {

@@ -1,6 +1,7 @@
 import GripperGeometry
 import Testing
 @testable import GripperLayout
+@_spi(Benchmarks) import GripperLayout
 
 /// Every length enters a layout checked against ``GridLayout/maximumLength``
 /// and the content against ``GridLayout/maximumExtent``: a length or a sum

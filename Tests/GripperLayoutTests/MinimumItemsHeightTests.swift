@@ -1,6 +1,7 @@
 import Testing
 import GripperGeometry
 @testable import GripperLayout
+@_spi(Benchmarks) import GripperLayout
 
 /// `SectionMetrics.minimumItemsHeight`: an items area keeps at least that
 /// much room (a placeholder's), rows taller than it push it out, and both

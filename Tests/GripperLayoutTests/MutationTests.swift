@@ -3,6 +3,7 @@ import GripperGeometry
 import GripperScripting
 import GripperTesting
 import Testing
+@_spi(Benchmarks) import GripperLayout
 
 /// Changes applied to a prepared layout must give exactly the layout
 /// prepared afresh from the changed content; refused changes change nothing.

@@ -3,6 +3,7 @@ import GripperGeometry
 @testable import GripperLayout
 import GripperScripting
 import GripperTesting
+@_spi(Benchmarks) import GripperLayout
 
 /// Horizontal and right-to-left grids and flows against a naive reference:
 /// every cell drawn on the screen (its scroll-space frame mapped by the

@@ -2,6 +2,7 @@ import GripperGeometry
 import GripperTesting
 @testable import GripperLayout
 import GripperScripting
+@_spi(Benchmarks) import GripperLayout
 
 /// A random layout, presentation and rects, built from a seed.
 struct RandomScenario {

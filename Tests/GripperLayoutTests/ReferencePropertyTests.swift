@@ -1,5 +1,5 @@
 import GripperGeometry
-@testable import GripperLayout
+@_spi(Benchmarks) @testable import GripperLayout
 import GripperScripting
 import GripperTesting
 import Testing

@@ -2,6 +2,7 @@ import GripperGeometry
 import GripperTesting
 import Testing
 @testable import GripperLayout
+@_spi(Benchmarks) import GripperLayout
 
 /// The grid's hit test by arithmetic at rest (``GridLayout/restingHit``)
 /// answers as the general path through the attributes does, wherever it

@@ -3,6 +3,7 @@ import GripperGeometry
 import GripperScripting
 import GripperTesting
 import Testing
+@_spi(Benchmarks) import GripperLayout
 
 @Suite struct TransitionTests {
     static let viewport = Size(width: 390, height: 844)

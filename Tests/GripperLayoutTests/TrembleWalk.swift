@@ -1,5 +1,5 @@
 import GripperGeometry
-import GripperLayout
+@_spi(Benchmarks) import GripperLayout
 import GripperScripting
 import GripperTesting
 import Testing

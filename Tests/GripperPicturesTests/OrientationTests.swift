@@ -4,6 +4,7 @@ import GripperPictures
 import GripperTesting
 import GripperScene
 import GripperScripting
+@_spi(Benchmarks) import GripperLayout
 
 /// Horizontal and right-to-left layouts: the engine maps input into the
 /// layout's scroll space, so the drag gap, swipes and scrolling work along

@@ -2,7 +2,7 @@ import Testing
 import Gripper
 import GripperTesting
 import GripperGeometry
-import GripperLayout
+@_spi(Benchmarks) import GripperLayout
 import GripperPictures
 import GripperScene
 import GripperScripting

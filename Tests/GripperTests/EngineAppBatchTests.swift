@@ -5,6 +5,7 @@ import Testing
 import GripperTesting
 import GripperScene
 import GripperScripting
+@_spi(Benchmarks) import GripperLayout
 
 /// The app's batches through the engine: at any moment, the layout in step,
 /// an `appBatch` transcript entry in both forms, nothing changed by an

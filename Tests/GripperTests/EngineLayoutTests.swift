@@ -3,6 +3,7 @@ import Gripper
 import GripperTesting
 import GripperScene
 import GripperScripting
+@_spi(Benchmarks) import GripperLayout
 
 /// The engine keeps its layout in step with the model after every commit,
 /// undo and redo — by following small batches change by change, else by a

@@ -8,6 +8,7 @@ import Testing
 @testable import Gripper
 @testable import GripperScene
 @_spi(Benchmarks) import Gripper
+@_spi(Benchmarks) import GripperLayout
 
 /// The layout changed while the user watches (`Engine.changeLayout`): another
 /// layout, new metrics, adaptive columns — the data, the selection, the

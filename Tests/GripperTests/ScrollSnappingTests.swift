@@ -1,6 +1,6 @@
 import GripperEditing
 import GripperGeometry
-import GripperLayout
+@_spi(Benchmarks) import GripperLayout
 import GripperScripting
 import GripperTesting
 import GripperTraces

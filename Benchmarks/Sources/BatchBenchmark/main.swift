@@ -6,7 +6,7 @@ import BenchmarkSupport
 import Gripper
 import GripperEditing
 import GripperGeometry
-import GripperLayout
+@_spi(Benchmarks) import GripperLayout
 import GripperScripting
 #if canImport(Glibc)
 import Glibc

@@ -4,7 +4,7 @@ import BenchmarkSupport
 import GripperEditing
 import GripperGeometry
 import GripperInput
-import GripperLayout
+@_spi(Benchmarks) import GripperLayout
 import GripperScripting
 
 

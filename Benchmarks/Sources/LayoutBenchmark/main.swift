@@ -4,7 +4,7 @@
 // Run: swift run -c release --package-path Benchmarks layout-bench
 import BenchmarkSupport
 import GripperGeometry
-import GripperLayout
+@_spi(Benchmarks) import GripperLayout
 #if canImport(Glibc)
 import Glibc
 #endif

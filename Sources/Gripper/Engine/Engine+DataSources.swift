@@ -1,6 +1,6 @@
 import GripperEditing
 import GripperInput
-import GripperLayout
+@_spi(Benchmarks) import GripperLayout
 
 extension Engine {
     /// Replaces the app's rules from now on: the next question the engine

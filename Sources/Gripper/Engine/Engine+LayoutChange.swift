@@ -1,6 +1,6 @@
 import GripperEditing
 import GripperGeometry
-import GripperLayout
+@_spi(Benchmarks) import GripperLayout
 
 extension Engine {
     /// Changes the layout while the user watches: another of the shipped

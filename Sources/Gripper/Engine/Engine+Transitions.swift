@@ -1,6 +1,6 @@
 import GripperEditing
 import GripperInput
-import GripperLayout
+@_spi(Benchmarks) import GripperLayout
 
 extension Engine {
     /// The transitions made since the last call, oldest first, and forgets

@@ -2,7 +2,7 @@ import GripperEditing
 import GripperGeometry
 @_spi(Benchmarks) import GripperGestures
 @_spi(Benchmarks) import GripperInput
-import GripperLayout
+@_spi(Benchmarks) import GripperLayout
 
 /// The whole interaction on one device and the app's data: contact
 /// tracking → viewport mapping → gesture arena → editing state machine →

@@ -1,6 +1,6 @@
 import GripperEditing
 import GripperGeometry
-import GripperLayout
+@_spi(Benchmarks) import GripperLayout
 
 /// Keeps the layout in step with the model after each change the
 /// editing machine commits (a drop, a delete, an undo, the app's batch), and

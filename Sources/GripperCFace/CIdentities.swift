@@ -1,4 +1,4 @@
-import GripperEditing
+@_spi(Benchmarks) import GripperEditing
 import GripperLayout
 
 /// The model's section and item identities as C strings, kept beside the

@@ -4,6 +4,7 @@ import Gripper
 import GripperTesting
 import GripperLayout
 import GripperTraces
+@_spi(Benchmarks) import GripperEditing
 
 /// `gripper trace info` run end to end as a process on the built binary.
 @Suite struct TraceInfoCommandTests {

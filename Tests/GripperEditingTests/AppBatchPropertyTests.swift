@@ -5,6 +5,7 @@ import GripperInput
 import GripperLayout
 @testable import GripperEditing
 import GripperScripting
+@_spi(Benchmarks) import GripperEditing
 
 /// Seeded random app batches, valid and invalid, interleaved with random
 /// editing inputs and stimuli (touch down, moves, lifts, long-presses, pans,

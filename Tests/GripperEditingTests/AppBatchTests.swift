@@ -4,6 +4,7 @@ import GripperGeometry
 import GripperInput
 import GripperLayout
 @testable import GripperEditing
+@_spi(Benchmarks) import GripperEditing
 
 /// The app's batches at any moment: both sides of every rule of
 /// ``EditingStateMachine/apply(_:at:)``.

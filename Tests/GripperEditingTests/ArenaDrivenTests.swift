@@ -4,6 +4,7 @@ import GripperGeometry
 @_spi(Benchmarks) import GripperInput
 import GripperLayout
 @testable import GripperEditing
+@_spi(Benchmarks) import GripperEditing
 
 /// The behaviours again, from contact frames through the gesture arena, by
 /// touch and by mouse.

@@ -2,6 +2,7 @@ import GripperGeometry
 @_spi(Benchmarks) import GripperGestures
 @_spi(Benchmarks) import GripperInput
 @testable import GripperEditing
+@_spi(Benchmarks) import GripperEditing
 
 /// Drives the machine through a real ``GestureArena`` from contact frames,
 /// firing both the arena's and the machine's deadlines in time order before

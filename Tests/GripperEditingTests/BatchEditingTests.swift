@@ -3,6 +3,7 @@ import GripperGeometry
 import GripperInput
 import GripperLayout
 @testable import GripperEditing
+@_spi(Benchmarks) import GripperEditing
 
 @Suite struct BatchEditingTests {
     @Test func setEditingShowsControlsAndTapsToggleSelection() {

@@ -5,6 +5,7 @@ import GripperLayout
 import GripperTesting
 @testable import GripperEditing
 import GripperScripting
+@_spi(Benchmarks) import GripperEditing
 
 /// A data source of `counts[s]` items per section named "s.i", that counts
 /// the identities it is asked for. A class, so a test can change it behind

@@ -5,6 +5,7 @@ import GripperInput
 import GripperLayout
 @testable import GripperEditing
 import GripperScripting
+@_spi(Benchmarks) import GripperEditing
 
 /// Random drags over folders: moves, dwells, ticks, app batches and lifts in
 /// any order keep every invariant, and the items change only as the journal

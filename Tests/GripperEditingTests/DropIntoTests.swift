@@ -3,6 +3,7 @@ import GripperInput
 import GripperLayout
 import Testing
 @testable import GripperEditing
+@_spi(Benchmarks) import GripperEditing
 
 /// Dropping into an item (a folder): a drag whose proxy dwells over the
 /// middle band of an item that accepts drops proposes "into" it; a lift

@@ -4,6 +4,7 @@ import GripperGeometry
 import GripperInput
 import GripperLayout
 @testable import GripperEditing
+@_spi(Benchmarks) import GripperEditing
 
 @Suite struct GestureInputAdapterTests {
     static let p = Point(x: 5, y: 6)

@@ -4,6 +4,7 @@ import GripperGeometry
 import GripperInput
 import GripperLayout
 @testable import GripperEditing
+@_spi(Benchmarks) import GripperEditing
 
 extension MachineHarness {
     /// Sends one key press `after` milliseconds after the previous input.

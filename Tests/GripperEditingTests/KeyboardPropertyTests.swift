@@ -5,6 +5,7 @@ import GripperInput
 import GripperLayout
 @testable import GripperEditing
 import GripperScripting
+@_spi(Benchmarks) import GripperEditing
 
 /// Seeded random keyboard moves and move commands interleaved with the app's
 /// batches (valid and spoiled), pointer touches, undo, redo, batch editing and

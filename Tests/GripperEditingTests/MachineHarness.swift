@@ -2,6 +2,7 @@ import GripperGeometry
 import GripperInput
 @_spi(Benchmarks) import GripperLayout
 @testable import GripperEditing
+@_spi(Benchmarks) import GripperEditing
 
 /// A machine with a one-column layout of 44-point rows in a 320×440 viewport
 /// (ten rows visible), rebuilt from the model after every input, and a clock

@@ -3,6 +3,7 @@ import GripperInput
 import GripperLayout
 import Testing
 @testable import GripperEditing
+@_spi(Benchmarks) import GripperEditing
 
 /// The machine keeps a drag's payload and a swipe's panes behind references
 /// (so reading its state copies no drag): a copy of the machine must still

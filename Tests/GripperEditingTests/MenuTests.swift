@@ -5,6 +5,7 @@ import GripperGeometry
 import GripperInput
 import GripperLayout
 @testable import GripperEditing
+@_spi(Benchmarks) import GripperEditing
 
 /// The long-press menu: every arrow of its part of the diagram
 /// (`Documentation/Editing.md`, "The long-press menu"), on both sides of

@@ -5,6 +5,7 @@ import GripperTesting
 import Testing
 @testable import GripperEditing
 import GripperScripting
+@_spi(Benchmarks) import GripperEditing
 
 /// Random multi-item drags — selections grabbed in batch editing, items
 /// added by a second finger, moves, lifts, cancellations — with the app's

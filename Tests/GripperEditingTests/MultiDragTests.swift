@@ -3,6 +3,7 @@ import GripperInput
 import GripperLayout
 import Testing
 @testable import GripperEditing
+@_spi(Benchmarks) import GripperEditing
 
 /// Multi-item drags: grabbing a selected item in batch editing drags every
 /// selected movable item; a tap by another finger adds an item to a drag in

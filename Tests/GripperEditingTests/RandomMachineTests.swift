@@ -6,6 +6,7 @@ import GripperLayout
 @testable import GripperEditing
 import GripperScripting
 @_spi(Benchmarks) import GripperGestures
+@_spi(Benchmarks) import GripperEditing
 
 /// Seeded random long input sequences with random stimuli, checked after every step.
 @Suite struct RandomMachineTests {

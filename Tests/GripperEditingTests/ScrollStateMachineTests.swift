@@ -2,6 +2,7 @@ import Testing
 import GripperGeometry
 import GripperInput
 @testable import GripperEditing
+@_spi(Benchmarks) import GripperEditing
 
 /// The scroll machine alone: every threshold stepped from both sides, with
 /// figures worked out by hand from the documented constants

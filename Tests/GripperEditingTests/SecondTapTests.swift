@@ -4,6 +4,7 @@ import GripperGeometry
 import GripperInput
 import GripperLayout
 @testable import GripperEditing
+@_spi(Benchmarks) import GripperEditing
 
 /// Another finger's tap (`secondTap`), on both sides of its limits: 300 ms
 /// and 10 points from where it went down, and only while the first is down.

@@ -4,6 +4,7 @@ import GripperInput
 import GripperLayout
 @testable import GripperEditing
 import GripperScripting
+@_spi(Benchmarks) import GripperEditing
 
 /// After a commit, an undo or a redo the selection follows the batch path by
 /// path (no scan of the model): it must end exactly where a scan would put

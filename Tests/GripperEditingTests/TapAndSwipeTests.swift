@@ -2,6 +2,7 @@ import Testing
 import GripperGeometry
 import GripperLayout
 @testable import GripperEditing
+@_spi(Benchmarks) import GripperEditing
 
 @Suite struct TapTests {
     @Test func touchDownHighlightsAndTapSelects() {

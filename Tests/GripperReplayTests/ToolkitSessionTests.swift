@@ -3,6 +3,7 @@ import Gripper
 import GripperReplay
 import GripperScene
 import GripperTraces
+@_spi(Benchmarks) import GripperEditing
 
 /// A toolkit's events through `ToolkitSession`: virtual devices that are what
 /// they claim, points that land where they were, touch cancels, and a

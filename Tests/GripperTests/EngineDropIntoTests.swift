@@ -3,6 +3,7 @@ import Gripper
 import GripperTesting
 import GripperScene
 import GripperScripting
+@_spi(Benchmarks) import GripperEditing
 
 /// Dropping into a folder through the engine: a scene's `acceptsDrops`
 /// item, a touch drag that dwells over it, the transcript's lines in both

@@ -6,6 +6,7 @@ import Testing
 import GripperScripting
 import GripperTraces
 @_spi(Benchmarks) import Gripper
+@_spi(Benchmarks) import GripperEditing
 
 /// Scrolling through the whole engine, with frames a person would make on
 /// the probe touchscreen: flings, a touch that stops one, the rubber band,

@@ -1,7 +1,7 @@
 // editing-bench: the editing machine's per-event cost and the model's batch,
 // diff and journal costs. Run: swift run -c release --package-path Benchmarks editing-bench
 import BenchmarkSupport
-import GripperEditing
+@_spi(Benchmarks) import GripperEditing
 import GripperGeometry
 import GripperInput
 @_spi(Benchmarks) import GripperLayout

@@ -1,4 +1,4 @@
-import GripperEditing
+@_spi(Benchmarks) import GripperEditing
 import GripperLayout
 
 /// The words the engine says for each `Announcement`: a table of
@@ -107,7 +107,7 @@ public struct AnnouncementStrings: Hashable, Sendable {
     /// - Complexity: O(t) for the template's and the names' length; no
     ///   dictionary is built (a keyboard step that announces makes one per
     ///   key press).
-    public func spoken(_ announcement: Announcement, itemName: (ItemID) -> String,
+    package func spoken(_ announcement: Announcement, itemName: (ItemID) -> String,
                        sectionName: (SectionID) -> String) -> SpokenAnnouncement {
         let key: Key
         var values = Values()

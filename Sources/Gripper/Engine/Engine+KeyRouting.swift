@@ -1,4 +1,5 @@
 import GripperInput
+@_spi(Benchmarks) import GripperEditing
 
 extension Engine {
     /// Hands one key event of a keyboard device to the keyboard moves:

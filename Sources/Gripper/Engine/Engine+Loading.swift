@@ -1,5 +1,5 @@
 // A change to the loading machine changes the diagram in Documentation/DataSources.md too.
-import GripperEditing
+@_spi(Benchmarks) import GripperEditing
 import GripperInput
 import GripperLayout
 

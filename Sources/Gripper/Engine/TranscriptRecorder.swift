@@ -1,4 +1,4 @@
-import GripperEditing
+@_spi(Benchmarks) import GripperEditing
 @_spi(Benchmarks) import GripperGestures
 
 /// Turns what the engine's pipeline says — gesture events, editing effects,

@@ -1,4 +1,4 @@
-import GripperEditing
+@_spi(Benchmarks) import GripperEditing
 import GripperLayout
 
 /// How a transcript entry that wraps an editing effect

@@ -1,4 +1,4 @@
-import GripperEditing
+@_spi(Benchmarks) import GripperEditing
 import GripperGeometry
 @_spi(Benchmarks) import GripperGestures
 import GripperLayout

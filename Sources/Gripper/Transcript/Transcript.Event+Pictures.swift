@@ -1,3 +1,4 @@
+@_spi(Benchmarks) import GripperEditing
 extension Transcript.Event {
     /// Whether a replay takes a picture of the step that produced this: a
     /// state change, a stimulus, an edit, a selection, a cell opening or

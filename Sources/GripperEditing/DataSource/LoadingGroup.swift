@@ -17,11 +17,11 @@
 /// group.handle(.loadedContent, forChild: "pinned", content: pinned).released   // [] (recent still loads)
 /// group.handle(.loadedContent, forChild: "recent", content: recent).released   // [pinned, recent]
 /// ```
-public struct LoadingGroup: Sendable {
+package struct LoadingGroup: Sendable {
     /// The children's keys, in order.
-    public let keys: [String]
+    package let keys: [String]
     /// Each child's machine, by key.
-    public private(set) var machines: [String: LoadingStateMachine]
+    package private(set) var machines: [String: LoadingStateMachine]
     /// The keys of the children with content held back, in the order it
     /// arrived (a later content of the same child replaces the earlier).
     private var heldOrder: [String] = []
@@ -29,31 +29,31 @@ public struct LoadingGroup: Sendable {
     private var held: [String: HeldContent] = [:]
 
     /// What one event did to the group.
-    public struct Step: Sendable {
+    package struct Step: Sendable {
         /// What the child's machine did; nil when no child has the key.
-        public var step: LoadingStep?
+        package var step: LoadingStep?
         /// The content released by this event, in arrival order; empty
         /// while a child still loads or when nothing was held.
-        public var released: [ChildDataSource]
+        package var released: [ChildDataSource]
     }
 
     /// A group of machines in ``LoadingStateMachine/State/initial``; a key
     /// that repeats counts once.
-    public init(keys: [String]) {
+    package init(keys: [String]) {
         var seen = Set<String>()
         self.keys = keys.filter { seen.insert($0).inserted }
         machines = Dictionary(uniqueKeysWithValues: self.keys.map { ($0, LoadingStateMachine()) })
     }
 
     /// The machine of the child keyed `key`.
-    public func machine(of key: String) -> LoadingStateMachine? { machines[key] }
+    package func machine(of key: String) -> LoadingStateMachine? { machines[key] }
 
     /// Whether any child is loading (or refreshing).
     /// - Complexity: O(c) for c children.
-    public var isLoading: Bool { machines.values.contains { $0.isLoading } }
+    package var isLoading: Bool { machines.values.contains { $0.isLoading } }
 
     /// How many children have content held back.
-    public var heldCount: Int { heldOrder.count }
+    package var heldCount: Int { heldOrder.count }
 
     /// Hands child `key` its event, and with a result its new content
     /// (`content`, ignored with an event the machine ignores: a stale
@@ -61,7 +61,7 @@ public struct LoadingGroup: Sendable {
     /// ends the last load in flight.
     /// - Complexity: O(c) for c children.
     @discardableResult
-    public mutating func handle(_ event: LoadingEvent, forChild key: String,
+    package mutating func handle(_ event: LoadingEvent, forChild key: String,
                                 content: ChildDataSource? = nil) -> Step {
         guard var machine = machines[key] else { return Step(step: nil, released: []) }
         let step = machine.handle(event)
@@ -74,7 +74,7 @@ public struct LoadingGroup: Sendable {
     /// once when nothing loads, else held until the loads finish. Content
     /// whose key is not in the group is released as it comes.
     /// - Complexity: O(c) for c children.
-    public mutating func update(_ content: ChildDataSource) -> [ChildDataSource] {
+    package mutating func update(_ content: ChildDataSource) -> [ChildDataSource] {
         guard machines[content.key] != nil else { return [content] }
         hold(content, key: content.key)
         return isLoading ? [] : takeHeld()

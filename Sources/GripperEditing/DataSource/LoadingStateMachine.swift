@@ -130,15 +130,15 @@ public struct LoadingStateMachine: Hashable, Sendable {
     }
 
     /// The current state.
-    public private(set) var state: State
+    package private(set) var state: State
 
     /// A machine in ``State/initial``.
-    public init() { state = .initial }
+    package init() { state = .initial }
 
     /// The placeholder shown now: no content's or error's, also while a
     /// refresh of one is in flight; nil otherwise.
     /// - Complexity: O(1).
-    public var placeholder: LoadingPlaceholder? {
+    package var placeholder: LoadingPlaceholder? {
         switch state {
         case .noContent(let p), .error(let p), .refreshing(.noContent(let p)), .refreshing(.error(let p)): p
         case .initial, .loadingContent, .contentLoaded, .refreshing: nil
@@ -147,10 +147,10 @@ public struct LoadingStateMachine: Hashable, Sendable {
 
     /// Whether the first load (or a retry) is in flight: the layout shows a
     /// loading indicator in place of the content.
-    public var showsLoadingIndicator: Bool { state == .loadingContent }
+    package var showsLoadingIndicator: Bool { state == .loadingContent }
 
     /// Whether a load of any kind is in flight (loading or refreshing).
-    public var isLoading: Bool {
+    package var isLoading: Bool {
         switch state {
         case .loadingContent, .refreshing: true
         case .initial, .contentLoaded, .noContent, .error: false
@@ -158,7 +158,7 @@ public struct LoadingStateMachine: Hashable, Sendable {
     }
 
     /// Whether the items are what is shown (content loaded, or a refresh of it).
-    public var showsContent: Bool {
+    package var showsContent: Bool {
         switch state {
         case .contentLoaded, .refreshing(.contentLoaded): true
         case .initial, .loadingContent, .noContent, .error, .refreshing: false
@@ -168,7 +168,7 @@ public struct LoadingStateMachine: Hashable, Sendable {
     /// Takes `event`: moves (see the table above) or ignores it.
     /// - Complexity: O(1).
     @discardableResult
-    public mutating func handle(_ event: LoadingEvent) -> LoadingStep {
+    package mutating func handle(_ event: LoadingEvent) -> LoadingStep {
         let old = state
         let new: State?
         switch (state, event) {

@@ -7,7 +7,7 @@ import GripperGeometry
 ///
 /// `GestureInputAdapter` turns the gesture arena's events into these (and a
 /// cancelled gesture into ``EditingCommand/cancelInteraction``).
-public enum ContactInput: Hashable, Sendable {
+@_spi(Benchmarks) public enum ContactInput: Hashable, Sendable {
     /// A pan's progress: where the contact is, how far it went since the pan
     /// started, and how fast it moves (points per second).
     public struct Pan: Hashable, Sendable {
@@ -57,7 +57,7 @@ public enum ContactInput: Hashable, Sendable {
 
 /// What the embedder, or the input shell, tells the editing state machine
 /// to do, whatever its state: each is handled before any routing by state.
-public enum EditingCommand: Hashable, Sendable {
+@_spi(Benchmarks) public enum EditingCommand: Hashable, Sendable {
     /// The embedder turns batch editing on or off.
     case setEditing(Bool)
     /// The embedder deletes every selected item.
@@ -78,7 +78,7 @@ public enum EditingCommand: Hashable, Sendable {
 /// command. `GestureInputAdapter` makes these from the gesture arena's
 /// events; ``EditingStateMachine/handle(_:at:geometry:)-(EditingInput,_,_)``
 /// takes either.
-public enum EditingInput: Hashable, Sendable {
+@_spi(Benchmarks) public enum EditingInput: Hashable, Sendable {
     /// A recognized contact input, routed by the machine's state.
     case contact(ContactInput)
     /// A command, handled whatever the state.

@@ -18,7 +18,7 @@ import GripperLayout
 /// Time is the events' own: auto-scroll returns a deadline
 /// (`nextDeadline`, ``EditingEffect/scheduleTick(at:)``) and the driver
 /// sends ``ContactInput/tick`` when it is due.
-public struct EditingStateMachine: Sendable {
+@_spi(Benchmarks) public struct EditingStateMachine: Sendable {
     /// Internal, not private, only because the transitions live in `+Concern` files.
     var state: State
     /// Every committed edit, and the model they produce.

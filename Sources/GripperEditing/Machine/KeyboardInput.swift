@@ -12,7 +12,7 @@
 /// ``next`` and ``previous`` select an entry, ``activate`` performs it and
 /// ``cancel`` closes the menu. See `Documentation/Editing.md`, "Keyboard
 /// and command moves" and "The long-press menu".
-public enum KeyboardInput: Hashable, Sendable, CaseIterable {
+@_spi(Benchmarks) public enum KeyboardInput: Hashable, Sendable, CaseIterable {
     /// The previous row (across sections).
     case up
     /// The next row (across sections).

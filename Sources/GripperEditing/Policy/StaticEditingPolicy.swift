@@ -2,7 +2,7 @@ import GripperLayout
 
 /// A ``CollectionDelegate`` described by data: the rules of tests and of
 /// simple embeddings.
-public struct StaticEditingPolicy: CollectionDelegate, Hashable {
+@_spi(Benchmarks) public struct StaticEditingPolicy: CollectionDelegate, Hashable {
     /// Items that cannot be swiped or deleted.
     public var notEditable: Set<ItemID> = []
     /// Items that cannot be dragged.

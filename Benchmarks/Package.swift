@@ -54,6 +54,7 @@ let package = Package(
             .product(name: "GripperScene", package: "Gripper"),
             .product(name: "GripperScripting", package: "Gripper"),
             .product(name: "GripperLayout", package: "Gripper"),
+            .product(name: "GripperEditing", package: "Gripper"),
         ], path: "Sources/EngineBenchmark"),
         // The window renderer's draw time per frame (offscreen): needs libsdl2-dev and libsdl2-ttf-dev.
         .executableTarget(name: "render-bench", dependencies: [

@@ -74,11 +74,11 @@ public struct CalibrationMatrix: Hashable, Sendable, CustomStringConvertible {
     /// Whether it turns the x axis into the y axis (a quarter turn, give or
     /// take a calibration): the calibrated device's axes are then the
     /// original's swapped.
-    public var swapsAxes: Bool { abs(values[1]) > abs(values[0]) && abs(values[3]) > abs(values[4]) }
+    package var swapsAxes: Bool { abs(values[1]) > abs(values[0]) && abs(values[3]) > abs(values[4]) }
 
     /// `(x, y)` normalised, through the matrix.
     /// - Complexity: O(1).
-    public func apply(x: Double, y: Double) -> (x: Double, y: Double) {
+    package func apply(x: Double, y: Double) -> (x: Double, y: Double) {
         (values[0] * x + values[1] * y + values[2], values[3] * x + values[4] * y + values[5])
     }
 
@@ -92,7 +92,7 @@ extension CalibrationMatrix {
     /// This matrix, then `next`: a calibration followed by a rotation is
     /// `calibration.followed(by: rotation)`.
     /// - Complexity: O(1).
-    public func followed(by next: CalibrationMatrix) -> CalibrationMatrix {
+    package func followed(by next: CalibrationMatrix) -> CalibrationMatrix {
         let m = values, n = next.values
         return CalibrationMatrix(n[0] * m[0] + n[1] * m[3], n[0] * m[1] + n[1] * m[4], n[0] * m[2] + n[1] * m[5] + n[2],
                                  n[3] * m[0] + n[4] * m[3], n[3] * m[1] + n[4] * m[4], n[3] * m[2] + n[4] * m[5] + n[5])

@@ -125,13 +125,13 @@ public struct DeviceDescription: Hashable, Sendable {
     /// panel, the size of the tablet PCs and laptops in the real recordings —
     /// and 100 mm for anything else, about a laptop touchpad's width. Both
     /// axes then get the same units per millimetre, so circles stay round.
-    public static func fallbackLongestSideMillimetres(for kind: DeviceKind) -> Double {
+    package static func fallbackLongestSideMillimetres(for kind: DeviceKind) -> Double {
         kind == .touchscreen ? 250 : 100
     }
 
     /// The position axes: `ABS_MT_POSITION_X/Y` where the device has them,
     /// else `ABS_X/Y`; nil for devices without absolute position.
-    public var positionAxes: (x: AbsInfo, y: AbsInfo)? {
+    package var positionAxes: (x: AbsInfo, y: AbsInfo)? {
         if let x = absInfo[AbsCode.mtPositionX], let y = absInfo[AbsCode.mtPositionY] { return (x, y) }
         if let x = absInfo[AbsCode.x], let y = absInfo[AbsCode.y] { return (x, y) }
         return nil

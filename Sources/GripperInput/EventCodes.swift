@@ -13,19 +13,19 @@ public enum EventType {
     /// `EV_SW`: binary switches (lid, tablet mode).
     public static let sw: UInt16 = 0x05
     /// `EV_LED`: LEDs.
-    public static let led: UInt16 = 0x11
+    package static let led: UInt16 = 0x11
     /// `EV_SND`: sounds (beep, click).
-    public static let snd: UInt16 = 0x12
+    package static let snd: UInt16 = 0x12
     /// `EV_REP`: key autorepeat delay and period.
-    public static let rep: UInt16 = 0x14
+    package static let rep: UInt16 = 0x14
     /// `EV_FF`: force feedback.
-    public static let ff: UInt16 = 0x15
+    package static let ff: UInt16 = 0x15
     /// `EV_PWR`: power button and switch.
-    public static let pwr: UInt16 = 0x16
+    package static let pwr: UInt16 = 0x16
     /// `EV_FF_STATUS`: force-feedback effect status.
-    public static let ffStatus: UInt16 = 0x17
+    package static let ffStatus: UInt16 = 0x17
     /// `EV_MAX`.
-    public static let max: UInt16 = 0x1f
+    package static let max: UInt16 = 0x1f
 }
 
 /// `EV_SYN` codes.
@@ -65,7 +65,7 @@ public enum KeyCode {
     /// `BTN_TOOL_QUINTTAP`: five fingers are on the surface.
     public static let btnToolQuintTap: UInt16 = 0x148
     /// `KEY_MAX`.
-    public static let max: UInt16 = 0x2ff
+    package static let max: UInt16 = 0x2ff
 }
 
 /// `EV_REL` codes Gripper interprets.
@@ -83,7 +83,7 @@ public enum RelCode {
     /// `REL_HWHEEL_HI_RES`: horizontal wheel, 120 per detent.
     public static let hwheelHiRes: UInt16 = 0x0c
     /// `REL_MAX`.
-    public static let max: UInt16 = 0x0f
+    package static let max: UInt16 = 0x0f
 }
 
 /// `EV_ABS` codes Gripper interprets.
@@ -115,7 +115,7 @@ public enum AbsCode {
     /// `ABS_MT_DISTANCE`: a hovering contact's distance from the surface.
     public static let mtDistance: UInt16 = 0x3b
     /// `ABS_MAX`.
-    public static let max: UInt16 = 0x3f
+    package static let max: UInt16 = 0x3f
 }
 
 /// `INPUT_PROP_*` device properties.
@@ -135,5 +135,5 @@ public enum InputProperty {
     /// `INPUT_PROP_ACCELEROMETER`: reports acceleration, not touches.
     public static let accelerometer: UInt16 = 0x06
     /// `INPUT_PROP_MAX`.
-    public static let max: UInt16 = 0x1f
+    package static let max: UInt16 = 0x1f
 }

@@ -65,17 +65,17 @@ public struct ToolkitInput: Sendable {
     }
 
     /// How many touches at once (the touch device's slots).
-    public static let slotCount = 16
+    package static let slotCount = 16
     /// The touch devices' resolution, units per millimetre of screen: about
     /// a sixteenth of a point on a 96 dpi screen.
-    public static let touchUnitsPerMillimetre: Int32 = 64
+    package static let touchUnitsPerMillimetre: Int32 = 64
     /// The largest coordinate accepted, in points.
-    public static let maximumCoordinate = 1e9
+    package static let maximumCoordinate = 1e9
 
     /// The screen's scale, points per millimetre.
     public let pointsPerMillimetre: Double
     /// The touch devices' resolution, units per millimetre (an integer, as evdev's is).
-    public let unitsPerMillimetre: Int32
+    package let unitsPerMillimetre: Int32
     /// The viewport the events' points are in.
     public private(set) var viewport: Size
     /// Every touch device made so far: the first for the viewport at the
@@ -101,7 +101,7 @@ public struct ToolkitInput: Sendable {
     private var currentSlot: [Int] = [-1]
     private var nextTrackingID: Int32 = 0
     /// The virtual pointer, viewport points (the engine's mouse pointer).
-    public private(set) var pointer: Point
+    package private(set) var pointer: Point
     /// Buttons down (evdev codes).
     private var buttonsDown: Set<UInt16> = []
     /// High-resolution wheel counts not yet a whole detent (kernel style).
@@ -171,7 +171,7 @@ public struct ToolkitInput: Sendable {
 
     /// The viewport takes a new size: the pointer is held inside it, and the
     /// next touch comes from a new touch device spanning it.
-    public mutating func resize(to size: Size) {
+    package mutating func resize(to size: Size) {
         viewport = size
         pointer = clamp(pointer)
         touchDeviceCurrent = false
@@ -181,7 +181,7 @@ public struct ToolkitInput: Sendable {
     /// the frame, its source, and whether the touch device is new (the
     /// caller attaches it to the engine first); nil when the event changes
     /// nothing (an unknown sequence, every slot busy).
-    public mutating func touch(_ phase: TouchPhase, sequence: UInt64, at point: Point,
+    package mutating func touch(_ phase: TouchPhase, sequence: UInt64, at point: Point,
                                time: EventTime) throws(Refusal) -> (Source, EventFrame, newDevice: Bool)? {
         try check(point, "the touch position")
         var events: [RawEvent] = []
@@ -244,7 +244,7 @@ public struct ToolkitInput: Sendable {
 
     /// Every touch down cancelled (a toolkit's "cancel all"): one frame per
     /// touch device that has touches down.
-    public mutating func cancelTouches(time: EventTime) -> [(Source, EventFrame)] {
+    package mutating func cancelTouches(time: EventTime) -> [(Source, EventFrame)] {
         var frames: [(Source, EventFrame)] = []
         for slot in slots.indices {
             guard let sequence = slots[slot] else { continue }
@@ -261,7 +261,7 @@ public struct ToolkitInput: Sendable {
 
     /// Forgets every touch and button down, as the engine forgets a lost
     /// device's: the next frame of each device starts afresh.
-    public mutating func forgetContacts() {
+    package mutating func forgetContacts() {
         for slot in slots.indices { slots[slot] = nil }
         slotPosition = Array(repeating: (-1, -1), count: Self.slotCount)
         currentSlot = Array(repeating: -1, count: currentSlot.count)
@@ -269,10 +269,10 @@ public struct ToolkitInput: Sendable {
     }
 
     /// Whether a touch is down.
-    public var touchesDown: Bool { slots.contains { $0 != nil } }
+    package var touchesDown: Bool { slots.contains { $0 != nil } }
 
     /// Whether a pointer button is down.
-    public var pointerButtonsDown: Bool { !buttonsDown.isEmpty }
+    package var pointerButtonsDown: Bool { !buttonsDown.isEmpty }
 
     private mutating func addPosition(_ point: Point, slot: Int, device: Int, into events: inout [RawEvent],
                                       time: EventTime) {
@@ -294,7 +294,7 @@ public struct ToolkitInput: Sendable {
 
     /// The pointer moved to `point`; nil when it stays where it is (to the
     /// point).
-    public mutating func pointerMotion(to point: Point, time: EventTime) throws(Refusal) -> (Source, EventFrame)? {
+    package mutating func pointerMotion(to point: Point, time: EventTime) throws(Refusal) -> (Source, EventFrame)? {
         try check(point, "the pointer position")
         var events: [RawEvent] = []
         movePointer(to: point, into: &events, time: time)
@@ -304,7 +304,7 @@ public struct ToolkitInput: Sendable {
     /// A pointer button pressed or released at `point` (1 primary, 2 middle,
     /// 3 secondary); nil when the button is already in that state and the
     /// pointer stays.
-    public mutating func pointerButton(_ button: UInt32, pressed: Bool, at point: Point,
+    package mutating func pointerButton(_ button: UInt32, pressed: Bool, at point: Point,
                                        time: EventTime) throws(Refusal) -> (Source, EventFrame)? {
         try check(point, "the pointer position")
         let code: UInt16
@@ -327,7 +327,7 @@ public struct ToolkitInput: Sendable {
     /// `dy`: the content moves up, as GDK's and SDL's deltas). Written as the
     /// kernel writes a high-resolution wheel: 120 per detent, and the
     /// classic wheel event each time a whole detent has gathered.
-    public mutating func scroll(dx: Double, dy: Double, at point: Point,
+    package mutating func scroll(dx: Double, dy: Double, at point: Point,
                                 time: EventTime) throws(Refusal) -> (Source, EventFrame)? {
         try check(point, "the pointer position")
         guard dx.isFinite, dy.isFinite, abs(dx) <= 1e6, abs(dy) <= 1e6 else { throw .badNumber("the scroll delta") }
@@ -357,7 +357,7 @@ public struct ToolkitInput: Sendable {
     }
 
     /// A key event with its evdev code.
-    public mutating func key(_ code: UInt32, _ state: KeyState, time: EventTime) throws(Refusal) -> (Source, EventFrame) {
+    package mutating func key(_ code: UInt32, _ state: KeyState, time: EventTime) throws(Refusal) -> (Source, EventFrame) {
         guard code <= 767 else { throw .badKey(code) }
         return (.keyboard, EventFrame(time: time, events: [
             RawEvent(time: time, type: EventType.key, code: UInt16(code), value: state.rawValue)]))

@@ -34,7 +34,7 @@ public struct ContentPlaceholder: Hashable, Sendable {
     public static let indicatorSide = 40.0
 
     /// Creates a placeholder.
-    public init(kind: Kind, title: String = "", message: String = "", frame: Rect, sections: Range<Int>? = nil) {
+    package init(kind: Kind, title: String = "", message: String = "", frame: Rect, sections: Range<Int>? = nil) {
         self.kind = kind
         self.title = title
         self.message = message
@@ -53,7 +53,7 @@ public struct ContentPlaceholder: Hashable, Sendable {
     /// space) below a global header `globalHeaderHeight` tall, at content
     /// offset `contentOffset`. Negative or non-finite inputs count as 0.
     /// - Complexity: O(1).
-    public static func area(viewport: Size, contentOffset: Double, globalHeaderHeight: Double) -> Rect {
+    package static func area(viewport: Size, contentOffset: Double, globalHeaderHeight: Double) -> Rect {
         func clean(_ x: Double) -> Double { x.isFinite ? max(0, x) : 0 }
         let header = min(clean(globalHeaderHeight), clean(viewport.height))
         let offset = contentOffset.isFinite ? contentOffset : 0

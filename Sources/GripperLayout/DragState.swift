@@ -31,7 +31,7 @@ public struct DragState: Hashable, Sendable {
 
     /// Creates a drag state; `companions` must be ascending and must not
     /// hold `source`, nor may `intoTarget` be a carried item.
-    public init(source: ItemPath, target: ItemPath, proxyCenter: Point, companions: [ItemPath] = [],
+    @_spi(Benchmarks) public init(source: ItemPath, target: ItemPath, proxyCenter: Point, companions: [ItemPath] = [],
                 intoTarget: ItemPath? = nil) {
         self.source = source
         self.target = target

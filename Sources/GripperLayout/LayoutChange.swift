@@ -72,7 +72,7 @@ public struct LayoutChange: Hashable, Sendable, CustomStringConvertible {
     /// `metrics` with this change's fields in place. Nothing is checked
     /// here: the layout made of the result checks it (``LayoutError``).
     /// - Complexity: O(1).
-    public func applied(to metrics: LayoutMetrics) -> LayoutMetrics {
+    package func applied(to metrics: LayoutMetrics) -> LayoutMetrics {
         var m = metrics
         if let columns { m.columns = columns }
         if let minimumItemWidth { m.minimumItemWidth = minimumItemWidth }

@@ -32,7 +32,7 @@ public struct LayoutOrientation: Hashable, Sendable, CustomStringConvertible {
     public static let standard = LayoutOrientation()
 
     /// Whether scroll space is the screen itself.
-    public var isIdentity: Bool { axis == .vertical && direction == .leftToRight }
+    package var isIdentity: Bool { axis == .vertical && direction == .leftToRight }
 
     /// The viewport's size in scroll space for a viewport of `screen` size:
     /// its height is its extent along the scroll axis.
@@ -45,7 +45,7 @@ public struct LayoutOrientation: Hashable, Sendable, CustomStringConvertible {
 
     /// A viewport point (screen, the viewport's top-left at the origin) in
     /// scroll space, for a viewport of `screen` size.
-    public func scrollPoint(_ p: Point, viewport screen: Size) -> Point {
+    package func scrollPoint(_ p: Point, viewport screen: Size) -> Point {
         switch (axis, direction) {
         case (.vertical, .leftToRight): p
         case (.vertical, .rightToLeft): Point(x: screen.width - p.x, y: p.y)
@@ -56,7 +56,7 @@ public struct LayoutOrientation: Hashable, Sendable, CustomStringConvertible {
 
     /// A scroll-space point (the viewport's, the content offset taken off)
     /// on the screen: the inverse of ``scrollPoint(_:viewport:)``.
-    public func viewportPoint(_ s: Point, viewport screen: Size) -> Point {
+    package func viewportPoint(_ s: Point, viewport screen: Size) -> Point {
         switch (axis, direction) {
         case (.vertical, .leftToRight): s
         case (.vertical, .rightToLeft): Point(x: screen.width - s.x, y: s.y)
@@ -66,7 +66,7 @@ public struct LayoutOrientation: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// A displacement or velocity on the screen, in scroll space.
-    public func scrollVector(_ v: Point) -> Point {
+    package func scrollVector(_ v: Point) -> Point {
         switch (axis, direction) {
         case (.vertical, .leftToRight): v
         case (.vertical, .rightToLeft): Point(x: -v.x, y: v.y)
@@ -80,7 +80,7 @@ public struct LayoutOrientation: Hashable, Sendable, CustomStringConvertible {
     /// along the scroll axis (a right-to-left horizontal layout starts at
     /// its right end), and a vertical layout's cross extent is the
     /// viewport's width, `crossLength`.
-    public func screenRect(_ r: Rect, contentLength: Double, crossLength: Double) -> Rect {
+    package func screenRect(_ r: Rect, contentLength: Double, crossLength: Double) -> Rect {
         switch (axis, direction) {
         case (.vertical, .leftToRight): r
         case (.vertical, .rightToLeft): Rect(x: crossLength - r.maxX, y: r.minY, width: r.width, height: r.height)
@@ -93,7 +93,7 @@ public struct LayoutOrientation: Hashable, Sendable, CustomStringConvertible {
     /// The viewport's top-left in screen content coordinates for a scroll
     /// offset `contentOffset`, with the meanings of
     /// ``screenRect(_:contentLength:crossLength:)``.
-    public func screenOrigin(contentOffset: Double, contentLength: Double, viewport screen: Size) -> Point {
+    package func screenOrigin(contentOffset: Double, contentLength: Double, viewport screen: Size) -> Point {
         switch (axis, direction) {
         case (.vertical, _): Point(x: 0, y: contentOffset)
         case (.horizontal, .leftToRight): Point(x: contentOffset, y: 0)
@@ -103,7 +103,7 @@ public struct LayoutOrientation: Hashable, Sendable, CustomStringConvertible {
 
     /// A swipe's slide of a cell's content (scroll space: along x, positive
     /// toward the trailing edge's opposite) on the screen.
-    public func screenSlide(_ offset: Double) -> Point {
+    package func screenSlide(_ offset: Double) -> Point {
         switch (axis, direction) {
         case (.vertical, .leftToRight): Point(x: offset, y: 0)
         case (.vertical, .rightToLeft): Point(x: -offset, y: 0)

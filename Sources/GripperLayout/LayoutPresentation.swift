@@ -28,7 +28,7 @@ public struct LayoutPresentation: Sendable {
 
     /// Creates a presentation; by default nothing is going on and every item
     /// is movable and deletable.
-    public init(isEditing: Bool = false, selected: Set<ItemPath> = [], highlighted: Set<ItemPath> = [],
+    @_spi(Benchmarks) public init(isEditing: Bool = false, selected: Set<ItemPath> = [], highlighted: Set<ItemPath> = [],
                 drag: DragState? = nil, swipe: SwipeState? = nil, deleteConfirmation: ItemPath? = nil,
                 focused: ItemPath? = nil, menu: MenuState? = nil, traits: @escaping @Sendable (ItemPath) -> ItemTraits = { _ in .all }) {
         self.isEditing = isEditing

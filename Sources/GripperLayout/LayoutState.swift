@@ -3,7 +3,7 @@ import GripperGeometry
 /// A layout as a renderer sees it at one moment: the geometry, the
 /// presentation on top, and the content offset (all in scroll space, see
 /// ``LayoutOrientation``).
-public struct LayoutState: Sendable {
+@_spi(Benchmarks) public struct LayoutState: Sendable {
     /// The geometry.
     public var layout: any CollectionLayout
     /// The interaction state.

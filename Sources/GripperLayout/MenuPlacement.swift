@@ -15,25 +15,25 @@ import GripperGeometry
 /// if it must; across, it starts at the cell's leading edge, clamped into
 /// the viewport. ``margin`` keeps it off the viewport's edges and
 /// ``spacing`` off the cell.
-public struct MenuPlacement: Hashable, Sendable {
+package struct MenuPlacement: Hashable, Sendable {
     /// The menu's width on the screen, points (at most the viewport's less the margins).
-    public var width = 220.0
+    package var width = 220.0
     /// One entry's height on the screen, points (Apple's minimum hit target, 44 points).
-    public var entryExtent = 44.0
+    package var entryExtent = 44.0
     /// The room kept between the menu and the cell, points.
-    public var spacing = 8.0
+    package var spacing = 8.0
     /// The room kept between the menu and the viewport's edges, points.
-    public var margin = 8.0
+    package var margin = 8.0
 
     /// The default placement.
-    public init() {}
+    package init() {}
 
     /// The menu's frame and its entries' frames, scroll space content
     /// coordinates, for `entries` entries next to `cell`, inside `visible`
     /// (the viewport at the current offset, scroll space), for a layout
     /// scrolling along `axis`.
     /// - Complexity: O(entries).
-    public func frames(cell: Rect, entries: Int, visible: Rect, axis: ScrollAxis) -> (menu: Rect, entries: [Rect]) {
+    package func frames(cell: Rect, entries: Int, visible: Rect, axis: ScrollAxis) -> (menu: Rect, entries: [Rect]) {
         let count = max(0, entries)
         // On the screen: `across` is the menu's width, `along` its height.
         // In scroll space a vertical layout keeps them; a horizontal one

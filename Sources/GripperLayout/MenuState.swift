@@ -14,7 +14,7 @@ public struct MenuState: Hashable, Sendable {
     public var selectedEntry: Int?
 
     /// Creates a menu state.
-    public init(indexPath: ItemPath, entries: [MenuEntry], selectedEntry: Int? = nil) {
+    @_spi(Benchmarks) public init(indexPath: ItemPath, entries: [MenuEntry], selectedEntry: Int? = nil) {
         self.indexPath = indexPath
         self.entries = entries
         self.selectedEntry = selectedEntry

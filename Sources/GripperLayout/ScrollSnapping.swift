@@ -22,7 +22,7 @@ public enum ScrollSnapping: String, Hashable, Sendable, CaseIterable {
     /// long along the scroll axis. Not clamped to the content: the scroll
     /// machine clamps it.
     /// - Complexity: O(log n + k) for the k cells of a row (``item``); O(1) otherwise.
-    public func target(in layout: some CollectionLayout, proposed: Double, from current: Double, velocity: Double,
+    package func target(in layout: some CollectionLayout, proposed: Double, from current: Double, velocity: Double,
                        viewportExtent: Double) -> Double {
         guard proposed.isFinite, current.isFinite else { return proposed }
         switch self {

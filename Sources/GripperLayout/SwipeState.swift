@@ -14,7 +14,7 @@ public struct SwipeState: Hashable, Sendable {
     public var leadingActions: [SwipeAction]
 
     /// Creates a swipe state.
-    public init(indexPath: ItemPath, offset: Double, trailingActions: [SwipeAction] = [],
+    @_spi(Benchmarks) public init(indexPath: ItemPath, offset: Double, trailingActions: [SwipeAction] = [],
                 leadingActions: [SwipeAction] = []) {
         self.indexPath = indexPath
         self.offset = offset

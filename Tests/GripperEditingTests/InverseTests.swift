@@ -4,6 +4,7 @@ import GripperInput
 import GripperLayout
 @testable import GripperEditing
 import GripperScripting
+@_spi(Benchmarks) import GripperEditing
 
 /// A journal entry's inverse is exact and cheap: a move's inverse is the
 /// move back, a delete's the inserts of the recorded identities at their

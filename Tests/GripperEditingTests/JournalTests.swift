@@ -4,6 +4,7 @@ import GripperInput
 import GripperLayout
 @testable import GripperEditing
 import GripperScripting
+@_spi(Benchmarks) import GripperEditing
 
 @Suite struct JournalTests {
     let base = model([("A", ["a0", "a1", "a2"]), ("B", ["b0"])])

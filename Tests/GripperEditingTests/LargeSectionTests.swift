@@ -3,6 +3,7 @@ import Testing
 import GripperLayout
 @testable import GripperEditing
 import GripperScripting
+@_spi(Benchmarks) import GripperEditing
 
 /// Large sections opened from a data source take edits as runs (a piece
 /// table) instead of being copied, and the identity check of an inserting

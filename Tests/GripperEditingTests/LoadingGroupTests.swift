@@ -1,6 +1,7 @@
 import Testing
 import GripperLayout
 @testable import GripperEditing
+@_spi(Benchmarks) import GripperEditing
 
 /// A composed source's children loading together: their content is held
 /// until the last load in flight ends, then released at once.

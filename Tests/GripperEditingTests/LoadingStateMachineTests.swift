@@ -2,6 +2,7 @@ import Testing
 import GripperTesting
 @testable import GripperEditing
 import GripperScripting
+@_spi(Benchmarks) import GripperEditing
 
 /// Every state × every event of the loading machine, against the table in
 /// Documentation/DataSources.md: the valid ones move, the others are

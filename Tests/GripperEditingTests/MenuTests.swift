@@ -3,7 +3,7 @@ import GripperTesting
 import Testing
 import GripperGeometry
 import GripperInput
-import GripperLayout
+@_spi(Benchmarks) import GripperLayout
 @testable import GripperEditing
 @_spi(Benchmarks) import GripperEditing
 

@@ -183,6 +183,7 @@ import Testing
 import GripperScripting
 import GripperTesting
 import GripperTraces
+@_spi(Benchmarks) import GripperEditing
 
 @Suite struct EmbeddingArticleTests {
     static let article = Fixtures.packageRoot.appendingPathComponent("Sources/Gripper/Gripper.docc/EmbeddingGripper.md")

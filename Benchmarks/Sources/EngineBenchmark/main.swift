@@ -6,6 +6,7 @@
 import BenchmarkSupport
 import Foundation
 @_spi(Benchmarks) import Gripper
+@_spi(Benchmarks) import GripperEditing
 import GripperScene
 import GripperScripting
 #if canImport(Glibc)

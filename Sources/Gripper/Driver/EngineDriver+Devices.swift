@@ -22,7 +22,7 @@ public struct DeviceFrame: Hashable, Sendable {
     /// never reorders one device).
     ///
     /// - Complexity: O(n × d) for n frames of d devices.
-    public static func merged(_ devices: [[EventFrame]]) -> [DeviceFrame] {
+    package static func merged(_ devices: [[EventFrame]]) -> [DeviceFrame] {
         var next = Array(repeating: 0, count: devices.count)
         var result: [DeviceFrame] = []
         result.reserveCapacity(devices.reduce(0) { $0 + $1.count })

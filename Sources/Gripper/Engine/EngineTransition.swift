@@ -121,7 +121,7 @@ public struct EngineTransition: Sendable {
     /// 300 ms, and `setCollectionViewLayout(_:animated:)` and a rotation
     /// animate in about as long; a lift settles like a drop; a menu comes and
     /// goes in 200 ms, about as fast as iOS's context menu.
-    public static func defaultTiming(for cause: Cause) -> (duration: Duration, curve: TimingCurve) {
+    package static func defaultTiming(for cause: Cause) -> (duration: Duration, curve: TimingCurve) {
         switch cause {
         case .gapMoved: (.milliseconds(250), .easeInOut)
         case .dropped, .dropCancelled: (.milliseconds(200), .easeOut)

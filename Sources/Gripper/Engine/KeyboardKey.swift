@@ -36,14 +36,14 @@ public enum KeyboardKey: String, Hashable, Sendable, CaseIterable, CustomStringC
 
     /// The key of an evdev `KEY_*` code with Shift up, or nil for a key
     /// the engine ignores.
-    public init?(evdevCode code: UInt16) {
+    package init?(evdevCode code: UInt16) {
         self.init(evdevCode: code, shift: false)
     }
 
     /// The key of an evdev `KEY_*` code with Shift (KEY_LEFTSHIFT 42 or
     /// KEY_RIGHTSHIFT 54) held or not, or nil for a key the engine ignores:
     /// F10 is the Menu key only with Shift, Tab is ``shiftTab`` with it.
-    public init?(evdevCode code: UInt16, shift: Bool) {
+    package init?(evdevCode code: UInt16, shift: Bool) {
         switch code {
         case 103: self = .up
         case 108: self = .down
@@ -65,7 +65,7 @@ public enum KeyboardKey: String, Hashable, Sendable, CaseIterable, CustomStringC
     /// Home and End do (a held arrow walks on); Space, Enter and Escape do
     /// not (a held Space must not drop what it just lifted); Tab and
     /// Shift+Tab do, the Menu key does not.
-    public var repeats: Bool {
+    package var repeats: Bool {
         switch self {
         case .up, .down, .left, .right, .home, .end, .tab, .shiftTab: true
         case .space, .enter, .escape, .menu: false

@@ -389,7 +389,7 @@ public struct ComposedDataSource: CollectionDataSource, CollectionDelegate {
     /// batch; that the child's batch stays inside the child's own sections
     /// (and so reaches no other child) is ``sectionCount(afterBatch:inChild:)``'s check.
     /// - Complexity: O(k) for k operations.
-    public func globalBatch(_ batch: BatchUpdate, inChild child: Int) -> BatchUpdate? {
+    package func globalBatch(_ batch: BatchUpdate, inChild child: Int) -> BatchUpdate? {
         guard child >= 0, child < children.count else { return nil }
         let offset = sectionStart[child]
         let key = children[child]
@@ -413,7 +413,7 @@ public struct ComposedDataSource: CollectionDataSource, CollectionDelegate {
     /// is outside it (the batch would reach another child) or the numbers
     /// would overflow.
     /// - Complexity: O(k) for k operations.
-    public func sectionCount(afterBatch batch: BatchUpdate, inChild child: Int) -> Int? {
+    package func sectionCount(afterBatch batch: BatchUpdate, inChild child: Int) -> Int? {
         let range = sections(ofChild: child)
         guard child >= 0, child < children.count else { return nil }
         let before = range.count
@@ -446,7 +446,7 @@ public struct ComposedDataSource: CollectionDataSource, CollectionDelegate {
     /// applied, or for a child the engine does not show (a segment).
     /// - Throws: ``CompositionError``; the source is then unchanged.
     /// - Complexity: O(c + s).
-    public mutating func replaceChild(_ child: Int, with newChild: ChildDataSource) throws(CompositionError) {
+    package mutating func replaceChild(_ child: Int, with newChild: ChildDataSource) throws(CompositionError) {
         guard child >= 0, child < children.count else { throw .noSuchChild(child, count: children.count) }
         guard !newChild.key.isEmpty, !newChild.key.contains("/") else { throw .badKey(newChild.key, child: child) }
         if let other = childIndex[newChild.key], other != child {

@@ -196,7 +196,7 @@ public struct LoadingStateMachine: Hashable, Sendable {
 }
 
 /// What one event did to a ``LoadingStateMachine``.
-public enum LoadingStep: Hashable, Sendable, CustomStringConvertible {
+@_spi(Benchmarks) public enum LoadingStep: Hashable, Sendable, CustomStringConvertible {
     /// The machine moved.
     case moved(from: LoadingStateMachine.State, to: LoadingStateMachine.State)
     /// The event does not apply in this state; nothing changed.

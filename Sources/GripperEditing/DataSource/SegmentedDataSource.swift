@@ -53,7 +53,7 @@ public struct SegmentedDataSource: CollectionDataSource, CollectionDelegate {
     /// now). Nil for no such segment; empty when it is already shown.
     /// - Complexity: O(s + n) for the new segment's s sections and n items
     ///   (each identity read once).
-    public func switchBatch(to index: Int) -> BatchUpdate? {
+    package func switchBatch(to index: Int) -> BatchUpdate? {
         guard index >= 0, index < segments.count else { return nil }
         guard index != selectedIndex else { return BatchUpdate() }
         var ops: [BatchUpdate.Operation] = []
@@ -77,7 +77,7 @@ public struct SegmentedDataSource: CollectionDataSource, CollectionDelegate {
     /// ``switchBatch(to:)``).
     /// - Throws: ``CompositionError`` for no such segment; nothing changes.
     /// - Complexity: O(s) for its s sections.
-    public mutating func select(_ index: Int) throws(CompositionError) {
+    package mutating func select(_ index: Int) throws(CompositionError) {
         guard index >= 0, index < segments.count else { throw .noSuchChild(index, count: segments.count) }
         shown = try ComposedDataSource([segments[index]], selectionMode: shown.selectionMode)
         selectedIndex = index
@@ -87,7 +87,7 @@ public struct SegmentedDataSource: CollectionDataSource, CollectionDelegate {
     /// the engine must have applied the change first, as a batch in its
     /// own paths (a one-child composition's paths are the child's).
     /// - Throws: ``CompositionError``; nothing changes then.
-    public mutating func replaceSegment(_ index: Int, with segment: ChildDataSource) throws(CompositionError) {
+    package mutating func replaceSegment(_ index: Int, with segment: ChildDataSource) throws(CompositionError) {
         guard index >= 0, index < segments.count else { throw .noSuchChild(index, count: segments.count) }
         var copy = segments
         copy[index] = segment

@@ -21,7 +21,7 @@ public struct ContentReplacement: Hashable, Sendable {
     public var items: Int
 
     /// Creates the record of a replacement.
-    public init(segment: Int, key: String, sectionsBefore: Int, sections: Int, items: Int) {
+    package init(segment: Int, key: String, sectionsBefore: Int, sections: Int, items: Int) {
         self.segment = segment
         self.key = key
         self.sectionsBefore = sectionsBefore

@@ -33,7 +33,7 @@ public struct Journal: Hashable, Sendable {
     private var nextSequence = 1
 
     /// Starts a journal at `model`.
-    public init(start model: CollectionModel, limit: Int? = nil) {
+    @_spi(Benchmarks) public init(start model: CollectionModel, limit: Int? = nil) {
         self.start = model
         // The start keeps no identity index: sharing it with the model
         // would make the first commit copy it whole. (It only takes
@@ -66,7 +66,7 @@ public struct Journal: Hashable, Sendable {
     /// - Complexity: that of ``CollectionModel/apply(_:)`` plus O(k) for the
     ///   inverse of k item operations.
     @discardableResult
-    public mutating func commit(_ batch: BatchUpdate, as edit: Edit, at time: EventTime) throws(BatchUpdateError) -> JournalEntry {
+    @_spi(Benchmarks) public mutating func commit(_ batch: BatchUpdate, as edit: Edit, at time: EventTime) throws(BatchUpdateError) -> JournalEntry {
         let inverse: BatchUpdate
         if let direct = batch.directInverse(before: model) {
             try model.apply(batch)
@@ -95,7 +95,7 @@ public struct Journal: Hashable, Sendable {
     /// forgotten, as by any commit. Sequence numbers keep counting.
     /// - Complexity: O(1) besides releasing the entries dropped.
     @discardableResult
-    public mutating func replaceContent(with model: CollectionModel, as replacement: ContentReplacement,
+    package mutating func replaceContent(with model: CollectionModel, as replacement: ContentReplacement,
                                         at time: EventTime) -> JournalEntry {
         var start = model
         start.heldIDs = nil
@@ -121,7 +121,7 @@ public struct Journal: Hashable, Sendable {
     ///   sections the inverse touches and its k operations; never a scan of
     ///   every item.
     @discardableResult
-    public mutating func undo() -> JournalEntry? {
+    @_spi(Benchmarks) public mutating func undo() -> JournalEntry? {
         guard let entry = entries.last, !entry.isAppChange else { return nil }
         // The inverse was computed on exactly this model, so it applies and
         // brings back only identities this model lacks: no identity scan.
@@ -134,7 +134,7 @@ public struct Journal: Hashable, Sendable {
     /// Redoes the last undone entry and returns it, or nil when there is none.
     /// - Complexity: as ``undo()``, for the entry's batch.
     @discardableResult
-    public mutating func redo() -> JournalEntry? {
+    package mutating func redo() -> JournalEntry? {
         guard let entry = undone.last else { return nil }
         // The batch applied to exactly this model before: no identity scan.
         do { try model.apply(entry.batch, checkingIdentities: false) } catch { return nil }
@@ -145,7 +145,7 @@ public struct Journal: Hashable, Sendable {
 
     /// ``start`` with every entry applied again from scratch; equals ``model``
     /// (checked by the tests after every step).
-    public func replay() -> Result<CollectionModel, BatchUpdateError> {
+    package func replay() -> Result<CollectionModel, BatchUpdateError> {
         var m = start
         for entry in entries {
             do { try m.apply(entry.batch) } catch { return .failure(error) }

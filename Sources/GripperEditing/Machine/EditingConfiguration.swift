@@ -23,7 +23,7 @@ import GripperInput
 ///   deceleration rate (0.998 per millisecond), its rubber-band coefficient
 ///   (0.55), a critically damped spring back; Android `ViewConfiguration`'s
 ///   minimum and maximum fling speeds (50 and 8,000 dp/s).
-public struct EditingConfiguration: Hashable, Sendable {
+@_spi(Benchmarks) public struct EditingConfiguration: Hashable, Sendable {
     /// The viewport's size in points (the scroll range and the edge zones depend on it).
     public var viewportHeight: Double
     /// The fraction of the pane past which a released swipe stays open.

@@ -1,5 +1,5 @@
 // A change to this machine changes the diagram in Documentation/Editing.md too.
-import GripperLayout
+@_spi(Benchmarks) import GripperLayout
 import GripperGeometry
 import GripperInput
 

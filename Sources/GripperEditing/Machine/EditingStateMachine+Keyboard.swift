@@ -1,7 +1,7 @@
 // A change to this machine changes the diagram in Documentation/Editing.md too.
 import GripperGeometry
 import GripperInput
-import GripperLayout
+@_spi(Benchmarks) import GripperLayout
 
 extension EditingStateMachine {
     /// What the keyboard side keeps across states: the focus, and whether

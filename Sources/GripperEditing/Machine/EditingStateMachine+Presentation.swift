@@ -1,5 +1,5 @@
 import GripperGeometry
-import GripperLayout
+@_spi(Benchmarks) import GripperLayout
 
 extension EditingStateMachine {
     /// What the layout must show now: editing mode, selection, highlight,

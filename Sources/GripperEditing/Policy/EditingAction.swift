@@ -25,7 +25,7 @@ public struct EditingAction: Hashable, Sendable {
     }
 
     /// The layout's descriptor of this action (identity, title, style).
-    public var layoutAction: SwipeAction {
+    package var layoutAction: SwipeAction {
         SwipeAction(id: id.rawValue, title: title, style: style == .destructive ? .destructive : .normal)
     }
 

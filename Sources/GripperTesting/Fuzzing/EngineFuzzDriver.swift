@@ -2,7 +2,7 @@ import Gripper
 import GripperEditing
 import GripperGeometry
 import GripperInput
-import GripperLayout
+@_spi(Benchmarks) import GripperLayout
 import GripperScene
 import GripperScripting
 

@@ -70,7 +70,7 @@ struct MessageListApp {
     private func observe(_ steps: [EngineLoop<MessageStore>.Step]) {
         for step in steps {
             for entry in step.entries {
-                guard case .effect(let effect) = entry.event else { continue }
+                guard let effect = entry.effect else { continue }
                 switch effect {
                 case .dragBegan(let item, let from):
                     print("\(stamp(step.time)) dragBegan \(item) from \(path(from))")

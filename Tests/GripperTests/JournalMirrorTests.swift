@@ -1,6 +1,7 @@
 import Testing
-import Gripper
+@_spi(Benchmarks) import Gripper
 import GripperScripting
+@_spi(Benchmarks) import GripperEditing
 
 /// ``JournalMirror`` under seeded random histories of the user's edits
 /// (moves, multi-item moves, deletes, drops, as the diffs between random

@@ -1,3 +1,4 @@
+@_spi(Benchmarks) import GripperEditing
 /// Brings the user's edits into an app's own storage (``MirroredStorage``),
 /// from the entries each engine call returns: a commit's batch, an undo's
 /// inverse, a redo's batch again. The app's own changes are not followed —

@@ -30,6 +30,14 @@ extension Transcript {
             if case .announcement(let a) = event { a } else { nil }
         }
 
+        /// What the editing machine did, if this entry is one of its
+        /// effects (a drag began, the gap moved, a journal entry committed,
+        /// undone or redone …): what an app that reports or mirrors the
+        /// user's edits reads. Nil for every other entry.
+        public var effect: EditingEffect? {
+            if case .effect(let effect) = event { effect } else { nil }
+        }
+
         /// What the engine could not do, if this entry says so (the layout
         /// refused a commit, a scroll to an item that is not there, a stimulus
         /// repeated an identity): nothing changed. Nil for every other entry.

@@ -5,7 +5,7 @@ import GripperLayout
 /// words (`AnnouncementStrings` in the `Gripper` module, which the app can
 /// translate) and hands it to whatever speaks (AT-SPI on Linux). The
 /// machine makes them only when asked to (`Engine.announcementStrings`).
-@_spi(Benchmarks) public enum Announcement: Hashable, Sendable {
+public enum Announcement: Hashable, Sendable {
     /// An item was lifted (by Space or Enter, a long-press, a gripper), at its place.
     case pickedUp(ItemID, at: ListPosition)
     /// The lifted item's gap moved: where it would land now.
@@ -41,7 +41,7 @@ import GripperLayout
 
 /// A place in a section as a person counts it: the ``position`` (1-based) of
 /// ``count`` in the section ``section``.
-@_spi(Benchmarks) public struct ListPosition: Hashable, Sendable {
+public struct ListPosition: Hashable, Sendable {
     /// The index path (0-based).
     public var indexPath: ItemPath
     /// How many items the section holds with the item in it.

@@ -3,7 +3,7 @@ import GripperInput
 
 /// What an input did, for the caller and the transcript. The presentation
 /// and the model are read from the machine; effects say what changed.
-@_spi(Benchmarks) public enum EditingEffect: Hashable, Sendable {
+public enum EditingEffect: Hashable, Sendable {
     /// A cell is highlighted (or none).
     case highlight(ItemPath?)
     /// The selection changed.

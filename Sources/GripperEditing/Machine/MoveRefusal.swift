@@ -3,7 +3,7 @@ import GripperLayout
 /// Why a keyboard lift, a key step or a move command did nothing. The
 /// machine reports it as ``EditingEffect/moveRefused(_:)`` (the transcript's
 /// `moveRefused` line) and, when announcing, says it in words.
-@_spi(Benchmarks) public enum MoveRefusal: Error, Hashable, Sendable, CustomStringConvertible {
+public enum MoveRefusal: Error, Hashable, Sendable, CustomStringConvertible {
     /// Something else is in flight (a pointer drag, a swipe, a touch being
     /// tracked, a scroll, an open cell or delete confirmation): the machine's
     /// state then.

@@ -3,7 +3,7 @@
 /// ``EditingEffect/scrollMotionBegan(_:)`` effect carries one when it
 /// starts; ``EditingEffect/scrollMotionEnded(_:at:settled:)`` says where it
 /// came to rest (or was stopped).
-@_spi(Benchmarks) public struct ScrollMotion: Hashable, Sendable {
+public struct ScrollMotion: Hashable, Sendable {
     /// What set the content moving.
     public enum Kind: String, Hashable, Sendable, CaseIterable {
         /// A pan released with speed: the content decelerates (and, when it

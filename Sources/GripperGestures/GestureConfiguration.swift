@@ -1,4 +1,4 @@
-/// The thresholds and options of a ``GestureArena``.
+/// The thresholds and options of a `GestureArena`.
 ///
 /// Distances are in millimetres on the device (the contacts' `millimetres`,
 /// which the contact tracker derives from the device's resolution or, when a

@@ -11,7 +11,7 @@
 ///
 /// So `1 0 0 0 1 0` changes nothing, `0 -1 1 1 0 0` turns a panel mounted a
 /// quarter turn clockwise, and a calibration tool's output (scale and offset
-/// in fractions of the screen) goes in as it is. ``FrameCalibrator``
+/// in fractions of the screen) goes in as it is. `FrameCalibrator`
 /// applies it to a device's frames.
 public struct CalibrationMatrix: Hashable, Sendable, CustomStringConvertible {
     /// The six values `a b c d e f`, row by row.

@@ -139,7 +139,7 @@ public struct DeviceDescription: Hashable, Sendable {
 
     /// Device units per millimetre on each position axis: the axis resolution,
     /// or when that is 0 the fallback documented at
-    /// ``fallbackLongestSideMillimetres(for:)``. Nil for devices without
+    /// `fallbackLongestSideMillimetres(for:)`. Nil for devices without
     /// absolute position.
     public var unitsPerMillimetre: (x: Double, y: Double)? {
         guard let axes = positionAxes else { return nil }

@@ -8,7 +8,7 @@ import GripperGeometry
 ///
 /// Three kinds of virtual device, each a real evdev description:
 /// - **touch**: a protocol B touchscreen (`INPUT_PROP_DIRECT`, 16 slots)
-///   whose axes span the viewport at ``unitsPerMillimetre`` (16 units per
+///   whose axes span the viewport at `unitsPerMillimetre` (16 units per
 ///   millimetre of screen, rounded): every touch threshold is in
 ///   millimetres of screen, as for a real panel. A touch cancelled by the
 ///   toolkit becomes a palm (`ABS_MT_TOOL_TYPE` = `MT_TOOL_PALM`), which the

@@ -1,7 +1,7 @@
 import GripperGeometry
 
 /// What the editing machine and the engine ask of a layout: the grid
-/// (``GridLayout``), the flow layout (``FlowLayout``) and an app's own
+/// (`GridLayout`), the flow layout (`FlowLayout`) and an app's own
 /// layout plug in the same way.
 ///
 /// A layout works in *scroll space* (see ``LayoutOrientation``): y runs
@@ -92,7 +92,7 @@ public protocol CollectionLayout: Sendable {
     /// returns them from ``attributes(in:presentation:contentOffset:)``
     /// (after everything else) and its hit test finds them above
     /// everything, whenever its presentation has a menu. The default
-    /// places them with ``MenuPlacement``.
+    /// places them with `MenuPlacement`.
     /// - Complexity: should be O(log n + e) for e entries.
     func menuAttributes(for menu: MenuState, contentOffset: Double) -> [LayoutAttributes]
     /// Where a scroll that would come to rest at `proposed` (a content

@@ -9,7 +9,7 @@ public struct LayoutAttributes: Hashable, Sendable {
     public var indexPath: ItemPath?
     /// The element's frame.
     public var frame: Rect
-    /// Drawing order: higher is drawn above (see ``ZIndex``).
+    /// Drawing order: higher is drawn above (see `ZIndex`).
     public var zIndex: Int
     /// Whether the element must not be drawn (the dragged source).
     public var isHidden: Bool

@@ -2,9 +2,9 @@ import GripperGeometry
 
 /// The layouts Gripper ships, by name (a scene's `layout.kind`).
 public enum LayoutKind: String, Hashable, Sendable, CaseIterable {
-    /// ``GridLayout``: rows of equal columns.
+    /// `GridLayout`: rows of equal columns.
     case grid
-    /// ``FlowLayout``: items of their own sizes wrapped into lines.
+    /// `FlowLayout`: items of their own sizes wrapped into lines.
     case flow
 
     /// An empty layout of this kind for `metrics` and a viewport of `screen`

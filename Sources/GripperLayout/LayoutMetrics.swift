@@ -45,7 +45,7 @@ public struct LayoutMetrics: Hashable, Sendable {
     /// height (``CollectionLayout/setExtent(_:of:)``) costs O(log n).
     public var estimatedItemHeight: Double?
     /// The width (across the scroll axis) of an item that gives none of its
-    /// own in a ``FlowLayout``; nil for the whole line. The grid ignores it.
+    /// own in a `FlowLayout`; nil for the whole line. The grid ignores it.
     public var itemWidth: Double?
     /// The height a section keeps for a placeholder that covers it (a
     /// composed source's child loading, empty or failed) when its items

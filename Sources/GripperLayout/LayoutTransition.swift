@@ -4,7 +4,7 @@ import GripperGeometry
 /// state that appears, disappears or moves (changes any attribute), with its
 /// attributes before and after. Elements that stay as they were are left out.
 ///
-/// Elements are matched by identity through the ``ItemPathMapping`` of the
+/// Elements are matched by identity through the `ItemPathMapping` of the
 /// edits between the states (identity for presentation changes: gap moved,
 /// editing toggled, cell opened or shut). The placeholder and the drag proxy
 /// are matched as single elements whatever their index paths. Appearing

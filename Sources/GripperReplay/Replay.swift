@@ -48,7 +48,7 @@ public struct Replay: Sendable {
         return driver.engine
     }
 
-    /// Replays the frames of several devices (``/Gripper/DeviceFrame/merged(_:)``
+    /// Replays the frames of several devices (`DeviceFrame.merged(_:)`
     /// puts several traces in one time order) through `driver`, whose
     /// engine has every device the frames name (``/Gripper/Engine/attach(_:)``), as
     /// fast as possible, and returns the engine finished.
@@ -198,7 +198,7 @@ public struct Replay: Sendable {
     /// Replays several devices' traces together on `scene`: the engine's
     /// first device is the first trace's, the others are attached in order
     /// (``/Gripper/Engine/attach(_:)``), and their frames are merged in time order
-    /// (``/Gripper/DeviceFrame/merged(_:)``), as a live session with those devices
+    /// (`DeviceFrame.merged(_:)`), as a live session with those devices
     /// would have handed them in. The traces' times must be on one clock (as
     /// a recording of one session's devices writes them). An empty list is
     /// a programming error.

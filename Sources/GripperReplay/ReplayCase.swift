@@ -54,7 +54,7 @@ public struct ReplayCase: Sendable {
         return driver
     }
 
-    /// Every device's frames in one time order (``DeviceFrame/merged(_:)``).
+    /// Every device's frames in one time order (`DeviceFrame.merged(_:)`).
     var frames: [DeviceFrame] {
         moreDevices.isEmpty ? trace.frames.map { DeviceFrame($0) } : DeviceFrame.merged([trace.frames] + moreDevices.map(\.frames))
     }

@@ -5,7 +5,7 @@ import GripperGeometry
 /// trace lasts, how many frames and events it holds, and every contact (touch
 /// sequence, or left-button press for a mouse) with its timing and path.
 ///
-/// Computed by running a ``/GripperInput/ContactTracker`` over the frames, so it counts
+/// Computed by running a `ContactTracker` over the frames, so it counts
 /// contacts exactly as the rest of Gripper sees them. Times are in seconds
 /// from the first frame. Made from a whole trace (``init(trace:)``) or from
 /// frames (``init(device:frames:)``).
@@ -27,7 +27,7 @@ public struct TraceSummary: Hashable, Sendable {
     public var eventCount: Int
     /// The most contacts down in one frame.
     public var maxConcurrentContacts: Int
-    /// The total wheel movement in detents (see ``/GripperInput/ContactFrame/scroll``).
+    /// The total wheel movement in detents (see `ContactFrame.scroll`).
     public var scrollDetents: Point
     /// Every contact, in the order they began.
     public var contacts: ContactList

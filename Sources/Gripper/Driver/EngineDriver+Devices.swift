@@ -2,7 +2,7 @@ import GripperInput
 
 /// One input frame and the device it comes from: what an engine with several
 /// devices is fed (``EngineDriver/handle(_:)-(DeviceFrame)``), and what a
-/// replay of several traces merges them into (``DeviceFrame/merged(_:)``).
+/// replay of several traces merges them into (`DeviceFrame/merged(_:)`).
 public struct DeviceFrame: Hashable, Sendable {
     /// The device the frame comes from.
     public var device: InputDeviceID

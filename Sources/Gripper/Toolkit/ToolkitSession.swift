@@ -133,7 +133,7 @@ public struct ToolkitSession: Sendable {
     // MARK: - Input
 
     /// A touch event of the toolkit's touch `sequence` (see
-    /// ``/GripperInput/ToolkitInput/touch(_:sequence:at:time:)``).
+    /// `ToolkitInput.touch(_:sequence:at:time:)`).
     /// - Returns: the transcript entries produced, recorded or not.
     @discardableResult
     public mutating func touch(_ phase: ToolkitInput.TouchPhase, sequence: UInt64, at point: Point,

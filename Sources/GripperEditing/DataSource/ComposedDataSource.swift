@@ -33,7 +33,7 @@ import GripperLayout
 /// selection mode is the composition's own (``selectionMode``).
 ///
 /// **Changes.** A child's change reaches the engine as one batch in global
-/// index paths (``globalBatch(_:inChild:)``): `Engine.apply(_:toChild:of:…)`
+/// index paths (`globalBatch(_:inChild:)`): `Engine.apply(_:toChild:of:…)`
 /// maps it, applies it with the same validation as any batch, and only then
 /// takes the child's new data source (see Documentation/DataSources.md).
 ///

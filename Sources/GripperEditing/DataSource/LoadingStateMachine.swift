@@ -69,7 +69,7 @@ public enum LoadingEvent: Hashable, Sendable, CustomStringConvertible {
 /// | error(p) | loadingContent | ignored | ignored | ignored | refreshing(error(p)) |
 /// | refreshing(s) | ignored | contentLoaded | noContent(p) | error(p) | ignored |
 ///
-/// An ignored event changes nothing and says so (``LoadingStep/ignored(_:_:)``):
+/// An ignored event changes nothing and says so (`LoadingStep/ignored(_:_:)`):
 /// a result with no load in flight is stale, a second load while one is in
 /// flight is a repeat. Nothing traps, whatever the order.
 ///

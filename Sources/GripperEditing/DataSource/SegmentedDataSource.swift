@@ -11,7 +11,7 @@ import GripperLayout
 /// segment (lazy views, no item read, one bounded transcript line, a
 /// transition a renderer animates), and what is in flight (a drag, an
 /// open cell, a delete confirmation) is cancelled, since its item leaves.
-/// ``switchBatch(to:)`` spells the same change out as a batch.
+/// `switchBatch(to:)` spells the same change out as a batch.
 ///
 /// ```swift
 /// var mail = try SegmentedDataSource([

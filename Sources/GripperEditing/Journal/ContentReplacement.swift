@@ -6,7 +6,7 @@
 ///
 /// The model took the new content wholesale, as lazy views of the data
 /// source (as opening a collection does), so there is no batch to undo
-/// it: the journal restarts at it (``Journal/replaceContent(with:as:at:)``),
+/// it: the journal restarts at it (`Journal/replaceContent(with:as:at:)`),
 /// and the user's undo stops there, as at any change the app makes.
 public struct ContentReplacement: Hashable, Sendable {
     /// The index of the segment shown now.

@@ -33,7 +33,7 @@ public enum Edit: Hashable, Sendable, CustomStringConvertible {
     /// The app put new content in place of the whole collection in one step
     /// (a segment switch, `Engine.switchSegment(of:to:at:)`): an app entry
     /// with no batch and no inverse, at which the journal restarts
-    /// (``Journal/replaceContent(with:as:at:)``).
+    /// (`Journal/replaceContent(with:as:at:)`).
     case replaced(ContentReplacement)
 
     /// The edit in a few words, as the journal's transcript lines write it.

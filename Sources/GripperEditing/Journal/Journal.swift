@@ -3,13 +3,13 @@ import GripperInput
 /// The record of committed edits, and the model they produce.
 ///
 /// At every moment ``model`` equals ``start`` with ``entries`` applied in
-/// order (``replay()``); the journal is the only way the model changes.
+/// order (`replay()`); the journal is the only way the model changes.
 /// Undo takes the last entry off (applying its inverse) and keeps it for
 /// redo; a new commit forgets what was undone.
 ///
 /// The app's own changes are entries of their own kind (``Edit/app``,
 /// ``JournalEntry/isAppChange``): they count in ``model`` like any entry,
-/// but ``undo()`` never takes one off — undo stops at the latest app entry —
+/// but `undo()` never takes one off — undo stops at the latest app entry —
 /// and, being commits, they forget what was undone. So the user's undo and
 /// redo never cross a change the app made.
 ///

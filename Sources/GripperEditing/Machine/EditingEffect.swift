@@ -73,7 +73,7 @@ public enum EditingEffect: Hashable, Sendable {
     /// to rest by itself, false when something stopped it (a touch, the
     /// wheel, another scroll, a resize).
     case scrollMotionEnded(ScrollMotion.Kind, at: Double, settled: Bool)
-    /// Call back with ``ContactInput/tick`` at this time.
+    /// Call back with `ContactInput/tick` at this time.
     case scheduleTick(at: EventTime)
     /// The keyboard focus moved to this item (nil: no focus); not reported
     /// when only its index path shifted (a batch before it).

@@ -1,5 +1,5 @@
 /// A move an app asks for without a pointer (a screen reader's custom
-/// action, a menu item, a shortcut of its own): ``EditingStateMachine``
+/// action, a menu item, a shortcut of its own): `EditingStateMachine`
 /// applies it to the keyboard move in flight (its gap moves) or, at rest, to
 /// the focused item (one commit at once).
 ///

@@ -30,19 +30,31 @@ public struct ToolkitInput: Sendable {
     public enum Source: Hashable, Sendable {
         /// The touch device at this index of ``touchDevices``.
         case touch(Int)
+        /// The virtual mouse: pointer motion, buttons and scrolling.
         case pointer
+        /// The virtual keyboard.
         case keyboard
     }
 
     /// A touch's phase, as toolkits report it.
     public enum TouchPhase: Hashable, Sendable {
-        case began, moved, ended, cancelled
+        /// The finger went down.
+        case began
+        /// The finger moved.
+        case moved
+        /// The finger lifted.
+        case ended
+        /// The toolkit took the touch away (a grab, a gesture of its own).
+        case cancelled
     }
 
     /// A key's state.
     public enum KeyState: Int32, Hashable, Sendable {
+        /// The key went up (evdev value 0).
         case released = 0
+        /// The key went down (evdev value 1).
         case pressed = 1
+        /// The key's autorepeat (evdev value 2).
         case repeated = 2
     }
 

@@ -7,7 +7,7 @@ import GripperGeometry
 /// least ``GestureConfiguration/minimumPinchSpanMillimetres``, so two
 /// contacts at one point give a finite scale): 1 at the start, below 1 as
 /// the fingers close, above 1 as they spread.
-public struct PinchMotion: Hashable, Sendable {
+@_spi(Benchmarks) public struct PinchMotion: Hashable, Sendable {
     /// The contact followed first (the primary).
     public var firstContactID: Int
     /// The contact that went down second.

@@ -1,6 +1,6 @@
 import GripperGeometry
-import GripperGestures
-import GripperInput
+@_spi(Benchmarks) import GripperGestures
+@_spi(Benchmarks) import GripperInput
 import GripperTesting
 import Testing
 

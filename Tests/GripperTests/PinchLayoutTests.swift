@@ -1,6 +1,6 @@
 import GripperEditing
 import GripperGeometry
-import GripperGestures
+@_spi(Benchmarks) import GripperGestures
 import GripperLayout
 import GripperScripting
 import GripperTesting
@@ -8,6 +8,7 @@ import GripperTraces
 import Testing
 @testable import Gripper
 @testable import GripperScene
+@_spi(Benchmarks) import Gripper
 
 /// A pinch between layouts (`Engine.setPinchLayouts`): the new layout drawn
 /// under the fingers by the pinch's progress, the item under the centre

@@ -1,6 +1,6 @@
-import GripperEditing
+@_spi(Benchmarks) import GripperEditing
 import GripperGeometry
-import GripperGestures
+@_spi(Benchmarks) import GripperGestures
 import GripperInput
 import GripperLayout
 
@@ -28,7 +28,7 @@ public struct PinchLayouts: Hashable, Sendable {
 
 /// What a pinch between layouts did, as the transcript's `layoutPinch`
 /// entries say it.
-public enum LayoutPinchStep: Hashable, Sendable {
+@_spi(Benchmarks) public enum LayoutPinchStep: Hashable, Sendable {
     /// The pinch began; `change` is what it would make.
     case began(LayoutChange)
     /// The fingers lifted far or fast enough: `change` was made.

@@ -1,4 +1,4 @@
-import GripperLayout
+@_spi(Benchmarks) import GripperLayout
 
 extension BatchUpdate {
     /// Where the index paths of the model before a batch are after it,

@@ -54,7 +54,7 @@ public struct LayoutPinch: Sendable {
     public internal(set) var progress: Double
     /// The pinch's centre now, viewport coordinates.
     public internal(set) var centre: Point
-    /// The pinch's scale now (see ``/GripperGestures/PinchMotion``).
+    /// The pinch's scale now (see `PinchMotion`).
     public internal(set) var scale: Double
     /// Whether the fingers close (``PinchLayouts/closing``) rather than spread.
     public internal(set) var isClosing: Bool

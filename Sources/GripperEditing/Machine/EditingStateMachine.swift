@@ -1,7 +1,7 @@
 // A change to this machine changes the diagram in Documentation/Editing.md too.
 import GripperGeometry
 import GripperInput
-import GripperLayout
+@_spi(Benchmarks) import GripperLayout
 
 /// The editing interaction: listens to recognized gestures and outside
 /// stimuli, takes the app's batch updates at any moment (`apply(_:at:)`),

@@ -158,6 +158,10 @@ static void take_lines(App *app)
     if (length > 0) {
         fputs(app->text, stdout);
         fflush(stdout);
+        /* A pinch that finished changed the columns (what g toggles from). */
+        const char *finished = strstr(app->text, "layoutPinch finished columns ");
+        if (finished)
+            app->columns = atoi(finished + strlen("layoutPinch finished columns "));
     }
 }
 
@@ -296,6 +300,25 @@ static gboolean open_engine(App *app)
         return FALSE;
     }
     fprintf(stderr, "open: %zu items in %.1f ms\n", store_item_total(app->store), took / 1000.0);
+    /* Two fingers (or a touchpad's pinch) close a list into the grid of tiles and spread the grid into the list. */
+    gripper_layout_change grid, list;
+    gripper_layout_change_init(&grid);
+    grid.fields = GRIPPER_LAYOUT_FIELD_COLUMNS | GRIPPER_LAYOUT_FIELD_ROW_HEIGHT | GRIPPER_LAYOUT_FIELD_INTER_ITEM_SPACING
+                  | GRIPPER_LAYOUT_FIELD_LINE_SPACING;
+    grid.columns = app->grid_columns;
+    grid.row_height = 96;
+    grid.inter_item_spacing = 8;
+    grid.line_spacing = 8;
+    list = grid;
+    list.columns = 1;
+    list.row_height = 56;
+    list.inter_item_spacing = 0;
+    list.line_spacing = 0;
+    if (!ok(app, gripper_set_pinch_layouts(app->engine, &grid, &list), "gripper_set_pinch_layouts")) {
+        gripper_engine_close(app->engine);
+        app->engine = NULL;
+        return FALSE;
+    }
     return TRUE;
 }
 
@@ -370,6 +393,26 @@ static gboolean on_touch(App *app, GdkEvent *event, int phase)
     uint64_t sequence = (uint64_t)(uintptr_t)gdk_event_get_event_sequence(event);
     int64_t t = event_time(app, gdk_event_get_time(event));
     if (ok(app, gripper_touch(app->engine, t, phase, sequence, x, y), "gripper_touch"))
+        after_input(app);
+    return TRUE;
+}
+
+/* A touchpad pinch libinput recognized: its phase and scale, at the pointer (gripper_touchpad_pinch). */
+static gboolean on_touchpad_pinch(App *app, GdkEvent *event)
+{
+    double x, y;
+    if (!event_point(app, event, &x, &y))
+        return FALSE;
+    int phase;
+    switch (gdk_touchpad_event_get_gesture_phase(event)) {
+    case GDK_TOUCHPAD_GESTURE_PHASE_BEGIN: phase = GRIPPER_TOUCH_BEGIN; break;
+    case GDK_TOUCHPAD_GESTURE_PHASE_UPDATE: phase = GRIPPER_TOUCH_UPDATE; break;
+    case GDK_TOUCHPAD_GESTURE_PHASE_END: phase = GRIPPER_TOUCH_END; break;
+    default: phase = GRIPPER_TOUCH_CANCEL; break;
+    }
+    int64_t t = event_time(app, gdk_event_get_time(event));
+    double scale = gdk_touchpad_event_get_pinch_scale(event);
+    if (ok(app, gripper_touchpad_pinch(app->engine, t, phase, scale, x, y), "gripper_touchpad_pinch"))
         after_input(app);
     return TRUE;
 }
@@ -527,6 +570,7 @@ static gboolean on_event(GtkEventControllerLegacy *controller, GdkEvent *event, 
     case GDK_TOUCH_END: return on_touch(app, event, GRIPPER_TOUCH_END);
     case GDK_TOUCH_CANCEL: return on_touch(app, event, GRIPPER_TOUCH_CANCEL);
     case GDK_SCROLL: return on_scroll(app, event);
+    case GDK_TOUCHPAD_PINCH: return on_touchpad_pinch(app, event);
     case GDK_KEY_PRESS: return on_key(app, event, TRUE);
     case GDK_KEY_RELEASE: return on_key(app, event, FALSE);
     case GDK_GRAB_BROKEN: return on_cancel(app, event);
@@ -643,8 +687,15 @@ static gboolean on_tick(GtkWidget *widget, GdkFrameClock *frame_clock, gpointer 
 static gboolean read_elements(App *app, int width, int height, size_t *count)
 {
     for (;;) {
-        gripper_status status = gripper_attributes_in_rect(app->engine, 0, 0, width, height, app->elements,
-                                                           app->element_capacity, count);
+        /* While a pinch is under way, the cells between the two layouts. */
+        gripper_pinch pinch;
+        gripper_pinch_init(&pinch);
+        gripper_status status = gripper_get_pinch(app->engine, &pinch);
+        if (status == GRIPPER_OK && pinch.active)
+            status = gripper_pinched_attributes(app->engine, app->elements, app->element_capacity, count);
+        else if (status == GRIPPER_OK)
+            status = gripper_attributes_in_rect(app->engine, 0, 0, width, height, app->elements,
+                                                app->element_capacity, count);
         if (status != GRIPPER_ERROR_BUFFER)
             return ok(app, status, "gripper_attributes_in_rect");
         app->element_capacity = *count + 32;

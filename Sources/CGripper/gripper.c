@@ -63,6 +63,7 @@ gripper_status gripper_scroll_to(gripper_engine *engine, int64_t time_us, double
 gripper_status gripper_resize(gripper_engine *engine, int64_t time_us, double width, double height) { return gripperimpl_resize(engine, time_us, width, height); }
 void gripper_layout_change_init(gripper_layout_change *change) { gripperimpl_layout_change_init(change); }
 gripper_status gripper_change_layout(gripper_engine *engine, int64_t time_us, const gripper_layout_change *change) { return gripperimpl_change_layout(engine, time_us, change); }
+gripper_status gripper_touchpad_pinch(gripper_engine *engine, int64_t time_us, int phase, double scale, double x, double y) { return gripperimpl_touchpad_pinch(engine, time_us, phase, scale, x, y); }
 gripper_status gripper_set_pinch_layouts(gripper_engine *engine, const gripper_layout_change *closing, const gripper_layout_change *spreading) { return gripperimpl_set_pinch_layouts(engine, closing, spreading); }
 void gripper_pinch_init(gripper_pinch *pinch) { gripperimpl_pinch_init(pinch); }
 gripper_status gripper_get_pinch(gripper_engine *engine, gripper_pinch *out) { return gripperimpl_get_pinch(engine, out); }

@@ -40,6 +40,7 @@ gripper_status gripperimpl_resize(gripper_engine *engine, int64_t time_us, doubl
 void gripperimpl_layout_change_init(gripper_layout_change *change);
 gripper_status gripperimpl_change_layout(gripper_engine *engine, int64_t time_us, const gripper_layout_change *change);
 gripper_status gripperimpl_take_display_changes(gripper_engine *engine, gripper_display_change *out, size_t capacity, size_t *count);
+gripper_status gripperimpl_touchpad_pinch(gripper_engine *engine, int64_t time_us, int phase, double scale, double x, double y);
 gripper_status gripperimpl_set_pinch_layouts(gripper_engine *engine, const gripper_layout_change *closing, const gripper_layout_change *spreading);
 void gripperimpl_pinch_init(gripper_pinch *pinch);
 gripper_status gripperimpl_get_pinch(gripper_engine *engine, gripper_pinch *out);

@@ -211,20 +211,36 @@ public func gripperimpl_callback_errors(_ engine: OpaquePointer?) -> UInt64 {
 
 // MARK: - Toolkit input
 
+/// A C caller's gripper_touch_phase.
+func touchPhase(_ phase: Int32) throws(CFailure) -> ToolkitInput.TouchPhase {
+    switch UInt32(bitPattern: phase) {
+    case GRIPPER_TOUCH_BEGIN.rawValue: .began
+    case GRIPPER_TOUCH_UPDATE.rawValue: .moved
+    case GRIPPER_TOUCH_END.rawValue: .ended
+    case GRIPPER_TOUCH_CANCEL.rawValue: .cancelled
+    default: throw CFailure(GRIPPER_ERROR_INVALID, "phase \(phase) is not a gripper_touch_phase")
+    }
+}
+
 @_cdecl("gripperimpl_touch")
 public func gripperimpl_touch(_ engine: OpaquePointer?, _ time: Int64, _ phase: Int32, _ sequence: UInt64,
                           _ x: Double, _ y: Double) -> gripper_status {
     engineCall(engine) { h throws(CFailure) in
         let t = try eventTime(time)
-        let p: ToolkitInput.TouchPhase
-        switch UInt32(bitPattern: phase) {
-        case GRIPPER_TOUCH_BEGIN.rawValue: p = .began
-        case GRIPPER_TOUCH_UPDATE.rawValue: p = .moved
-        case GRIPPER_TOUCH_END.rawValue: p = .ended
-        case GRIPPER_TOUCH_CANCEL.rawValue: p = .cancelled
-        default: throw CFailure(GRIPPER_ERROR_INVALID, "phase \(phase) is not a gripper_touch_phase")
-        }
+        let p = try touchPhase(phase)
         do throws(ToolkitSession.Failure) { return try h.session.touch(p, sequence: sequence, at: Point(x: x, y: y), time: t) } catch { throw CFailure(error) }
+    }
+}
+
+@_cdecl("gripperimpl_touchpad_pinch")
+public func gripperimpl_touchpad_pinch(_ engine: OpaquePointer?, _ time: Int64, _ phase: Int32, _ scale: Double,
+                                       _ x: Double, _ y: Double) -> gripper_status {
+    engineCall(engine) { h throws(CFailure) in
+        let t = try eventTime(time)
+        let p = try touchPhase(phase)
+        do throws(ToolkitSession.Failure) {
+            return try h.session.touchpadPinch(p, scale: scale, at: Point(x: x, y: y), time: t)
+        } catch { throw CFailure(error) }
     }
 }
 

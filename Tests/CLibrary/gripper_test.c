@@ -872,6 +872,26 @@ static void test_pinch(void) {
     for (size_t i = 0; i < count; i++)
         if (shown[i].kind == GRIPPER_ELEMENT_CELL && shown[i].section == 0 && shown[i].item == 1 && shown[i].x > 100) beside = 1;
     CHECK(beside, "pear in the second column");
+    /* A touchpad's pinch, as GTK reports libinput's: spreading at the pointer takes the grid back to a list. */
+    gripper_layout_change one;
+    gripper_layout_change_init(&one);
+    one.fields = GRIPPER_LAYOUT_FIELD_COLUMNS;
+    one.columns = 1;
+    OK(gripper_set_pinch_layouts(engine, &two, &one));
+    t = 2 * S;
+    CHECK(gripper_touchpad_pinch(engine, t, GRIPPER_TOUCH_BEGIN, 0, 200, 100) == GRIPPER_ERROR_INVALID, "scale 0");
+    CHECK(gripper_touchpad_pinch(engine, t, GRIPPER_TOUCH_BEGIN, NAN, 200, 100) == GRIPPER_ERROR_INVALID, "scale NaN");
+    CHECK(gripper_touchpad_pinch(engine, t, 9, 1, 200, 100) == GRIPPER_ERROR_INVALID, "phase 9");
+    CHECK(gripper_touchpad_pinch(NULL, t, GRIPPER_TOUCH_BEGIN, 1, 200, 100) == GRIPPER_ERROR_NULL, "NULL engine");
+    OK(gripper_touchpad_pinch(engine, t, GRIPPER_TOUCH_BEGIN, 1, 200, 100));
+    for (int k = 1; k <= 12; k++)
+        OK(gripper_touchpad_pinch(engine, t + k * 16000, GRIPPER_TOUCH_UPDATE, 1 + k * 0.1, 200, 100));
+    OK(gripper_get_pinch(engine, &pinch));
+    CHECK(pinch.active && !pinch.closing && pinch.progress > 0.5, "spreading, past halfway: %d %d %f", pinch.active, pinch.closing, pinch.progress);
+    OK(gripper_touchpad_pinch(engine, t + 400000, GRIPPER_TOUCH_END, 2.2, 200, 100));
+    lines[0] = 0;
+    take(engine);
+    CHECK(strstr(lines, "layoutPinch finished columns 1") != NULL, "the touchpad's pinch finished:\n%s", lines);
     OK(gripper_set_pinch_layouts(engine, NULL, NULL));
     gripper_engine_close(engine);
 }

@@ -454,3 +454,18 @@ def test_a_pinch_goes_between_two_layouts(open_engine: Open) -> None:
     cells = [a for a in engine.attributes() if a.kind == gripper.ElementKind.CELL]
     assert cells[1].frame[0] > 100  # the second item beside the first: two columns
     assert engine.sections() == [("list", ITEMS)]
+
+
+def test_a_touchpads_pinch_from_the_toolkit(open_engine: Open) -> None:
+    engine = open_engine(viewport=(400, 600))
+    engine.set_pinch_layouts(closing={"columns": 2})
+    with pytest.raises(gripper.InvalidValueError):
+        engine.touchpad_pinch(1_000_000, gripper.TouchPhase.BEGIN, 0.0, 200, 100)
+    engine.touchpad_pinch(1_000_000, gripper.TouchPhase.BEGIN, 1.0, 200, 100)
+    for k in range(1, 13):
+        engine.touchpad_pinch(1_000_000 + k * 16_000, gripper.TouchPhase.UPDATE, 1 - k * 0.05, 200, 100)
+    pinch = engine.pinch
+    assert pinch is not None and pinch.closing and pinch.progress > 0.5
+    engine.touchpad_pinch(1_400_000, gripper.TouchPhase.END, 0.4, 200, 100)
+    assert engine.pinch is None
+    assert any(line.endswith("layoutPinch finished columns 2") for line in engine.take_lines())

@@ -368,6 +368,22 @@ gripper_status gripper_touch(gripper_engine *engine, int64_t time_us, int phase,
                              double x, double y);
 
 /**
+ * A pinch the toolkit recognized on a touchpad (GTK's GDK_TOUCHPAD_PINCH,
+ * libinput's pinch gesture): its phase (a gripper_touch_phase: BEGIN,
+ * UPDATE, END, CANCEL), its scale since it began (1 at BEGIN), and where it
+ * is (the pointer, viewport points). It is fed as two touches 160 points
+ * apart at scale 1 across (x, y), that times `scale` after, so with
+ * gripper_set_pinch_layouts() it changes the layout as a touchscreen pinch
+ * does, and a saved replay case replays it. It uses two touch sequences of
+ * its own (UINT64_MAX - 1 and UINT64_MAX).
+ * Errors: NULL, INVALID (scale not finite or not above 0, a NaN or infinite
+ * position, an unknown phase), TIME_ORDER, REENTRANT, FINISHED. O(1) plus
+ * what the pinch drives.
+ */
+gripper_status gripper_touchpad_pinch(gripper_engine *engine, int64_t time_us, int phase, double scale,
+                                      double x, double y);
+
+/**
  * The pointer moved to (x, y) (positions past the viewport's edge are held
  * at the edge, as a desktop pointer is).
  * Errors: NULL, INVALID, TIME_ORDER, REENTRANT, FINISHED. O(1) plus what it drives.

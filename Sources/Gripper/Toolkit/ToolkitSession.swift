@@ -149,6 +149,36 @@ public struct ToolkitSession: Sendable {
         return feed(frame, from: source)
     }
 
+    /// The touch sequences a touchpad pinch's two synthetic fingers use.
+    static let pinchSequences: (UInt64, UInt64) = (.max - 1, .max)
+    /// How far apart, in points, a touchpad pinch's synthetic fingers are at scale 1.
+    public static let touchpadPinchSpan = 160.0
+
+    /// A pinch the toolkit recognized on a touchpad (GTK's
+    /// `GDK_TOUCHPAD_PINCH`, libinput's pinch gesture): its phase, its
+    /// scale since it began, and where it is (the pointer). It is fed as
+    /// two fingers of the virtual touchscreen, ``touchpadPinchSpan`` apart
+    /// at scale 1 across `point` and that times `scale` after (each held
+    /// in the viewport), so the engine's pinch (``Engine/setPinchLayouts(_:)``)
+    /// takes it as from a touchscreen and a recording of the session
+    /// replays it. A pinch that does not change the span past the pinch
+    /// slop is no pinch, as on a touchscreen.
+    /// - Throws: ``Failure/refused(_:)`` for a scale that is not finite and
+    ///   above 0 or a point that is not finite; what ``touch(_:sequence:at:time:)`` throws.
+    @discardableResult
+    public mutating func touchpadPinch(_ phase: ToolkitInput.TouchPhase, scale: Double, at point: Point,
+                                       time: EventTime) throws(Failure) -> [Transcript.Entry] {
+        guard scale.isFinite, scale > 0, scale < 1e6 else { throw .refused(.badNumber("the touchpad pinch's scale \(scale)")) }
+        guard point.x.isFinite, point.y.isFinite else { throw .refused(.badNumber("the touchpad pinch's position")) }
+        let half = Self.touchpadPinchSpan * scale / 2
+        let width = max(0, engine.viewportSize.width)
+        func held(_ x: Double) -> Double { min(max(x, 0), width) }
+        let a = Point(x: held(point.x - half), y: point.y), b = Point(x: held(point.x + half), y: point.y)
+        var out = try touch(phase, sequence: Self.pinchSequences.0, at: a, time: time)
+        out += try touch(phase, sequence: Self.pinchSequences.1, at: b, time: time)
+        return out
+    }
+
     /// The pointer moved to `point`.
     @discardableResult
     public mutating func pointerMotion(to point: Point, time: EventTime) throws(Failure) -> [Transcript.Entry] {

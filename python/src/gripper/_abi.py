@@ -353,6 +353,7 @@ PROTOTYPES: dict[str, tuple[Any, list[Any]]] = {
     "gripper_layout_change_init": (None, [POINTER(LayoutChange)]),
     "gripper_change_layout": (_STATUS, [_ENGINE, c_int64, POINTER(LayoutChange)]),
     "gripper_take_display_changes": (_STATUS, [_ENGINE, POINTER(DisplayChange), c_size_t, POINTER(c_size_t)]),
+    "gripper_touchpad_pinch": (_STATUS, [_ENGINE, c_int64, c_int, c_double, c_double, c_double]),
     "gripper_set_pinch_layouts": (_STATUS, [_ENGINE, POINTER(LayoutChange), POINTER(LayoutChange)]),
     "gripper_pinch_init": (None, [POINTER(Pinch)]),
     "gripper_get_pinch": (_STATUS, [_ENGINE, POINTER(Pinch)]),

@@ -489,6 +489,20 @@ class Engine:
         """The toolkit took a touch away (nothing it drives is committed): :attr:`TouchPhase.CANCEL`."""
         self.touch(time_us, TouchPhase.CANCEL, sequence, x, y)
 
+    def touchpad_pinch(self, time_us: int, phase: TouchPhase | int, scale: float, x: float, y: float) -> None:
+        """A pinch the toolkit recognized on a touchpad (GTK's ``GDK_TOUCHPAD_PINCH``): its phase, its scale
+        since it began (1 at ``BEGIN``) and where it is (the pointer), fed as two touches 160 points apart
+        at scale 1, so with :meth:`set_pinch_layouts` it changes the layout as a touchscreen pinch does.
+
+        Raises:
+            InvalidValueError (a scale that is not finite and above 0, a NaN position, an unknown phase),
+            TimeOrderError, FinishedError.
+        """
+        t = self._time(time_us)
+        self._invoke(
+            "gripper_touchpad_pinch", t, _integer(phase, "phase", _INT32), float(scale), float(x), float(y), timed=t
+        )
+
     def pointer_motion(self, time_us: int, x: float, y: float) -> None:
         """The pointer moved to (x, y) (``gripper_pointer_motion``; held at the viewport's edge).
 

@@ -238,3 +238,43 @@ extension Engine {
         return batch.operations.first ?? .deleteSection(-1)
     }
 }
+
+// MARK: - The global header's segment control
+
+extension Engine {
+    /// Where the global header's segment control puts each segment of a
+    /// segmented data source (``/GripperEditing/SegmentedDataSource``), in
+    /// order, in viewport coordinates of the layout's scroll space: the
+    /// global header divided into equal parts. A tap in one (the editing
+    /// machine at rest) switches to that segment, as
+    /// ``switchSegment(of:to:at:)`` does, written as a `segmentTapped`
+    /// entry before the switch. Draw the control here. Empty without a
+    /// global header or a segmented source of two segments or more.
+    /// - Complexity: O(s) for s segments.
+    public func segmentFrames() -> [Rect] {
+        guard let segmented = delegate as? SegmentedDataSource, segmented.segments.count >= 2,
+              let header = layout.attributes(for: ElementID(kind: .globalHeader, indexPath: nil), presentation: presentation,
+                                             contentOffset: contentOffset),
+              header.frame.width > 0, header.frame.height > 0 else { return [] }
+        let n = segmented.segments.count
+        let width = header.frame.width / Double(n)
+        return (0..<n).map { k in
+            Rect(x: header.frame.minX + Double(k) * width, y: header.frame.minY - contentOffset,
+                 width: width, height: header.frame.height)
+        }
+    }
+
+    /// A tap at `point` (viewport coordinates of the scroll space) the
+    /// editing machine has taken: when it is in the global header's
+    /// segment control and the machine is at rest, the segment under it is
+    /// shown (nothing when it is shown already).
+    /// - Complexity: O(s) to find the segment, plus the switch's cost.
+    mutating func segmentTap(at point: Point, time: EventTime) {
+        guard machine.phase == .idle || machine.phase == .batchEditingIdle, !showsPlaceholder else { return }
+        let frames = segmentFrames()
+        guard let index = frames.firstIndex(where: { $0.contains(point) }),
+              let segmented = delegate as? SegmentedDataSource, index != segmented.selectedIndex else { return }
+        append(.segmentTapped(index), at: time)
+        switchSegmentDue(index, at: time)
+    }
+}

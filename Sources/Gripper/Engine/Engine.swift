@@ -604,6 +604,8 @@ public struct Engine: Sendable {
                     machine.handle(input, at: event.time, geometry: layout, into: &effects)
                 }
             }
+            // A tap on the global header's segment control, once the machine took it.
+            if case .contact(.tap(let p)) = input { segmentTap(at: p, time: event.time) }
         }
     }
 

@@ -95,6 +95,9 @@ extension Transcript {
         /// A pinch between layouts (``Engine/setPinchLayouts(_:)``) began,
         /// finished (its change made) or was cancelled (the layout stays).
         case layoutPinch(LayoutPinchStep)
+        /// A tap on the global header's segment control chose this segment
+        /// (``Engine/segmentFrames()``); the switch's own entries follow.
+        case segmentTapped(Int)
 
         /// The `event` name in both forms.
         public var name: String {
@@ -110,6 +113,7 @@ extension Transcript {
             case .announcement: "announce"
             case .loading: "loading"
             case .layoutPinch: "layoutPinch"
+            case .segmentTapped: "segmentTapped"
             }
         }
 
@@ -132,6 +136,7 @@ extension Transcript {
             case .announcement(let a):
                 [.word("kind", a.key.rawValue), Field("text", json: Escaping.json(a.text), text: Escaping.freeText(a.text))]
             case .loading(let step): step.transcriptFields
+            case .segmentTapped(let index): [.int("segment", index)]
             case .layoutPinch(let step):
                 switch step {
                 case .began(let change): [.word("step", "began")] + Self.layoutChangeFields(change)

@@ -10,7 +10,7 @@ extension Transcript.Event {
         // and arrays retained, for every entry recorded).
         switch self {
         case .transition, .stimulus, .deviceLost, .loading(.moved), .layoutPinch(.finished): true
-        case .layoutPinch: false
+        case .layoutPinch, .segmentTapped: false
         case .gesture, .rejected, .dataSource, .key, .announcement, .loading: false
         case .effect(.selectionChanged), .effect(.swipeOpened), .effect(.swipeShut),
              .effect(.deleteConfirmationOpened), .effect(.deleteConfirmationCancelled), .effect(.gapMoved),

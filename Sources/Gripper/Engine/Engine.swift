@@ -593,17 +593,7 @@ public struct Engine: Sendable {
             // A placeholder (no content, error) takes no editing gesture.
             guard let raw = adapter.input(for: event), !showsPlaceholder else { continue }
             let input = scrollSpace(raw)
-            transact(at: event.time) { machine, layout, effects in
-                // The shipped layouts by their concrete types: the machine's
-                // specialized entry points, no existential on a frame.
-                if let grid = layout as? GridLayout {
-                    machine.handle(input, at: event.time, geometry: grid, into: &effects)
-                } else if let flow = layout as? FlowLayout {
-                    machine.handle(input, at: event.time, geometry: flow, into: &effects)
-                } else {
-                    machine.handle(input, at: event.time, geometry: layout, into: &effects)
-                }
-            }
+            transact(at: event.time) { $0.handle(input, at: event.time, geometry: $1, into: &$2) }
             // A tap on the global header's segment control, once the machine took it.
             if case .contact(.tap(let p)) = input { segmentTap(at: p, time: event.time) }
         }

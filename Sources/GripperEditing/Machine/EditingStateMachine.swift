@@ -1,7 +1,7 @@
 // A change to this machine changes the diagram in Documentation/Editing.md too.
 import GripperGeometry
 import GripperInput
-@_spi(Benchmarks) import GripperLayout
+import GripperLayout
 
 /// The editing interaction: listens to recognized gestures and outside
 /// stimuli, takes the app's batch updates at any moment (`apply(_:at:)`),
@@ -150,13 +150,13 @@ import GripperInput
     /// which must come in empty: a caller that keeps one buffer across
     /// inputs (emptied, its capacity kept) allocates nothing for them.
     ///
-    /// Specialized for the shipped layouts (`GridLayout`, `FlowLayout`), so
-    /// the engine's frames run without an existential layout; an app's own
-    /// layout takes the generic path.
-    @_specialize(exported: true, where Geometry == GridLayout)
-    @_specialize(exported: true, where Geometry == FlowLayout)
-    package mutating func handle<Geometry: CollectionLayout>(_ input: EditingInput, at time: EventTime, geometry: Geometry,
-                                                            into effects: inout [EditingEffect]) {
+    /// Not specialized for the shipped layouts on purpose: measured with
+    /// callgrind (2026-11-28), a frame through an exported specialization
+    /// for `GridLayout` cost 117 instructions less in the machine but 481
+    /// more to cast the engine's layout to its concrete type (BENCHMARKS.md,
+    /// "The engine").
+    package mutating func handle(_ input: EditingInput, at time: EventTime, geometry: some CollectionLayout,
+                                 into effects: inout [EditingEffect]) {
         assert(effects.isEmpty, "the effects buffer must come in empty")
         let seen = keyboard.announces ? announcementContext() : nil
         switch input {

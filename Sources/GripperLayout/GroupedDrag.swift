@@ -129,14 +129,7 @@ final class GroupedDrag<L: GroupedLayout>: Sendable {
     // MARK: - Index paths
 
     /// The first index of `carried` not below `path`.
-    private func lowerBound(_ path: ItemPath) -> Int {
-        var low = 0, high = carried.count
-        while low < high {
-            let mid = (low + high) / 2
-            if carried[mid] < path { low = mid + 1 } else { high = mid }
-        }
-        return low
-    }
+    private func lowerBound(_ path: ItemPath) -> Int { carried.countBelow(path) }
 
     /// Whether the drag carries the item at `path`.
     /// - Complexity: O(log k).

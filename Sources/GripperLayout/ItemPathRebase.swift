@@ -78,19 +78,26 @@ package struct ItemPathRebase: Sendable {
     }
 }
 
+extension Array where Element: Comparable {
+    /// How many elements of this ascending array are below `value`: the
+    /// first index whose element is not (a lower bound, by binary search).
+    /// - Complexity: O(log k).
+    package func countBelow(_ value: Element) -> Int {
+        var lo = 0, hi = count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if self[mid] < value { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+}
+
 /// Index arithmetic over ascending lists of indices removed or inserted:
 /// what ``ItemPathRebase`` and ``ItemPathMapping``'s runs share.
 enum SortedIndices {
     /// The number of `sorted` below `x` (binary search).
     /// - Complexity: O(log k).
-    static func countBelow(_ x: Int, _ sorted: [Int]) -> Int {
-        var lo = 0, hi = sorted.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if sorted[mid] < x { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
-    }
+    static func countBelow(_ x: Int, _ sorted: [Int]) -> Int { sorted.countBelow(x) }
 
     /// Where `x` ends up among the others once items are inserted at
     /// `sorted` (after-indices): x plus the number of i with sorted[i] − i ≤ x.

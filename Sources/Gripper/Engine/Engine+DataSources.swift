@@ -252,7 +252,9 @@ extension Engine {
     /// global header or a segmented source of two segments or more.
     /// - Complexity: O(s) for s segments.
     public func segmentFrames() -> [Rect] {
-        guard let segmented = delegate as? SegmentedDataSource, segmented.segments.count >= 2,
+        // No global header, no control: no cast of the delegate on a tap.
+        guard metrics.globalHeaderHeight > 0, let segmented = delegate as? SegmentedDataSource,
+              segmented.segments.count >= 2,
               let header = layout.attributes(for: ElementID(kind: .globalHeader, indexPath: nil), presentation: presentation,
                                              contentOffset: contentOffset),
               header.frame.width > 0, header.frame.height > 0 else { return [] }

@@ -152,12 +152,12 @@ public struct ToolkitSession: Sendable {
     /// The touch sequences a touchpad pinch's two synthetic fingers use.
     static let pinchSequences: (UInt64, UInt64) = (.max - 1, .max)
     /// How far apart, in points, a touchpad pinch's synthetic fingers are at scale 1.
-    public static let touchpadPinchSpan = 160.0
+    package static let touchpadPinchSpan = 160.0
 
     /// A pinch the toolkit recognized on a touchpad (GTK's
     /// `GDK_TOUCHPAD_PINCH`, libinput's pinch gesture): its phase, its
     /// scale since it began, and where it is (the pointer). It is fed as
-    /// two fingers of the virtual touchscreen, ``touchpadPinchSpan`` apart
+    /// two fingers of the virtual touchscreen, 160 points apart
     /// at scale 1 across `point` and that times `scale` after (each held
     /// in the viewport), so the engine's pinch (``Engine/setPinchLayouts(_:)``)
     /// takes it as from a touchscreen and a recording of the session

@@ -115,7 +115,7 @@ extension EditingStateMachine {
         case .deleteControl, .action, .deleteConfirmation, .menuEntry, .menu: return
         }
         guard path != d.source, let item = model.item(at: path), policy.canMove(item, at: path) else { return }
-        let at = Self.lowerBound(path, in: d.companionPaths)
+        let at = d.companionPaths.countBelow(path)
         guard at == d.companionPaths.count || d.companionPaths[at] != path else { return }
         d.companionPaths.insert(path, at: at)
         d.companionItems.insert(item, at: at)
@@ -340,21 +340,12 @@ extension EditingStateMachine {
     /// The companions in `section`: a range of ``Dragging/companionPaths``.
     /// - Complexity: O(log k).
     private func companionRange(_ d: Dragging, section: Int) -> Range<Int> {
-        let lower = Self.lowerBound(ItemPath(section: section, item: Int.min), in: d.companionPaths)
+        let lower = d.companionPaths.countBelow(ItemPath(section: section, item: Int.min))
         let upper = section == Int.max ? d.companionPaths.count
-            : Self.lowerBound(ItemPath(section: section + 1, item: Int.min), in: d.companionPaths)
+            : d.companionPaths.countBelow(ItemPath(section: section + 1, item: Int.min))
         return lower..<upper
     }
 
-    /// The first index of `sorted` whose element is not below `value`.
-    static func lowerBound(_ value: ItemPath, in sorted: [ItemPath]) -> Int {
-        var low = 0, high = sorted.count
-        while low < high {
-            let mid = (low + high) / 2
-            if sorted[mid] < value { low = mid + 1 } else { high = mid }
-        }
-        return low
-    }
 
     // MARK: - The drop
 

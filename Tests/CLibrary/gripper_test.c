@@ -839,6 +839,10 @@ static void test_pinch(void) {
     wrong.struct_size = 3;
     CHECK(gripper_get_pinch(engine, &wrong) == GRIPPER_ERROR_STRUCT_SIZE, "a wrong pinch struct_size");
     size_t count = 99;
+    CHECK(gripper_pinched_attributes(engine, NULL, 0, NULL) == GRIPPER_ERROR_NULL, "NULL count");
+    CHECK(gripper_pinched_attributes(NULL, NULL, 0, &count) == GRIPPER_ERROR_NULL, "NULL engine");
+    CHECK(gripper_get_pinch(NULL, &pinch) == GRIPPER_ERROR_NULL, "NULL engine for the pinch");
+    gripper_pinch_init(NULL);
     OK(gripper_pinched_attributes(engine, NULL, 0, &count));
     CHECK(count == 0, "nothing pinched: %zu", count);
     int64_t t = 1 * S;

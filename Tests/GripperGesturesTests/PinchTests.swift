@@ -50,6 +50,36 @@ import Testing
         #expect(!events.contains { $0.kind == .pan && $0.state == .began })
     }
 
+    /// Two fingers 20 mm apart around (50, 50) mm, spreading symmetrically
+    /// by `change` mm in one move (the midpoint stays), then lifting.
+    static func spread(by change: Double) -> Script {
+        var s = Script()
+        s.down(40, 50, at: 0, id: 1)
+        s.down(60, 50, at: 10, id: 2)
+        s.move(40 - change / 2, 50, at: 30, id: 1)
+        s.move(60 + change / 2, 50, at: 31, id: 2)
+        s.up(at: 60, id: 1)
+        s.up(at: 61, id: 2)
+        return s
+    }
+
+    @Test func theSlopIsStrict() {
+        // Just under the 2.54 mm slop: nothing; just past it: a pinch. (Exactly
+        // 2.54 is not exact in millimetres of binary doubles.)
+        #expect(Self.pinches(run(Self.spread(by: 2.53), Self.withPinch)).isEmpty)
+        #expect(Self.pinches(run(Self.spread(by: 2.5), Self.withPinch)).isEmpty)
+        #expect(Self.pinches(run(Self.spread(by: 2.56), Self.withPinch)).first?.0 == .began)
+        // Past the slop but less than the midpoint moved: no pinch.
+        var s = Script()
+        s.down(40, 50, at: 0, id: 1)
+        s.down(60, 50, at: 10, id: 2)
+        s.move(40, 54, at: 30, id: 1)
+        s.move(63, 54, at: 31, id: 2) // span 23 (+3), midpoint moved 4.1
+        s.up(at: 60, id: 1)
+        s.up(at: 61, id: 2)
+        #expect(Self.pinches(run(s, Self.withPinch)).isEmpty)
+    }
+
     @Test func closingFingersPinchIn() {
         let pinches = Self.pinches(run(Self.pinch(to: 10), Self.withPinch))
         #expect(abs((pinches.last?.1.scale ?? 0) - 0.5) < 1e-9)

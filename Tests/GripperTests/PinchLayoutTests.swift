@@ -164,4 +164,25 @@ import Testing
         #expect(engine.layout.columnCount(inSection: 0) == 3 && Self.steps(engine).isEmpty)
         #expect(engine._invariantViolations().isEmpty)
     }
+
+    @Test func aScenesPinchFieldIsCheckedWhereItIsWrong() throws {
+        func error(_ pinch: String) -> String? {
+            let json = """
+            {"viewport":{"width":400,"height":640},"layout":{"rowHeight":56},"pinch":\(pinch),"sections":[{"id":"s","items":[{"id":"a"}]}]}
+            """
+            do { _ = try Scene.decode(Array(json.utf8), fileName: "scene.json"); return nil } catch { return "\(error)" }
+        }
+        #expect(error("{}")?.contains("pinch") == true)
+        #expect(error("{\"closing\":{\"columns\":0}}")?.contains("pinch.closing.columns") == true)
+        #expect(error("{\"opening\":{\"columns\":2}}")?.contains("opening") == true)
+        #expect(error("{\"spreading\":{\"rowHeight\":1e400}}") != nil)
+        #expect(error("{\"closing\":{\"columns\":3}}") == nil)
+        // Read back equal.
+        let json = """
+        {"viewport":{"width":400,"height":640},"layout":{"rowHeight":56},"pinch":{"closing":{"columns":3},"spreading":{"columns":1,"rowHeight":80}},"sections":[{"id":"s","items":[{"id":"a"}]}]}
+        """
+        let scene = try Scene.decode(Array(json.utf8), fileName: "scene.json")
+        let again = try Scene.decode(Array(try scene.jsonText().utf8), fileName: "again.json")
+        #expect(again.pinchLayouts == scene.pinchLayouts && scene.pinchLayouts?.spreading == LayoutChange(columns: 1, rowHeight: 80))
+    }
 }

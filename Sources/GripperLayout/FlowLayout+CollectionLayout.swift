@@ -224,38 +224,14 @@ extension FlowLayout: CollectionLayout {
     }
 
     func header(_ s: Int, top: Double, height: Double, contentOffset: Double) -> LayoutAttributes {
-        let h = sections[s].metrics.header
-        var y = top + h.padding.top
-        if h.isPinned {
-            let line = contentOffset + metrics.globalHeaderHeight + h.padding.top
-            y = max(y, min(line, top + height - h.padding.bottom - h.height))
-        }
-        return LayoutAttributes(kind: .header, indexPath: ItemPath(section: s, item: 0),
-                                frame: Rect(x: h.padding.left, y: y,
-                                            width: max(0, viewport.width - h.padding.left - h.padding.right),
-                                            height: h.height),
-                                zIndex: h.isPinned ? ZIndex.pinned : ZIndex.supplementary, isPinned: h.isPinned)
+        builder.headerAttributes(s, metrics: sections[s].metrics, top: top, height: height, contentOffset: contentOffset)
     }
 
     func footer(_ s: Int, top: Double, height: Double, contentOffset: Double) -> LayoutAttributes {
-        let f = sections[s].metrics.footer
-        var y = top + height - f.padding.bottom - f.height
-        if f.isPinned {
-            let line = contentOffset + viewport.height - f.padding.bottom - f.height
-            y = min(y, max(top + f.padding.top, line))
-        }
-        return LayoutAttributes(kind: .footer, indexPath: ItemPath(section: s, item: 0),
-                                frame: Rect(x: f.padding.left, y: y,
-                                            width: max(0, viewport.width - f.padding.left - f.padding.right),
-                                            height: f.height),
-                                zIndex: f.isPinned ? ZIndex.pinned : ZIndex.supplementary, isPinned: f.isPinned)
+        builder.footerAttributes(s, metrics: sections[s].metrics, top: top, height: height, contentOffset: contentOffset)
     }
 
     func background(_ s: Int, view: FlowView, top: Double) -> LayoutAttributes {
-        let m = sections[s].metrics
-        return LayoutAttributes(kind: .sectionBackground, indexPath: ItemPath(section: s, item: 0),
-                                frame: Rect(x: 0, y: top + m.header.space, width: viewport.width,
-                                            height: m.insets.top + m.itemsAreaHeight(view.itemsHeight) + m.insets.bottom),
-                                zIndex: ZIndex.background)
+        builder.backgroundAttributes(s, metrics: sections[s].metrics, top: top, itemsHeight: view.itemsHeight)
     }
 }

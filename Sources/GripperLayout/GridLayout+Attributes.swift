@@ -352,7 +352,15 @@ extension GridLayout {
 
     func headerAttributes(_ s: Int, view: SectionView, top: Double, height: Double,
                           contentOffset: Double) -> LayoutAttributes {
-        let h = view.metrics.header
+        headerAttributes(s, metrics: view.metrics, top: top, height: height, contentOffset: contentOffset)
+    }
+
+    /// Section `s`'s header, for a section of `height` at `top`: pinned
+    /// below the global header while the section is on screen when its
+    /// metrics pin it. Every layout of sections builds its headers here.
+    func headerAttributes(_ s: Int, metrics m: ResolvedMetrics, top: Double, height: Double,
+                          contentOffset: Double) -> LayoutAttributes {
+        let h = m.header
         var y = top + h.padding.top
         if h.isPinned {
             let line = contentOffset + metrics.globalHeaderHeight + h.padding.top
@@ -367,7 +375,15 @@ extension GridLayout {
 
     func footerAttributes(_ s: Int, view: SectionView, top: Double, height: Double,
                           contentOffset: Double) -> LayoutAttributes {
-        let f = view.metrics.footer
+        footerAttributes(s, metrics: view.metrics, top: top, height: height, contentOffset: contentOffset)
+    }
+
+    /// Section `s`'s footer, for a section of `height` at `top`: pinned
+    /// above the viewport's end while the section is on screen when its
+    /// metrics pin it. Every layout of sections builds its footers here.
+    func footerAttributes(_ s: Int, metrics m: ResolvedMetrics, top: Double, height: Double,
+                          contentOffset: Double) -> LayoutAttributes {
+        let f = m.footer
         var y = top + height - f.padding.bottom - f.height
         if f.isPinned {
             let line = contentOffset + viewport.height - f.padding.bottom - f.height
@@ -381,10 +397,16 @@ extension GridLayout {
     }
 
     func backgroundAttributes(_ s: Int, view: SectionView, top: Double) -> LayoutAttributes {
-        let m = view.metrics
-        return LayoutAttributes(kind: .sectionBackground, indexPath: ItemPath(section: s, item: 0),
+        backgroundAttributes(s, metrics: view.metrics, top: top, itemsHeight: view.itemsHeight)
+    }
+
+    /// Section `s`'s background (behind its insets and items, not its
+    /// header or footer), for a section at `top` whose items take
+    /// `itemsHeight`. Every layout of sections builds its backgrounds here.
+    func backgroundAttributes(_ s: Int, metrics m: ResolvedMetrics, top: Double, itemsHeight: Double) -> LayoutAttributes {
+        LayoutAttributes(kind: .sectionBackground, indexPath: ItemPath(section: s, item: 0),
                                 frame: Rect(x: 0, y: top + m.header.space, width: viewport.width,
-                                            height: m.insets.top + m.itemsAreaHeight(view.itemsHeight) + m.insets.bottom),
+                                            height: m.insets.top + m.itemsAreaHeight(itemsHeight) + m.insets.bottom),
                                 zIndex: ZIndex.background)
     }
 

@@ -11,7 +11,7 @@ public struct ActionFrame: Hashable, Sendable {
     public var frame: Rect
 
     /// Creates an action frame.
-    package init(id: String, style: SwipeAction.Style, frame: Rect) {
+    public init(id: String, style: SwipeAction.Style, frame: Rect) {
         self.id = id
         self.style = style
         self.frame = frame

@@ -183,7 +183,7 @@ extension CollectionLayout {
         proposed
     }
 
-    /// The menu placed by ``MenuPlacement``'s defaults next to the item's
+    /// The menu placed by the default menu placement next to the item's
     /// cell at rest, inside the viewport at `contentOffset`.
     /// - Complexity: O(log n + e) for e entries: one cell query.
     public func menuAttributes(for menu: MenuState, contentOffset: Double) -> [LayoutAttributes] {

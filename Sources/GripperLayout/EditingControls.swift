@@ -10,7 +10,7 @@ public struct EditingControls: Hashable, Sendable {
     public var deleteConfirmation: Rect?
 
     /// Creates editing controls.
-    package init(deleteControl: Rect? = nil, gripper: Rect? = nil, deleteConfirmation: Rect? = nil) {
+    public init(deleteControl: Rect? = nil, gripper: Rect? = nil, deleteConfirmation: Rect? = nil) {
         self.deleteControl = deleteControl
         self.gripper = gripper
         self.deleteConfirmation = deleteConfirmation

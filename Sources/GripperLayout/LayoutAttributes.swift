@@ -72,7 +72,7 @@ public struct LayoutAttributes: Hashable, Sendable {
     }
 
     /// Creates attributes; flags default to off.
-    package init(kind: ElementKind, indexPath: ItemPath?, frame: Rect, zIndex: Int, isHidden: Bool = false,
+    public init(kind: ElementKind, indexPath: ItemPath?, frame: Rect, zIndex: Int, isHidden: Bool = false,
                 alpha: Double = 1, column: Int? = nil, isEditing: Bool = false, isMovable: Bool = false,
                 isDeletable: Bool = false, isSelected: Bool = false, isHighlighted: Bool = false,
                 isPinned: Bool = false, swipe: SwipeAttributes? = nil, editingControls: EditingControls? = nil) {

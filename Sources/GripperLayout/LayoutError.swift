@@ -10,7 +10,7 @@ public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
     public var problem: String
 
     /// Creates an error for the value at `path`.
-    package init(path: String, problem: String) {
+    public init(path: String, problem: String) {
         self.path = path
         self.problem = problem
     }

@@ -20,7 +20,7 @@ public struct SwipeAttributes: Hashable, Sendable {
     public var isPastFullSwipe: Bool
 
     /// Creates swipe attributes.
-    package init(edge: SwipeEdge, contentOffset: Double, paneFrame: Rect, actions: [ActionFrame],
+    public init(edge: SwipeEdge, contentOffset: Double, paneFrame: Rect, actions: [ActionFrame],
                 contentSlidesUnderNeighbour: Bool, isPastFullSwipe: Bool) {
         self.edge = edge
         self.contentOffset = contentOffset

@@ -1,27 +1,27 @@
 import GripperGeometry
 
 /// The drawing order of the layout's elements, lowest first.
-package enum ZIndex {
+public enum ZIndex {
     /// Section backgrounds.
-    package static let background = 0
+    public static let background = 0
     /// The drag gap.
-    package static let placeholder = 5
+    public static let placeholder = 5
     /// Cells.
-    package static let cell = 10
+    public static let cell = 10
     /// Swipe-action buttons, over the part of the cell the content left.
-    package static let action = 11
+    public static let action = 11
     /// Separators.
-    package static let separator = 15
+    public static let separator = 15
     /// Headers and footers at their natural place.
-    package static let supplementary = 20
+    public static let supplementary = 20
     /// Pinned headers and footers.
-    package static let pinned = 30
+    public static let pinned = 30
     /// The global header.
-    package static let globalHeader = 40
+    public static let globalHeader = 40
     /// An item's open menu, above the content and its headers.
-    package static let menu = 90
+    public static let menu = 90
     /// A menu's entries, on its panel.
-    package static let menuEntry = 91
+    public static let menuEntry = 91
     /// The drag proxy, above everything.
-    package static let dragProxy = 100
+    public static let dragProxy = 100
 }

@@ -37,6 +37,51 @@ extension Engine {
         apply(.changeLayout(change), at: time)
     }
 
+    /// Switches to `layout` while the user watches: an app's own layout
+    /// (a ``/GripperLayout/PlacementLayout`` with the app's placement, or a
+    /// whole ``/GripperLayout/CollectionLayout`` of the app's), or one it made itself. As
+    /// ``changeLayout(_:at:)`` does, in one step: the model, the journal,
+    /// the selection, the focus and batch editing stay; the first visible
+    /// item stays where it was on screen; what is in flight goes on in the
+    /// new layout (a drag's gap moves to the slot under its contact, an
+    /// open cell that no longer has room for its actions shuts); an engine
+    /// that makes transitions makes one (`layoutChanged`). The engine lays
+    /// the model out in `layout` (its ``/GripperLayout/CollectionLayout/reload(_:)``).
+    ///
+    /// Written as a `layoutSet` entry naming the layout's type. A layout
+    /// whose viewport is not the engine's (in scroll space), or that refuses
+    /// the model, is a `rejected` entry, and nothing changes. `metrics`
+    /// (nil: the engine's) are what a later ``changeLayout(_:at:)`` starts
+    /// from; give the ones `layout` was made with.
+    /// - Complexity: as `layout`'s reload, plus what is on screen.
+    /// - Returns: the transcript entries produced, recorded or not.
+    @discardableResult
+    public mutating func setLayout(_ layout: some CollectionLayout, metrics newMetrics: LayoutMetrics? = nil,
+                                   at time: EventTime) -> [Transcript.Entry] {
+        if origin == nil { origin = time }
+        fireDue(until: time)
+        if now.map({ time > $0 }) ?? true { now = time }
+        let metrics = newMetrics ?? self.metrics
+        let expected = metrics.orientation.scrollSize(viewportSize)
+        guard layout.viewport == expected, layout.orientation == metrics.orientation else {
+            appendRejected("layout: the layout's viewport \(layout.viewport) is not the engine's \(expected) in scroll space, "
+                           + "or its orientation is not the metrics'", at: time)
+            return takeOutbox()
+        }
+        let anchor = firstVisibleItem()
+        do {
+            try sync.replace(with: layout, metrics: metrics, model: machine.model)
+        } catch {
+            appendRejected("layout: \(error)", at: time)
+            return takeOutbox()
+        }
+        append(.layoutSet(String(describing: type(of: layout))), at: time)
+        self.metrics = metrics
+        orientation = metrics.orientation
+        settleRelaidOut(keeping: anchor, at: time)
+        return takeOutbox()
+    }
+
     /// The shipped layout the engine lays out with, or nil for an app's own.
     /// - Complexity: O(1).
     public var layoutKind: LayoutKind? {

@@ -136,7 +136,7 @@ extension Engine {
         var causes: Set<EngineTransition.Cause> = []
         for event in events {
             switch event {
-            case .stimulus(.changeLayout): causes.insert(.layoutChanged)
+            case .stimulus(.changeLayout), .layoutSet: causes.insert(.layoutChanged)
             case .stimulus(.resizeViewport): causes.insert(.resized)
             case .loading: causes.insert(.placeholder)
             case .layoutPinch(.finished), .layoutPinch(.cancelled): causes.insert(.layoutChanged)

@@ -98,6 +98,10 @@ extension Transcript {
         /// A tap on the global header's segment control chose this segment
         /// (``Engine/segmentFrames()``); the switch's own entries follow.
         case segmentTapped(Int)
+        /// The app set a layout of its own making
+        /// (``Engine/setLayout(_:metrics:at:)``), named by its type; the change's
+        /// own entries (a gap moved, an open cell shut) follow.
+        case layoutSet(String)
 
         /// The `event` name in both forms.
         public var name: String {
@@ -114,6 +118,7 @@ extension Transcript {
             case .loading: "loading"
             case .layoutPinch: "layoutPinch"
             case .segmentTapped: "segmentTapped"
+            case .layoutSet: "layoutSet"
             }
         }
 
@@ -137,6 +142,7 @@ extension Transcript {
                 [.word("kind", a.key.rawValue), Field("text", json: Escaping.json(a.text), text: Escaping.freeText(a.text))]
             case .loading(let step): step.transcriptFields
             case .segmentTapped(let index): [.int("segment", index)]
+            case .layoutSet(let type): [Field("layout", json: Escaping.json(type), text: Escaping.freeText(type))]
             case .layoutPinch(let step):
                 switch step {
                 case .began(let change): [.word("step", "began")] + Self.layoutChangeFields(change)

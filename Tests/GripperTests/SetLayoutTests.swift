@@ -1,0 +1,83 @@
+import GripperGeometry
+import GripperScripting
+import GripperTesting
+import GripperTraces
+import Testing
+@testable import Gripper
+@_spi(Benchmarks) import GripperLayout
+
+/// The app's own layout set while the user watches (`Engine.setLayout`):
+/// one step, the data and what is in flight kept, one transition, a
+/// `layoutSet` entry; a layout that does not fit the engine refused.
+@Suite struct SetLayoutTests {
+    /// Two columns of square tiles as wide as they are tall.
+    struct Squares: ItemPlacement {
+        func extent(ofSlots count: Int, width: Double) -> Double { Double((count + 1) / 2) * width / 2 }
+        func frame(ofSlot slot: Int, count: Int, width: Double) -> Rect {
+            Rect(x: Double(slot % 2) * width / 2, y: Double(slot / 2) * width / 2, width: width / 2, height: width / 2)
+        }
+        func slots(intersecting rect: Rect, count: Int, width: Double) -> Range<Int> {
+            let side = width / 2
+            let first = Int(max(0, min(rect.minY / side, 1e12)).rounded(.down)) * 2
+            let last = (Int(max(0, min(rect.maxY / side, 1e12)).rounded(.down)) + 1) * 2
+            return min(first, count)..<min(last, count)
+        }
+    }
+
+    static let viewport = Size(width: 400, height: 640)
+
+    @Test func aDragGoesOnIntoTheAppsLayoutAndLandsThere() throws {
+        var b = TraceBuilder(device: TestDevices.probeTouchscreen, seed: 3,
+                             configuration: .init(start: .zero + .milliseconds(500)))
+        b.perform([TraceBuilder.Stroke(at: .fraction(100 / 400, 100 / 640)).holding(.milliseconds(700))
+            .moving(to: .fraction(300 / 400, 500 / 640), over: .milliseconds(400)).holding(.milliseconds(200))])
+        let frames = Trace(device: b.device, events: b.events).frames
+        var engine = try Engine(scene: LayoutChangeTests.scene(40), device: TestDevices.probeTouchscreen,
+                                recordingTranscript: true, makingTransitions: true)
+        let half = frames.count / 2
+        for f in frames[..<half] { engine.handle(f) }
+        #expect(engine.phase == .dragging)
+        let dragged = try #require(engine.presentation.drag?.source)
+        _ = engine.takeTransitions()
+        let squares = try PlacementLayout(placement: Squares(), metrics: engine.metrics, viewport: Self.viewport)
+        let entries = engine.setLayout(squares, at: engine.now!)
+        #expect(entries.first?.textLine.hasSuffix(" layoutSet PlacementLayout<Squares>") == true)
+        #expect(entries.first?.jsonLine.hasSuffix("\"event\":\"layoutSet\",\"layout\":\"PlacementLayout<Squares>\"}") == true)
+        #expect(engine.layout is PlacementLayout<Squares> && engine.layoutKind == nil)
+        #expect(engine.phase == .dragging, "the drag goes on")
+        #expect(engine._invariantViolations().isEmpty)
+        #expect(engine.takeTransitions().map(\.cause) == [.layoutChanged])
+        for f in frames[half...] { engine.handle(f) }
+        engine.finish()
+        #expect(engine.phase == .idle)
+        // The drop lands in the square under the finger: (300, 500) is column 1, row 2 → slot 5.
+        guard case .move(_, let from, let to)? = engine.journal.entries.last?.edit else {
+            Issue.record("no move: \(engine.journal.entries)")
+            return
+        }
+        #expect(from == dragged && to == ItemPath(section: 0, item: 5))
+        #expect(engine.model.numberOfItems == 40)
+        // A change with a kind goes back to a shipped layout.
+        engine.changeLayout(LayoutChange(kind: .grid), at: engine.now! + .milliseconds(10))
+        #expect(engine.layoutKind == .grid && engine._invariantViolations().isEmpty)
+    }
+
+    @Test func aLayoutThatDoesNotFitTheEngineIsRefused() throws {
+        var engine = try Engine(scene: LayoutChangeTests.scene(10), device: TestDevices.probeTouchscreen,
+                                recordingTranscript: true)
+        let before = engine.layout.contentSize
+        let wide = try PlacementLayout(placement: Squares(), metrics: engine.metrics, viewport: Size(width: 500, height: 640))
+        let entries = engine.setLayout(wide, at: .milliseconds(1))
+        #expect(LayoutChangeTests.isRejected(entries))
+        var sideways = engine.metrics
+        sideways.orientation = LayoutOrientation(axis: .horizontal)
+        let turned = try PlacementLayout(placement: Squares(), metrics: engine.metrics, viewport: Self.viewport)
+        #expect(LayoutChangeTests.isRejected(engine.setLayout(turned, metrics: sideways, at: .milliseconds(2))))
+        #expect(engine.layoutKind == .grid && engine.layout.contentSize == before)
+        // An app's layout takes no metrics from a change without a kind.
+        let squares = try PlacementLayout(placement: Squares(), metrics: engine.metrics, viewport: Self.viewport)
+        engine.setLayout(squares, at: .milliseconds(3))
+        #expect(LayoutChangeTests.isRejected(engine.changeLayout(LayoutChange(rowHeight: 30), at: .milliseconds(4))))
+        #expect(engine.layout is PlacementLayout<Squares>)
+    }
+}

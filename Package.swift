@@ -155,6 +155,8 @@ let package = Package(
         // The example embedding (Examples/MessageList): an app's own 100k messages and rules, driven by a
         // bundled trace, with an app batch mid-drag; built by `swift build`, run by GripperEmbeddingTests.
         .executableTarget(name: "MessageListExample", dependencies: ["Gripper", "GripperTraces"], path: "Examples/MessageList"),
+        // An app's own layout (a mosaic and a ring placement), written against the public face alone.
+        .executableTarget(name: "PhotoAlbumExample", dependencies: ["Gripper", "GripperScripting"], path: "Examples/PhotoAlbum"),
         // A test target per module (Documentation/Testing.md): each declares its module, the modules
         // below it that its tests name, and GripperTesting (test support). A test that runs a scene
         // through the engine, the pictures or a replay end to end goes with the highest module it needs.
@@ -205,7 +207,7 @@ let package = Package(
             "GripperCFace", "GripperEditing", "GripperInput", "GripperLayout", "GripperScripting", "GripperTesting",
         ]),
         // The "Embedding Gripper" article's code (compiled and run here) and the example embedding, run end to end.
-        .testTarget(name: "GripperEmbeddingTests", dependencies: ["Gripper", "GripperTraces", "GripperScripting", "GripperTesting", "MessageListExample"]),
+        .testTarget(name: "GripperEmbeddingTests", dependencies: ["Gripper", "GripperTraces", "GripperScripting", "GripperTesting", "MessageListExample", "PhotoAlbumExample"]),
         .testTarget(name: "GripperEvdevTests", dependencies: [
             "GripperEvdev", "GripperInput", "GripperTraces", "GripperFiles", "GripperScripting", "GripperTesting", "GripperEvdevHarness", "GripperCLI",
         ]),

@@ -40,6 +40,19 @@ struct Mosaic: ItemPlacement {
         func firstSlot(_ r: Int) -> Int { r / 2 * 3 + (r % 2 == 1 ? 2 : 0) }
         return min(count, firstSlot(first))..<min(count, firstSlot(last + 1))
     }
+
+    /// A shelf under each wide tile: a decoration of the app's own kind.
+    func elements(in rect: Rect, section: Int, count: Int, width: Double) -> [LayoutAttributes] {
+        let stride = side(width) + spacing
+        var shelves: [LayoutAttributes] = []
+        for slot in slots(intersecting: rect, count: count, width: width) where slot % 3 == 2 {
+            let tile = frame(ofSlot: slot, count: count, width: width)
+            shelves.append(LayoutAttributes(kind: .decoration("shelf"), indexPath: ItemPath(section: section, item: slot / 3),
+                                            frame: Rect(x: 0, y: tile.maxY, width: width, height: min(spacing, stride)),
+                                            zIndex: ZIndex.background))
+        }
+        return shelves
+    }
 }
 
 /// Every slot of a section on one ring, clockwise from the top, in a
@@ -56,5 +69,21 @@ struct Ring: ItemPlacement {
         let angle = 2 * Double.pi * Double(slot) / Double(max(1, count)) - Double.pi / 2
         return Rect(x: width / 2 + radius * cos(angle) - tile / 2, y: width / 2 + radius * sin(angle) - tile / 2,
                     width: tile, height: tile)
+    }
+
+    /// A caption in the ring's middle: an element of the app's own kind,
+    /// with the count as its value.
+    func elements(in rect: Rect, section: Int, count: Int, width: Double) -> [LayoutAttributes] {
+        guard count > 0 else { return [] }
+        var caption = LayoutAttributes(kind: .supplementary("caption"), indexPath: ItemPath(section: section, item: 0),
+                                       frame: Rect(x: width / 2 - 60, y: width / 2 - 12, width: 120, height: 24),
+                                       zIndex: ZIndex.cell + 1)
+        caption.value = LayoutValue(count)
+        return [caption]
+    }
+
+    /// Each tile turned to face the ring's middle.
+    func adjustCell(_ cell: inout LayoutAttributes, slot: Int, count: Int, width: Double) {
+        cell.transform = ElementTransform(rotation: 2 * Double.pi * Double(slot) / Double(max(1, count)))
     }
 }

@@ -100,6 +100,10 @@ do {
     print("first screen: \(screen.count) elements, \(cells.count) cells; "
           + cells.prefix(4).map { "\(path($0.indexPath!)) \(frame($0.frame))" }.joined(separator: ", "))
 
+    // The mosaic's own decorations: a shelf under each wide tile (the first two screens).
+    let shelves = run.loop.engine.layout.attributes(in: Rect(x: 0, y: 0, width: 400, height: 1280))
+        .filter { $0.kind == .decoration("shelf") }.map { "\(path($0.indexPath!)) \(frame($0.frame))" }
+    print("shelves: \(shelves.joined(separator: ", "))")
     // The hit test finds the wide tile.
     let wide = run.loop.engine.layout.attributes(for: ItemPath(section: 1, item: 2))!.frame
     if case .cell(let hit) = run.loop.engine.layout.hitTest(wide.center) {
@@ -118,6 +122,12 @@ do {
     // The app's second layout, at run time: the same sections on rings.
     let ring = try PlacementLayout(placement: Ring(), metrics: metrics, viewport: viewport)
     run.observe([try run.loop.call { $0.setLayout(ring, at: $0.now! + .milliseconds(300)) }])
+    // The ring's own elements: a caption in each ring's middle, the tiles turned.
+    let shown = run.loop.engine.layout.attributes(in: Rect(x: 0, y: 0, width: 400, height: 640))
+    let captions = shown.filter { $0.kind == .supplementary("caption") }
+        .map { "\(path($0.indexPath!)) \($0.value?.value(as: Int.self) ?? 0) photos" }
+    let turned = shown.first { $0.kind == .cell && $0.indexPath == ItemPath(section: 0, item: 1) }?.transform.rotation ?? 0
+    print("ring: captions \(captions.joined(separator: ", ")); tile [0,1] turned \(Int((turned * 180 / Double.pi).rounded()))°")
     // A drag around the favourites' ring: the first photo to the third slot.
     try run.perform { b, e in
         b.drag(from: .item(ItemPath(section: 0, item: 0), in: e)!, to: .item(ItemPath(section: 0, item: 2), in: e)!)

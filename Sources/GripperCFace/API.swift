@@ -436,6 +436,8 @@ func elementKind(_ kind: ElementKind) -> (UInt32, actionIndex: Int32) {
     case .action(let index): (GRIPPER_ELEMENT_ACTION.rawValue, Int32(clamping: index))
     case .menu: (GRIPPER_ELEMENT_MENU.rawValue, -1)
     case .menuEntry(let index): (GRIPPER_ELEMENT_MENU_ENTRY.rawValue, Int32(clamping: index))
+    case .supplementary: (GRIPPER_ELEMENT_APP_SUPPLEMENTARY.rawValue, -1)
+    case .decoration: (GRIPPER_ELEMENT_APP_DECORATION.rawValue, -1)
     }
 }
 
@@ -508,6 +510,9 @@ extension Handle {
         case .header, .footer, .sectionBackground:
             c.pointee.item = -1
             if let p = a.indexPath { c.pointee.id = ids.section(p.section) }
+        case .supplementary(let name), .decoration(let name):
+            if let p = a.indexPath { c.pointee.id = ids.section(p.section) }
+            c.pointee.action_id = handOut(name)
         case .globalHeader, .rowSeparator, .columnSeparator, .placeholder:
             break
         }
@@ -913,6 +918,9 @@ public func gripperimpl_take_display_changes(_ engine: OpaquePointer?, _ out: Un
             case .globalHeader:
                 c.kind = Int32(GRIPPER_ELEMENT_GLOBAL_HEADER.rawValue)
                 c.id = nil
+            case .supplementary(_, let section, _):
+                c.kind = Int32(GRIPPER_ELEMENT_APP_SUPPLEMENTARY.rawValue)
+                c.id = h.handOut(section.rawValue)
             }
             out[k] = c
         }

@@ -29,12 +29,34 @@ public enum ElementKind: Hashable, Sendable {
     /// One entry of an item's open menu: the `index`th, from the top (see
     /// ``LayoutAttributes/menuEntry``).
     case menuEntry(index: Int)
+    /// An element of a kind an app's own layout defines, by the name the
+    /// app gives the kind (a caption beside a section, a badge on a row):
+    /// drawn above the cells by default, and never a hit target (a touch on
+    /// it does nothing). Its index path is its section and the app's own
+    /// index of it within the section.
+    case supplementary(String)
+    /// A decoration of a kind an app's own layout defines, by the name the
+    /// app gives the kind (a shelf under a row, a section's backdrop):
+    /// drawn behind, never hit. Its index path is its section and the
+    /// app's own index of it within the section.
+    case decoration(String)
 
-    /// Whether the element is a decoration (background or separator).
+    /// Whether the element is a decoration (background, separator or an app's decoration).
     public var isDecoration: Bool {
         switch self {
-        case .sectionBackground, .rowSeparator, .columnSeparator: true
-        case .cell, .header, .footer, .globalHeader, .placeholder, .dragProxy, .action, .menu, .menuEntry: false
+        case .sectionBackground, .rowSeparator, .columnSeparator, .decoration: true
+        case .cell, .header, .footer, .globalHeader, .placeholder, .dragProxy, .action, .menu, .menuEntry,
+             .supplementary:
+            false
+        }
+    }
+
+    /// Whether an app's own layout defined the kind (``supplementary(_:)``
+    /// or ``decoration(_:)``).
+    public var isAppDefined: Bool {
+        switch self {
+        case .supplementary, .decoration: true
+        default: false
         }
     }
 }

@@ -158,7 +158,7 @@ extension FlowLayout: CollectionLayout {
         let s = ip.section, m = sections[s].metrics
         switch id.kind {
         case .cell: return attributes(for: ip, presentation: presentation)
-        case .globalHeader, .rowSeparator, .columnSeparator: return nil
+        case .globalHeader, .rowSeparator, .columnSeparator, .supplementary, .decoration: return nil
         case .header:
             guard ip.item == 0, m.header.exists else { return nil }
             return header(s, top: c.sectionTop(s), height: c.sectionHeight(s), contentOffset: contentOffset)

@@ -154,7 +154,7 @@ extension GridLayout {
         switch id.kind {
         case .cell:
             return attributes(for: ip, presentation: presentation)
-        case .globalHeader:
+        case .globalHeader, .supplementary, .decoration:
             return nil
         case .header:
             guard ip.item == 0 else { return nil }

@@ -3,7 +3,9 @@ import GripperGeometry
 extension HitTarget {
     /// The topmost element at `point` among those `visit` reports, and
     /// inside a cell the control under the point before the cell; the drag
-    /// proxy, hidden elements and decorations are never hit.
+    /// proxy, hidden elements and decorations are never hit, and an app's
+    /// own supplementary element above the point takes the touch and is
+    /// no target.
     /// - Complexity: O(k) for the k elements visited.
     static func topmost(at point: Point, _ visit: ((LayoutAttributes) -> Void) -> Void) -> HitTarget? {
         var best: LayoutAttributes?
@@ -29,7 +31,7 @@ extension HitTarget {
                 if let r = c.gripper, r.contains(point) { return .gripper(ip) }
             }
             return .cell(ip)
-        case .sectionBackground, .rowSeparator, .columnSeparator, .dragProxy:
+        case .sectionBackground, .rowSeparator, .columnSeparator, .dragProxy, .supplementary, .decoration:
             return nil
         }
     }

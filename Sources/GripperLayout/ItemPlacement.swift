@@ -67,9 +67,40 @@ public protocol ItemPlacement: Sendable {
     /// Values outside `0 ..< count` are clamped.
     /// - Complexity: should be O(1) or O(log n).
     func slots(intersecting rect: Rect, count: Int, width: Double) -> Range<Int>
+
+    /// The elements of kinds the app defines
+    /// (``ElementKind/supplementary(_:)``, ``ElementKind/decoration(_:)``)
+    /// in section `section` of `count` slots that may meet `rect`
+    /// (items-area coordinates, as the slots' frames): each with its kind,
+    /// its index path (the section, and the app's own index of the element
+    /// within it), its frame in items-area coordinates, its z-order (see
+    /// ``ZIndex``) and any ``LayoutAttributes/transform`` or
+    /// ``LayoutAttributes/value``. Asked by every rect query that reaches
+    /// the section and by a query for one such element (with a rect as
+    /// large as a layout holds); during a drag `count` is the slots shown.
+    /// Elements of other kinds, and those whose frames are not finite or
+    /// have a negative size, are left out. The default is none.
+    /// - Complexity: should be O(k) for the k elements returned.
+    func elements(in rect: Rect, section: Int, count: Int, width: Double) -> [LayoutAttributes]
+
+    /// Dresses the cell shown in `slot` of `count` (its attributes as the
+    /// layout made them, content coordinates): an app's layout may set its
+    /// ``LayoutAttributes/transform``, ``LayoutAttributes/zIndex``,
+    /// ``LayoutAttributes/alpha`` (0 to 1) and ``LayoutAttributes/value``;
+    /// the layout keeps everything else as it was (the frame stays the
+    /// slot's, which hit testing and the drop rule use). The default leaves
+    /// the cell as it is.
+    /// - Complexity: should be O(1).
+    func adjustCell(_ cell: inout LayoutAttributes, slot: Int, count: Int, width: Double)
 }
 
 extension ItemPlacement {
     /// Every slot: `0 ..< count`.
     public func slots(intersecting rect: Rect, count: Int, width: Double) -> Range<Int> { 0..<max(0, count) }
+
+    /// None.
+    public func elements(in rect: Rect, section: Int, count: Int, width: Double) -> [LayoutAttributes] { [] }
+
+    /// As it is.
+    public func adjustCell(_ cell: inout LayoutAttributes, slot: Int, count: Int, width: Double) {}
 }

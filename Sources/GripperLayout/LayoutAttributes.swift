@@ -49,6 +49,9 @@ public struct LayoutAttributes: Hashable, Sendable {
     private var swipeBox: SwipeBox?
     /// A menu entry's descriptor, boxed: only menu entries have one.
     private var menuBox: MenuBox?
+    /// The transform and app value an app's own layout set, boxed (see
+    /// ``transform`` and ``value``).
+    var extrasBox: ExtrasBox?
     /// Widths of the editing controls on the cell's edges (0: none): the
     /// delete control on the leading edge, the gripper and the delete
     /// confirmation on the trailing edge.

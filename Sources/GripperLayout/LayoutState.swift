@@ -33,7 +33,7 @@ import GripperGeometry
         case .placeholder: id.indexPath = presentation.drag?.target
         case .dragProxy: id.indexPath = presentation.drag?.source
         case .cell, .header, .footer, .globalHeader, .sectionBackground, .rowSeparator, .columnSeparator, .action,
-             .menu, .menuEntry:
+             .menu, .menuEntry, .supplementary, .decoration:
             break
         }
         guard id.indexPath != nil || id.kind == .globalHeader else { return nil }

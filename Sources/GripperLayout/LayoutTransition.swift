@@ -82,7 +82,7 @@ public struct LayoutTransition: Sendable {
         switch id.kind {
         case .placeholder, .dragProxy: ElementID(kind: id.kind, indexPath: nil)
         case .cell, .header, .footer, .globalHeader, .sectionBackground, .rowSeparator, .columnSeparator, .action,
-             .menu, .menuEntry: id
+             .menu, .menuEntry, .supplementary, .decoration: id
         }
     }
 
@@ -95,6 +95,10 @@ public struct LayoutTransition: Sendable {
         case .header, .footer, .sectionBackground, .rowSeparator, .columnSeparator:
             return (forward ? mapping.forward(section: p.section) : mapping.backward(section: p.section))
                 .map { ElementID(kind: id.kind, indexPath: ItemPath(section: $0, item: 0)) }
+        case .supplementary, .decoration:
+            // The app's index within the section stays.
+            return (forward ? mapping.forward(section: p.section) : mapping.backward(section: p.section))
+                .map { ElementID(kind: id.kind, indexPath: ItemPath(section: $0, item: p.item)) }
         case .placeholder, .dragProxy, .globalHeader:
             return id
         }

@@ -86,6 +86,8 @@ extension PlacementLayout: CollectionLayout {
         }
         let origin = c.itemsOrigin(s)
         let count = arrangement.slotCount
+        let own = appElements(meeting: rect, count: count, section: s, origin: origin)
+        for a in own where a.kind.isDecoration { body(a) }
         for k in slots(meeting: rect, count: count, section: s, origin: origin) {
             let frame = slotFrame(k, count: count, section: s, origin: origin)
             guard frame.intersects(rect) else { continue }
@@ -97,8 +99,9 @@ extension PlacementLayout: CollectionLayout {
                 body(a)
                 continue
             }
-            let a = builder.cellAttributes(indexPath: ItemPath(section: s, item: item), frame: frame, column: 0,
-                                           columns: 1, presentation: c.presentation)
+            let a = dressed(builder.cellAttributes(indexPath: ItemPath(section: s, item: item), frame: frame, column: 0,
+                                                   columns: 1, presentation: c.presentation),
+                            slot: k, count: count, section: s)
             body(a)
             if let swipe = a.swipe {
                 for (index, action) in swipe.actions.enumerated() where action.frame.intersects(rect) {
@@ -109,6 +112,7 @@ extension PlacementLayout: CollectionLayout {
                 }
             }
         }
+        for a in own where !a.kind.isDecoration { body(a) }
         if m.footer.exists {
             let a = builder.footerAttributes(s, metrics: m, top: top, height: height, contentOffset: contentOffset)
             if a.frame.intersects(rect) { body(a) }
@@ -132,13 +136,18 @@ extension PlacementLayout: CollectionLayout {
             a.alpha = 0
             return a
         }
-        guard let slot = c.arrangement(indexPath.section).slot(ofItem: indexPath.item) else { return nil }
-        return builder.cellAttributes(indexPath: indexPath, frame: c.frame(ofSlot: slot, section: indexPath.section),
-                                      column: 0, columns: 1, presentation: presentation)
+        let arrangement = c.arrangement(indexPath.section)
+        guard let slot = arrangement.slot(ofItem: indexPath.item) else { return nil }
+        return dressed(builder.cellAttributes(indexPath: indexPath, frame: c.frame(ofSlot: slot, section: indexPath.section),
+                                              column: 0, columns: 1, presentation: presentation),
+                       slot: slot, count: arrangement.slotCount, section: indexPath.section)
     }
 
-    /// Any element by identity; separators never exist in a placement layout.
-    /// - Complexity: O(1) (a menu: its entries).
+    /// Any element by identity; separators never exist in a placement
+    /// layout. The app's own elements are found among all of their
+    /// section's (``ItemPlacement/elements(in:section:count:width:)`` asked
+    /// for everything).
+    /// - Complexity: O(1) (a menu: its entries; an app's element: its section's).
     public func attributes(for id: ElementID, presentation: LayoutPresentation = .resting,
                            contentOffset: Double = 0) -> LayoutAttributes? {
         if case .globalHeader = id.kind { return builder.globalHeaderAttributes(contentOffset: contentOffset) }
@@ -185,6 +194,11 @@ extension PlacementLayout: CollectionLayout {
             return a
         case .menu, .menuEntry:
             return menuElement(id, presentation: presentation, contentOffset: contentOffset)
+        case .supplementary, .decoration:
+            let everywhere = Rect(x: -GridLayout.maximumExtent, y: -GridLayout.maximumExtent,
+                                  width: 2 * GridLayout.maximumExtent, height: 2 * GridLayout.maximumExtent)
+            return appElements(meeting: everywhere, count: c.arrangement(s).slotCount, section: s,
+                               origin: c.itemsOrigin(s)).first { $0.kind == id.kind && $0.indexPath == ip }
         }
     }
 

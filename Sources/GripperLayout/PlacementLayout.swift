@@ -161,6 +161,45 @@ public struct PlacementLayout<Placement: ItemPlacement>: Sendable {
         return f.offsetBy(origin)
     }
 
+    /// The cell `cell` (in `slot` of `count` in section `s`) as the
+    /// placement dresses it: its transform, z-order, alpha and value taken
+    /// (those that are finite), everything else kept.
+    /// - Complexity: one call of the placement's.
+    func dressed(_ cell: LayoutAttributes, slot: Int, count: Int, section s: Int) -> LayoutAttributes {
+        var asked = cell
+        placement.adjustCell(&asked, slot: slot, count: count, width: sections[s].areaWidth)
+        var out = cell
+        let t = asked.transform
+        if t.scale.isFinite, t.rotation.isFinite, t.translation.x.isFinite, t.translation.y.isFinite { out.transform = t }
+        out.value = asked.value
+        out.zIndex = asked.zIndex
+        if asked.alpha.isFinite { out.alpha = min(1, max(0, asked.alpha)) }
+        return out
+    }
+
+    /// The app's own elements of section `s` (items area at `origin`,
+    /// `count` slots shown) that meet `rect` (content coordinates): the
+    /// placement's answer with other kinds and frames that are not finite
+    /// (or have a negative size) left out, frames moved to content
+    /// coordinates and each element's section set to `s`.
+    /// - Complexity: as the placement's ``ItemPlacement/elements(in:section:count:width:)``.
+    func appElements(meeting rect: Rect, count: Int, section s: Int, origin: Point) -> [LayoutAttributes] {
+        let local = Rect(x: rect.minX - origin.x, y: rect.minY - origin.y, width: rect.width, height: rect.height)
+        var out: [LayoutAttributes] = []
+        for var a in placement.elements(in: local, section: s, count: count, width: sections[s].areaWidth)
+        where a.kind.isAppDefined {
+            let f = a.frame
+            guard f.minX.isFinite, f.minY.isFinite, f.width.isFinite, f.height.isFinite, f.width >= 0, f.height >= 0,
+                  (f.minX + origin.x).isFinite, (f.minY + origin.y).isFinite else { continue }
+            a.frame = f.offsetBy(origin)
+            a.indexPath = ItemPath(section: s, item: a.indexPath?.item ?? 0)
+            if !a.alpha.isFinite { a.alpha = 1 }
+            guard a.frame.intersects(rect) else { continue }
+            out.append(a)
+        }
+        return out
+    }
+
     /// The slots the placement says may meet `rect` (content coordinates)
     /// in section `s`'s items area at `origin`, clamped to the slots.
     func slots(meeting rect: Rect, count: Int, section s: Int, origin: Point) -> Range<Int> {

@@ -126,7 +126,7 @@ extension Engine {
                     titles[path.section] = labels.sectionTitle(id) ?? id.rawValue
                 }
             case .footer, .globalHeader, .sectionBackground, .rowSeparator, .columnSeparator, .placeholder, .action,
-                 .menu, .menuEntry:
+                 .menu, .menuEntry, .supplementary, .decoration:
                 break
             }
         }

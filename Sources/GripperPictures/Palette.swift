@@ -37,6 +37,11 @@ extension SceneDrawing {
         static let globalHeaderTitle: UInt32 = 0xffffff
         static let footer: UInt32 = 0xeceff1
         static let sectionBackground: UInt32 = 0xe3e7ea
+        /// An app's own layout: its supplementary elements (a caption, a
+        /// badge) and its decorations (a shelf, a backdrop).
+        static let appSupplementary: UInt32 = 0xfff3e0
+        static let appSupplementaryText: UInt32 = 0x8d6e63
+        static let appDecoration: UInt32 = 0xd7ccc8
         static let separator: UInt32 = 0xcfd8dc
         // Swipe actions and delete controls.
         static let actionPane: UInt32 = 0xb0bec5

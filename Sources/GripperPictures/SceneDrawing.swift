@@ -276,6 +276,8 @@ public struct SceneDrawing: Sendable {
         case .footer: Palette.footer
         case .sectionBackground: Palette.sectionBackground
         case .rowSeparator, .columnSeparator: Palette.separator
+        case .supplementary: Palette.appSupplementary
+        case .decoration: Palette.appDecoration
         case .placeholder, .dragProxy, .action, .menu, .menuEntry: nil
         }
     }
@@ -320,8 +322,14 @@ public struct SceneDrawing: Sendable {
             add(.fill(a.frame, fill ?? c(0)), .globalHeader, id)
             label(s.globalHeaderTitle ?? "", in: a.frame.insetBy(dx: 8, dy: 0), .center, size: 17, bold: true, c(Palette.globalHeaderTitle),
                   .globalHeader, id)
-        case .footer, .sectionBackground, .rowSeparator, .columnSeparator:
+        case .footer, .sectionBackground, .rowSeparator, .columnSeparator, .decoration:
             add(.fill(a.frame, fill ?? c(0)), .decoration, id)
+        case .supplementary(let name):
+            // An app's own element: its frame, and its kind's name (the
+            // pictures draw frames; a transform is the app's renderer's).
+            add(.fill(a.frame, fill ?? c(0)), .decoration, id)
+            label(name, in: a.frame.insetBy(dx: 4, dy: 0), .center, size: 11, bold: false,
+                  c(Palette.appSupplementaryText), .decoration, id)
         case .placeholder:
             let r = a.frame.insetBy(dx: 2, dy: 2)
             add(.fill(r, c(Palette.gap)), .placeholder, id)

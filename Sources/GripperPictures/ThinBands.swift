@@ -59,6 +59,8 @@ struct ThinBands {
         case .action: "action"
         case .menu: "menu"
         case .menuEntry: "menu-entry"
+        case .supplementary: "app-supplementary"
+        case .decoration: "app-decoration"
         }
     }
 
@@ -78,7 +80,7 @@ struct ThinBands {
         switch a.kind {
         case .cell: guard a.swipe == nil else { return nil }
         case .header, .footer, .rowSeparator, .columnSeparator, .sectionBackground: break
-        case .globalHeader, .placeholder, .dragProxy, .action, .menu, .menuEntry: return nil
+        case .globalHeader, .placeholder, .dragProxy, .action, .menu, .menuEntry, .supplementary, .decoration: return nil
         }
         guard let rgb = SceneDrawing.fill(of: a) else { return nil }
         return Band(element: a.id, color: SceneDrawing.Color(rgb).faded(fade), vertical: f.height < 1, frame: f)

@@ -4,7 +4,8 @@ import GripperTesting
 
 /// The example of an app's own layout (Examples/PhotoAlbum), written
 /// against the public face alone, run end to end: its mosaic placement
-/// answers the rect query and the hit test, a long-press drag crosses from
+/// answers the rect query and the hit test and hangs a shelf under each
+/// wide tile, a long-press drag crosses from
 /// the library into the favourites, a full swipe deletes, the layout
 /// becomes the app's ring at run time and a drag reorders the ring.
 @Suite struct PhotoAlbumExampleTests {
@@ -19,6 +20,9 @@ import GripperTesting
         // The mosaic: two squares, then the library's header and its first row.
         #expect(lines.contains("first screen: 7 elements, 5 cells; [0,0] (8,40 190x190), [0,1] (202,40 190x190), [1,0] (8,278 190x190), [1,1] (202,278 190x190)"))
         #expect(lines.contains("hit test at (200,567 0x0): cell [1,2]"))
+        // The app's own kinds: the mosaic's shelves, the ring's captions and turned tiles.
+        #expect(lines.contains("shelves: [1,0] (8,662 384x4), [1,1] (8,1050 384x4)"))
+        #expect(lines.contains("ring: captions [0,0] 3 photos; tile [0,1] turned 120°"))
         // The drag crosses sections through the placement's slots.
         let began = try #require(index("dragBegan p1 from [1,1]"))
         let gap = try #require(index("gapMoved to [0,0]"))

@@ -22,7 +22,7 @@ import Testing
             switch a.kind {
             case .cell, .placeholder: !a.isHidden
             case .header, .footer, .globalHeader, .sectionBackground, .rowSeparator, .columnSeparator, .dragProxy,
-                 .action, .menu, .menuEntry: false
+                 .action, .menu, .menuEntry, .supplementary, .decoration: false
             }
         }.sorted { $0.frame.minY < $1.frame.minY }
         for (i, a) in slots.enumerated() {

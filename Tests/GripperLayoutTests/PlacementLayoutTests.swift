@@ -241,6 +241,75 @@ import Testing
         #expect(throws: LayoutError.self) { _ = try layout.setExtent(10, of: ItemPath(section: 0, item: 0)) }
     }
 
+    /// Tiles with a shelf under each row, a caption above the section's
+    /// items, cells turned by their slot, and elements of kinds the app
+    /// may not make (dropped).
+    struct Shelves: ItemPlacement {
+        var tiles = Tiles(columns: 2, height: 50, spacing: 10)
+        func extent(ofSlots count: Int, width: Double) -> Double { tiles.extent(ofSlots: count, width: width) }
+        func frame(ofSlot slot: Int, count: Int, width: Double) -> Rect { tiles.frame(ofSlot: slot, count: count, width: width) }
+        func elements(in rect: Rect, section: Int, count: Int, width: Double) -> [LayoutAttributes] {
+            let rows = (count + 1) / 2
+            var out = (0..<rows).map { r in
+                LayoutAttributes(kind: .decoration("shelf"), indexPath: ItemPath(section: 99, item: r),
+                                 frame: Rect(x: 0, y: Double(r) * 60 + 50, width: width, height: 4), zIndex: ZIndex.background)
+            }
+            var caption = LayoutAttributes(kind: .supplementary("caption"), indexPath: ItemPath(section: section, item: 0),
+                                           frame: Rect(x: width - 40, y: -6, width: 40, height: 12), zIndex: ZIndex.cell + 5)
+            caption.value = LayoutValue("\(count) photos")
+            out.append(caption)
+            out.append(LayoutAttributes(kind: .header, indexPath: ItemPath(section: section, item: 0),
+                                        frame: Rect(x: 0, y: 0, width: 10, height: 10), zIndex: 0))
+            out.append(LayoutAttributes(kind: .decoration("broken"), indexPath: nil,
+                                        frame: Rect(x: .nan, y: 0, width: 1, height: 1), zIndex: 0))
+            return out.filter { $0.frame.intersects(rect) || !$0.frame.minX.isFinite }
+        }
+        func adjustCell(_ cell: inout LayoutAttributes, slot: Int, count: Int, width: Double) {
+            cell.transform = ElementTransform(rotation: Double(slot) * 0.1)
+            cell.frame = Rect(x: 0, y: 0, width: 1, height: 1)   // not taken
+            cell.zIndex = ZIndex.cell + (slot % 2)
+            cell.value = LayoutValue(slot)
+        }
+    }
+
+    @Test func theAppsOwnKindsAreDrawnInTheirPlaceAndNeverHit() throws {
+        let layout = try Self.layout(Shelves(), [5, 2])
+        let all = layout.attributes(in: Rect(x: 0, y: 0, width: 360, height: layout.contentSize.height))
+        let kinds = all.map(\.kind)
+        // Three shelves and a caption in section 0, one shelf and a caption in section 1; the header the
+        // placement made and the shelf with no finite frame are left out (the layout's own headers stay).
+        #expect(kinds.filter { $0 == .decoration("shelf") }.count == 3 + 1)
+        #expect(kinds.filter { $0 == .supplementary("caption") }.count == 2)
+        #expect(kinds.filter { $0 == .header }.count == 2)
+        #expect(!kinds.contains(.decoration("broken")))
+        // In section 0's order: shelves before the cells, the caption after them.
+        let s0 = all.filter { $0.indexPath?.section == 0 }.map(\.kind)
+        let firstCell = try #require(s0.firstIndex(of: .cell))
+        #expect(s0.lastIndex(of: .decoration("shelf"))! < firstCell && s0.firstIndex(of: .supplementary("caption"))! > firstCell)
+        // The element's section is the layout's; its frame is in content coordinates.
+        let shelf = try #require(all.first { $0.kind == .decoration("shelf") && $0.indexPath == ItemPath(section: 1, item: 0) })
+        let items = try #require(layout.itemsFrame(ofSection: 1, presentation: .resting))
+        #expect(shelf.frame == Rect(x: 10, y: items.minY + 50, width: 340, height: 4))
+        let caption = try #require(layout.attributes(for: ElementID(kind: .supplementary("caption"), indexPath: ItemPath(section: 1, item: 0)),
+                                                     presentation: .resting, contentOffset: 0))
+        #expect(caption.value?.value(as: String.self) == "2 photos")
+        #expect(layout.attributes(for: ElementID(kind: .supplementary("caption"), indexPath: ItemPath(section: 1, item: 7)),
+                                  presentation: .resting, contentOffset: 0) == nil)
+        // Over the caption the touch finds no target; a shelf is never hit (the cell above it is).
+        #expect(layout.hitTest(caption.frame.center) == nil)
+        // Cells are dressed as the placement says, their frames the slots'.
+        let cell = try #require(layout.attributes(for: ItemPath(section: 0, item: 3)))
+        #expect(cell.transform == ElementTransform(rotation: 0.30000000000000004) && cell.value?.value(as: Int.self) == 3)
+        #expect(cell.frame == Shelves().frame(ofSlot: 3, count: 5, width: 340).offsetBy(Point(x: 10, y: 52)))
+        #expect(cell.zIndex == ZIndex.cell + 1 && all.contains(cell))
+        // During a drag the shelves follow the slots shown: the section the item leaves loses a row.
+        let drag = LayoutPresentation(drag: DragState(source: ItemPath(section: 0, item: 4), target: ItemPath(section: 1, item: 0),
+                                                      proxyCenter: Point(x: 50, y: 50)))
+        let during = layout.attributes(in: Rect(x: 0, y: 0, width: 360, height: 1000), presentation: drag)
+        #expect(during.filter { $0.kind == .decoration("shelf") && $0.indexPath?.section == 0 }.count == 2)
+        #expect(during.filter { $0.kind == .decoration("shelf") && $0.indexPath?.section == 1 }.count == 2)
+    }
+
     /// A placement that answers badly in every way it can.
     struct Hostile: ItemPlacement {
         var extent: Double

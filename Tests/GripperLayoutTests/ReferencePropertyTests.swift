@@ -99,7 +99,7 @@ import Testing
             if let r = c?.deleteControl, r.contains(p) { return .deleteControl(ip) }
             if let r = c?.gripper, r.contains(p) { return .gripper(ip) }
             return .cell(ip)
-        case .sectionBackground, .rowSeparator, .columnSeparator, .dragProxy: return nil
+        case .sectionBackground, .rowSeparator, .columnSeparator, .dragProxy, .supplementary, .decoration: return nil
         }
     }
 

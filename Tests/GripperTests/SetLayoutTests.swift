@@ -24,7 +24,38 @@ import Testing
         }
     }
 
+    /// Squares with a caption of the app's own kind above each section's items.
+    struct Captioned: ItemPlacement {
+        func extent(ofSlots count: Int, width: Double) -> Double { Squares().extent(ofSlots: count, width: width) }
+        func frame(ofSlot slot: Int, count: Int, width: Double) -> Rect { Squares().frame(ofSlot: slot, count: count, width: width) }
+        func elements(in rect: Rect, section: Int, count: Int, width: Double) -> [LayoutAttributes] {
+            [LayoutAttributes(kind: .supplementary("caption"), indexPath: ItemPath(section: section, item: 0),
+                              frame: Rect(x: 0, y: 0, width: width, height: 20), zIndex: ZIndex.cell + 1)]
+        }
+    }
+
     static let viewport = Size(width: 400, height: 640)
+
+    @Test func theAppsOwnKindsComeOnScreenAndIntoTheTransition() throws {
+        var engine = try Engine(scene: LayoutChangeTests.scene(10), device: TestDevices.probeTouchscreen,
+                                makingTransitions: true)
+        _ = engine.takeDisplayChanges()
+        _ = engine.takeTransitions()
+        engine.setLayout(try PlacementLayout(placement: Captioned(), metrics: engine.metrics, viewport: Self.viewport),
+                         at: .milliseconds(1))
+        let changes = engine.takeDisplayChanges()
+        #expect(changes.appeared == [.supplementary("caption", section: "list", index: 0)])
+        // Squares 200 points high show four rows: the last two items leave the screen.
+        #expect(changes.disappeared == [.item("i9"), .item("i10")])
+        let transitions = engine.takeTransitions()
+        #expect(transitions.count == 1)
+        let appearing = transitions.first?.layout.appearing.map(\.final.kind) ?? []
+        #expect(appearing == [.supplementary("caption")])
+        // Back to the grid: the caption goes.
+        engine.changeLayout(LayoutChange(kind: .grid), at: .milliseconds(2))
+        #expect(engine.takeDisplayChanges().disappeared == [.supplementary("caption", section: "list", index: 0)])
+        #expect(engine.takeTransitions().first?.layout.disappearing.map(\.initial.kind) == [.supplementary("caption")])
+    }
 
     @Test func aDragGoesOnIntoTheAppsLayoutAndLandsThere() throws {
         var b = TraceBuilder(device: TestDevices.probeTouchscreen, seed: 3,

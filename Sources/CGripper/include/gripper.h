@@ -541,7 +541,17 @@ typedef enum gripper_element_kind {
      * action_title, action_destructive; GRIPPER_ATTR_HIGHLIGHTED when the
      * keyboard selected it (Enter performs it).
      */
-    GRIPPER_ELEMENT_MENU_ENTRY = 10
+    GRIPPER_ELEMENT_MENU_ENTRY = 10,
+    /**
+     * An element of a kind an app's own layout defines, drawn above the
+     * cells and never hit: action_id is the kind's name, id the section's
+     * identity, item the app's index of it within the section. Only a Swift
+     * app's own layout (PlacementLayout) makes them; an engine opened
+     * through this library never does yet.
+     */
+    GRIPPER_ELEMENT_APP_SUPPLEMENTARY = 11,
+    /** A decoration of a kind an app's own layout defines, drawn behind: as GRIPPER_ELEMENT_APP_SUPPLEMENTARY. */
+    GRIPPER_ELEMENT_APP_DECORATION = 12
 } gripper_element_kind;
 
 /** Flags of gripper_attributes.flags. */
@@ -864,7 +874,7 @@ typedef enum gripper_display_event {
 typedef struct gripper_display_change {
     /** A gripper_display_event. */
     int32_t event;
-    /** GRIPPER_ELEMENT_CELL, _HEADER, _FOOTER or _GLOBAL_HEADER. */
+    /** GRIPPER_ELEMENT_CELL, _HEADER, _FOOTER, _GLOBAL_HEADER or _APP_SUPPLEMENTARY (an app's own layout: id is its section's). */
     int32_t kind;
     /** The item's identity (a cell) or the section's (a header, a footer); NULL for the global header. Owned by the engine. */
     const char *id;

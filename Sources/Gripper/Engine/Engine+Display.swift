@@ -15,14 +15,19 @@ public enum DisplayedElement: Hashable, Sendable, CustomStringConvertible {
     case footer(SectionID)
     /// The header above all sections.
     case globalHeader
+    /// An element of a kind an app's own layout defines
+    /// (``/GripperLayout/ElementKind/supplementary(_:)``): the kind's
+    /// name, its section and the app's index of it there.
+    case supplementary(String, section: SectionID, index: Int)
 
-    /// `item i3`, `header inbox`, `footer inbox`, `globalHeader`.
+    /// `item i3`, `header inbox`, `footer inbox`, `globalHeader`, `badge inbox 2`.
     public var description: String {
         switch self {
         case .item(let id): "item \(id)"
         case .header(let id): "header \(id)"
         case .footer(let id): "footer \(id)"
         case .globalHeader: "globalHeader"
+        case .supplementary(let kind, let section, let index): "\(kind) \(section) \(index)"
         }
     }
 }
@@ -45,7 +50,8 @@ public struct DisplayChanges: Hashable, Sendable {
 extension Engine {
     /// The elements on screen now, by identity and in layout order: the
     /// cells, headers and footers the viewport shows (pinned ones
-    /// included), and the items a drag carries.
+    /// included), an app's own layout's supplementary elements, and the
+    /// items a drag carries.
     /// - Complexity: O(log n + k) for the k elements on screen.
     public var displayedElements: [DisplayedElement] {
         let model = self.model
@@ -65,7 +71,12 @@ extension Engine {
                 if let s = a.indexPath?.section, model.sections.indices.contains(s) { add(.footer(model.sections[s].id)) }
             case .globalHeader:
                 add(.globalHeader)
-            case .sectionBackground, .rowSeparator, .columnSeparator, .placeholder, .dragProxy, .action, .menu, .menuEntry:
+            case .supplementary(let kind):
+                if let p = a.indexPath, model.sections.indices.contains(p.section) {
+                    add(.supplementary(kind, section: model.sections[p.section].id, index: p.item))
+                }
+            case .sectionBackground, .rowSeparator, .columnSeparator, .placeholder, .dragProxy, .action, .menu, .menuEntry,
+                 .decoration:
                 continue
             }
         }

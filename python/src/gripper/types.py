@@ -83,6 +83,11 @@ class ElementKind(enum.IntEnum):
     #: One entry of an open menu (``action_index`` from the top, ``action_id``, ``action_title``;
     #: highlighted when the keyboard selected it).
     MENU_ENTRY = 10
+    #: An element of a kind an app's own (Swift) layout defines (``action_id`` is the kind's name);
+    #: an engine opened through this library never makes one yet.
+    APP_SUPPLEMENTARY = 11
+    #: A decoration of a kind an app's own (Swift) layout defines, drawn behind.
+    APP_DECORATION = 12
 
 
 class AttributeFlag(enum.IntFlag):

@@ -70,7 +70,7 @@ extension PlacementLayout: CollectionLayout {
         visitMenu(in: rect, presentation: presentation, contentOffset: contentOffset, body)
     }
 
-    private func visit(_ s: Int, context c: PlacementContext<Placement>, rect: Rect, contentOffset: Double,
+    private func visit(_ s: Int, context c: PlacementContext, rect: Rect, contentOffset: Double,
                        _ body: (LayoutAttributes) -> Void) {
         let m = sections[s].metrics
         let top = c.sectionTop(s), height = c.sectionHeight(s)
@@ -272,7 +272,7 @@ extension PlacementLayout: CollectionLayout {
     /// else the nearest, in the section under the point; nil when that
     /// section can take no target.
     /// - Complexity: O(log s + k) for the k slots the placement returns.
-    private func slot(under point: Point, _ c: PlacementContext<Placement>) -> (target: ItemPath, distance: Double)? {
+    private func slot(under point: Point, _ c: PlacementContext) -> (target: ItemPath, distance: Double)? {
         guard let drag = c.drag, point.x.isFinite, point.y.isFinite else { return nil }
         let s = min(c.firstSection(endingBelow: point.y), sections.count - 1)
         // The largest target in this section: the source's section loses the item.

@@ -44,9 +44,9 @@ import GripperGeometry
 /// - Complexity: queries cost O(log s) for s sections plus the slots the
 ///   placement's ``ItemPlacement/slots(intersecting:count:width:)``
 ///   returns; a layout, reload or batch O(s).
-public struct PlacementLayout<Placement: ItemPlacement>: Sendable {
+public struct PlacementLayout: Sendable {
     /// What places each section's items.
-    public let placement: Placement
+    public let placement: any ItemPlacement
     /// The layout-wide metrics (`columns`, separators and per-item sizes are
     /// the grid's and not used here).
     public private(set) var metrics: LayoutMetrics { didSet { groupCache = GroupCache() } }
@@ -75,7 +75,7 @@ public struct PlacementLayout<Placement: ItemPlacement>: Sendable {
     ///   made then.
     /// - Complexity: O(s) for s sections, three extents asked of the
     ///   placement for each.
-    public init(placement: Placement, sections: [SectionContent] = [], metrics: LayoutMetrics = LayoutMetrics(),
+    public init(placement: some ItemPlacement, sections: [SectionContent] = [], metrics: LayoutMetrics = LayoutMetrics(),
                 viewport: Size) throws {
         var base = metrics
         base.columns = 1
@@ -99,7 +99,7 @@ public struct PlacementLayout<Placement: ItemPlacement>: Sendable {
 
     /// One section, checked: its resolved metrics and the extents of its
     /// slots at rest and with one fewer and one more.
-    static func section(_ count: Int, overrides given: SectionMetrics, metrics: LayoutMetrics, placement: Placement,
+    static func section(_ count: Int, overrides given: SectionMetrics, metrics: LayoutMetrics, placement: any ItemPlacement,
                         width: Double, path: String) throws -> PlacedSection {
         var overrides = given
         overrides.columns = nil
@@ -236,7 +236,7 @@ struct PlacedSection: Sendable {
 /// A placement layout seen through one presentation: the drag resolved into
 /// the slot arrangements of the (at most two) sections it touches, and the
 /// section tops shifted by their extent changes. Built once per query.
-struct PlacementContext<Placement: ItemPlacement>: DraggedSections {
+struct PlacementContext: DraggedSections {
     struct Drag {
         let source: ItemPath
         let target: ItemPath
@@ -247,18 +247,18 @@ struct PlacementContext<Placement: ItemPlacement>: DraggedSections {
         let targetDelta: Double
     }
 
-    let layout: PlacementLayout<Placement>
+    let layout: PlacementLayout
     let presentation: LayoutPresentation
     let drag: Drag?
 
-    init(_ layout: PlacementLayout<Placement>, _ presentation: LayoutPresentation) {
+    init(_ layout: PlacementLayout, _ presentation: LayoutPresentation) {
         self.layout = layout
         self.presentation = presentation
         drag = presentation.drag.flatMap { Self.resolve($0, in: layout) }
     }
 
     /// Checks a drag against the layout; an impossible one is ignored.
-    private static func resolve(_ d: DragState, in layout: PlacementLayout<Placement>) -> Drag? {
+    private static func resolve(_ d: DragState, in layout: PlacementLayout) -> Drag? {
         guard layout.isValid(d.source), layout.sections.indices.contains(d.target.section),
               d.proxyCenter.x.isFinite, d.proxyCenter.y.isFinite else { return nil }
         let s = d.source.section, t = d.target.section

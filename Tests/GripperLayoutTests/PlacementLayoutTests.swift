@@ -51,14 +51,14 @@ import Testing
                                        globalHeaderHeight: 20)
 
     static func layout<P: ItemPlacement>(_ p: P, _ counts: [Int], metrics: LayoutMetrics = metrics,
-                                         width: Double = 360) throws -> PlacementLayout<P> {
+                                         width: Double = 360) throws -> PlacementLayout {
         try PlacementLayout(placement: p, sections: counts.map { SectionContent(count: $0) }, metrics: metrics,
                             viewport: Size(width: width, height: 600))
     }
 
     /// Every cell and gap of `layout` under `presentation`, by brute force:
     /// every slot of every section asked of the placement.
-    static func everything<P: ItemPlacement>(_ layout: PlacementLayout<P>, _ presentation: LayoutPresentation) -> [LayoutAttributes] {
+    static func everything(_ layout: PlacementLayout, _ presentation: LayoutPresentation) -> [LayoutAttributes] {
         let all = Rect(x: -1e6, y: -1e6, width: 4e6, height: 4e6)
         return layout.attributes(in: all, presentation: presentation).filter { $0.kind == .cell || $0.kind == .placeholder }
     }
@@ -130,7 +130,7 @@ import Testing
             let counts = (0..<g.int(1...3)).map { k in g.int(k == 0 ? 2...24 : 0...24) }
             let ring = seed % 2 == 1
             let source = ItemPath(section: 0, item: g.int(0...(counts[0] - 1)))
-            func check<P: ItemPlacement>(_ layout: PlacementLayout<P>) throws {
+            func check(_ layout: PlacementLayout) throws {
                 func presentation(_ target: ItemPath, _ p: Point) -> LayoutPresentation {
                     LayoutPresentation(drag: DragState(source: source, target: target, proxyCenter: p))
                 }

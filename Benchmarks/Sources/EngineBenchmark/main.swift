@@ -85,7 +85,12 @@ func histogram(_ samples: [Double]) -> String {
 
 // engine-bench [CYCLES] [--selection] [--sizes 10000,100000] [--explain] [--transitions] [--drag-kinds] [--profile-state-changes [BEFORE→AFTER[+ENTRY]]]
 //   | engine-bench --rotation | engine-bench --keyboard | engine-bench --layout-change | engine-bench --pinch
+//   | engine-bench --placement
 let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.contains("--placement") {
+    try placementBenchmark()
+    exit(0)
+}
 if arguments.contains("--keyboard") {
     try keyboardBenchmark()
     exit(0)

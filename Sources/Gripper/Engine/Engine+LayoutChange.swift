@@ -48,7 +48,8 @@ extension Engine {
     /// that makes transitions makes one (`layoutChanged`). The engine lays
     /// the model out in `layout` (its ``/GripperLayout/CollectionLayout/reload(_:)``).
     ///
-    /// Written as a `layoutSet` entry naming the layout's type. A layout
+    /// Written as a `layoutSet` entry naming the layout's type (a
+    /// placement layout's with its placement's: `PlacementLayout<Ring>`). A layout
     /// whose viewport is not the engine's (in scroll space), or that refuses
     /// the model, is a `rejected` entry, and nothing changes. `metrics`
     /// (nil: the engine's) are what a later ``changeLayout(_:at:)`` starts
@@ -75,7 +76,10 @@ extension Engine {
             appendRejected("layout: \(error)", at: time)
             return takeOutbox()
         }
-        append(.layoutSet(String(describing: type(of: layout))), at: time)
+        // A placement layout is named by its placement, the app's own type.
+        let name = (layout as? PlacementLayout).map { "PlacementLayout<\(type(of: $0.placement))>" }
+            ?? String(describing: type(of: layout))
+        append(.layoutSet(name), at: time)
         self.metrics = metrics
         orientation = metrics.orientation
         settleRelaidOut(keeping: anchor, at: time)

@@ -30,7 +30,7 @@ struct FlowContext: DraggedSections {
         guard layout.isValid(d.source), layout.sections.indices.contains(d.target.section) else { return nil }
         let s = d.source.section, t = d.target.section
         let source = layout.sections[s]
-        let size = Size(width: source.widths[d.source.item], height: source.heights[d.source.item])
+        let size = Size(width: source.width(d.source.item), height: source.height(d.source.item))
         let proxy = Rect(x: d.proxyCenter.x - size.width / 2, y: d.proxyCenter.y - size.height / 2,
                          width: size.width, height: size.height)
         func delta(_ view: FlowView, _ section: Int) -> Double {

@@ -49,8 +49,8 @@ extension FlowLayout {
             widths.reserveCapacity(store.count)
             heights.reserveCapacity(store.count)
             for k in 0..<store.count where !removed.contains(k) {
-                widths.append(store.widths[k])
-                heights.append(store.heights[k])
+                widths.append(store.width(k))
+                heights.append(store.height(k))
             }
             let inserts = (added[s] ?? []).sorted { $0.indexPath.item < $1.indexPath.item }
             let after = widths.count + inserts.count
@@ -95,10 +95,11 @@ extension FlowLayout {
         var problems: [String] = []
         var y = metrics.globalHeaderHeight
         for (s, store) in sections.enumerated() {
-            let fresh = FlowSection(widths: store.widths, heights: store.heights, metrics: store.metrics,
+            let sizes = store.sizes
+            let fresh = FlowSection(widths: sizes.widths, heights: sizes.heights, metrics: store.metrics,
                                     overrides: store.overrides, width: viewport.width)
-            if fresh.lineStarts != store.lineStarts { problems.append("sections[\(s)]: lines are not the greedy wrap") }
-            if fresh.lines.values != store.lines.values { problems.append("sections[\(s)]: line extents disagree") }
+            if !fresh.sameLines(as: store) { problems.append("sections[\(s)]: lines are not the greedy wrap or their extents disagree") }
+            if fresh.itemsHeight != store.itemsHeight { problems.append("sections[\(s)]: items extent \(store.itemsHeight), expected \(fresh.itemsHeight)") }
             if sectionTops[s] != y { problems.append("sections[\(s)]: top \(sectionTops[s]), expected \(y)") }
             let h = Self.sectionHeight(store, itemsHeight: store.itemsHeight)
             if sectionHeights[s] != h { problems.append("sections[\(s)]: extent \(sectionHeights[s]), expected \(h)") }

@@ -206,7 +206,7 @@ extension FlowLayout: CollectionLayout {
     /// - Complexity: O(actions).
     public func swipeGeometry(for indexPath: ItemPath, actions: [SwipeAction]) -> SwipeGeometry? {
         guard isValid(indexPath) else { return nil }
-        return GridLayout.swipeGeometry(cellWidth: sections[indexPath.section].widths[indexPath.item],
+        return GridLayout.swipeGeometry(cellWidth: sections[indexPath.section].width(indexPath.item),
                                         actions: actions, metrics: metrics.swipe)
     }
 

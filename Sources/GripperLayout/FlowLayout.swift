@@ -43,7 +43,8 @@ import GripperGeometry
     let builder: GridLayout
 
     /// Prepares a flow layout.
-    /// - Complexity: O(n): every item's width and extent are kept.
+    /// - Complexity: O(n): every item's width and extent are kept; O(s)
+    ///   for sections of items of one size (see `FlowSection`).
     /// - Throws: ``LayoutError`` naming the bad value; no layout is made then.
     public init(sections: [SectionContent], metrics: LayoutMetrics, viewport: Size) throws {
         var base = metrics
@@ -80,9 +81,15 @@ import GripperGeometry
             for (k, v) in given.enumerated() { try LayoutError.checkLength(v, path: "\(path).\(name)[\(k)]") }
             return given
         }
-        let heights = try values(content.itemHeights, "itemHeights",
-                                 default: metrics.estimatedItemHeight ?? resolved.rowHeight)
-        let widths = try values(content.itemWidths, "itemWidths", default: metrics.itemWidth ?? width)
+        let defaultHeight = metrics.estimatedItemHeight ?? resolved.rowHeight
+        let defaultWidth = metrics.itemWidth ?? width
+        if content.itemHeights == nil, content.itemWidths == nil {
+            // Items of one size: lines by arithmetic where it is exact.
+            return FlowSection(count: content.count, itemWidth: defaultWidth, itemHeight: defaultHeight,
+                               metrics: resolved, overrides: overrides, width: width)
+        }
+        let heights = try values(content.itemHeights, "itemHeights", default: defaultHeight)
+        let widths = try values(content.itemWidths, "itemWidths", default: defaultWidth)
         return FlowSection(widths: widths, heights: heights, metrics: resolved, overrides: overrides, width: width)
     }
 
@@ -116,6 +123,6 @@ import GripperGeometry
     public func size(of indexPath: ItemPath) -> Size? {
         guard isValid(indexPath) else { return nil }
         let s = sections[indexPath.section]
-        return Size(width: s.widths[indexPath.item], height: s.heights[indexPath.item])
+        return Size(width: s.width(indexPath.item), height: s.height(indexPath.item))
     }
 }

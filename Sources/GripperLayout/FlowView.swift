@@ -67,12 +67,12 @@ struct FlowView {
 
     @inline(__always) func width(at k: Int) -> Double {
         let i = item(at: k)
-        return i < 0 ? placeholderSize.width : section.widths[i]
+        return i < 0 ? placeholderSize.width : section.width(i)
     }
 
     @inline(__always) func height(at k: Int) -> Double {
         let i = item(at: k)
-        return i < 0 ? placeholderSize.height : section.heights[i]
+        return i < 0 ? placeholderSize.height : section.height(i)
     }
 
     /// The sum of the widths of positions `0..<k`.
@@ -82,9 +82,9 @@ struct FlowView {
         var extra = 0.0
         if placeholder >= 0, k > placeholder { q -= 1; extra = placeholderSize.width }
         if removed >= 0, q > removed {
-            return section.widthPrefix[q + 1] - section.widths[removed] + extra
+            return section.widthPrefix(q + 1) - section.width(removed) + extra
         }
-        return section.widthPrefix[q] + extra
+        return section.widthPrefix(q) + extra
     }
 
     /// The next position (above `k`) where the presented-to-resting shift
@@ -107,7 +107,7 @@ struct FlowView {
         // first change (the item at the change may have ended that line).
         let l0 = s.lineCount == 0 ? 0 : s.line(ofItem: max(0, min(first, s.count) - 1))
         if l0 > 0 { append(.resting(from: 0, to: l0, shift: 0, offset: 0), start: 0, top: 0) }
-        var k = l0 < s.lineStarts.count ? s.lineStarts[l0] : 0
+        var k = l0 <= s.lineCount ? s.lineStart(l0) : 0
         var y = l0 > 0 ? s.lineTop(l0) : 0
         let spacing = s.lineSpacing
         while k < count {
@@ -121,7 +121,7 @@ struct FlowView {
                 // items, and the item after each (which ended it), share the
                 // shift; the section's last line ends with the section.
                 func same(_ m: Int) -> Bool {
-                    s.lineStarts[m] - shift < zone || (m == s.lineCount && s.lineStarts[m] - shift == count)
+                    s.lineStart(m) - shift < zone || (m == s.lineCount && s.lineStart(m) - shift == count)
                 }
                 var lower = from, upper = s.lineCount
                 while lower < upper {
@@ -132,7 +132,7 @@ struct FlowView {
                     let offset = y - s.lineTop(from)
                     append(.resting(from: from, to: lower, shift: shift, offset: offset), start: k, top: y)
                     y = s.lineTop(lower) + offset
-                    k = s.lineStarts[lower] - shift
+                    k = s.lineStart(lower) - shift
                     continue
                 }
             }
@@ -161,7 +161,7 @@ struct FlowView {
         guard let last = runs.last else { itemsHeight = 0; return }
         switch last {
         case .resting(_, let to, _, let offset):
-            itemsHeight = to == 0 ? 0 : section.lineTop(to - 1) + section.lines.values[to - 1] + offset
+            itemsHeight = to == 0 ? 0 : section.lineTop(to - 1) + section.lineExtent(to - 1) + offset
         case .wrapped(_, _, let top, let height):
             itemsHeight = top + height
         }
@@ -172,8 +172,8 @@ struct FlowView {
         switch runs[r] {
         case .resting(let from, _, let shift, let offset):
             let l = from + j
-            return Line(start: section.lineStarts[l] - shift, end: section.lineStarts[l + 1] - shift,
-                        top: section.lineTop(l) + offset, height: section.lines.values[l])
+            return Line(start: section.lineStart(l) - shift, end: section.lineStart(l + 1) - shift,
+                        top: section.lineTop(l) + offset, height: section.lineExtent(l))
         case .wrapped(let start, let end, let top, let height):
             return Line(start: start, end: end, top: top, height: height)
         }
@@ -216,7 +216,7 @@ struct FlowView {
         switch runs[lower] {
         case .resting(let from, let to, _, let offset):
             let local = y - offset
-            let l = section.lines.search(local, spacing: section.lineSpacing)
+            let l = section.lineSearch(local, spacing: section.lineSpacing)
             return (lower, max(0, min(to - 1, l) - from))
         case .wrapped:
             return (lower, 0)

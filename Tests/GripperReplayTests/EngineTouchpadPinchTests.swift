@@ -231,4 +231,53 @@ import GripperScripting
         }
         #expect(pinched > 0)
     }
+
+    /// One code path: the evdev touchpad's pinch and the same pinch handed
+    /// to a toolkit session (`ToolkitSession.touchpadPinch`, as GTK's
+    /// `GDK_TOUCHPAD_PINCH` is, the tracker's scales at the same times, on
+    /// a screen where the toolkit's 160 points are the fingers' span) make
+    /// the same layout pinch: spreading, coming back, and closing.
+    @Test(arguments: [((40.0, 60.0), (20.0, 80.0)), ((40, 60), (37, 63)), ((20, 80), (45, 55))])
+    func theTouchpadPinchesAsAToolkitsPinchDoes(_ from: (Double, Double), _ to: (Double, Double)) throws {
+        let frames = Self.twoFingers(from: from, to: to)
+        var tracker = TouchpadTracker(device: T.pad)
+        tracker.recognizesPinch = true
+        var steps: [(time: EventTime, pinch: TouchpadPinch)] = []
+        for f in frames {
+            _ = tracker.process(f)
+            if let p = tracker.pinch { steps.append((f.time, p)) }
+        }
+        let span = try #require(steps.first?.pinch.spanMillimetres)
+        let input = ToolkitInput(viewport: Size(width: 400, height: 640),
+                                 pointsPerMillimetre: ToolkitSession.touchpadPinchSpan / span)
+        var session = ToolkitSession(engine: try Engine(scene: Scene.decode(Self.scene), device: input.touchDevices[0],
+                                                        recordingTranscript: true), input: input)
+        for (time, pinch) in steps {
+            try session.touchpadPinch(pinch.phase, scale: pinch.scale, at: Point(x: 200, y: 320), time: time)
+        }
+        session.finish()
+        let touchpad = try Self.run(frames)
+        func kinds(_ e: Engine) -> [String] {
+            Self.pinchSteps(e).map { step in
+                switch step {
+                case .began(let c): "began \(c.columns ?? 0)"
+                case .finished(let c): "finished \(c.columns ?? 0)"
+                case .cancelled: "cancelled"
+                }
+            }
+        }
+        #expect(!kinds(touchpad).isEmpty)
+        #expect(kinds(touchpad) == kinds(session.engine))
+        #expect(touchpad.metrics.columns == session.engine.metrics.columns)
+        // The pinch began at the same moment, around the pointer (the toolkit
+        // moves its two fingers in two frames, the touchpad in one: the
+        // toolkit's begins on the frame where one has moved, a few points off).
+        func began(_ e: Engine) -> (Int64, Point)? {
+            e.transcript.entries.lazy.compactMap { entry -> (Int64, Point)? in
+                if case .gesture(let g) = entry.event, case .pinch(.began, let m) = g { (entry.offset + (e.origin?.microseconds ?? 0), m.centre) } else { nil }
+            }.first
+        }
+        let a = try #require(began(touchpad)), b = try #require(began(session.engine))
+        #expect(a.0 == b.0 && a.1 == Point(x: 200, y: 320) && a.1.distance(to: b.1) < 8, "\(a) against \(b)")
+    }
 }

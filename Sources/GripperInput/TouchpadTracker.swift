@@ -1,4 +1,4 @@
-// The tap decision is TouchpadTapStateMachine's and each finger's role is TouchpadFinger's: a change to either changes Documentation/ContactTracking.md too.
+// The tap decision is TouchpadTapStateMachine's, each finger's role TouchpadFinger's and two fingers' scroll or pinch TouchpadGestureStateMachine's: a change to any changes Documentation/ContactTracking.md too.
 import GripperGeometry
 
 /// Turns a touchpad's event frames into pointer frames, as libinput does:
@@ -19,6 +19,14 @@ import GripperGeometry
 /// and ends in the next, both at the lift's time, so a ``ContactFrame``
 /// consumer (the gesture arena) sees a pointer device as with a mouse and two
 /// quick taps make its double tap.
+///
+/// With ``recognizesPinch`` on (an engine with layouts to pinch between
+/// turns it on), two fingers are a scroll or a pinch as libinput tells
+/// them apart (``TouchpadGestureStateMachine``): undecided, nothing moves
+/// and their scroll is held (released when they turn out to scroll, so a
+/// scroll goes as far as without the pinch); a pinch moves nothing and is
+/// reported as ``pinch``, its scale and span, frame by frame. Off (the
+/// default), two fingers moving together always scroll, as before.
 ///
 /// Palms and thumbs are rejected as libinput rejects them: a touch that
 /// starts in a side or top edge zone and does not leave it within
@@ -78,9 +86,19 @@ package struct TouchpadTracker: Sendable {
     /// The zones of the touchpad's surface (edges, thumb lines, software
     /// buttons), in millimetres from the device's origin.
     package let zones: TouchpadZones
+    /// Whether two fingers may pinch (see the type's description); off by
+    /// default: two fingers moving together scroll.
+    package var recognizesPinch = false
+    /// What the last frame did to a two-finger pinch, nil when it made none:
+    /// `began`, `moved` (each frame while the pinch lasts, moving or not),
+    /// then `ended` or `cancelled`.
+    package private(set) var pinch: TouchpadPinch?
 
     var fingers: ContactTracker
     var tap: TouchpadTapStateMachine
+    var twoFingers = TouchpadGestureStateMachine()
+    /// Scroll (detents) held while two fingers are undecided.
+    var heldScroll = Point.zero
     let origin: Point
     let unitsPerMillimetre: Point
     var nextID = 1
@@ -129,9 +147,14 @@ package struct TouchpadTracker: Sendable {
         palmSizeUnits = Self.palmSizeMillimetres * unitsPerMillimetre.x
     }
 
+    /// The time of the last frame processed, nil before the first.
+    package var lastFrameTime: EventTime? { lastTime }
+
     /// Whether nothing is pending: no finger down, no button held.
     package var isIdle: Bool {
-        if case .idle = tap.state, fingers.contactsDown == 0, tracked.isEmpty, pressedButton == nil { return true }
+        if case .idle = tap.state, fingers.contactsDown == 0, tracked.isEmpty, pressedButton == nil, twoFingers.isIdle {
+            return true
+        }
         return false
     }
 
@@ -139,12 +162,14 @@ package struct TouchpadTracker: Sendable {
     /// (the pointer's motion, accelerated, in device units as
     /// ``ContactFrame/pointerMotion`` says, with the primary button's
     /// contact and the two-finger scroll), then, when a tap ended in it, the
-    /// click's two frames.
+    /// click's two frames. With ``recognizesPinch``, ``pinch`` then says
+    /// what the frame did to a two-finger pinch (its frames move nothing).
     ///
     /// - Complexity: O(events in the frame + slots + fingers²); fingers are
     ///   a handful.
     package mutating func process(_ frame: EventFrame) -> [ContactFrame] {
         lastTime = frame.time
+        pinch = nil
         // A frame with SYN_DROPPED is not a coherent snapshot: its axes and
         // keys are ignored (the tracker drops it whole too).
         let dropped = frame.events.contains { $0.type == EventType.syn && $0.code == SynCode.dropped }
@@ -225,19 +250,6 @@ package struct TouchpadTracker: Sendable {
             }
         }
         let scrolling = held.count == 2 && active == 2
-        if scrolling {
-            let mean = held.sum * 0.5
-            let detents = Point(x: mean.x / Self.scrollMillimetresPerDetent, y: mean.y / Self.scrollMillimetresPerDetent)
-            if detents.x.isFinite && detents.y.isFinite { scroll = detents }
-        } else if let driver {
-            motion = driver
-        }
-        for k in tracked.indices { tracked[k].endFrame(at: frame.time) }
-        let before = pointer
-        let moved = move(by: motion, elapsed: driverElapsed)
-        let accelerated = moved
-            ? Point(x: (pointer.x - before.x) * unitsPerMillimetre.x, y: (pointer.y - before.y) * unitsPerMillimetre.y)
-            : .zero
         // The button: the last BTN_LEFT of the frame wins.
         var button: Bool?
         if !dropped {
@@ -245,6 +257,48 @@ package struct TouchpadTracker: Sendable {
                 button = event.value != 0
             }
         }
+        var gesture = TouchpadGestureStateMachine.Action.pointer
+        if recognizesPinch {
+            var lifted: [Int: Bool] = [:]
+            for c in touches.contacts where c.phase.isFinal { lifted[c.id] = c.phase == .ended }
+            let active = tracked.filter(\.movesPointer).map { TouchpadGestureStateMachine.Finger(id: $0.id, millimetres: $0.millimetres) }
+            gesture = twoFingers.frame(at: frame.time, fingers: active, lifted: lifted,
+                                       buttonDown: button ?? (pressedButton != nil), nextContactID: &nextID)
+        }
+        func detents() -> Point? {
+            let mean = held.sum * 0.5
+            let detents = Point(x: mean.x / Self.scrollMillimetresPerDetent, y: mean.y / Self.scrollMillimetresPerDetent)
+            return detents.x.isFinite && detents.y.isFinite ? detents : nil
+        }
+        switch gesture {
+        case .pointer:
+            heldScroll = .zero
+            if scrolling {
+                if let d = detents() { scroll = d }
+            } else if let driver {
+                motion = driver
+            }
+        case .undecided:
+            if scrolling, let d = detents() { heldScroll = heldScroll + d }
+        case .scroll(let releasing):
+            if scrolling, let d = detents() { scroll = d }
+            if releasing {
+                let total = scroll + heldScroll
+                if total.x.isFinite, total.y.isFinite { scroll = total }
+            }
+            heldScroll = .zero
+        case .pinch(let step):
+            heldScroll = .zero
+            pinch = step
+        case .still:
+            heldScroll = .zero
+        }
+        for k in tracked.indices { tracked[k].endFrame(at: frame.time) }
+        let before = pointer
+        let moved = move(by: motion, elapsed: driverElapsed)
+        let accelerated = moved
+            ? Point(x: (pointer.x - before.x) * unitsPerMillimetre.x, y: (pointer.y - before.y) * unitsPerMillimetre.y)
+            : .zero
         var contacts: [Contact] = []
         switch (pressedButton, button) {
         case (nil, true?):
@@ -279,14 +333,16 @@ package struct TouchpadTracker: Sendable {
     }
 
     /// Ends the stream: fingers still down are forgotten (they click
-    /// nothing); a primary button still down is cancelled (its release is
-    /// unknown). Returns the frame that cancels it, if any, at the last
+    /// nothing); a pinch under way is cancelled (``pinch``); a primary
+    /// button still down is cancelled (its release is unknown). Returns the frame that cancels it, if any, at the last
     /// frame's time.
     ///
     /// - Complexity: O(slots).
     package mutating func finish() -> [ContactFrame] {
         _ = fingers.finish()
         tracked.removeAll()
+        pinch = twoFingers.cancel()
+        heldScroll = .zero
         _ = tap.fingerCancelled(fingersLeft: 0)
         pressedButton = nil
         guard let id = buttonContact else { return [] }

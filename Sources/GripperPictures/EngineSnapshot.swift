@@ -48,12 +48,41 @@ public struct EngineSnapshot: Sendable {
     /// The placeholders over children of a composed source
     /// (`Engine.sectionPlaceholders`), in screen content coordinates.
     public var sectionPlaceholders: [ContentPlaceholder] = []
+    /// How far the layout pinch under way has gone (`LayoutPinch.progress`,
+    /// 0…1), nil when none is: while it is, ``attributes`` are where
+    /// `Engine.pinchedAttributes()` puts them, each drawn at its alpha
+    /// (what is in one layout only fades).
+    public var pinchProgress: Double?
+    /// The global header's segment control (`Engine.segmentFrames()`), in
+    /// order; empty without one.
+    public var segments: [Segment] = []
+
+    /// One segment of the global header's segment control.
+    public struct Segment: Hashable, Sendable {
+        /// Where the segment is, screen content coordinates.
+        public var frame: Rect
+        /// Its title: the segment's key (`SegmentedDataSource.titles`).
+        public var title: String
+        /// Whether it is the segment shown.
+        public var isShown: Bool
+
+        /// A segment at `frame` titled `title`, shown or not.
+        public init(frame: Rect, title: String, isShown: Bool) {
+            self.frame = frame
+            self.title = title
+            self.isShown = isShown
+        }
+    }
 }
 
 extension Engine {
     /// A snapshot of what lies in `rect` (the layout's scroll-space content
     /// coordinates; nil: the viewport at the current content offset), with
-    /// the words of `labels`, mapped onto the screen.
+    /// the words of `labels`, mapped onto the screen. While a layout pinch
+    /// is under way (``/Gripper/Engine/layoutPinch``) and `rect` is nil, the elements
+    /// are where ``/Gripper/Engine/pinchedAttributes()`` puts them, between the two
+    /// layouts under the fingers. The global header's segment control
+    /// comes with it (``EngineSnapshot/segments``).
     /// - Complexity: O(log n + k log k) for k elements in the rect, plus O(n)
     ///   with a selection; `labels` is asked once per item and header shown.
     public func snapshot(in rect: Rect? = nil, labels: PictureLabels = PictureLabels()) -> EngineSnapshot {
@@ -62,7 +91,15 @@ extension Engine {
         let visible = rect ?? Rect(x: 0, y: contentOffset, width: scrollViewport.width, height: scrollViewport.height)
         // Drawing order: z-index, then the layout's reading order (a stable
         // sort, of indices: a large rect's attributes are not copied twice).
-        var attributes = layout.attributes(in: visible, presentation: presentation, contentOffset: contentOffset)
+        let pinching = rect == nil ? layoutPinch : nil
+        var attributes: [LayoutAttributes]
+        if pinching != nil {
+            // Viewport coordinates of the scroll space, back to the content's.
+            attributes = pinchedAttributes()
+            for k in attributes.indices { attributes[k].frame = attributes[k].frame.offsetBy(Point(x: 0, y: contentOffset)) }
+        } else {
+            attributes = layout.attributes(in: visible, presentation: presentation, contentOffset: contentOffset)
+        }
         if zip(attributes, attributes.dropFirst()).contains(where: { $0.zIndex > $1.zIndex }) {
             let order = attributes.indices.sorted { (attributes[$0].zIndex, $0) < (attributes[$1].zIndex, $1) }
             attributes = order.map { attributes[$0] }
@@ -156,6 +193,19 @@ extension Engine {
         }
         snapshot.placeholder = contentPlaceholder.map(screen)
         snapshot.sectionPlaceholders = sectionPlaceholders.map(screen)
+        snapshot.pinchProgress = pinching?.progress
+        let segmentFrames = segmentFrames()
+        if !segmentFrames.isEmpty, let segmented = delegate as? SegmentedDataSource {
+            let titles = segmented.titles
+            snapshot.segments = segmentFrames.indices.map { k in
+                var frame = segmentFrames[k].offsetBy(Point(x: 0, y: contentOffset))
+                if !o.isIdentity {
+                    frame = o.screenRect(frame, contentLength: contentSize.height, crossLength: scrollViewport.width)
+                }
+                return EngineSnapshot.Segment(frame: frame, title: titles.indices.contains(k) ? titles[k] : "",
+                                              isShown: k == segmented.selectedIndex)
+            }
+        }
         snapshot.origin = o.screenOrigin(contentOffset: contentOffset, contentLength: contentSize.height,
                                          viewport: viewportSize)
         return snapshot

@@ -35,6 +35,9 @@ extension SceneDrawing {
         static let pinnedHeaderEdge: UInt32 = 0xb0bec5
         static let globalHeader: UInt32 = 0x37474f
         static let globalHeaderTitle: UInt32 = 0xffffff
+        /// The global header's segment control: the segment shown, the others' outline.
+        static let segmentShown: UInt32 = 0xffffff
+        static let segmentOutline: UInt32 = 0xb0bec5
         static let footer: UInt32 = 0xeceff1
         static let sectionBackground: UInt32 = 0xe3e7ea
         /// An app's own layout: its supplementary elements (a caption, a

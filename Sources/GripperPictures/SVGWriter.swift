@@ -219,6 +219,7 @@ struct SVGWriter {
         case .header: "header"
         case .pinnedHeader: "header pinned"
         case .globalHeader: "global-header"
+        case .segment(let shown): shown ? "segment shown" : "segment"
         case .band: "thin " + (item.element.map { ThinBands.name(of: $0.kind) } ?? "element")
         case .placeholder: "placeholder"
         case .actionPane: "action-pane"
@@ -245,7 +246,7 @@ struct SVGWriter {
         // Part of the proxy, which the timeline does not animate.
         case .count: "proxy count"
         case .contentPlaceholder(let kind): kind.rawValue
-        case .status, .background, .cell, .dropTarget, .header, .pinnedHeader, .globalHeader, .decoration, .band,
+        case .status, .background, .cell, .dropTarget, .header, .pinnedHeader, .globalHeader, .segment, .decoration, .band,
              .placeholder, .actionPane, .action, .fade, .delete, .deleteConfirmation, .gripper, .selection, .contact, .focus,
              .menu, .menuEntry:
             nil

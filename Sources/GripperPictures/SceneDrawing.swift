@@ -60,6 +60,9 @@ public struct SceneDrawing: Sendable {
         case pinnedHeader
         /// The global header and its title.
         case globalHeader
+        /// One segment of the global header's segment control, its outline
+        /// and title; whether it is the segment shown.
+        case segment(shown: Bool)
         /// A footer, a section background, a separator, the hairline below a pinned header.
         case decoration
         /// `count` elements thinner than a point (a pixel) merged into one
@@ -224,7 +227,10 @@ public struct SceneDrawing: Sendable {
         // Thin elements merge into a few bands: a huge snapshot needs no more room than a screenful.
         items.reserveCapacity(min(snapshot.attributes.count, 4096) * 3 + 16)
         add(.fill(Rect(x: 0, y: 0, width: w, height: bar), Color(Palette.statusBar)), .status)
-        let left = status ?? "\(FixedDecimal.seconds(microseconds: snapshot.offset)) s  \(snapshot.stateName)"
+        var left = status ?? "\(FixedDecimal.seconds(microseconds: snapshot.offset)) s  \(snapshot.stateName)"
+        if let p = snapshot.pinchProgress {
+            left += "  pinch \(FixedDecimal.string(100 * (p.isFinite ? min(1, max(0, p)) : 0), places: 0)) %"
+        }
         add(.text(left, box: Rect(x: 8, y: 0, width: max(0, w * 0.62 - 8), height: bar), alignment: .leading,
                   size: 12, bold: false, Color(Palette.statusText)), .status)
         add(.text("scroll \(FixedDecimal.string(snapshot.contentOffset, places: 0))",
@@ -240,11 +246,17 @@ public struct SceneDrawing: Sendable {
             element(a.moved(shift, Motion()), snapshot, fade: a.alpha, clip: clip, bands: &bands)
         }
         var proxy: LayoutAttributes?
+        // Mid-pinch, an element in one layout only fades by its own alpha.
+        let pinching = snapshot.pinchProgress != nil
         for a in snapshot.attributes {
             let m = motion[a.id] ?? Motion()
             let placed = a.moved(shift, m)
             if a.kind == .dragProxy { proxy = placed; continue }
-            element(placed, snapshot, fade: m.alpha, clip: clip, bands: &bands)
+            let fade = pinching ? m.alpha * a.alpha : m.alpha
+            element(placed, snapshot, fade: fade, clip: clip, bands: &bands)
+            if a.kind == .globalHeader, !snapshot.segments.isEmpty, placed.frame.width >= 1, placed.frame.height >= 1 {
+                segments(snapshot, shift: Point(x: shift.x + m.dx, y: shift.y + m.dy), fade: fade, header: a.id)
+            }
         }
         flush(&bands)
         for placeholder in snapshot.sectionPlaceholders { contentPlaceholder(placeholder, shift) }
@@ -320,8 +332,11 @@ public struct SceneDrawing: Sendable {
             label(title.uppercased(), in: a.frame.insetBy(dx: 14, dy: 0), .leading, size: 12, bold: true, c(Palette.headerTitle), role, id)
         case .globalHeader:
             add(.fill(a.frame, fill ?? c(0)), .globalHeader, id)
-            label(s.globalHeaderTitle ?? "", in: a.frame.insetBy(dx: 8, dy: 0), .center, size: 17, bold: true, c(Palette.globalHeaderTitle),
-                  .globalHeader, id)
+            // A segment control takes the title's place (drawn after the header).
+            if s.segments.isEmpty {
+                label(s.globalHeaderTitle ?? "", in: a.frame.insetBy(dx: 8, dy: 0), .center, size: 17, bold: true,
+                      c(Palette.globalHeaderTitle), .globalHeader, id)
+            }
         case .footer, .sectionBackground, .rowSeparator, .columnSeparator, .decoration:
             add(.fill(a.frame, fill ?? c(0)), .decoration, id)
         case .supplementary(let name):
@@ -421,6 +436,26 @@ public struct SceneDrawing: Sendable {
                 add(.gradient(f, from: under.neighbourIsLeft ? dark : clear, to: under.neighbourIsLeft ? clear : dark), .fade, id)
             }
             add(.clip(clip), .fade, id)
+        }
+    }
+
+    /// The global header's segment control: each segment a box inset in
+    /// its frame, the one shown filled with its title in the header's
+    /// colour, the others outlined with their titles in the header's title
+    /// colour; moved by `shift` (the header's own displacement).
+    private mutating func segments(_ s: EngineSnapshot, shift: Point, fade: Double, header: ElementID) {
+        func c(_ rgb: UInt32) -> Color { Color(rgb).faded(fade) }
+        for segment in s.segments {
+            let frame = segment.frame.offsetBy(shift)
+            let box = frame.insetBy(dx: min(4, frame.width / 4), dy: min(7, frame.height / 4))
+            let role = Role.segment(shown: segment.isShown)
+            if segment.isShown {
+                add(.fill(box, c(Palette.segmentShown)), role, header)
+            } else {
+                add(.outline(box, c(Palette.segmentOutline), width: 1, dashed: false), role, header)
+            }
+            label(segment.title, in: box.insetBy(dx: 4, dy: 0), .center, size: 13, bold: segment.isShown,
+                  c(segment.isShown ? Palette.globalHeader : Palette.globalHeaderTitle), role, header)
         }
     }
 

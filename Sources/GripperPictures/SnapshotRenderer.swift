@@ -7,13 +7,14 @@ import GripperLayout
 /// end of ``SceneDrawing``, so the pictures follow the same drawing rules
 /// as the window and the terminal — cells with their labels, section
 /// headers (pinned ones where the content offset puts them), the global
-/// header with its title, separators, the hidden drag source ghosted, the
+/// header with its title or its segment control, separators, the hidden drag source ghosted, the
 /// placeholder outlined, the proxy lifted with a shadow (and a multi-item
 /// drag's count badge), swipe-action panes with their buttons (content that
 /// slides under the neighbouring column clipped at the cell's frame and
 /// faded there with a gradient), delete controls, grippers, delete
 /// confirmations, selection with its tick, highlight, the loading
-/// indicator or the no-content and error panels, and the contact point.
+/// indicator or the no-content and error panels, and the contact point;
+/// a layout pinch in flight at the pinched frames (``EngineSnapshot/pinchProgress``).
 /// Only what the snapshot holds is drawn (the engine's snapshot holds what
 /// is in the viewport), and elements thinner than a pixel (a point) come
 /// merged into bands, so a picture's size is bounded by the viewport, not

@@ -8,8 +8,9 @@ import GripperLayout
 /// scaled onto the grid, with ANSI colours when asked (selected cells blue,
 /// highlighted grey, actions red or slate, the placeholder dashed, the
 /// lifted proxy yellow, the contact's cell red without hiding its letter),
-/// section headers where the content offset pins them, the global header,
-/// and a swiped cell's content that slides under the neighbouring column
+/// section headers where the content offset pins them, the global header
+/// (its segment control's titles, the shown one in brackets), the cells
+/// where a layout pinch puts them while one is under way, and a swiped cell's content that slides under the neighbouring column
 /// clipped at the cell's frame with a shaded (`░`) column at that edge,
 /// a multi-item drag's count as `×N` at the proxy's right end, a
 /// selected cell's tick as `✓`, and the loading indicator as `loading…`
@@ -90,6 +91,11 @@ public enum TerminalRenderer {
                 grid.write(text, in: box, .header, alignment, clip: clip)
             case (.text(let text, let box, let alignment, _, _, _), .globalHeader):
                 grid.write(text, in: box, .globalHeader, alignment, clip: clip)
+            case (.fill(let r, _), .segment(shown: true)):
+                grid.fill(r, .selected, clip: clip)
+            case (.text(let text, let box, let alignment, _, _, _), .segment(let shown)):
+                // The segment shown in brackets (and blue when coloured).
+                grid.write(shown ? "[" + text + "]" : text, in: box, shown ? .selected : .globalHeader, alignment, clip: clip)
             case (.fill(let r, _), .action(let style)):
                 grid.fill(r, style == .destructive ? .destructive : .action, clip: clip)
             case (.text(let text, let box, let alignment, _, _, _), .action):

@@ -21,7 +21,8 @@ public enum ScenarioLibrary {
          dragCancelledBySetEditing, dragEndedByDeviceLoss, mouseSwipe, mouseDrag, flingSettles, rubberBandAtTheTop,
          rotationDuringDrag, horizontalDrag, flowDrag, keyboardMoveAcrossSection, keyboardMoveCancelled,
          multiDragAcrossSections, addToDragWithSecondFinger, dropIntoFolder, segmentSwitchDuringSwipe,
-         layoutSwitchDuringBatchEditing, menuThenDrag, menuTapEntry, flingSnapsToRows, pinchBetweenLayouts]
+         layoutSwitchDuringBatchEditing, menuThenDrag, menuTapEntry, flingSnapsToRows, pinchBetweenLayouts,
+         touchpadPinchBetweenLayouts]
     }
 
     /// The scenario called `name`, if any.
@@ -473,6 +474,44 @@ public enum ScenarioLibrary {
         """
         return Scenario(name: "pinch-between-layouts",
                         summary: "A grid of three columns of 120-point tiles; two fingers spread over the second row: the grid becomes a list under them, the tile they hold kept under them; a small pinch in, held, is cancelled; a quick pinch in makes five columns.",
+                        scene: scene, trace: trace(b))
+    }
+
+    static var touchpadPinchBetweenLayouts: Scenario {
+        // The clickpad (100 × 70 mm, 20 units/mm): the pointer starts at the
+        // viewport's centre (200, 320) and moves 10 points a millimetre.
+        var b = TraceBuilder(device: TestDevices.probeClickpad, seed: 53, configuration: .init(start: .zero + lead))
+        func mm(_ x: Double, _ y: Double) -> TraceBuilder.Location { .millimetres(x: x, y: y) }
+        // Two fingers `from` mm apart around (50, y) mm, moving to `to` apart.
+        func twoFingers(_ y: Double, from: Double, to: Double, toY: Double? = nil, over duration: Duration, hold: Duration) {
+            b.perform([
+                TraceBuilder.Stroke(at: mm(50 - from / 2, y)).moving(to: mm(50 - to / 2, toY ?? y), over: duration)
+                    .holding(hold),
+                TraceBuilder.Stroke(at: mm(50 + from / 2, y), after: .milliseconds(15))
+                    .moving(to: mm(50 + to / 2, toY ?? y), over: duration).holding(hold),
+            ])
+        }
+        // One finger takes the pointer up 13 mm at about 40 mm/s (1:1): to (200, 190), the second row of tiles.
+        b.perform([TraceBuilder.Stroke(at: mm(50, 50)).moving(to: mm(50, 37), over: .milliseconds(330))])
+        b.pause(.milliseconds(400))
+        // Two fingers spread from 20 to 60 mm (scale 3): the grid becomes the list under the pointer.
+        twoFingers(35, from: 20, to: 60, over: .milliseconds(450), hold: .milliseconds(200))
+        b.pause(.milliseconds(500))
+        // Two fingers 20 mm apart move 12 mm towards the user together: a scroll (three detents), not a pinch.
+        twoFingers(25, from: 20, to: 20, toY: 37, over: .milliseconds(400), hold: .milliseconds(100))
+        b.pause(.milliseconds(500))
+        // Two fingers close fast (60 → 30 mm in 150 ms) and lift moving: five columns.
+        twoFingers(35, from: 60, to: 30, over: .milliseconds(150), hold: .zero)
+        b.pause(.milliseconds(400))
+        let items = (1...60).map { "{\"id\":\"i\($0)\",\"label\":\"Item \($0)\"}" }.joined(separator: ",")
+        let scene = """
+        {"viewport":{"width":400,"height":640},
+         "layout":{"columns":3,"rowHeight":120,"interItemSpacing":8,"lineSpacing":8},
+         "pinch":{"closing":{"columns":5,"rowHeight":72},"spreading":{"columns":1,"rowHeight":56,"interItemSpacing":0,"lineSpacing":0}},
+         "sections":[{"id":"photos","items":[\(items)]}]}
+        """
+        return Scenario(name: "touchpad-pinch-between-layouts",
+                        summary: "The grid of pinch-between-layouts on a clickpad: a finger takes the pointer to the second row of tiles; two fingers spreading there are a pinch (libinput's rules), the grid becomes a list under the pointer; two fingers moving together scroll the list, not a pinch; two fingers closing fast make five columns.",
                         scene: scene, trace: trace(b))
     }
 

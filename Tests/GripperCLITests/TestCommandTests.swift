@@ -30,7 +30,7 @@ import Testing
         "scenarios/full-swipe", "scenarios/grid-drag", "scenarios/horizontal-drag", "scenarios/keyboard-move-across-section",
         "scenarios/keyboard-move-cancelled", "scenarios/long-press-drag-down-up", "scenarios/mouse-drag", "scenarios/mouse-swipe",
         "scenarios/pinned-header-pushed-up", "scenarios/rotation-during-drag", "scenarios/rubber-band-at-the-top",
-        "scenarios/multi-drag-across-sections", "scenarios/pinch-between-layouts", "scenarios/add-to-drag-with-second-finger", "scenarios/drop-into-folder",
+        "scenarios/multi-drag-across-sections", "scenarios/pinch-between-layouts", "scenarios/touchpad-pinch-between-layouts", "scenarios/add-to-drag-with-second-finger", "scenarios/drop-into-folder",
         "scenarios/segment-switch-during-swipe", "scenarios/menu-then-drag", "scenarios/menu-tap-entry",
         "scenarios/layout-switch-during-batch-editing", "scenarios/fling-snaps-to-rows",
         "scenarios/swipe-then-delete", "scenarios/swipe-then-shut", "scenarios/vertical-pan-scrolls",

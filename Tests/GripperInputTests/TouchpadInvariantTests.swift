@@ -81,4 +81,59 @@ import GripperTesting
             #expect(open == nil, "device \(name) seed \(seed): contact \(open ?? 0) left open")
         }
     }
+
+    /// With the pinch recognized, whatever the touchpad sends: each pinch
+    /// is began → moved … → ended or cancelled, never beside a button's
+    /// contact, its scale finite and above 0 and its span at least 1 mm, its
+    /// two contact ids new; a pinch moves and scrolls nothing; nothing is
+    /// pending after `finish()`.
+    @Test(arguments: devices)
+    func randomStreamsKeepThePinchWellFormed(_ name: String) throws {
+        let device = try device(name)
+        var pinches = 0
+        for seed in UInt64(1)...80 {
+            var rng = SeededGenerator(seed: seed &* 7_919 &+ UInt64(name.count))
+            var tracker = TouchpadTracker(device: device)
+            tracker.recognizesPinch = true
+            var open: TouchpadPinch?
+            var ids: Set<Int> = []
+            var ms: Int64 = 0
+            func check(_ step: TouchpadPinch?, _ frames: [ContactFrame]) {
+                guard let step else { return }
+                #expect(step.scale.isFinite && step.scale > 0 && step.spanMillimetres >= 1 && step.spanMillimetres.isFinite,
+                        "device \(name) seed \(seed): \(step)")
+                switch step.phase {
+                case .began:
+                    #expect(open == nil, "device \(name) seed \(seed): a pinch began twice")
+                    #expect(!ids.contains(step.firstContactID) && !ids.contains(step.secondContactID))
+                    ids.formUnion([step.firstContactID, step.secondContactID])
+                    open = step
+                    pinches += 1
+                case .moved, .ended, .cancelled:
+                    #expect(open?.firstContactID == step.firstContactID, "device \(name) seed \(seed): \(step)")
+                    open = step.phase == .moved ? step : nil
+                }
+                for f in frames {
+                    #expect(f.scroll == .zero && f.pointerMotion == .zero, "device \(name) seed \(seed): a pinch moved")
+                    for c in f.contacts { #expect(!ids.contains(c.id)) }
+                }
+            }
+            for _ in 0..<Int(20 + rng.next() % 120) {
+                ms += rng.next() % 10 == 0 ? Int64(rng.next() % 600) : Int64(rng.next() % 36) + 5
+                // Two fingers parting or closing now and then, among the noise.
+                var events = (0..<Int(rng.next() % 7)).map { _ in randomEvent(&rng) }
+                if rng.next() % 3 == 0 {
+                    let spread = Int32(rng.next() % 400)
+                    events += [T.slot(0), T.mtx(800 - spread), T.slot(1), T.mtx(1200 + spread)]
+                }
+                let frames = tracker.process(T.frame(ms, events, resync: rng.next() % 30 == 0))
+                check(tracker.pinch, frames)
+            }
+            _ = tracker.finish()
+            check(tracker.pinch, [])
+            #expect(open == nil, "device \(name) seed \(seed): a pinch left open")
+            #expect(tracker.isIdle, "device \(name) seed \(seed)")
+        }
+        #expect(pinches > 10, "device \(name): \(pinches) pinches in 80 streams")
+    }
 }

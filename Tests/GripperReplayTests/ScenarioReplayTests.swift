@@ -11,7 +11,7 @@ import GripperScripting
 @Suite struct ScenarioReplayTests {
     @Test func theLibraryIsComplete() throws {
         #expect(ScenarioFolder.names == ScenarioLibrary.all.map(\.name).sorted())
-        #expect(ScenarioFolder.names.count == 31)
+        #expect(ScenarioFolder.names.count == 32)
         let cases = try ReplayCaseLibrary.find(in: [Fixtures.recording("scenarios").path])
         #expect(cases.map { ($0.name as NSString).lastPathComponent } == ScenarioFolder.names)
         #expect(cases.allSatisfy { $0.problem == nil && $0.layout == .folder && $0.hasExpected })
@@ -139,5 +139,17 @@ import GripperScripting
         // Each scroll ended on a row's edge, where its flingBegan said.
         let settled = events(e).compactMap { if case .effect(.scrollMotionEnded(.fling, let at, _)) = $0 { at } else { nil } }
         #expect(settled.count == 2 && settled.allSatisfy { $0.truncatingRemainder(dividingBy: 56) == 0 } && e.contentOffset == settled.last)
+        e = try run("touchpad-pinch-between-layouts")
+        // Spread into the list, a two-finger scroll that stays a scroll, closed into five columns.
+        let steps = events(e).compactMap { if case .layoutPinch(let s) = $0 { s } else { nil } }
+        #expect(steps.count == 4 && e.metrics.columns == 5 && edits(e).isEmpty)
+        guard case .finished(let spread)? = steps.dropFirst().first, case .finished(let closed)? = steps.last else {
+            Issue.record("\(steps)"); return
+        }
+        #expect(spread.columns == 1 && closed.columns == 5)
+        let lastPinchOfList = try #require(events(e).firstIndex { if case .layoutPinch(.finished) = $0 { true } else { false } })
+        let scrolls = events(e)[lastPinchOfList...].dropFirst().prefix { if case .layoutPinch = $0 { false } else { true } }
+            .filter { if case .gesture(let g) = $0 { g.kind == .scroll } else { false } }
+        #expect(scrolls.count > 10)
     }
 }

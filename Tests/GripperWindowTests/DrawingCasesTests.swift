@@ -134,6 +134,60 @@ extension WindowRendererTests {
         #expect(!painter.renderer.isCached("Item 0"), "a label of a merged row was drawn")
     }
 
+    /// A layout pinch in flight: each opaque cell painted where
+    /// `Engine.pinchedAttributes()` puts it (its top-left corner white where
+    /// no later cell or the contact covers it), not where the layout at
+    /// rest has it.
+    @Test func aPinchInFlightIsPaintedAtThePinchedFrames() throws {
+        var run = try OffscreenRun("pinch-between-layouts")
+        var checked = 0, pictures = 0
+        try run.play(step: 20_000) { time, painter, engine in
+            guard let pinch = engine.layoutPinch, pinch.progress > 0.2, !painter.isAnimating(at: time),
+                  let s = painter.lastSnapshot, s.pinchProgress == pinch.progress else { return }
+            let image = try PNGImage(painter.renderer.png())
+            var expected: [ElementID: Rect] = [:]
+            for a in engine.pinchedAttributes() {
+                expected[a.id] = a.frame.offsetBy(Point(x: 0, y: engine.contentOffset))
+            }
+            let cells = s.attributes.filter { $0.kind == .cell }
+            for (k, cell) in cells.enumerated() where cell.alpha > 0.99 && cell.frame.width > 8 && cell.frame.height > 8 {
+                #expect(cell.frame == expected[cell.id], "\(cell.id)")
+                let corner = Point(x: cell.frame.minX + 4, y: cell.frame.minY + 4)
+                let covered = cells[(k + 1)...].contains { $0.frame.inset(top: -2, left: -2, bottom: -2, right: -2).contains(corner) }
+                let onScreen = corner.y - s.origin.y > 2 && corner.y - s.origin.y < s.viewport.height - 2
+                let nearContact = s.contact.map { c in abs(c.x - (corner.x - s.origin.x)) < 18 && abs(c.y - (corner.y - s.origin.y)) < 18 } ?? false
+                guard !covered, onScreen, !nearContact else { continue }
+                #expect(color(image, picture(corner.x, corner.y, s), scale: 1) == 0xffffff, "\(cell.id) at \(cell.frame)")
+                checked += 1
+            }
+            pictures += 1
+        }
+        #expect(pictures >= 5 && checked >= 30, "\(pictures) pictures, \(checked) corners")
+    }
+
+    /// The global header's segment control: the shown segment a white box
+    /// inside its `Engine.segmentFrames()` frame, the other outlined on the
+    /// header's slate; after a switch, the other way round.
+    @Test func theSegmentControlIsPaintedWithTheShownSegmentFilled() throws {
+        let folder = try ScenarioFolder("segment-switch-during-swipe")
+        var engine = try Engine(scene: folder.scene, device: folder.trace.device)
+        let size = Size(width: 400, height: 640 + SceneDrawing.statusBarHeight)
+        let painter = ScenePainter(renderer: try SceneRenderer(target: .offscreen, size: size), labels: folder.scene.pictureLabels)
+        func whiteShare(_ segment: Int, _ image: PNGImage) -> Double {
+            let s = engine.snapshot()
+            let f = engine.segmentFrames()[segment].offsetBy(Point(x: 0, y: engine.contentOffset))
+            let area = pixels(f.inset(top: 10, left: 8, bottom: 10, right: 8), s, scale: 1)
+            return Double(matching(0xffffff, in: area, image, scale: 1).count) / (area.width * area.height)
+        }
+        painter.paint(engine, at: 0)
+        var image = try PNGImage(painter.renderer.png())
+        #expect(whiteShare(0, image) > 0.6 && whiteShare(1, image) < 0.3, "\(whiteShare(0, image)) \(whiteShare(1, image))")
+        engine.apply(.switchSegment(1), at: EventTime(microseconds: 100_000))
+        painter.paint(engine, at: 100_000)
+        image = try PNGImage(painter.renderer.png())
+        #expect(whiteShare(1, image) > 0.6 && whiteShare(0, image) < 0.3, "\(whiteShare(0, image)) \(whiteShare(1, image))")
+    }
+
     private static let loadingScene = """
     {"viewport":{"width":400,"height":640},"globalHeader":{"height":40,"title":"Notes"},"layout":{"rowHeight":50},
      "sections":[{"id":"s","items":[{"id":"a","label":"Apple"},{"id":"b","label":"Pear"}]}]}

@@ -104,12 +104,15 @@ public struct LayoutPinch: Sendable {
 extension Engine {
     /// The layout changes a pinch makes, or nil (the default) for none: a
     /// second finger then cancels a one-finger gesture, as it always has.
-    /// Setting them installs the pinch in the gesture arena; setting nil
-    /// during a pinch leaves the layout as it is.
-    /// - Complexity: O(1).
+    /// Setting them installs the pinch in the gesture arena, and has a
+    /// touchpad tell a two-finger pinch from a scroll as libinput does
+    /// (Documentation/ContactTracking.md); setting nil during a pinch
+    /// leaves the layout as it is.
+    /// - Complexity: O(devices).
     public mutating func setPinchLayouts(_ layouts: PinchLayouts?) {
         pinchLayouts = layouts
         arena.recognizesPinch = layouts != nil
+        inputs.setRecognizesPinch(layouts != nil)
         if layouts == nil { layoutPinch = nil }
     }
 

@@ -26,6 +26,19 @@ import GripperGeometry
 /// press at the pointer, two fingers scroll. One event frame can then make
 /// several contact frames (a tap's click is two), each routed by the rule
 /// above in turn.
+///
+/// **A touchpad's pinch** (with ``recognizesPinch``, which the engine turns
+/// on with its pinch layouts): the tracker tells a two-finger pinch from a
+/// scroll as libinput does and reports its scale; it is fed to the arena
+/// as a toolkit's touchpad pinch is (`ToolkitSession.touchpadPinch`): two
+/// direct contacts `ToolkitSession.touchpadPinchSpan` points times the
+/// scale apart, level across the device's pointer (which stays still),
+/// their millimetres the fingers' real span — so the arena's pinch (its
+/// slop in millimetres of span) and the engine's layout pinch take it as
+/// from a touchscreen. The first begins in one frame, the second in the
+/// next; both move in one frame each event frame while the pinch lasts
+/// (the frame's empty pointer frame is left out, or the arena would take
+/// the pinch's contacts as gone); both end, or are cancelled, together.
 struct InputDevices: Sendable {
     /// One device's state.
     struct Channel: Sendable {
@@ -43,11 +56,14 @@ struct InputDevices: Sendable {
         var blocked = false
         /// Whether the device is a keyboard (its frames carry keys, no contacts).
         let isKeyboard: Bool
+        /// A touchpad's pinch contacts while they are down (tracker ids).
+        var pinchContacts: (first: Int, second: Int)?
 
-        init(_ device: DeviceDescription, rect: Rect) {
+        init(_ device: DeviceDescription, rect: Rect, recognizesPinch: Bool) {
             description = device
             tracker = ContactTracker(device: device)
             touchpad = device.kind == .touchpad ? TouchpadTracker(device: device) : nil
+            touchpad?.recognizesPinch = recognizesPinch
             viewport = Viewport(device: device, rect: rect)
             isKeyboard = device.kind == .keyboard
         }
@@ -56,9 +72,13 @@ struct InputDevices: Sendable {
         /// pointer stays where it is.
         mutating func reset() {
             tracker = ContactTracker(device: description)
-            if touchpad != nil { touchpad = TouchpadTracker(device: description) }
+            if let old = touchpad {
+                touchpad = TouchpadTracker(device: description)
+                touchpad?.recognizesPinch = old.recognizesPinch
+            }
             ids.removeAll()
             blocked = false
+            pinchContacts = nil
         }
     }
 
@@ -68,15 +88,25 @@ struct InputDevices: Sendable {
     /// The device the pointer last came from (``pointer`` reads its viewport).
     private var pointerDevice = 0
     private var nextContactID = 1
+    /// Whether touchpads report two-finger pinches (``setRecognizesPinch(_:)``).
+    private(set) var recognizesPinch = false
 
     init(device: DeviceDescription, rect: Rect) {
-        channels = [Channel(device, rect: rect)]
+        channels = [Channel(device, rect: rect, recognizesPinch: false)]
     }
 
     /// Adds a device; returns its index.
     mutating func attach(_ device: DeviceDescription, rect: Rect) -> Int {
-        channels.append(Channel(device, rect: rect))
+        channels.append(Channel(device, rect: rect, recognizesPinch: recognizesPinch))
         return channels.count - 1
+    }
+
+    /// Whether touchpads tell a two-finger pinch from a scroll (the engine's
+    /// pinch layouts are set); a pinch under way goes on to its end.
+    /// - Complexity: O(devices).
+    mutating func setRecognizesPinch(_ on: Bool) {
+        recognizesPinch = on
+        for i in channels.indices where channels[i].touchpad != nil { channels[i].touchpad!.recognizesPinch = on }
     }
 
     /// Where the pointer is, viewport coordinates: the pointer of the device
@@ -102,18 +132,60 @@ struct InputDevices: Sendable {
         guard !channels[index].isKeyboard else { return Routed() }
         if channels[index].touchpad != nil {
             var routed = Routed()
-            for contacts in channels[index].touchpad!.process(frame) {
+            func add(_ accepted: ContactFrame?) {
+                guard let accepted else { return }
+                if routed.frame == nil { routed.frame = accepted } else { routed.more.append(accepted) }
+            }
+            var frames = channels[index].touchpad!.process(frame)
+            if let pinch = channels[index].touchpad!.pinch {
+                // The pinch's frames first, in place of its empty pointer frame.
+                if let first = frames.first, first.contacts.isEmpty, first.scroll == .zero, first.pointerMotion == .zero {
+                    frames.removeFirst()
+                }
+                for contacts in pinchFrames(pinch, at: frame.time, of: index) {
+                    add(route(contacts, from: index, stillDown: channels[index].pinchContacts != nil))
+                }
+            }
+            for contacts in frames {
                 let mapped = channels[index].viewport.map(contacts)
                 // A touchpad's only contact is its button's (or a tap's): down
                 // while this frame has it down.
                 let down = mapped.contacts.contains { !$0.phase.isFinal }
-                guard let accepted = route(mapped, from: index, stillDown: down) else { continue }
-                if routed.frame == nil { routed.frame = accepted } else { routed.more.append(accepted) }
+                add(route(mapped, from: index, stillDown: down))
             }
             return routed
         }
         let mapped = channels[index].viewport.map(channels[index].tracker.process(frame))
         return Routed(frame: route(mapped, from: index, stillDown: channels[index].tracker.contactsDown > 0))
+    }
+
+    /// A touchpad's pinch step as the contact frames of its two fingers
+    /// (see the type's description), in viewport points around the
+    /// device's pointer; notes which are down.
+    private mutating func pinchFrames(_ pinch: TouchpadPinch, at time: EventTime, of index: Int) -> [ContactFrame] {
+        let viewport = channels[index].viewport
+        let (a, b) = ToolkitSession.touchpadPinchFingers(scale: pinch.scale, at: viewport.pointer, within: viewport.rect)
+        let half = pinch.spanMillimetres / 2
+        let ma = Point(x: -half, y: 0), mb = Point(x: half, y: 0)
+        func contact(_ id: Int, _ phase: ContactPhase, _ location: Point, _ mm: Point) -> Contact {
+            Contact(id: id, phase: phase, position: mm, millimetres: mm, location: location)
+        }
+        func frame(_ contacts: [Contact]) -> ContactFrame {
+            ContactFrame(time: time, contacts: contacts, isPointer: false)
+        }
+        let first = pinch.firstContactID, second = pinch.secondContactID
+        switch pinch.phase {
+        case .began:
+            channels[index].pinchContacts = (first, second)
+            return [frame([contact(first, .began, a, ma)]),
+                    frame([contact(first, .stationary, a, ma), contact(second, .began, b, mb)])]
+        case .moved:
+            return [frame([contact(first, .moved, a, ma), contact(second, .moved, b, mb)])]
+        case .ended, .cancelled:
+            channels[index].pinchContacts = nil
+            let phase: ContactPhase = pinch.phase == .ended ? .ended : .cancelled
+            return [frame([contact(first, phase, a, ma), contact(second, phase, b, mb)])]
+        }
     }
 
     /// The one-gesture-at-a-time rule for one mapped frame of device
@@ -163,9 +235,14 @@ struct InputDevices: Sendable {
         var result: ContactFrame?
         for i in channels.indices {
             let last = channels[i].touchpad != nil ? channels[i].touchpad!.finish().last : channels[i].tracker.finish()
-            guard let frame = last else { continue }
+            var pinched: ContactFrame?
+            if let pinch = channels[i].touchpad?.pinch, let time = channels[i].touchpad?.lastFrameTime {
+                // A pinch under way: its two contacts cancelled (no button can be down with it).
+                pinched = pinchFrames(pinch, at: time, of: i).last
+            }
+            guard let frame = pinched ?? last else { continue }
             if i == owner, !channels[i].blocked {
-                var mapped = channels[i].viewport.map(frame)
+                var mapped = pinched ?? channels[i].viewport.map(frame)
                 renumber(&mapped.contacts, of: i)
                 result = mapped
             }

@@ -154,6 +154,17 @@ public struct ToolkitSession: Sendable {
     /// How far apart, in points, a touchpad pinch's synthetic fingers are at scale 1.
     package static let touchpadPinchSpan = 160.0
 
+    /// Where a touchpad pinch's two fingers go (the toolkit's here, an
+    /// evdev touchpad's in the engine's input devices): ``touchpadPinchSpan``
+    /// times `scale` apart, level across `point`, each held between the
+    /// left and right of `rect`.
+    /// - Complexity: O(1).
+    package static func touchpadPinchFingers(scale: Double, at point: Point, within rect: Rect) -> (Point, Point) {
+        let half = touchpadPinchSpan * scale / 2
+        func held(_ x: Double) -> Double { min(max(x, rect.minX), rect.maxX) }
+        return (Point(x: held(point.x - half), y: point.y), Point(x: held(point.x + half), y: point.y))
+    }
+
     /// A pinch the toolkit recognized on a touchpad (GTK's
     /// `GDK_TOUCHPAD_PINCH`, libinput's pinch gesture): its phase, its
     /// scale since it began, and where it is (the pointer). It is fed as
@@ -170,10 +181,8 @@ public struct ToolkitSession: Sendable {
                                        time: EventTime) throws(Failure) -> [Transcript.Entry] {
         guard scale.isFinite, scale > 0, scale < 1e6 else { throw .refused(.badNumber("the touchpad pinch's scale \(scale)")) }
         guard point.x.isFinite, point.y.isFinite else { throw .refused(.badNumber("the touchpad pinch's position")) }
-        let half = Self.touchpadPinchSpan * scale / 2
-        let width = max(0, engine.viewportSize.width)
-        func held(_ x: Double) -> Double { min(max(x, 0), width) }
-        let a = Point(x: held(point.x - half), y: point.y), b = Point(x: held(point.x + half), y: point.y)
+        let (a, b) = Self.touchpadPinchFingers(scale: scale, at: point,
+                                               within: Rect(x: 0, y: 0, width: max(0, engine.viewportSize.width), height: 0))
         var out = try touch(phase, sequence: Self.pinchSequences.0, at: a, time: time)
         out += try touch(phase, sequence: Self.pinchSequences.1, at: b, time: time)
         return out

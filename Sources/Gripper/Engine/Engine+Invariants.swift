@@ -46,9 +46,32 @@ extension Engine {
                        height: layout.contentSize(for: presentation).height + 2000)
         let attributes = layout.attributes(in: all, presentation: presentation, contentOffset: contentOffset)
         // Hidden cells: a query of all the content leaves them out, so the
-        // items it does not return are the hidden ones; each item the drag
-        // carries must be one of them (then the hidden ones are those).
-        let hidden = model.numberOfItems - attributes.reduce(0) { $1.kind == .cell ? $0 + 1 : $0 }
+        // items it does not return are the hidden ones — unless an app's own
+        // layout put a cell where the query cannot meet it (an empty frame,
+        // or outside the content): each item the drag carries must be one
+        // of them (then the hidden ones are those).
+        var shown = 0
+        for a in attributes where a.kind == .cell { shown += 1 }
+        var hidden = model.numberOfItems - shown
+        if hidden != carried, layoutKind == nil {
+            // Which items the query left out, and why.
+            var returned = Set<ItemPath>()
+            for a in attributes where a.kind == .cell { if let p = a.indexPath { returned.insert(p) } }
+            hidden = 0
+            for (s, section) in model.sections.enumerated() {
+                for i in section.items.indices {
+                    let p = ItemPath(section: s, item: i)
+                    guard !returned.contains(p) else { continue }
+                    guard let a = layout.attributes(for: p, presentation: presentation) else {
+                        problems.append("no attributes for \(p)")
+                        continue
+                    }
+                    if a.isHidden { hidden += 1 } else if a.frame.intersects(all) {
+                        problems.append("the cell at \(p) \(a.frame) meets the content but a query of it leaves it out")
+                    }
+                }
+            }
+        }
         if hidden != carried { problems.append("\(hidden) hidden cells while the drag carries \(carried)") }
         for id in machine.draggedItems {
             if let path = model.indexPath(of: id), layout.attributes(for: path, presentation: presentation)?.isHidden != true {

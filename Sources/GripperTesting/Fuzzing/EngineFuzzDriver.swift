@@ -290,7 +290,13 @@ package struct EngineFuzzDriver {
         case 3: action = .undo
         case 4: action = .redo
         case 5: action = .deviceLost
-        default: action = kind >= 200 ? scrollOrResize(&input) : .reload(reloaded(input.byte()))
+        default:
+            guard kind >= 200 else { action = .reload(reloaded(input.byte())); break }
+            guard let a = scrollOrResize(&input) else {
+                check("an app's own layout set")
+                return
+            }
+            action = a
         }
         }
         now = now + .milliseconds(1)
@@ -332,7 +338,7 @@ package struct EngineFuzzDriver {
     /// The app scrolling (to an offset or an item, maybe animated), the
     /// viewport changing size or the layout changing, with values at the
     /// edges of `Double` too.
-    private func scrollOrResize(_ input: inout FuzzInput) -> Stimulus {
+    private mutating func scrollOrResize(_ input: inout FuzzInput) -> Stimulus? {
         func value(_ b: UInt8) -> Double {
             let edges: [Double] = [0, -1, 1e308, .nan, .infinity, -.infinity, 320, 640, 1e-300, 57.5, 400, 2000]
             return Int(b) < edges.count ? edges[Int(b)] : Double(Int(b) * 13 - 600)
@@ -346,6 +352,12 @@ package struct EngineFuzzDriver {
             // height, spacing or the scroll axis, some at the edges.
             let a = input.byte(), b = input.byte()
             var change = LayoutChange()
+            if a & 3 == 3, b & 0x40 != 0 {
+                // The app's own layout instead of the flow layout: a
+                // placement chosen by the input, some of them hostile.
+                setAppLayout(FuzzPlacement(choice: b, spacing: value(input.byte() % 16)))
+                return nil
+            }
             if a & 1 != 0 { change.kind = a & 2 != 0 ? .flow : .grid }
             if a & 4 != 0 { change.columns = Int(b % 5) + 1 }
             if a & 8 != 0 { change.minimumItemWidth = b & 0x80 != 0 ? .some(value(b % 16)) : .some(nil) }
@@ -360,6 +372,16 @@ package struct EngineFuzzDriver {
             : .item(ItemPath(section: Int(input.byte() % 4), item: Int(input.word() % 64)),
                     ScrollPosition.allCases[Int(choice >> 4) % ScrollPosition.allCases.count])
         return .scroll(target, animated: choice & 2 != 0)
+    }
+
+    /// Sets a `PlacementLayout` of `placement` (`Engine.setLayout`) with
+    /// the engine's metrics; a placement the layout refuses is refused.
+    private mutating func setAppLayout(_ placement: FuzzPlacement) {
+        now = now + .milliseconds(1)
+        let scroll = engine.metrics.orientation.scrollSize(engine.viewportSize)
+        guard let layout = try? PlacementLayout(placement: placement, metrics: engine.metrics, viewport: scroll) else { return }
+        engine.setLayout(layout, at: now)
+        outcome.layoutChanges += 1
     }
 
     /// The model's sections with a few items dropped, a section's items
@@ -520,5 +542,63 @@ package struct EngineFuzzDriver {
         if engine.presentation.drag != nil, !keyboardMove { fail("a drag is still on after finish") }
         if let t = engine.nextDeadline { fail("a deadline at \(t) is left after finish") }
         _ = engine.transcript.text
+    }
+}
+
+/// An app's own placement for the engine fuzz target, chosen by a byte:
+/// rows of one to four tiles, a ring (every slot moves with the count),
+/// every slot on one point, or frames and extents from the edges of
+/// `Double` (`spacing`, which the layout refuses or draws nowhere), with a
+/// decoration and a supplementary element of its own per section.
+struct FuzzPlacement: ItemPlacement {
+    var choice: UInt8
+    var spacing: Double
+
+    private var columns: Int { Int(choice % 4) + 1 }
+    private var side: Double { spacing.isFinite && spacing > 0 && spacing < 1e6 ? spacing : 40 }
+
+    func extent(ofSlots count: Int, width: Double) -> Double {
+        switch (choice >> 2) % 4 {
+        case 0: return Double((count + columns - 1) / columns) * side
+        case 1: return count == 0 ? 0 : width
+        case 2: return side
+        default: return spacing
+        }
+    }
+
+    func frame(ofSlot slot: Int, count: Int, width: Double) -> Rect {
+        switch (choice >> 2) % 4 {
+        case 0:
+            let w = width / Double(columns)
+            return Rect(x: Double(slot % columns) * w, y: Double(slot / columns) * side, width: w, height: side)
+        case 1:
+            // A diamond through the four edges' middles, by the slot's share of the count.
+            let t = 4 * Double(slot) / Double(max(1, count)), r = width / 2, tile = width / 8
+            let (x, y): (Double, Double) = t < 1 ? (t, t - 1) : t < 2 ? (2 - t, t - 1) : t < 3 ? (2 - t, 3 - t) : (t - 4, 3 - t)
+            return Rect(x: r + (r - tile) * x - tile / 2, y: r + (r - tile) * y - tile / 2, width: tile, height: tile)
+        case 2: return Rect(x: 0, y: 0, width: side, height: side)
+        default: return Rect(x: spacing, y: -spacing, width: spacing, height: spacing * 2)
+        }
+    }
+
+    func slots(intersecting rect: Rect, count: Int, width: Double) -> Range<Int> {
+        guard (choice >> 2) % 4 == 0, rect.minY.isFinite, rect.maxY.isFinite else { return choice & 0x80 != 0 ? -3..<Int.max : 0..<count }
+        let first = Int(max(0, min(rect.minY / side, 1e15)).rounded(.down))
+        let last = Int(max(0, min(rect.maxY / side, 1e15)).rounded(.down))
+        return min(count, first * columns)..<min(count, (last + 1) * columns)
+    }
+
+    func elements(in rect: Rect, section: Int, count: Int, width: Double) -> [LayoutAttributes] {
+        guard choice & 0x20 != 0 else { return [] }
+        return [LayoutAttributes(kind: .decoration("band"), indexPath: ItemPath(section: section, item: 0),
+                                 frame: Rect(x: 0, y: 0, width: width, height: side / 4), zIndex: ZIndex.background),
+                LayoutAttributes(kind: .supplementary("count"), indexPath: ItemPath(section: section, item: count),
+                                 frame: Rect(x: width - 30, y: spacing, width: 30, height: 12), zIndex: ZIndex.cell + 1)]
+    }
+
+    func adjustCell(_ cell: inout LayoutAttributes, slot: Int, count: Int, width: Double) {
+        guard choice & 0x20 != 0 else { return }
+        cell.transform = ElementTransform(scale: spacing, rotation: Double(slot))
+        cell.alpha = spacing
     }
 }

@@ -3,7 +3,7 @@ import GripperGeometry
 /// A flow layout seen through one presentation: the drag resolved into the
 /// presented views of the (at most two) sections it touches, and the
 /// section tops shifted by their extent changes. Built once per query.
-struct FlowContext: DraggedSections {
+struct FlowContext: StackedSectionsContext {
     struct Drag {
         let source: ItemPath
         let target: ItemPath
@@ -67,6 +67,20 @@ struct FlowContext: DraggedSections {
     func restingHeight(_ section: Int) -> Double { layout.sectionHeights[section] }
     var sectionShift: (source: Int, sourceDelta: Double, target: Int, targetDelta: Double)? {
         drag.map { ($0.source.section, $0.sourceDelta, $0.target.section, $0.targetDelta) }
+    }
+
+    var dragEnds: (source: ItemPath, target: ItemPath, proxyFrame: Rect)? {
+        drag.map { ($0.source, $0.target, $0.proxyFrame) }
+    }
+
+    /// The frame of the gap, content coordinates.
+    /// - Complexity: O(log n).
+    var gapFrame: Rect? {
+        guard let drag else { return nil }
+        let view = drag.targetView
+        guard let at = view.locate(position: drag.target.item) else { return nil }
+        return view.frame(position: drag.target.item, in: view.line(run: at.run, at.line))
+            .offsetBy(itemsOrigin(drag.target.section))
     }
 
     /// The top-left of `section`'s items area.

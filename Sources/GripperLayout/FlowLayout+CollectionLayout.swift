@@ -60,12 +60,7 @@ extension FlowLayout: CollectionLayout {
             visit(s, context: c, rect: rect, contentOffset: contentOffset, body)
             s += 1
         }
-        if let drag = c.drag, drag.proxyFrame.intersects(rect) {
-            var a = LayoutAttributes(kind: .dragProxy, indexPath: drag.source, frame: drag.proxyFrame,
-                                     zIndex: ZIndex.dragProxy)
-            a.dragItemCount = c.itemCount
-            body(a)
-        }
+        if let a = c.proxyAttributes, a.frame.intersects(rect) { body(a) }
         visitMenu(in: rect, presentation: presentation, contentOffset: contentOffset, body)
     }
 
@@ -91,23 +86,13 @@ extension FlowLayout: CollectionLayout {
                     let frame = view.frame(position: k, in: line).offsetBy(origin)
                     guard frame.intersects(rect) else { continue }
                     let item = view.item(at: k)
-                    if item < 0, let drag = c.drag {
-                        var a = LayoutAttributes(kind: .placeholder, indexPath: drag.target, frame: frame,
-                                                 zIndex: ZIndex.placeholder, column: 0)
-                        a.dragItemCount = c.itemCount
+                    if item < 0, let a = c.placeholderAttributes(at: frame) {
                         body(a)
                         continue
                     }
                     let a = cell(ItemPath(section: s, item: item), frame: frame, presentation: c.presentation)
                     body(a)
-                    if let swipe = a.swipe {
-                        for (index, action) in swipe.actions.enumerated() where action.frame.intersects(rect) {
-                            var e = LayoutAttributes(kind: .action(index: index), indexPath: a.indexPath,
-                                                     frame: action.frame, zIndex: ZIndex.action, column: 0)
-                            e.shareSwipe(of: a)
-                            body(e)
-                        }
-                    }
+                    GridLayout.visitActions(of: a, in: rect, body)
                 }
                 guard let next = view.next(at) else { break }
                 at = next
@@ -130,7 +115,7 @@ extension FlowLayout: CollectionLayout {
         }
         let c = FlowContext(self, presentation)
         if let drag = c.drag, drag.source == indexPath {
-            guard let frame = placeholderFrame(c, drag) else { return nil }
+            guard let frame = c.gapFrame else { return nil }
             var a = cell(indexPath, frame: frame, presentation: presentation)
             a.isHidden = true
             a.alpha = 0
@@ -155,39 +140,10 @@ extension FlowLayout: CollectionLayout {
             return g.attributes(for: id, presentation: presentation, drag: drag, contentOffset: contentOffset, real: self)
         }
         let c = FlowContext(self, presentation)
-        let s = ip.section, m = sections[s].metrics
-        switch id.kind {
-        case .cell: return attributes(for: ip, presentation: presentation)
-        case .globalHeader, .rowSeparator, .columnSeparator, .supplementary, .decoration: return nil
-        case .header:
-            guard ip.item == 0, m.header.exists else { return nil }
-            return header(s, top: c.sectionTop(s), height: c.sectionHeight(s), contentOffset: contentOffset)
-        case .footer:
-            guard ip.item == 0, m.footer.exists else { return nil }
-            return footer(s, top: c.sectionTop(s), height: c.sectionHeight(s), contentOffset: contentOffset)
-        case .sectionBackground:
-            guard ip.item == 0, m.background else { return nil }
-            return background(s, view: c.view(s), top: c.sectionTop(s))
-        case .placeholder:
-            guard let drag = c.drag, drag.target == ip, let frame = placeholderFrame(c, drag) else { return nil }
-            var a = LayoutAttributes(kind: .placeholder, indexPath: ip, frame: frame, zIndex: ZIndex.placeholder, column: 0)
-            a.dragItemCount = c.itemCount
-            return a
-        case .dragProxy:
-            guard let drag = c.drag, drag.source == ip else { return nil }
-            var a = LayoutAttributes(kind: .dragProxy, indexPath: ip, frame: drag.proxyFrame, zIndex: ZIndex.dragProxy)
-            a.dragItemCount = c.itemCount
-            return a
-        case .action(let index):
-            guard let cell = attributes(for: ip, presentation: presentation), !cell.isHidden,
-                  let actions = cell.swipe?.actions, actions.indices.contains(index) else { return nil }
-            var a = LayoutAttributes(kind: id.kind, indexPath: ip, frame: actions[index].frame, zIndex: ZIndex.action,
-                                     column: 0)
-            a.shareSwipe(of: cell)
-            return a
-        case .menu, .menuEntry:
-            return menuElement(id, presentation: presentation, contentOffset: contentOffset)
-        }
+        let s = ip.section
+        return builder.stackedElement(id, metrics: sections[s].metrics, context: c, contentOffset: contentOffset,
+                                      layout: self, background: { background(s, view: c.view(s), top: c.sectionTop(s)) },
+                                      other: { id.kind == .cell ? attributes(for: ip, presentation: presentation) : nil })
     }
 
     /// What lies under `point`: as the grid answers (see
@@ -195,8 +151,7 @@ extension FlowLayout: CollectionLayout {
     /// - Complexity: O(log n + k).
     public func hitTest(_ point: Point, presentation: LayoutPresentation = .resting,
                         contentOffset: Double = 0) -> HitTarget? {
-        HitTarget.topmost(at: point) { visit in
-            let probe = Rect(x: point.x, y: point.y, width: point.x.nextUp - point.x, height: point.y.nextUp - point.y)
+        hitTestByProbe(point) { probe, visit in
             forEachAttributes(in: probe, presentation: presentation, contentOffset: contentOffset, visit)
         }
     }
@@ -214,13 +169,6 @@ extension FlowLayout: CollectionLayout {
 
     func cell(_ ip: ItemPath, frame: Rect, presentation: LayoutPresentation) -> LayoutAttributes {
         builder.cellAttributes(indexPath: ip, frame: frame, column: 0, columns: 1, presentation: presentation)
-    }
-
-    func placeholderFrame(_ c: FlowContext, _ drag: FlowContext.Drag) -> Rect? {
-        let view = drag.targetView
-        guard let at = view.locate(position: drag.target.item) else { return nil }
-        return view.frame(position: drag.target.item, in: view.line(run: at.run, at.line))
-            .offsetBy(c.itemsOrigin(drag.target.section))
     }
 
     func header(_ s: Int, top: Double, height: Double, contentOffset: Double) -> LayoutAttributes {

@@ -56,7 +56,7 @@ extension FlowLayout {
     /// between is reached (and holds the point).
     private func taken(from c: FlowContext, point: Point) -> FlowContext? {
         guard let drag = c.drag, let under = slot(under: point, c), under != drag.target else { return nil }
-        if let frame = gapFrame(c), DropBand(frame: frame)?.contains(point) == true { return nil }
+        if let frame = c.gapFrame, DropBand(frame: frame)?.contains(point) == true { return nil }
         let forward = drag.target < under
         // The slot under the point, then the one short of it when that is
         // still past the gap (in the same section).
@@ -68,7 +68,7 @@ extension FlowLayout {
             moved.drag?.target = k
             let m = FlowContext(self, moved)
             guard m.drag != nil, let u = slot(under: point, m) else { continue }
-            let frame = gapFrame(m)
+            let frame = m.gapFrame
             let reached = DropBand.reached(k, under: u, core: { frame.flatMap { DropBand(frame: $0, grownBy: 0) } },
                                            point: point, forward: forward)
             // Taken only where the gap there holds the point: a move that
@@ -78,16 +78,6 @@ extension FlowLayout {
             if reached && holds { return m }
         }
         return nil
-    }
-
-    /// The frame of `c`'s gap, in content coordinates.
-    /// - Complexity: O(log n).
-    private func gapFrame(_ c: FlowContext) -> Rect? {
-        guard let drag = c.drag else { return nil }
-        let view = drag.targetView
-        guard let at = view.locate(position: drag.target.item) else { return nil }
-        let line = view.line(run: at.run, at.line)
-        return view.frame(position: drag.target.item, in: line).offsetBy(c.itemsOrigin(drag.target.section))
     }
 
     /// The slot under `point` with the gap of `drag` at `target` (see

@@ -61,12 +61,7 @@ extension PlacementLayout: CollectionLayout {
             visit(s, context: c, rect: rect, contentOffset: contentOffset, body)
             s += 1
         }
-        if let drag = c.drag, drag.proxyFrame.intersects(rect) {
-            var a = LayoutAttributes(kind: .dragProxy, indexPath: drag.source, frame: drag.proxyFrame,
-                                     zIndex: ZIndex.dragProxy)
-            a.dragItemCount = c.itemCount
-            body(a)
-        }
+        if let a = c.proxyAttributes, a.frame.intersects(rect) { body(a) }
         visitMenu(in: rect, presentation: presentation, contentOffset: contentOffset, body)
     }
 
@@ -92,10 +87,7 @@ extension PlacementLayout: CollectionLayout {
             let frame = slotFrame(k, count: count, section: s, origin: origin)
             guard frame.intersects(rect) else { continue }
             let item = arrangement.item(atSlot: k)
-            if item < 0, let drag = c.drag {
-                var a = LayoutAttributes(kind: .placeholder, indexPath: drag.target, frame: frame,
-                                         zIndex: ZIndex.placeholder, column: 0)
-                a.dragItemCount = c.itemCount
+            if item < 0, let a = c.placeholderAttributes(at: frame) {
                 body(a)
                 continue
             }
@@ -103,14 +95,7 @@ extension PlacementLayout: CollectionLayout {
                                                    columns: 1, presentation: c.presentation),
                             slot: k, count: count, section: s)
             body(a)
-            if let swipe = a.swipe {
-                for (index, action) in swipe.actions.enumerated() where action.frame.intersects(rect) {
-                    var e = LayoutAttributes(kind: .action(index: index), indexPath: a.indexPath,
-                                             frame: action.frame, zIndex: ZIndex.action, column: 0)
-                    e.shareSwipe(of: a)
-                    body(e)
-                }
-            }
+            GridLayout.visitActions(of: a, in: rect, body)
         }
         for a in own where !a.kind.isDecoration { body(a) }
         if m.footer.exists {
@@ -160,46 +145,24 @@ extension PlacementLayout: CollectionLayout {
         }
         let c = PlacementContext(self, presentation)
         let s = ip.section, m = sections[s].metrics
-        switch id.kind {
-        case .cell: return attributes(for: ip, presentation: presentation)
-        case .globalHeader, .rowSeparator, .columnSeparator: return nil
-        case .header:
-            guard ip.item == 0, m.header.exists else { return nil }
-            return builder.headerAttributes(s, metrics: m, top: c.sectionTop(s), height: c.sectionHeight(s),
-                                            contentOffset: contentOffset)
-        case .footer:
-            guard ip.item == 0, m.footer.exists else { return nil }
-            return builder.footerAttributes(s, metrics: m, top: c.sectionTop(s), height: c.sectionHeight(s),
-                                            contentOffset: contentOffset)
-        case .sectionBackground:
-            guard ip.item == 0, m.background else { return nil }
-            return builder.backgroundAttributes(s, metrics: m, top: c.sectionTop(s),
-                                                itemsHeight: sections[s].extent(slots: c.arrangement(s).slotCount))
-        case .placeholder:
-            guard let drag = c.drag, drag.target == ip, let frame = c.gapFrame else { return nil }
-            var a = LayoutAttributes(kind: .placeholder, indexPath: ip, frame: frame, zIndex: ZIndex.placeholder, column: 0)
-            a.dragItemCount = c.itemCount
-            return a
-        case .dragProxy:
-            guard let drag = c.drag, drag.source == ip else { return nil }
-            var a = LayoutAttributes(kind: .dragProxy, indexPath: ip, frame: drag.proxyFrame, zIndex: ZIndex.dragProxy)
-            a.dragItemCount = c.itemCount
-            return a
-        case .action(let index):
-            guard let cell = attributes(for: ip, presentation: presentation), !cell.isHidden,
-                  let actions = cell.swipe?.actions, actions.indices.contains(index) else { return nil }
-            var a = LayoutAttributes(kind: id.kind, indexPath: ip, frame: actions[index].frame, zIndex: ZIndex.action,
-                                     column: 0)
-            a.shareSwipe(of: cell)
-            return a
-        case .menu, .menuEntry:
-            return menuElement(id, presentation: presentation, contentOffset: contentOffset)
-        case .supplementary, .decoration:
-            let everywhere = Rect(x: -GridLayout.maximumExtent, y: -GridLayout.maximumExtent,
-                                  width: 2 * GridLayout.maximumExtent, height: 2 * GridLayout.maximumExtent)
-            return appElements(meeting: everywhere, count: c.arrangement(s).slotCount, section: s,
-                               origin: c.itemsOrigin(s)).first { $0.kind == id.kind && $0.indexPath == ip }
-        }
+        return builder.stackedElement(id, metrics: m, context: c, contentOffset: contentOffset, layout: self,
+                                      background: {
+                                          builder.backgroundAttributes(s, metrics: m, top: c.sectionTop(s),
+                                                                       itemsHeight: sections[s].extent(slots: c.arrangement(s).slotCount))
+                                      },
+                                      other: {
+                                          switch id.kind {
+                                          case .cell: return attributes(for: ip, presentation: presentation)
+                                          case .supplementary, .decoration:
+                                              let everywhere = Rect(x: -GridLayout.maximumExtent, y: -GridLayout.maximumExtent,
+                                                                    width: 2 * GridLayout.maximumExtent,
+                                                                    height: 2 * GridLayout.maximumExtent)
+                                              return appElements(meeting: everywhere, count: c.arrangement(s).slotCount,
+                                                                 section: s, origin: c.itemsOrigin(s))
+                                                  .first { $0.kind == id.kind && $0.indexPath == ip }
+                                          default: return nil
+                                          }
+                                      })
     }
 
     /// What lies under `point`: the topmost element, and inside a cell the
@@ -207,8 +170,7 @@ extension PlacementLayout: CollectionLayout {
     /// - Complexity: O(log s + k) for the k slots the placement returns for the point.
     public func hitTest(_ point: Point, presentation: LayoutPresentation = .resting,
                         contentOffset: Double = 0) -> HitTarget? {
-        HitTarget.topmost(at: point) { visit in
-            let probe = Rect(x: point.x, y: point.y, width: point.x.nextUp - point.x, height: point.y.nextUp - point.y)
+        hitTestByProbe(point) { probe, visit in
             forEachAttributes(in: probe, presentation: presentation, contentOffset: contentOffset, visit)
         }
     }

@@ -236,7 +236,7 @@ struct PlacedSection: Sendable {
 /// A placement layout seen through one presentation: the drag resolved into
 /// the slot arrangements of the (at most two) sections it touches, and the
 /// section tops shifted by their extent changes. Built once per query.
-struct PlacementContext: DraggedSections {
+struct PlacementContext: StackedSectionsContext {
     struct Drag {
         let source: ItemPath
         let target: ItemPath
@@ -304,6 +304,10 @@ struct PlacementContext: DraggedSections {
     func restingHeight(_ section: Int) -> Double { layout.sectionHeights[section] }
     var sectionShift: (source: Int, sourceDelta: Double, target: Int, targetDelta: Double)? {
         drag.map { ($0.source.section, $0.sourceDelta, $0.target.section, $0.targetDelta) }
+    }
+
+    var dragEnds: (source: ItemPath, target: ItemPath, proxyFrame: Rect)? {
+        drag.map { ($0.source, $0.target, $0.proxyFrame) }
     }
 
     /// The top-left of `section`'s items area.

@@ -124,16 +124,26 @@ public struct JournalMirror<Element> {
     }
 
     /// Lets go of the elements kept for entries `journal` no longer holds
-    /// (folded into its start, forgotten by a new commit).
+    /// (folded into its start, forgotten by a new commit), except those a
+    /// later entry it holds took away again.
+    /// - Complexity: O(g) for the g groups kept; O(k) for the k elements
+    ///   kept when a group goes.
     private mutating func letGo(beyond journal: Journal) {
         guard !keptBy.isEmpty else { return }
         var live = Set(journal.entries.lazy.map(\.sequence))
         live.formUnion(journal.undone.lazy.map(\.sequence))
+        var dropped: [ItemID] = []
         keptBy.removeAll { group in
             guard !live.contains(group.sequence) else { return false }
-            for id in group.items { kept[id] = nil }
+            dropped += group.items
             return true
         }
+        guard !dropped.isEmpty else { return }
+        // An element an undo put back and a later entry took away again is
+        // kept for that entry: only what no entry left holds goes.
+        var claimed = Set<ItemID>()
+        for group in keptBy { claimed.formUnion(group.items) }
+        for id in dropped where !claimed.contains(id) { kept[id] = nil }
     }
 
     /// One single step of a batch on the storage.

@@ -4,6 +4,7 @@ import Testing
 @_spi(Benchmarks) @testable import GripperEditing
 import GripperScripting
 import GripperInput
+import GripperGeometry
 
 /// Section moves and section reloads in a batch (issue 35): UIKit's index
 /// rules, every rule a batch can break with its typed error and the model
@@ -341,6 +342,64 @@ import GripperInput
                 #expect(copy == m && copy.heldIDsAreRight(), "seed \(seed) step \(step)")
             }
         }
+    }
+
+    // MARK: - What is in flight
+
+    @Test func anOpenCellAMenuAndADeleteConfirmationFollowAMovedSection() throws {
+        var open = MachineHarness.standard()
+        open.pan(from: open.point(row: 3), by: Point(x: -60, y: 0))
+        #expect(open.machine.phase == .open)
+        // A to the end, B first: the open cell a3 goes with A.
+        #expect(try open.apply([.moveSection(from: 0, to: 1)]).count == 1)
+        #expect(open.machine.phase == .open && open.machine.presentation.swipe?.indexPath == ip(1, 3))
+        try open.apply([.reloadSection(1)])
+        #expect(open.machine.phase == .open && open.machine.presentation.swipe?.indexPath == ip(1, 3))
+        #expect(open.machine.invariantViolations() == [])
+
+        var menu = MenuTests.opened()
+        try menu.apply([.moveSection(from: 1, to: 0)])
+        #expect(menu.machine.phase == .menu && menu.machine.presentation.menu?.indexPath == ip(1, 1))
+        try menu.apply([.deleteSection(0)])
+        #expect(menu.machine.phase == .menu && menu.machine.presentation.menu?.indexPath == ip(0, 1))
+        #expect(menu.machine.invariantViolations() == [])
+
+        var confirm = MachineHarness.standard()
+        confirm.send(.setEditing(true))
+        confirm.send(.tap(confirm.point(row: 2, x: 20)))
+        #expect(confirm.machine.phase == .batchEditingOpen)
+        try confirm.apply([.moveSection(from: 0, to: 1), .insertItem("n", at: ip(1, 0))])
+        #expect(confirm.machine.phase == .batchEditingOpen && confirm.machine.presentation.deleteConfirmation == ip(1, 3))
+        #expect(confirm.machine.invariantViolations() == [])
+    }
+
+    @Test func aKeyboardMoveGoesOnInItsMovedSection() throws {
+        var h = KeyboardMoveTests.fruit()
+        h.focus(ip(0, 1))
+        h.key(.activate)
+        h.key(.down)  // pear's gap [0,2], below plum
+        let effects = try h.apply([.moveSection(from: 0, to: 1)])
+        #expect(effects.count == 1, "\(effects)")
+        #expect(h.machine.presentation.drag?.source == ip(1, 1) && h.machine.presentation.drag?.target == ip(1, 2))
+        h.key(.activate)
+        #expect(plain(h.machine.model) == [["leek", "kale", "bean"], ["apple", "plum", "pear"]])
+        #expect(h.machine.focus == EditingFocus(item: "pear", indexPath: ip(1, 2)))
+        #expect(h.machine.invariantViolations() == [])
+    }
+
+    @Test func aDragGoesOnInItsMovedSectionAndIsCancelledOnlyWithIt() throws {
+        var h = MachineHarness.standard()
+        AppBatchTests.drag(&h, row: 2, to: 4)
+        #expect(h.machine.phase == .dragging)
+        let gap = try #require(h.machine.presentation.drag?.target)
+        #expect(gap.section == 0)
+        let effects = try h.apply([.moveSection(from: 0, to: 1)])
+        #expect(effects.count == 1, "no gapMoved, no cancel: \(effects)")
+        #expect(h.machine.presentation.drag?.source == ip(1, 2) && h.machine.presentation.drag?.target == ip(1, gap.item))
+        // The section deleted: the drag is cancelled, nothing committed.
+        let gone = try h.apply([.deleteSection(1)])
+        #expect(gone.contains(.dragCancelled("a2")) && h.machine.phase == .idle)
+        #expect(h.machine.invariantViolations() == [])
     }
 
     // MARK: - The journal

@@ -9,8 +9,11 @@ import GripperGeometry
 /// A batch of item deletes, inserts and moves (a drag's move, a swipe's
 /// delete, their undo, an app's batch) is applied to the layout at once —
 /// O(k log k + sections) for its k operations with fixed row heights,
-/// independent of the item count; anything else rebuilds the layout from the
-/// model. After
+/// independent of the item count; anything else (a batch that deletes,
+/// inserts, moves or reloads sections) rebuilds the layout from the model,
+/// keeping the heights the layout holds for the sections whose items the
+/// batch does not touch (a moved section keeps what was measured in it; a
+/// reloaded one is read from the data source again). After
 /// either, the untouched (lazy) sections' counts are checked against the data
 /// source: a count that changed without a batch is reported once as a
 /// ``DataSourceError``, and the engine goes on with the count it knows (see

@@ -60,8 +60,9 @@ import GripperScripting
                 == #"{"t":0.000000,"event":"appBatch","sequence":1,"operations":[{"op":"moveSection","from":0,"to":2}]}"#)
     }
 
-    @Test func measuredHeightsGoWithAMovedSectionAndAReloadReadsThemAgain() throws {
-        let text = Self.scene(layout: #""rowHeight":56,"headerHeight":30,"estimatedItemHeight":50"#)
+    @Test(arguments: ["grid", "flow"])
+    func measuredHeightsGoWithAMovedSectionAndAReloadReadsThemAgain(kind: String) throws {
+        let text = Self.scene(layout: #""rowHeight":56,"headerHeight":30,"estimatedItemHeight":50,"kind":"\#(kind)""#)
         var engine = try Engine(scene: try Scene.decode(text), device: TestDevices.probeTouchscreen)
         try engine.setMeasuredHeight(120, ofItemAt: ip(2, 1), at: t0)
         try engine.setMeasuredHeight(33, ofItemAt: ip(1, 0), at: t0)

@@ -3,6 +3,7 @@ import Testing
 import GripperTesting
 import GripperScene
 import GripperScripting
+import GripperGeometry
 @_spi(Benchmarks) import GripperLayout
 
 /// Section moves and section reloads from the app through the engine (issue
@@ -167,6 +168,25 @@ import GripperScripting
         try engine.apply(BatchUpdate([.reloadSection(1)]), at: time + .milliseconds(20))
         #expect(engine.selection == ["a1", "b1"] && engine.presentation.selected == [ip(1, 1), ip(2, 1)])
         #expect(engine.focus?.indexPath == ip(1, 2))
+    }
+
+    /// The app's own layout (a placement) follows a section move too: it is
+    /// rebuilt from the model, the moved section's tiles slide with it.
+    @Test func theAppsOwnLayoutFollowsASectionMove() throws {
+        var engine = try Engine(scene: try Scene.decode(Self.scene()), device: TestDevices.probeTouchscreen,
+                                makingTransitions: true)
+        let squares = try PlacementLayout(placement: SetLayoutTests.Squares(), metrics: engine.metrics,
+                                          viewport: Size(width: 400, height: 640))
+        engine.setLayout(squares, at: t0)
+        _ = engine.takeTransitions()
+        let a0 = try #require(engine.layout.attributes(for: ip(0, 0))?.frame)
+        try engine.apply(BatchUpdate([.moveSection(from: 0, to: 1)]), at: t0 + .milliseconds(10))
+        #expect(engine.model.sections.map(\.id.rawValue) == ["B", "A", "C"])
+        let moved = try #require(engine.layout.attributes(for: ip(1, 0))?.frame)
+        #expect(moved.width == a0.width && moved.minY > a0.minY)
+        let t = try #require(engine.takeTransitions().first)
+        #expect(t.layout.moving.contains { $0.initial.indexPath == ip(0, 0) && $0.final.indexPath == ip(1, 0) })
+        #expect(engine._invariantViolations().isEmpty)
     }
 
     @Test func anInvalidSectionMoveIsTypedAndChangesNothing() throws {

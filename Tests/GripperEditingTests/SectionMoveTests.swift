@@ -298,6 +298,7 @@ import GripperGeometry
                 #expect(rebase.section(s) == found, "seed \(seed) step \(step): section \(s) in \(batch)")
                 // The transitions' mapping: the same, a reloaded section going and coming again.
                 #expect(mapping.forward(section: s) == (reloaded.contains(s) ? nil : found), "seed \(seed) step \(step)")
+                if let found, !reloaded.contains(s) { #expect(mapping.backward(section: found) == s, "seed \(seed) step \(step)") }
                 for (i, id) in section.items.enumerated() {
                     let there = after.indexPath(of: id)
                     #expect(rebase.indexPath(ip(s, i), item: id) == there, "seed \(seed) step \(step): \(id) in \(batch)")
@@ -306,6 +307,7 @@ import GripperGeometry
                         #expect(mapping.forward(ip(s, i)) == nil, "seed \(seed) step \(step)")
                     } else if !moved {
                         #expect(mapping.forward(ip(s, i)) == there, "seed \(seed) step \(step): \(id) in \(batch)")
+                        if let there { #expect(mapping.backward(there) == ip(s, i), "seed \(seed) step \(step): back to \(id)") }
                     }
                 }
             }

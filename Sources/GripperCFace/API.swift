@@ -723,6 +723,14 @@ public func gripperimpl_apply_batch(_ engine: OpaquePointer?, _ time: Int64, _ o
             case GRIPPER_BATCH_DELETE_SECTION.rawValue:
                 guard op.section >= 0 else { throw CFailure(GRIPPER_ERROR_BATCH, "ops[\(k)]: section \(op.section) is negative") }
                 operations.append(.deleteSection(Int(op.section)))
+            case GRIPPER_BATCH_MOVE_SECTION.rawValue:
+                guard op.section >= 0, op.to_section >= 0 else {
+                    throw CFailure(GRIPPER_ERROR_BATCH, "ops[\(k)]: section \(op.section) -> \(op.to_section) is negative")
+                }
+                operations.append(.moveSection(from: Int(op.section), to: Int(op.to_section)))
+            case GRIPPER_BATCH_RELOAD_SECTION.rawValue:
+                guard op.section >= 0 else { throw CFailure(GRIPPER_ERROR_BATCH, "ops[\(k)]: section \(op.section) is negative") }
+                operations.append(.reloadSection(Int(op.section)))
             case GRIPPER_BATCH_INSERT_SECTION.rawValue:
                 guard op.section >= 0 else { throw CFailure(GRIPPER_ERROR_BATCH, "ops[\(k)]: section \(op.section) is negative") }
                 operations.append(.insertSection(CollectionSection(id: SectionID(try id()), items: []), at: Int(op.section)))

@@ -70,9 +70,10 @@ final class CIdentities {
 
     /// Applies `batch`, which the model has just applied (so it is valid on
     /// the model this table matches), by the model's rules: removals at
-    /// before-paths in the sections that stay, section deletes, section
-    /// inserts, then item inserts at after-paths in ascending order; a
-    /// moved item keeps its string.
+    /// before-paths in the sections that stay, section deletes (and moves'
+    /// sources), section inserts (and moves' destinations), then item
+    /// inserts at after-paths in ascending order; a moved item or section
+    /// keeps its strings.
     /// - Complexity: O(k log k) for k operations, plus moves of memory in
     ///   the m items of each section touched (one pass when many change).
     func follow(_ batch: BatchUpdate) {
@@ -89,6 +90,7 @@ final class CIdentities {
         var leaving: [UnsafePointer<CChar>] = []
         var inserts: [(to: ItemPath, order: Int, id: UnsafePointer<CChar>)] = []
         var sectionInserts: [(at: Int, order: Int, section: CollectionSection)] = []
+        var sectionMoves: [(from: Int, to: Int, order: Int)] = []
         for (order, op) in batch.operations.enumerated() {
             switch op {
             case .deleteSection(let s):
@@ -103,7 +105,9 @@ final class CIdentities {
                 inserts.append((to, order, Self.own(id.rawValue)))
             case .insertSection(let section, let at):
                 sectionInserts.append((at, order, section))
-            case .reloadItem:
+            case .moveSection(let from, let to):
+                sectionMoves.append((from, to, order))
+            case .reloadItem, .reloadSection:
                 continue
             }
         }
@@ -115,12 +119,16 @@ final class CIdentities {
         for (s, gone) in removed where !deleted.contains(s) {
             Self.remove(sorted: gone.sorted(), from: &sections[s].items)
         }
-        for s in deletedSections.sorted(by: >) { sections.remove(at: s) }
-        sectionInserts.sort { ($0.at, $0.order) < ($1.at, $1.order) }
-        for insert in sectionInserts {
-            sections.insert(Section(id: Self.own(insert.section.id.rawValue),
-                                    items: insert.section.items.map { Self.own($0.rawValue) }), at: insert.at)
+        // A moved section keeps its strings: taken out with the deleted
+        // ones, put back among the inserted ones.
+        var placed: [(at: Int, order: Int, section: Section)] = sectionInserts.map { insert in
+            (insert.at, insert.order, Section(id: Self.own(insert.section.id.rawValue),
+                                              items: insert.section.items.map { Self.own($0.rawValue) }))
         }
+        for move in sectionMoves { placed.append((move.to, move.order, sections[move.from])) }
+        for s in (deletedSections + sectionMoves.map(\.from)).sorted(by: >) { sections.remove(at: s) }
+        placed.sort { ($0.at, $0.order) < ($1.at, $1.order) }
+        for place in placed { sections.insert(place.section, at: place.at) }
         inserts.sort { ($0.to, $0.order) < ($1.to, $1.order) }
         var start = 0
         while start < inserts.count {
@@ -143,8 +151,9 @@ final class CIdentities {
             p.section >= 0 && p.section < sections.count && p.item >= 0 && p.item < sections[p.section].items.count
         }
         var counts = sections.map(\.items.count)
-        var deleted = Set<Int>()
+        var deleted = Set<Int>(), moved = Set<Int>(), reloaded = Set<Int>()
         var sectionInserts: [(at: Int, count: Int)] = []
+        var sectionMoves: [(from: Int, to: Int)] = []
         var afterPaths: [ItemPath] = []
         var claimed = Set<ItemPath>()
         for op in batch.operations {
@@ -162,10 +171,19 @@ final class CIdentities {
                 afterPaths.append(to)
             case .insertSection(let section, let at):
                 sectionInserts.append((at, section.items.count))
+            case .moveSection(let from, let to):
+                guard from >= 0, from < sections.count, moved.insert(from).inserted else { return false }
+                sectionMoves.append((from, to))
+            case .reloadSection(let s):
+                guard s >= 0, s < sections.count, reloaded.insert(s).inserted else { return false }
             }
         }
-        guard !claimed.contains(where: { deleted.contains($0.section) }) else { return false }
-        var after = counts.enumerated().filter { !deleted.contains($0.offset) }.map(\.element)
+        guard !claimed.contains(where: { deleted.contains($0.section) || reloaded.contains($0.section) }),
+              deleted.isDisjoint(with: moved), deleted.isDisjoint(with: reloaded), moved.isDisjoint(with: reloaded) else {
+            return false
+        }
+        for move in sectionMoves { sectionInserts.append((move.to, counts[move.from])) }
+        var after = counts.enumerated().filter { !deleted.contains($0.offset) && !moved.contains($0.offset) }.map(\.element)
         for insert in sectionInserts.sorted(by: { $0.at < $1.at }) {
             guard insert.at >= 0, insert.at <= after.count else { return false }
             after.insert(insert.count, at: insert.at)

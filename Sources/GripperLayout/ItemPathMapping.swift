@@ -16,6 +16,9 @@ import GripperGeometry
         case insertSection(Int)
         /// The section at this index was deleted.
         case deleteSection(Int)
+        /// A section moved, with its items: taken out at `from`, then put
+        /// back at `to` (an index among the sections without it).
+        case moveSection(from: Int, to: Int)
 
         var inverse: Edit {
             switch self {
@@ -24,6 +27,7 @@ import GripperGeometry
             case .moveItem(let from, let to): .moveItem(from: to, to: from)
             case .insertSection(let s): .deleteSection(s)
             case .deleteSection(let s): .insertSection(s)
+            case .moveSection(let from, let to): .moveSection(from: to, to: from)
             }
         }
 
@@ -44,12 +48,18 @@ import GripperGeometry
             case .deleteSection(let s):
                 if p.section == s { return nil }
                 return p.section > s ? ItemPath(section: p.section - 1, item: p.item) : p
+            case .moveSection:
+                return apply(section: p.section).map { ItemPath(section: $0, item: p.item) }
             }
         }
 
         func apply(section: Int) -> Int? {
             switch self {
             case .insertItem, .deleteItem, .moveItem: return section
+            case .moveSection(let from, let to):
+                if section == from { return to }
+                let without = section > from ? section - 1 : section
+                return without >= to ? without + 1 : without
             case .insertSection(let s): return section >= s ? section + 1 : section
             case .deleteSection(let s):
                 if section == s { return nil }
@@ -126,7 +136,7 @@ import GripperGeometry
                 }
                 runs.append(j - i == 1 ? .single(edits[i]) : .inserts(section: p.section, items: items))
                 i = j
-            case .moveItem, .insertSection, .deleteSection:
+            case .moveItem, .insertSection, .deleteSection, .moveSection:
                 runs.append(.single(edits[i]))
                 i += 1
             }

@@ -186,6 +186,8 @@ extension Scene {
                     let definition = defined[id] ?? Item.undefined(id)
                     ops.append("{\"insertItem\": {\"at\": \(path(p)), \"item\": \(item(definition))}}")
                 case .deleteSection(let s): ops.append("{\"deleteSection\": \(s)}")
+                case .moveSection(let from, let to): ops.append("{\"moveSection\": {\"from\": \(from), \"to\": \(to)}}")
+                case .reloadSection(let s): ops.append("{\"reloadSection\": \(s)}")
                 case .insertSection(let section, let s):
                     guard section.items.isEmpty else {
                         throw EncodingError(problem: "a batch inserts a section with items (\(section.id)); insert it empty, then its items")

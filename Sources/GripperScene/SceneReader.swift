@@ -712,7 +712,8 @@ struct SceneReader {
     /// The app's batch: a list of operations, each one of `{"deleteItem": [s, i]}`,
     /// `{"insertItem": {"at": [s, i], "item": ITEM}}` (an item as in sections),
     /// `{"moveItem": {"from": [s, i], "to": [s, i]}}`, `{"reloadItem": [s, i]}`,
-    /// `{"deleteSection": s}`, `{"insertSection": {"at": s, "id": ID}}`.
+    /// `{"deleteSection": s}`, `{"insertSection": {"at": s, "id": ID}}`,
+    /// `{"moveSection": {"from": s, "to": s}}`, `{"reloadSection": s}`.
     /// The batch comes with the items it inserts, as the scene defines them.
     private func batchStimulus(_ v: JSONValue, _ p: String,
                                defaults: ItemDefaults) throws(SceneError) -> (BatchUpdate, items: [Scene.Item]) {
@@ -722,9 +723,10 @@ struct SceneReader {
         var items: [Scene.Item] = []
         for (k, op) in list.enumerated() {
             let q = "\(p)[\(k)]"
-            let o = try members(op, q, allowed: ["deleteItem", "insertItem", "moveItem", "reloadItem", "deleteSection", "insertSection"])
+            let o = try members(op, q, allowed: ["deleteItem", "insertItem", "moveItem", "reloadItem", "deleteSection",
+                                                 "insertSection", "moveSection", "reloadSection"])
             guard case .object(let pairs) = o.content, pairs.count == 1 else {
-                throw fail(q, op, "expected exactly one of deleteItem, insertItem, moveItem, reloadItem, deleteSection, insertSection")
+                throw fail(q, op, "expected exactly one of deleteItem, insertItem, moveItem, reloadItem, deleteSection, insertSection, moveSection, reloadSection")
             }
             let (name, value) = (pairs[0].key, pairs[0].value)
             let r = q + "." + name
@@ -741,6 +743,11 @@ struct SceneReader {
                 items.append(item)
                 operations.append(.insertItem(item.id, at: try indexPath(try required(m, "at", r), r + ".at")))
             case "deleteSection": operations.append(.deleteSection(try integer(value, r, minimum: 0)))
+            case "reloadSection": operations.append(.reloadSection(try integer(value, r, minimum: 0)))
+            case "moveSection":
+                let m = try members(value, r, allowed: ["from", "to"])
+                operations.append(.moveSection(from: try integer(try required(m, "from", r), r + ".from", minimum: 0),
+                                               to: try integer(try required(m, "to", r), r + ".to", minimum: 0)))
             default:
                 let m = try members(value, r, allowed: ["at", "id"])
                 let id = try string(try required(m, "id", r), r + ".id", nonEmpty: true)

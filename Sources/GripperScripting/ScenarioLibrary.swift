@@ -22,7 +22,7 @@ public enum ScenarioLibrary {
          rotationDuringDrag, horizontalDrag, flowDrag, keyboardMoveAcrossSection, keyboardMoveCancelled,
          multiDragAcrossSections, addToDragWithSecondFinger, dropIntoFolder, segmentSwitchDuringSwipe,
          layoutSwitchDuringBatchEditing, menuThenDrag, menuTapEntry, flingSnapsToRows, pinchBetweenLayouts,
-         touchpadPinchBetweenLayouts]
+         touchpadPinchBetweenLayouts, sectionMovedMidDrag]
     }
 
     /// The scenario called `name`, if any.

@@ -559,6 +559,27 @@ static void test_identities_follow_edits(void) {
     gripper_batch_op section_out = {GRIPPER_BATCH_DELETE_SECTION, 0, 0, 0, 0, 0, NULL};
     OK(gripper_apply_batch(engine, t + 4000, &section_out, 1));
     check_ids(engine, "after a section delete");
+    /* A section moved to the end with its items, another reloaded in place (0.2). */
+    size_t before_move = 0;
+    OK(gripper_section_count(engine, &before_move));
+    if (before_move >= 2) {
+        gripper_batch_op move_reload[] = {
+            {GRIPPER_BATCH_MOVE_SECTION, 0, 0, (int32_t)before_move - 1, 0, 0, NULL},
+            {GRIPPER_BATCH_RELOAD_SECTION, 1, 0, 0, 0, 0, NULL},
+        };
+        OK(gripper_apply_batch(engine, t + 5000, move_reload, 2));
+        check_ids(engine, "after a section move and a reload");
+        gripper_batch_op twice[] = {
+            {GRIPPER_BATCH_MOVE_SECTION, 0, 0, 1, 0, 0, NULL},
+            {GRIPPER_BATCH_RELOAD_SECTION, 0, 0, 0, 0, 0, NULL},
+        };
+        st = gripper_apply_batch(engine, t + 6000, twice, 2);
+        CHECK(st == GRIPPER_ERROR_BATCH, "a section both moved and reloaded: %s", gripper_status_name(st));
+        gripper_batch_op negative = {GRIPPER_BATCH_MOVE_SECTION, 0, 0, -1, 0, 0, NULL};
+        st = gripper_apply_batch(engine, t + 6000, &negative, 1);
+        CHECK(st == GRIPPER_ERROR_BATCH, "a move to section -1: %s", gripper_status_name(st));
+        check_ids(engine, "after refused section moves");
+    }
     /* Seeded random batches (some rejected), keyboard moves, undo and redo. */
     unsigned seed = 34, state = seed;
     int fresh = 0;
@@ -577,7 +598,7 @@ static void test_identities_follow_edits(void) {
                 state = state * 1103515245u + 12345u;
                 gripper_batch_op *op = &batch[k];
                 memset(op, 0, sizeof *op);
-                op->kind = (state >> 16) % 6;
+                op->kind = (state >> 16) % 8;
                 op->section = (int32_t)((state >> 4) % (sections + 1));
                 size_t items = 0;
                 if (gripper_item_count(engine, (size_t)op->section, &items) != GRIPPER_OK) items = 0;

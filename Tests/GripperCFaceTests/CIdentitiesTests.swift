@@ -7,7 +7,7 @@ import Testing
 import GripperScripting
 
 /// libgripper's identity table (``CIdentities``) against the model it
-/// follows: seeded random batches committed to a journal, undone and
+/// follows: seeded random batches (section moves and reloads among them) committed to a journal, undone and
 /// redone, each change handed to the table as the engine reports it; after
 /// every step the table holds the model's identities, section by section
 /// and item by item. A change it cannot follow leaves it stale, and it is
@@ -41,8 +41,14 @@ import GripperScripting
             case 6...7: if let p = path() { ops.append(.moveItem(from: p, to: target())) }
             case 8: ops.append(.reloadItem(path() ?? ItemPath(section: 0, item: 0)))
             default:
-                if sections > 1, g.chance(0.5) {
+                let kind = g.int(0...5)
+                if sections > 1, kind <= 1 {
                     ops.append(.deleteSection(g.int(0...(sections - 1))))
+                } else if sections > 0, kind == 2 || kind == 3 {
+                    // A section moved (from before, to after: sometimes out of range).
+                    ops.append(.moveSection(from: g.int(0...(sections - 1)), to: g.int(0...(sections - 1))))
+                } else if sections > 0, kind == 4 {
+                    ops.append(.reloadSection(g.int(0...(sections - 1))))
                 } else {
                     let items = (0..<g.int(0...3)).map { ItemID("new\(fresh).\($0)") }
                     ops.append(.insertSection(CollectionSection(id: SectionID("S\(fresh)"), items: items),

@@ -32,7 +32,7 @@ import Testing
         "scenarios/pinned-header-pushed-up", "scenarios/rotation-during-drag", "scenarios/rubber-band-at-the-top",
         "scenarios/multi-drag-across-sections", "scenarios/pinch-between-layouts", "scenarios/touchpad-pinch-between-layouts", "scenarios/add-to-drag-with-second-finger", "scenarios/drop-into-folder",
         "scenarios/segment-switch-during-swipe", "scenarios/menu-then-drag", "scenarios/menu-tap-entry",
-        "scenarios/layout-switch-during-batch-editing", "scenarios/fling-snaps-to-rows",
+        "scenarios/layout-switch-during-batch-editing", "scenarios/fling-snaps-to-rows", "scenarios/section-moved-mid-drag",
         "scenarios/swipe-then-delete", "scenarios/swipe-then-shut", "scenarios/vertical-pan-scrolls",
         "real-replays/mouse_ultrathin-touch-mouse_motion-clicks-wheel", "real-replays/tp_alps-glidepoint_double-tap",
         "real-replays/ts_atmel-maxtouch_1-finger-drag-up-down", "real-replays/ts_atmel-maxtouch_1-finger-fast-taps",

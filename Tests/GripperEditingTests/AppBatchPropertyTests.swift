@@ -14,10 +14,11 @@ import GripperScripting
     /// A random app batch on `m`: valid, or (one time in three) a valid one
     /// spoiled by an operation that breaks a rule. Some aim at the dragged
     /// item or at the gap's neighbours, and a small model gets new items.
-    static func randomAppBatch(_ h: MachineHarness, fresh: inout Int,
+    static func randomAppBatch(_ h: MachineHarness, fresh: inout Int, sectionMoves: Bool = false,
                                using rng: inout SeededGenerator) -> (batch: BatchUpdate, valid: Bool) {
         let m = h.machine.model
-        var batch = RandomBatchTests.randomBatch(on: m, fresh: &fresh, using: &rng)
+        var batch = sectionMoves ? SectionMoveTests.randomBatch(on: m, fresh: &fresh, using: &rng)
+            : RandomBatchTests.randomBatch(on: m, fresh: &fresh, using: &rng)
         if m.numberOfItems < 10, let s = m.sections.indices.randomElement(using: &rng) {
             let count = m.numberOfItems(inSection: s)!
             batch = BatchUpdate([.insertItem(ItemID("n\(fresh)"), at: ip(s, Int.random(in: 0...count, using: &rng)))])
@@ -41,14 +42,22 @@ import GripperScripting
             [.deleteItem(ip(victim.section, m.numberOfItems(inSection: victim.section)!))],
             [.insertItem(ItemID("far"), at: ip(m.numberOfSections + 1, 0))],
             [.deleteSection(m.numberOfSections)],
-        ]
+        ] + (sectionMoves ? [
+            [.moveSection(from: victim.section, to: 0), .deleteSection(victim.section)],
+            [.reloadSection(victim.section), .deleteItem(victim)],
+            [.moveSection(from: m.numberOfSections, to: 0)],
+        ] : [])
         batch.operations.insert(contentsOf: spoilers.randomElement(using: &rng)!,
                                 at: Int.random(in: 0...batch.operations.count, using: &rng))
         return (batch, false)
     }
 
-    @Test(arguments: [UInt64(301), 302, 303, 304])
+    /// Seeds 305 and up draw batches that also move and reload sections
+    /// (``SectionMoveTests/randomBatch(on:fresh:using:)``): a drag whose
+    /// section moves goes on in the moved section.
+    @Test(arguments: [UInt64(301), 302, 303, 304, 305, 307, 308, 309, 310])
     func appBatchesAtAnyMomentKeepEveryInvariant(seed: UInt64) {
+        let sectionMoves = seed >= 305
         var rng = SeededGenerator(seed: seed)
         var policy = StaticEditingPolicy()
         policy.selectionMode = SelectionMode.allCases.randomElement(using: &rng)!
@@ -78,7 +87,8 @@ import GripperScripting
                         effects = h.send(input, after: Int64.random(in: 1...40, using: &rng))
                     }
                 } else {
-                    let (batch, valid) = Self.randomAppBatch(h, fresh: &fresh, using: &rng)
+                    let (batch, valid) = Self.randomAppBatch(h, fresh: &fresh, sectionMoves: sectionMoves, using: &rng)
+                    let modelBefore = h.machine.model
                     let before = (h.machine.state, h.machine.journal, h.machine.selection, h.machine.selectedPaths,
                                   h.machine.contentOffset)
                     let dragged = h.machine.draggedItem
@@ -88,7 +98,8 @@ import GripperScripting
                         #expect(valid, "\(where_): \(batch) was accepted")
                         appBatches += 1
                         // The model is the plain-array reference's, built another way.
-                        let expected = RandomBatchTests.Reference.apply(plainBefore, batch)
+                        let expected = sectionMoves ? SectionMoveTests.reference(modelBefore, batch)
+                            : RandomBatchTests.Reference.apply(plainBefore, batch)
                         #expect(expected?.map(\.1) == plain(h.machine.model), "\(where_): \(batch)")
                         if !batch.isEmpty {
                             #expect(h.machine.journal.entries.last?.isAppChange == true, "\(where_)")

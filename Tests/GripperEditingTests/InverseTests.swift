@@ -66,7 +66,7 @@ import GripperScripting
             #expect(try after.applying(inverse) == m, "seed \(seed) step \(step): \(batch) undone by \(inverse)")
             let sectionOps = batch.operations.contains {
                 switch $0 {
-                case .deleteSection, .insertSection: true
+                case .deleteSection, .insertSection, .moveSection, .reloadSection: true
                 case .deleteItem, .insertItem, .moveItem, .reloadItem: false
                 }
             }

@@ -21,7 +21,8 @@ import GripperScripting
                 case .insertSection(let section, let s): sectionPlaced[s] = (section.id.rawValue, section.items.map(\.rawValue))
                 case .deleteItem(let p): gone.insert([p.section, p.item])
                 case .insertItem(let id, let p): placed[[p.section, p.item]] = id.rawValue
-                case .reloadItem: break
+                case .reloadItem, .reloadSection: break
+                case .moveSection: return nil  // not drawn here; SectionMoveTests has its own reference
                 case .moveItem(let from, let to):
                     gone.insert([from.section, from.item])
                     placed[[to.section, to.item]] = before[from.section].1[from.item]

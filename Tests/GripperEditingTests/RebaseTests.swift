@@ -53,7 +53,7 @@ import GripperScripting
     static func claims(_ op: BatchUpdate.Operation, _ path: ItemPath) -> Bool {
         switch op {
         case .deleteItem(let p), .reloadItem(let p), .moveItem(let p, _): p == path
-        case .deleteSection(let s): s == path.section
+        case .deleteSection(let s), .reloadSection(let s), .moveSection(let s, _): s == path.section
         case .insertItem, .insertSection: false
         }
     }

@@ -223,7 +223,7 @@ import GripperScripting
                     switch op {
                     case .deleteItem: net += 1
                     case .insertItem: net -= 1
-                    case .deleteSection, .insertSection, .reloadItem, .moveItem: break
+                    case .deleteSection, .insertSection, .reloadItem, .moveItem, .moveSection, .reloadSection: break
                     }
                 }
             }

@@ -11,7 +11,7 @@ import GripperScripting
 @Suite struct ScenarioReplayTests {
     @Test func theLibraryIsComplete() throws {
         #expect(ScenarioFolder.names == ScenarioLibrary.all.map(\.name).sorted())
-        #expect(ScenarioFolder.names.count == 32)
+        #expect(ScenarioFolder.names.count == 33)
         let cases = try ReplayCaseLibrary.find(in: [Fixtures.recording("scenarios").path])
         #expect(cases.map { ($0.name as NSString).lastPathComponent } == ScenarioFolder.names)
         #expect(cases.allSatisfy { $0.problem == nil && $0.layout == .folder && $0.hasExpected })
@@ -139,6 +139,16 @@ import GripperScripting
         // Each scroll ended on a row's edge, where its flingBegan said.
         let settled = events(e).compactMap { if case .effect(.scrollMotionEnded(.fling, let at, _)) = $0 { at } else { nil } }
         #expect(settled.count == 2 && settled.allSatisfy { $0.truncatingRemainder(dividingBy: 56) == 0 } && e.contentOffset == settled.last)
+        e = try run("section-moved-mid-drag")
+        // The app's section move lands mid-drag: nothing cancelled, the gap
+        // not moved by it, and Pear dropped after Plum in the moved Fruit.
+        let entries = e.transcript.entries
+        let batch = try #require(entries.firstIndex { $0.event.name == "appBatch" })
+        #expect(entries[batch + 1].offset > entries[batch].offset, "nothing written with the batch: \(entries[batch + 1].textLine)")
+        #expect(!events(e).contains { $0.name == "dragCancelled" })
+        #expect(edits(e) == [.app, .move("pear", from: ItemPath(section: 1, item: 1), to: ItemPath(section: 1, item: 2))])
+        #expect(e.model.sections.map(\.id.rawValue) == ["veg", "fruit"])
+        #expect(e.model.sections.map { $0.items.map(\.rawValue) } == [["leek", "kale", "bean"], ["apple", "plum", "pear"]])
         e = try run("touchpad-pinch-between-layouts")
         // Spread into the list, a two-finger scroll that stays a scroll, closed into five columns.
         let steps = events(e).compactMap { if case .layoutPinch(let s) = $0 { s } else { nil } }

@@ -59,6 +59,53 @@ import GripperTesting
         #expect(!lines.contains("appBatch #2"))
     }
 
+    @Test func aBatchMovesAndReloadsSectionsAndReadsBackEqual() throws {
+        let text = """
+        {"viewport": {"width": 300, "height": 400},
+         "sections": [{"id": "s", "items": [{"id": "a"}, {"id": "b"}]}, {"id": "t", "items": [{"id": "c"}]},
+                      {"id": "u", "items": []}],
+         "stimuli": [{"t": 0.5, "batch": [{"moveSection": {"from": 0, "to": 2}}, {"reloadSection": 1},
+                                          {"deleteItem": [0, 1]}]},
+                     {"t": 0.6, "batch": [{"moveSection": {"from": 2, "to": 0}}, {"reloadSection": 1}]}]}
+        """
+        let scene = try Scene.decode(text)
+        guard case .batch(let batch)? = scene.stimuli.first?.action else {
+            Issue.record("no batch read: \(scene.stimuli)")
+            return
+        }
+        #expect(batch == BatchUpdate([.moveSection(from: 0, to: 2), .reloadSection(1), .deleteItem(ItemPath(section: 0, item: 1))]))
+        #expect(try scene.jsonText().contains(#"{"moveSection": {"from": 0, "to": 2}}, {"reloadSection": 1}"#))
+        #expect(try Scene.decode(try scene.jsonText()) == scene)
+        var driver = try EngineDriver(scene: scene, device: TestDevices.probeTouchscreen, recordingTranscript: true)
+        driver.handle(EventFrame(time: .zero, events: []))
+        driver.finish()
+        let lines = driver.engine.transcript.text
+        #expect(driver.engine.model.sections.map(\.id.rawValue) == ["s", "t", "u"])
+        #expect(driver.engine.model.sections.map { (s: CollectionSection) in s.items.map(\.rawValue) } == [["a"], ["c"], []])
+        #expect(lines.contains("appBatch #1 move section 0 -> 2; reload section 1; delete [0,1]"), "\(lines)")
+        #expect(lines.contains("appBatch #2 move section 2 -> 0; reload section 1"), "\(lines)")
+    }
+
+    @Test func aSectionMoveOrReloadOfTheWrongShapeIsNamedWhereItIs() {
+        func problem(_ stimulus: String) -> String? {
+            do {
+                _ = try Scene.decode(#"{"viewport":{"width":1,"height":1},"sections":[],"stimuli":[{"t":0,"# + stimulus + "}]}")
+                return nil
+            } catch { return error.description }
+        }
+        #expect(problem(#""batch":[{"moveSection":{"from":0}}]"#)?.contains("stimuli[0].batch[0].moveSection") == true)
+        #expect(problem(#""batch":[{"moveSection":{"from":0}}]"#)?.contains("to") == true)
+        #expect(problem(#""batch":[{"moveSection":{"from":0,"to":-1}}]"#)?.contains("stimuli[0].batch[0].moveSection.to") == true)
+        #expect(problem(#""batch":[{"moveSection":{"from":0.5,"to":1}}]"#)?.contains("moveSection.from") == true)
+        #expect(problem(#""batch":[{"moveSection":{"from":0,"to":1,"by":2}}]"#)?.contains("by") == true)
+        #expect(problem(#""batch":[{"moveSection":[0,1]}]"#)?.contains("stimuli[0].batch[0].moveSection") == true)
+        #expect(problem(#""batch":[{"reloadSection":"1"}]"#)?.contains("stimuli[0].batch[0].reloadSection") == true)
+        #expect(problem(#""batch":[{"reloadSection":1e300}]"#)?.contains("stimuli[0].batch[0].reloadSection") == true)
+        #expect(problem(#""batch":[{"reloadSection":1,"moveSection":{"from":0,"to":1}}]"#)?.contains("exactly one of") == true)
+        // Every message carries the line.
+        #expect(problem(#""batch":[{"reloadSection":-1}]"#)?.contains(":1:") == true)
+    }
+
     @Test func aBatchOrScrollOfTheWrongShapeIsNamed() {
         func problem(_ stimulus: String) -> String? {
             do {

@@ -5,7 +5,8 @@ import GripperScripting
 
 /// ``JournalMirror`` under seeded random histories of the user's edits
 /// (moves, multi-item moves, deletes, drops, as the diffs between random
-/// models), undos, redos and the app's own batches, with and without a
+/// models), undos, redos and the app's own batches (item inserts and
+/// deletes, section moves and reloads), with and without a
 /// journal limit: after every step the storage holds the journal's model,
 /// every element is the one its identity was created with (none lost,
 /// none repeated, none re-created), and what is kept for an undo stays
@@ -89,7 +90,18 @@ import GripperScripting
                 // The app's own change: the engine's journal first, then its storage.
                 let s = rng.int(0...2)
                 var ops: [BatchUpdate.Operation] = []
-                if rng.int(0...1) == 0 || shelf.books[s].isEmpty {
+                if rng.int(0...3) == 0 {
+                    // A section moved (its books along), or one reloaded in place.
+                    let to = rng.int(0...2)
+                    ops = rng.int(0...2) == 0 ? [.reloadSection(s)] : [.moveSection(from: s, to: to), .reloadSection((s + 1) % 3)]
+                    entries.append(Self.entry(.appBatchApplied(try journal.commit(BatchUpdate(ops), as: .app, at: time))))
+                    try mirror.follow(entries, journal: journal, into: &shelf)
+                    if ops.count == 2 {
+                        shelf.sectionIDs.insert(shelf.sectionIDs.remove(at: s), at: to)
+                        shelf.books.insert(shelf.books.remove(at: s), at: to)
+                    }
+                    entries = []
+                } else if rng.int(0...1) == 0 || shelf.books[s].isEmpty {
                     let b = book()
                     let at = rng.int(0...shelf.books[s].count)
                     ops = [.insertItem(b.id, at: ItemPath(section: s, item: at))]
@@ -108,6 +120,7 @@ import GripperScripting
             }
             try mirror.follow(entries, journal: journal, into: &shelf)
             #expect(shelf.holdsItems(of: journal.model), "seed \(seed) step \(step)")
+            #expect(shelf.sectionIDs == journal.model.sections.map(\.id), "seed \(seed) step \(step)")
             for book in shelf.books.joined() {
                 #expect(made[book.id] == book.serial, "seed \(seed) step \(step): \(book.id) is not the element it was made with")
             }
@@ -210,5 +223,43 @@ import GripperScripting
         let app = try journal.commit(BatchUpdate([.deleteItem(ItemPath(section: 0, item: 0))]), as: .app, at: .zero)
         try mirror.follow([Self.entry(.appBatchApplied(app))], journal: journal, into: &shelf)
         #expect(mirror.keptCount == 0, "the user's undo stops at the app's change")
+    }
+
+    /// Deleted, brought back by undo, deleted again by a new edit (which
+    /// forgets the undone entry): the element is kept for the new entry's
+    /// undo, not let go with the forgotten one.
+    @Test func anElementDeletedAgainAfterItsUndoIsKeptForTheNewEntry() throws {
+        var shelf = Self.shelf()
+        var journal = Journal(start: try Self.model(shelf))
+        var mirror = JournalMirror<Book>()
+        let first = try journal.commit(BatchUpdate([.deleteItem(ItemPath(section: 0, item: 1))]), as: .delete(["y"]), at: .zero)
+        try mirror.follow([Self.entry(.committed(first))], journal: journal, into: &shelf)
+        let undone = journal.undo()!
+        try mirror.follow([Self.entry(.undone(undone))], journal: journal, into: &shelf)
+        let again = try journal.commit(BatchUpdate([.deleteItem(ItemPath(section: 0, item: 1))]), as: .delete(["y"]), at: .zero)
+        try mirror.follow([Self.entry(.committed(again))], journal: journal, into: &shelf)
+        #expect(mirror.keptCount == 1)
+        let back = journal.undo()!
+        try mirror.follow([Self.entry(.undone(back))], journal: journal, into: &shelf)
+        #expect(shelf.holdsItems(of: journal.model) && shelf.books[0][1] == Book(id: "y", serial: 2))
+    }
+
+    /// The app moves and reloads sections in its storage when its batch
+    /// applies; the user's later edits and their undo follow in the moved sections.
+    @Test func theUsersEditsAfterAnAppSectionMoveFollowInTheMovedSections() throws {
+        var shelf = Self.shelf()
+        var journal = Journal(start: try Self.model(shelf))
+        var mirror = JournalMirror<Book>()
+        let app = try journal.commit(BatchUpdate([.moveSection(from: 0, to: 1), .reloadSection(1)]), as: .app, at: .zero)
+        try mirror.follow([Self.entry(.appBatchApplied(app))], journal: journal, into: &shelf)
+        shelf.sectionIDs.swapAt(0, 1)
+        shelf.books.swapAt(0, 1)
+        let move = try journal.commit(BatchUpdate([.moveItem(from: ItemPath(section: 1, item: 0), to: ItemPath(section: 0, item: 1))]),
+                                      as: .batch, at: .zero)
+        try mirror.follow([Self.entry(.committed(move))], journal: journal, into: &shelf)
+        #expect(shelf.holdsItems(of: journal.model) && shelf.sectionIDs == ["b", "a"])
+        let undone = journal.undo()!
+        try mirror.follow([Self.entry(.undone(undone))], journal: journal, into: &shelf)
+        #expect(shelf.holdsItems(of: journal.model) && shelf.books[1].map(\.serial) == [1, 2, 3])
     }
 }

@@ -276,6 +276,18 @@ def test_sections_batch(open_engine: Open) -> None:
     assert engine.sections() == [("b", ["y"])]
 
 
+def test_a_section_moves_with_its_items_and_a_reload_keeps_it_in_place(open_engine: Open) -> None:
+    engine = open_engine([("a", ["x"]), ("b", ["y", "z"]), ("c", [])])
+    engine.take_lines()
+    engine.apply_batch([gripper.BatchOp.move_section(0, 2), gripper.BatchOp.reload_section(1)], 0)
+    assert engine.sections() == [("b", ["y", "z"]), ("c", []), ("a", ["x"])]
+    assert engine.take_lines()[-1].endswith(" appBatch #1 move section 0 -> 2; reload section 1")
+    with pytest.raises(gripper.BatchError) as raised:
+        engine.apply_batch([gripper.BatchOp.reload_section(1), gripper.BatchOp.move_section(1, 0)])
+    assert "both reloaded and moved" in raised.value.message
+    assert engine.sections() == [("b", ["y", "z"]), ("c", []), ("a", ["x"])]
+
+
 def test_scrolling(open_engine: Open) -> None:
     engine = open_engine([("list", [f"item{k}" for k in range(100)])])
     assert engine.content_size == (400.0, 5600.0)

@@ -669,7 +669,11 @@ typedef enum gripper_batch_kind {
     GRIPPER_BATCH_RELOAD_ITEM = 3,
     GRIPPER_BATCH_DELETE_SECTION = 4,
     /** Inserts an empty section `id` at `section`. */
-    GRIPPER_BATCH_INSERT_SECTION = 5
+    GRIPPER_BATCH_INSERT_SECTION = 5,
+    /** Moves section `section` (old index), with its identity and items, to `to_section` (new index). Since 0.2. */
+    GRIPPER_BATCH_MOVE_SECTION = 6,
+    /** Reloads section `section` (old index): identity, place and items stay; heights and metrics are asked again. Since 0.2. */
+    GRIPPER_BATCH_RELOAD_SECTION = 7
 } gripper_batch_kind;
 
 typedef struct gripper_batch_op {

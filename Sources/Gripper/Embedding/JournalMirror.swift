@@ -5,6 +5,9 @@
 /// the app made them in its storage when it applied them — and neither is
 /// the app's reload going forward (``/GripperEditing/Edit/reload``: the app
 /// replaced its content itself); the user's undo and redo of a reload are.
+/// An app batch that moves or reloads sections is the app's like any other:
+/// the app moves the section in its storage when the batch applies, and
+/// the user's later edits name paths in the model after it.
 ///
 /// Each batch is applied to the storage as single steps: the removals (a
 /// delete, a move's source) from the last path up, then the insertions (an
@@ -32,8 +35,9 @@
 public struct JournalMirror<Element> {
     /// Why an entry could not be followed; nothing changed in the storage.
     public enum Failure: Error, Hashable, Sendable, CustomStringConvertible {
-        /// The entry adds or removes sections (the undo or redo of a
-        /// reload that changed them): rebuild the storage from the model.
+        /// The entry adds, removes or moves sections (the undo or redo of a
+        /// reload that changed them; a user's edit never moves a section):
+        /// rebuild the storage from the model.
         case sectionsChanged(sequence: Int)
         /// The entry inserts an item the mirror did not see leave and the
         /// storage has no element for (``MirroredStorage/element(for:)``).
@@ -120,16 +124,26 @@ public struct JournalMirror<Element> {
     }
 
     /// Lets go of the elements kept for entries `journal` no longer holds
-    /// (folded into its start, forgotten by a new commit).
+    /// (folded into its start, forgotten by a new commit), except those a
+    /// later entry it holds took away again.
+    /// - Complexity: O(g) for the g groups kept; O(k) for the k elements
+    ///   kept when a group goes.
     private mutating func letGo(beyond journal: Journal) {
         guard !keptBy.isEmpty else { return }
         var live = Set(journal.entries.lazy.map(\.sequence))
         live.formUnion(journal.undone.lazy.map(\.sequence))
+        var dropped: [ItemID] = []
         keptBy.removeAll { group in
             guard !live.contains(group.sequence) else { return false }
-            for id in group.items { kept[id] = nil }
+            dropped += group.items
             return true
         }
+        guard !dropped.isEmpty else { return }
+        // An element an undo put back and a later entry took away again is
+        // kept for that entry: only what no entry left holds goes.
+        var claimed = Set<ItemID>()
+        for group in keptBy { claimed.formUnion(group.items) }
+        for id in dropped where !claimed.contains(id) { kept[id] = nil }
     }
 
     /// One single step of a batch on the storage.
@@ -151,9 +165,9 @@ public struct JournalMirror<Element> {
             case .moveItem(let from, let to):
                 removals.append((from, .moveSource(index)))
                 insertions.append((to, .moveDestination(index)))
-            case .reloadItem:
-                continue // the same item, the app's to redraw
-            case .deleteSection, .insertSection:
+            case .reloadItem, .reloadSection:
+                continue // the same items, the app's to redraw
+            case .deleteSection, .insertSection, .moveSection:
                 isStopped = true
                 throw .sectionsChanged(sequence: sequence)
             }

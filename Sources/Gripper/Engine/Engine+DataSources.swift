@@ -218,13 +218,15 @@ extension Engine {
             switch op {
             case .deleteSection: after -= 1
             case .insertSection: after += 1
-            case .deleteItem, .insertItem, .reloadItem, .moveItem: break
+            case .deleteItem, .insertItem, .reloadItem, .moveItem, .moveSection, .reloadSection: break
             }
         }
         for op in batch.operations {
             switch op {
-            case .deleteSection(let s):
+            case .deleteSection(let s), .reloadSection(let s):
                 if s < 0 || s >= sections { return op }
+            case .moveSection(let from, let to):
+                if from < 0 || from >= sections || to < 0 || to >= after { return op }
             case .deleteItem(let p), .reloadItem(let p):
                 if p.section < 0 || p.section >= sections { return op }
             case .insertSection(_, let s):

@@ -419,7 +419,12 @@ public struct Engine: Sendable {
     /// to the same neighbour) and is cancelled only when the batch deletes
     /// the dragged item; an open cell shuts, and a delete confirmation is
     /// cancelled, only when its item is deleted; a highlight moves with its
-    /// item or goes; the selection follows. See
+    /// item or goes; the selection follows. A section the batch moves
+    /// (`BatchUpdate.Operation.moveSection(from:to:)`) takes what is in
+    /// flight in it along — a drag there goes on in the moved section,
+    /// between the same neighbours — and keeps its measured heights; one it
+    /// reloads (`reloadSection`) keeps its items and places, and its heights,
+    /// widths and metrics are asked of the data source again. See
     /// `EditingStateMachine/apply(_:at:)` for the rules. When the batch
     /// ends an interaction (a drag, a swiped or open cell, a confirmation)
     /// the gesture is cancelled too, as for a stimulus, so the rest of that
@@ -446,7 +451,8 @@ public struct Engine: Sendable {
     ///   locates items, O(n) reads otherwise) and O(k log k) to re-base what is in flight for its
     ///   k operations; the layout follows an item batch at once (O(k log k
     ///   + s) with fixed row heights) and is rebuilt for one with section
-    ///   changes.
+    ///   changes (O(s) with fixed row heights; O(n) with per-item heights,
+    ///   the kept sections' heights copied from the layout).
     /// - Returns: the transcript entries produced, recorded or not: an
     ///   `appBatch` entry, then what it cost (`dragCancelled`, `swipeShut`,
     ///   `selection`, `gapMoved`, a state transition …).

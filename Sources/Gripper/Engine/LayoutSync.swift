@@ -9,8 +9,11 @@ import GripperGeometry
 /// A batch of item deletes, inserts and moves (a drag's move, a swipe's
 /// delete, their undo, an app's batch) is applied to the layout at once —
 /// O(k log k + sections) for its k operations with fixed row heights,
-/// independent of the item count; anything else rebuilds the layout from the
-/// model. After
+/// independent of the item count; anything else (a batch that deletes,
+/// inserts, moves or reloads sections) rebuilds the layout from the model,
+/// keeping the heights the layout holds for the sections whose items the
+/// batch does not touch (a moved section keeps what was measured in it; a
+/// reloaded one is read from the data source again). After
 /// either, the untouched (lazy) sections' counts are checked against the data
 /// source: a count that changed without a batch is reported once as a
 /// ``DataSourceError``, and the engine goes on with the count it knows (see
@@ -72,7 +75,7 @@ struct LayoutSync: Sendable {
         var problems = newContradictions(in: model).map(Problem.dataSource)
         if !followChanges(of: batch, model: model) {
             do {
-                try layout.reload(contents(model))
+                try layout.reload(keepingHeights(of: contents(model), across: batch))
             } catch {
                 problems.append(.layoutRejected("layout: \(error)"))
             }
@@ -181,11 +184,46 @@ struct LayoutSync: Sendable {
                 guard let id = model.item(at: q) else { return false }
                 insertions.append(insertion(of: id, at: q))
             case .reloadItem: continue
-            case .deleteSection, .insertSection: return false
+            case .deleteSection, .insertSection, .moveSection, .reloadSection: return false
             }
         }
         do { try layout.applyItemChanges(removing: removals, inserting: insertions) } catch { return false }
         return true
+    }
+
+    /// `contents` (the model after `batch`, as the data source describes
+    /// it) with the heights the layout keeps now (measured ones included)
+    /// for every section the batch keeps without touching its items: a
+    /// section that moved, or that others moved, were deleted or inserted
+    /// around, keeps what was measured in it. A reloaded section, one the
+    /// batch inserts, deletes, moves or reloads an item of, and the
+    /// sections of a layout that does not keep heights take the data
+    /// source's.
+    /// - Complexity: O(k log k + s) for k operations and s sections, plus
+    ///   O(m) per section kept with per-item heights.
+    private func keepingHeights(of contents: [SectionContent], across batch: BatchUpdate) -> [SectionContent] {
+        guard hasItemHeights, contents.contains(where: { $0.itemHeights != nil }) else { return contents }
+        var touchedBefore = Set<Int>(), touchedAfter = Set<Int>()
+        for op in batch.operations {
+            switch op {
+            case .deleteItem(let p), .reloadItem(let p): touchedBefore.insert(p.section)
+            case .insertItem(_, let q): touchedAfter.insert(q.section)
+            case .moveItem(let p, let q):
+                touchedBefore.insert(p.section)
+                touchedAfter.insert(q.section)
+            case .reloadSection(let s): touchedBefore.insert(s)
+            case .deleteSection, .insertSection, .moveSection: continue
+            }
+        }
+        let rebase = BatchUpdate.Rebase(batch)
+        var out = contents
+        for before in 0..<layout.numberOfSections where !touchedBefore.contains(before) {
+            guard let after = rebase.section(before), out.indices.contains(after), !touchedAfter.contains(after),
+                  out[after].itemHeights != nil, let kept = layout.keptItemHeights(inSection: before),
+                  kept.count == out[after].count else { continue }
+            out[after].itemHeights = kept
+        }
+        return out
     }
 
     /// An inserted item with its extents as the data source gives them.

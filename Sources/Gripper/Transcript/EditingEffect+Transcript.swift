@@ -177,7 +177,9 @@ extension EditingEffect {
     }
 
     /// One operation of the app's batch: `move [0,1] -> [0,3]` in the text,
-    /// `{"op":"moveItem","from":[0,1],"to":[0,3]}` in the JSON.
+    /// `{"op":"moveItem","from":[0,1],"to":[0,3]}` in the JSON; a section
+    /// move `move section 2 -> 0`, `{"op":"moveSection","from":2,"to":0}`; a
+    /// section reload `reload section 1`, `{"op":"reloadSection","at":1}`.
     private static func operationFields(_ op: BatchUpdate.Operation) -> [Transcript.Field] {
         typealias F = Transcript.Field
         switch op {
@@ -196,6 +198,10 @@ extension EditingEffect {
         case .reloadItem(let p): return [F("op", json: "\"reloadItem\"", text: "reload"), .path("at", p)]
         case .moveItem(let from, let to):
             return [F("op", json: "\"moveItem\"", text: "move"), .path("from", from), .path("to", to, after: " -> ")]
+        case .moveSection(let from, let to):
+            return [F("op", json: "\"moveSection\"", text: "move section"), .int("from", from), .int("to", to, after: " -> ")]
+        case .reloadSection(let s):
+            return [F("op", json: "\"reloadSection\"", text: "reload section"), .int("at", s)]
         }
     }
 }

@@ -404,6 +404,8 @@ public struct ComposedDataSource: CollectionDataSource, CollectionDelegate {
             case .insertItem(let id, let p): .insertItem(id, at: g(p))
             case .reloadItem(let p): .reloadItem(g(p))
             case .moveItem(let from, let to): .moveItem(from: g(from), to: g(to))
+            case .moveSection(let from, let to): .moveSection(from: from + offset, to: to + offset)
+            case .reloadSection(let s): .reloadSection(s + offset)
             }
         })
     }
@@ -422,7 +424,7 @@ public struct ComposedDataSource: CollectionDataSource, CollectionDelegate {
             switch op {
             case .deleteSection: deleted += 1
             case .insertSection: inserted += 1
-            case .deleteItem, .insertItem, .reloadItem, .moveItem: break
+            case .deleteItem, .insertItem, .reloadItem, .moveItem, .moveSection, .reloadSection: break
             }
         }
         let (after, o1) = before.subtractingReportingOverflow(deleted)
@@ -430,8 +432,9 @@ public struct ComposedDataSource: CollectionDataSource, CollectionDelegate {
         guard !o1, !o2, total >= 0 else { return nil }
         for op in batch.operations {
             switch op {
-            case .deleteSection(let s): guard s >= 0, s < before else { return nil }
+            case .deleteSection(let s), .reloadSection(let s): guard s >= 0, s < before else { return nil }
             case .insertSection(_, let s): guard s >= 0, s < total else { return nil }
+            case .moveSection(let from, let to): guard from >= 0, from < before, to >= 0, to < total else { return nil }
             case .deleteItem(let p), .reloadItem(let p): guard p.section >= 0, p.section < before else { return nil }
             case .insertItem(_, let p): guard p.section >= 0, p.section < total else { return nil }
             case .moveItem(let from, let to):

@@ -31,7 +31,13 @@ extension EditingStateMachine {
     /// section is the policy asked again; a veto then puts the gap at the
     /// own place, the one target that needs no approval. A gap that had to
     /// move says so (`gapMoved`). An item the batch deletes and brings back
-    /// under the same identity counts as kept.
+    /// under the same identity counts as kept. A section the batch moves
+    /// (``BatchUpdate/Operation/moveSection(from:to:)``) takes what is in
+    /// flight in it along: the drag's source and gap (still between the same
+    /// neighbours, no question to the policy: the same section, at a new
+    /// index), an open cell, a menu, a confirmation, the selection and the
+    /// focus; a section it reloads (``BatchUpdate/Operation/reloadSection(_:)``)
+    /// keeps its items where they are, so nothing in it changes.
     ///
     /// An empty batch changes nothing and journals nothing.
     ///

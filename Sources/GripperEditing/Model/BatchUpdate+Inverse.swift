@@ -5,15 +5,15 @@ extension BatchUpdate {
     ///
     /// Item operations invert one by one (a delete becomes an insert of the
     /// same identity at the same path, an insert a delete, a move the move
-    /// back; reloads change nothing); a batch with section operations falls
-    /// back to the diff.
+    /// back, a section move the section move back; reloads change nothing);
+    /// a batch that deletes or inserts sections falls back to the diff.
     /// - Complexity: O(k) for k item operations; O(n log n) with section operations.
     func inverse(before: CollectionModel, after: CollectionModel) -> BatchUpdate {
         directInverse(before: before) ?? after.diff(to: before)
     }
 
     /// The inverse worked out operation by operation from the model before
-    /// the batch alone, or nil when the batch changes sections (or names a
+    /// the batch alone, or nil when the batch deletes or inserts sections (or names a
     /// path `before` lacks, so that it cannot apply anyway).
     /// - Complexity: O(k) for k operations.
     func directInverse(before: CollectionModel) -> BatchUpdate? {
@@ -28,7 +28,9 @@ extension BatchUpdate {
                 ops.append(.deleteItem(q))
             case .moveItem(let p, let q):
                 ops.append(.moveItem(from: q, to: p))
-            case .reloadItem:
+            case .moveSection(let from, let to):
+                ops.append(.moveSection(from: to, to: from))
+            case .reloadItem, .reloadSection:
                 continue
             case .deleteSection, .insertSection:
                 return nil

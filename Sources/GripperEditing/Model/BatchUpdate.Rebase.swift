@@ -30,8 +30,11 @@ extension BatchUpdate {
             var deletedSections: [Int] = [], insertedSections: [Int] = []
             var deleted: [ItemPath] = [], inserted: [ItemPath] = []
             var moves: [(from: ItemPath, to: ItemPath)] = []
+            var sectionMoves: [(from: Int, to: Int)] = [], reloadedSections: [Int] = []
             for op in batch.operations {
                 switch op {
+                case .moveSection(let from, let to): sectionMoves.append((from, to))
+                case .reloadSection(let s): reloadedSections.append(s)
                 case .deleteSection(let s): deletedSections.append(s)
                 case .insertSection(_, let s): insertedSections.append(s)
                 case .deleteItem(let p): deleted.append(p)
@@ -41,7 +44,8 @@ extension BatchUpdate {
                 }
             }
             paths = ItemPathRebase(deletedSections: deletedSections, insertedSections: insertedSections,
-                                   deleted: deleted, inserted: inserted, moves: moves)
+                                   deleted: deleted, inserted: inserted, moves: moves, sectionMoves: sectionMoves,
+                                   reloadedSections: reloadedSections)
         }
 
         /// Where the batch puts identity `id` if it brings it in (an insert,
@@ -54,7 +58,7 @@ extension BatchUpdate {
                     return q
                 case .insertSection(let section, let s):
                     if let i = section.items.firstIndex(of: id) { return ItemPath(section: s, item: i) }
-                case .insertItem, .deleteSection, .deleteItem, .moveItem, .reloadItem:
+                case .insertItem, .deleteSection, .deleteItem, .moveItem, .reloadItem, .moveSection, .reloadSection:
                     continue
                 }
             }
@@ -72,7 +76,7 @@ extension BatchUpdate {
                     out.append(q)
                 case .insertSection(let section, let s):
                     for (i, id) in section.items.enumerated() where wanted(id) { out.append(ItemPath(section: s, item: i)) }
-                case .insertItem, .deleteSection, .deleteItem, .moveItem, .reloadItem:
+                case .insertItem, .deleteSection, .deleteItem, .moveItem, .reloadItem, .moveSection, .reloadSection:
                     continue
                 }
             }
@@ -86,7 +90,7 @@ extension BatchUpdate {
 
         /// The after-index of before-section `s`, or nil when the batch deletes it.
         /// - Complexity: O(log k) for k operations.
-        func section(_ s: Int) -> Int? { paths.section(s) }
+        package func section(_ s: Int) -> Int? { paths.section(s) }
 
         /// Where the item at before-path `p` is after the batch, or nil when
         /// the batch deletes it (the identity not asked after).

@@ -8,7 +8,19 @@ import GripperLayout
 /// - section inserts and item inserts name index paths in the model **after**
 ///   the batch, and apply in ascending order;
 /// - a move names its source in the model before and its destination in the
-///   model after: a delete plus an insert of the same item.
+///   model after: a delete plus an insert of the same item; a section move
+///   (``Operation/moveSection(from:to:)``) likewise, the section keeping its
+///   identity and its items;
+/// - a section reload names a section in the model before; the section
+///   keeps its place among the others (it counts as neither deleted nor
+///   inserted) and its items' identities.
+///
+/// Item operations may name a moved section (by its index before the batch
+/// for deletes, reloads and move sources, by its index after the batch for
+/// inserts and move destinations), as they may name any section that
+/// stays; none may name a reloaded section, whose content the batch reads
+/// again as a whole (UIKit refuses an item change in a reloaded section
+/// too). See ``BatchUpdateError/Reason`` for every rule.
 ///
 /// Operations are kept in the order given so that an error can name the one
 /// at fault; the order does not change the outcome.
@@ -28,6 +40,17 @@ public struct BatchUpdate: Hashable, Sendable, CustomStringConvertible {
         case reloadItem(ItemPath)
         /// Move the item at `from` (before the batch) to `to` (after the batch).
         case moveItem(from: ItemPath, to: ItemPath)
+        /// Move the section at `from` (before the batch), with its identity
+        /// and items, to `to` (after the batch): UIKit's
+        /// `moveSection(_:toSection:)`. The sections between slide over by
+        /// one, as for a delete at `from` and an insert at `to`.
+        case moveSection(from: Int, to: Int)
+        /// Reload the section at this index (before the batch): its identity,
+        /// place and items stay; what the engine reads of it from the data
+        /// source (its items' heights and widths, its metrics) is read again
+        /// and its cells are to be redrawn — UIKit's `reloadSections(_:)`
+        /// for a data source that keeps its identities.
+        case reloadSection(Int)
 
         public var description: String {
             switch self {
@@ -37,6 +60,8 @@ public struct BatchUpdate: Hashable, Sendable, CustomStringConvertible {
             case .insertItem(let id, let p): "insert item \(id) at \(p)"
             case .reloadItem(let p): "reload item \(p)"
             case .moveItem(let from, let to): "move item \(from) → \(to)"
+            case .moveSection(let from, let to): "move section \(from) → \(to)"
+            case .reloadSection(let s): "reload section \(s)"
             }
         }
     }
@@ -52,7 +77,7 @@ public struct BatchUpdate: Hashable, Sendable, CustomStringConvertible {
     /// Whether the batch changes nothing at all.
     public var isEmpty: Bool { operations.isEmpty }
 
-    /// The number of moves in the batch.
+    /// The number of item moves in the batch.
     public var moveCount: Int {
         operations.reduce(0) { n, op in
             if case .moveItem = op { return n + 1 }

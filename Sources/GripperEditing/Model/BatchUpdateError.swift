@@ -6,14 +6,30 @@ public struct BatchUpdateError: Error, Hashable, Sendable, CustomStringConvertib
     /// What was wrong with an operation.
     public enum Reason: Hashable, Sendable, CustomStringConvertible {
         /// A section index outside the model (before the batch for deletes,
-        /// after it for inserts and move destinations).
+        /// reloads and section move sources, after it for inserts and move
+        /// destinations).
         case sectionOutOfRange(Int, sectionCount: Int, afterBatch: Bool)
         /// An item index outside its section.
         case itemOutOfRange(ItemPath, itemCount: Int, afterBatch: Bool)
         /// The same section deleted twice.
         case duplicateSectionDelete(Int)
-        /// Two sections inserted at the same index.
+        /// Two sections inserted (or moved) to the same index.
         case duplicateSectionInsert(Int)
+        /// The same section moved twice.
+        case duplicateSectionMove(Int)
+        /// The same section reloaded twice.
+        case duplicateSectionReload(Int)
+        /// The same section deleted and moved.
+        case deleteAndMoveSection(Int)
+        /// The same section deleted and reloaded.
+        case deleteAndReloadSection(Int)
+        /// The same section reloaded and moved.
+        case reloadAndMoveSection(Int)
+        /// An item delete, reload or move source inside a section the batch
+        /// reloads (the reload reads the section again as a whole).
+        case itemInReloadedSection(ItemPath)
+        /// An insert or move destination inside a section the batch reloads.
+        case destinationInReloadedSection(ItemPath)
         /// The same item deleted twice.
         case duplicateDelete(ItemPath)
         /// Two inserts (or move destinations) at the same path.
@@ -49,7 +65,14 @@ public struct BatchUpdateError: Error, Hashable, Sendable, CustomStringConvertib
             case .itemOutOfRange(let p, let n, let after):
                 "item \(p) is out of range: section has \(n) items \(after ? "after" : "before") the batch"
             case .duplicateSectionDelete(let s): "section \(s) is deleted twice"
-            case .duplicateSectionInsert(let s): "two sections are inserted at \(s)"
+            case .duplicateSectionInsert(let s): "two sections are inserted or moved to \(s)"
+            case .duplicateSectionMove(let s): "section \(s) is moved twice"
+            case .duplicateSectionReload(let s): "section \(s) is reloaded twice"
+            case .deleteAndMoveSection(let s): "section \(s) is both deleted and moved"
+            case .deleteAndReloadSection(let s): "section \(s) is both deleted and reloaded"
+            case .reloadAndMoveSection(let s): "section \(s) is both reloaded and moved"
+            case .itemInReloadedSection(let p): "item \(p) is in a section the batch reloads"
+            case .destinationInReloadedSection(let p): "destination \(p) is in a section the batch reloads"
             case .duplicateDelete(let p): "item \(p) is deleted twice"
             case .duplicateInsert(let p): "two items are inserted at \(p)"
             case .duplicateReload(let p): "item \(p) is reloaded twice"

@@ -50,17 +50,27 @@ extension CollectionModel {
         if heldIDs != nil {
             for id in heldIdentities(leaving: plan.removed, deletedSections: plan.deletedSections) { heldIDs?.remove(id) }
         }
-        // Item removals at before-paths, in sections that stay.
+        // Item removals at before-paths, in sections that stay (moved ones included).
         for (s, gone) in plan.removed where !plan.deletedSections.contains(s) {
             if sections[s].items.remove(sortedIndices: gone.sorted()) { holdAll(ofSection: s) }
         }
-        // Section deletes (before-indices, descending), then section inserts
-        // and item inserts (after-paths, ascending, a section's at once);
-        // validated to land inside.
-        for s in plan.deletedSections.sorted(by: >) { sections.remove(at: s) }
-        for insert in plan.sectionInserts {
-            sections.insert(insert.section, at: insert.at)
-            holdAll(ofSection: insert.at)
+        // Section deletes and moves' sources (before-indices, descending),
+        // then section inserts and moves' destinations (after-indices,
+        // ascending), then item inserts (after-paths, ascending, a
+        // section's at once); validated to land inside. A moved section
+        // keeps its identities (held or read from its source) as they are.
+        var placed: [(at: Int, section: CollectionSection, inserted: Bool)] =
+            plan.sectionInserts.map { ($0.at, $0.section, true) }
+        if !plan.movedSections.isEmpty {
+            placed += plan.movedSections.map { ($0.to, sections[$0.from], false) }
+            placed.sort { $0.at < $1.at }
+        }
+        var leaving = plan.deletedSections
+        for move in plan.movedSections { leaving.insert(move.from) }
+        for s in leaving.sorted(by: >) { sections.remove(at: s) }
+        for place in placed {
+            sections.insert(place.section, at: place.at)
+            if place.inserted { holdAll(ofSection: place.at) }
         }
         var start = 0
         while start < plan.itemInserts.count {
@@ -112,9 +122,7 @@ extension CollectionModel {
     ///   section touched.
     private mutating func prepareSections(touchedBy plan: Plan, batch: BatchUpdate) throws(BatchUpdateError) {
         guard sections.contains(where: { $0.items.source != nil }) else { return }
-        // The before-index of each after-section (nil for an inserted one).
-        var beforeIndex: [Int?] = sections.indices.filter { !plan.deletedSections.contains($0) }
-        for insert in plan.sectionInserts { beforeIndex.insert(nil, at: insert.at) }
+        let beforeIndex = plan.beforeIndex
         var touched = Set(plan.removed.keys.filter { !plan.deletedSections.contains($0) })
         for insert in plan.itemInserts { if let s = beforeIndex[insert.to.section] { touched.insert(s) } }
         for s in touched.sorted() where sections[s].items.source != nil {
@@ -135,14 +143,18 @@ extension CollectionModel {
         case .reloadItem: return false
         case .moveItem(let p, let q): return p.section == s || after(q)
         case .insertItem(_, let q): return after(q)
-        case .deleteSection, .insertSection: return false
+        case .deleteSection, .insertSection, .moveSection, .reloadSection: return false
         }
     }
 
     /// What a valid batch does, worked out without changing anything.
     private struct Plan {
-        /// Sections deleted (before-indices).
+        /// Sections deleted (before-indices); not those moved.
         var deletedSections: Set<Int>
+        /// Sections moved: from a before-index to an after-index.
+        var movedSections: [(from: Int, to: Int)]
+        /// The before-index of each after-section (nil for an inserted one).
+        var beforeIndex: [Int?]
         /// Per section (before-index), the item indices removed by deletes and move sources.
         var removed: [Int: Set<Int>]
         /// Sections inserted, ascending by after-index.
@@ -163,21 +175,49 @@ extension CollectionModel {
         var sectionDeleteOps: [Int] = [], claimOps: [Int] = [], sectionInsertOps: [Int] = [], itemInsertOps: [Int] = []
         for index in ops.indices {
             switch ops[index] {
-            case .deleteSection: sectionDeleteOps.append(index)
+            case .deleteSection, .moveSection, .reloadSection: sectionDeleteOps.append(index)
             case .deleteItem, .reloadItem, .moveItem: claimOps.append(index)
             case .insertSection: sectionInsertOps.append(index)
             case .insertItem: itemInsertOps.append(index)
             }
         }
 
-        // 1. Section deletes (before-indices).
-        var deletedSections = Set<Int>()
+        // 1. Section deletes, reloads and moves' sources (before-indices).
+        enum SectionClaim { case delete, reload, move }
+        var sectionClaims: [Int: SectionClaim] = [:]
+        var deletedSections = Set<Int>(), reloadedSections = Set<Int>()
+        var movedSections: [(from: Int, to: Int, index: Int)] = []
         for index in sectionDeleteOps {
-            guard case .deleteSection(let s) = ops[index] else { continue }
+            let s: Int
+            let claim: SectionClaim
+            switch ops[index] {
+            case .deleteSection(let x): s = x; claim = .delete
+            case .reloadSection(let x): s = x; claim = .reload
+            case .moveSection(let x, _): s = x; claim = .move
+            case .insertSection, .deleteItem, .insertItem, .reloadItem, .moveItem: continue
+            }
             guard s >= 0, s < sectionCountBefore else {
                 throw fail(index, .sectionOutOfRange(s, sectionCount: sectionCountBefore, afterBatch: false))
             }
-            guard deletedSections.insert(s).inserted else { throw fail(index, .duplicateSectionDelete(s)) }
+            if let previous = sectionClaims[s] {
+                let reason: BatchUpdateError.Reason
+                switch (previous, claim) {
+                case (.delete, .delete): reason = .duplicateSectionDelete(s)
+                case (.reload, .reload): reason = .duplicateSectionReload(s)
+                case (.move, .move): reason = .duplicateSectionMove(s)
+                case (.delete, .move), (.move, .delete): reason = .deleteAndMoveSection(s)
+                case (.delete, .reload), (.reload, .delete): reason = .deleteAndReloadSection(s)
+                case (.reload, .move), (.move, .reload): reason = .reloadAndMoveSection(s)
+                }
+                throw fail(index, reason)
+            }
+            sectionClaims[s] = claim
+            switch claim {
+            case .delete: deletedSections.insert(s)
+            case .reload: reloadedSections.insert(s)
+            case .move:
+                if case .moveSection(_, let to) = ops[index] { movedSections.append((s, to, index)) }
+            }
         }
 
         // 2. Item deletes, reloads and move sources (before-paths).
@@ -193,7 +233,7 @@ extension CollectionModel {
             case .deleteItem(let p): path = p; claim = .delete
             case .reloadItem(let p): path = p; claim = .reload
             case .moveItem(let from, _): path = from; claim = .move
-            case .deleteSection, .insertSection, .insertItem: continue
+            case .deleteSection, .insertSection, .insertItem, .moveSection, .reloadSection: continue
             }
             guard path.section >= 0, path.section < sectionCountBefore else {
                 throw fail(index, .sectionOutOfRange(path.section, sectionCount: sectionCountBefore, afterBatch: false))
@@ -203,6 +243,9 @@ extension CollectionModel {
                 throw fail(index, .itemOutOfRange(path, itemCount: count, afterBatch: false))
             }
             guard !deletedSections.contains(path.section) else { throw fail(index, .itemInDeletedSection(path)) }
+            guard reloadedSections.isEmpty || !reloadedSections.contains(path.section) else {
+                throw fail(index, .itemInReloadedSection(path))
+            }
             if let previous = claims[path] {
                 let reason: BatchUpdateError.Reason
                 switch (previous, claim) {
@@ -229,20 +272,27 @@ extension CollectionModel {
             }
         }
 
-        // 3. What survives, in before order: the sections' identities and item counts.
+        // 3. What stays in place, in before order: the sections' identities
+        // and item counts (a moved section's identity stays too).
         var survivingSectionIDs = Set<SectionID>()
         var counts: [Int] = []  // item count per after-section, filled in as sections are placed
+        var beforeIndex: [Int?] = []  // the before-index of each after-section, filled in the same way
         counts.reserveCapacity(sectionCountBefore)
+        beforeIndex.reserveCapacity(sectionCountBefore)
+        let moveSources = Set(movedSections.map(\.from))
         for (s, section) in sections.enumerated() where !deletedSections.contains(s) {
             survivingSectionIDs.insert(section.id)
+            guard moveSources.isEmpty || !moveSources.contains(s) else { continue }
             counts.append(section.items.count - (removed[s]?.count ?? 0))
+            beforeIndex.append(s)
         }
 
-        // 4. Section inserts (after-indices, ascending).
-        var sectionInserts: [(at: Int, section: CollectionSection, index: Int)] = []
+        // 4. Section inserts and moves' destinations (after-indices, ascending).
+        var sectionInserts: [(at: Int, section: CollectionSection?, from: Int, index: Int)] = []
         for index in sectionInsertOps {
-            if case .insertSection(let section, let at) = ops[index] { sectionInserts.append((at, section, index)) }
+            if case .insertSection(let section, let at) = ops[index] { sectionInserts.append((at, section, -1, index)) }
         }
+        for move in movedSections { sectionInserts.append((move.to, nil, move.from, move.index)) }
         let sectionCountAfter = counts.count + sectionInserts.count
         sectionInserts.sort { ($0.at, $0.index) < ($1.at, $1.index) }
         var previousAt: Int?
@@ -256,13 +306,19 @@ extension CollectionModel {
             }
             guard previousAt != insert.at else { throw fail(insert.index, .duplicateSectionInsert(insert.at)) }
             previousAt = insert.at
-            guard survivingSectionIDs.insert(insert.section.id).inserted else {
-                throw fail(insert.index, .duplicateSectionID(insert.section.id))
+            if let section = insert.section, !survivingSectionIDs.insert(section.id).inserted {
+                throw fail(insert.index, .duplicateSectionID(section.id))
             }
         }
         for insert in sectionInserts {
-            for id in insert.section.items { newIDs.append((id, insert.index)) }
-            counts.insert(insert.section.items.count, at: insert.at)
+            if let section = insert.section {
+                for id in section.items { newIDs.append((id, insert.index)) }
+                counts.insert(section.items.count, at: insert.at)
+                beforeIndex.insert(nil, at: insert.at)
+            } else {
+                counts.insert(sections[insert.from].items.count - (removed[insert.from]?.count ?? 0), at: insert.at)
+                beforeIndex.insert(insert.from, at: insert.at)
+            }
         }
 
         // 5. Item inserts and move destinations (after-paths, ascending).
@@ -281,6 +337,9 @@ extension CollectionModel {
                     throw fail(insert.index, .destinationInDeletedSection(insert.to))
                 }
                 throw fail(insert.index, .sectionOutOfRange(s, sectionCount: sectionCountAfter, afterBatch: true))
+            }
+            if !reloadedSections.isEmpty, let b = beforeIndex[s], reloadedSections.contains(b) {
+                throw fail(insert.index, .destinationInReloadedSection(insert.to))
             }
             insertsPerSection[s] += 1
         }
@@ -353,8 +412,11 @@ extension CollectionModel {
                 if let index = incoming[moved.id] { throw fail(index, .duplicateItemID(moved.id)) }
             }
         }
-        return Plan(deletedSections: deletedSections, removed: removed,
-                    sectionInserts: sectionInserts.map { ($0.at, $0.section) },
+        var placedSections: [(at: Int, section: CollectionSection)] = []
+        for insert in sectionInserts { if let section = insert.section { placedSections.append((insert.at, section)) } }
+        return Plan(deletedSections: deletedSections, movedSections: movedSections.map { ($0.from, $0.to) },
+                    beforeIndex: beforeIndex, removed: removed,
+                    sectionInserts: placedSections,
                     itemInserts: itemInserts.map { ($0.to, $0.id) })
     }
 }

@@ -397,9 +397,11 @@ package struct EngineFuzzDriver {
         }
     }
 
-    /// An app batch of one to four operations chosen by the input, aimed
-    /// at the model's index paths (and one past them, so some are refused):
-    /// a valid one changes exactly the items it inserts and deletes, a
+    /// An app batch of one to four operations chosen by the input (item
+    /// inserts, deletes, moves and reloads; section deletes, inserts, moves
+    /// and reloads), aimed at the model's index paths (and one past them,
+    /// so some are refused): a valid one changes exactly the items it
+    /// inserts and deletes (a moved or reloaded section keeps its own), a
     /// refused one changes nothing at all.
     private mutating func appBatch(_ input: inout FuzzInput) {
         let model = engine.model
@@ -427,6 +429,13 @@ package struct EngineFuzzDriver {
             default:
                 if kind & 0x80 != 0 {
                     operations.append(.deleteSection(section(input.byte())))
+                } else if kind & 0x40 != 0 {
+                    // A section moved (its items along) or reloaded (in place).
+                    if kind & 0x20 != 0 {
+                        operations.append(.moveSection(from: section(input.byte()), to: section(input.byte())))
+                    } else {
+                        operations.append(.reloadSection(section(input.byte())))
+                    }
                 } else {
                     appBatches += 1
                     let ids = (0..<Int(input.byte() % 3)).map { ItemID("a\(appBatches)-\($0)") }

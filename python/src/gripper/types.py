@@ -123,6 +123,8 @@ class BatchKind(enum.IntEnum):
     RELOAD_ITEM = 3
     DELETE_SECTION = 4
     INSERT_SECTION = 5
+    MOVE_SECTION = 6
+    RELOAD_SECTION = 7
 
 
 class Command(enum.IntEnum):
@@ -376,6 +378,16 @@ class BatchOp:
     def insert_section(cls, id: str | bytes, section: int) -> BatchOp:
         """Inserts an empty section ``id`` at ``section``."""
         return cls(BatchKind.INSERT_SECTION, section, id=id)
+
+    @classmethod
+    def move_section(cls, section: int, to_section: int) -> BatchOp:
+        """Moves section ``section`` (old index), with its items, to ``to_section`` (new index)."""
+        return cls(BatchKind.MOVE_SECTION, section, 0, to_section)
+
+    @classmethod
+    def reload_section(cls, section: int) -> BatchOp:
+        """Reloads section ``section`` (old index): identity, place and items stay."""
+        return cls(BatchKind.RELOAD_SECTION, section)
 
 
 @dataclass(frozen=True, slots=True)

@@ -42,18 +42,21 @@ extension Engine {
         if carried != machine.draggedItems.count {
             problems.append("the presentation carries \(carried) items, the drag \(machine.draggedItems.count)")
         }
-        let all = Rect(x: 0, y: -1000, width: layout.viewport.width,  // scroll space
-                       height: layout.contentSize(for: presentation).height + 2000)
+        // An app's own layout may place elements anywhere: its query spans
+        // every finite place (only an empty frame then goes unreturned).
+        let appLayout = layoutKind == nil
+        let all = appLayout ? Rect(x: -0x1p60, y: -0x1p60, width: 0x1p61, height: 0x1p61)
+            : Rect(x: 0, y: -1000, width: layout.viewport.width,  // scroll space
+                   height: layout.contentSize(for: presentation).height + 2000)
         let attributes = layout.attributes(in: all, presentation: presentation, contentOffset: contentOffset)
         // Hidden cells: a query of all the content leaves them out, so the
         // items it does not return are the hidden ones — unless an app's own
-        // layout put a cell where the query cannot meet it (an empty frame,
-        // or outside the content): each item the drag carries must be one
-        // of them (then the hidden ones are those).
+        // layout gave a cell an empty frame (which no query meets): each item
+        // the drag carries must be one of them (then the hidden ones are those).
         var shown = 0
         for a in attributes where a.kind == .cell { shown += 1 }
         var hidden = model.numberOfItems - shown
-        if hidden != carried, layoutKind == nil {
+        if hidden != carried, appLayout {
             // Which items the query left out, and why.
             var returned = Set<ItemPath>()
             for a in attributes where a.kind == .cell { if let p = a.indexPath { returned.insert(p) } }
@@ -78,7 +81,12 @@ extension Engine {
                 problems.append("the carried item \(id) at \(path) is not hidden")
             }
         }
-        let placeholders = attributes.filter { $0.kind == .placeholder }.count
+        var placeholders = attributes.filter { $0.kind == .placeholder }.count
+        if appLayout, dragging, placeholders == 0, let target = presentation.drag?.target,
+           let gap = layout.attributes(for: ElementID(kind: .placeholder, indexPath: target), presentation: presentation,
+                                       contentOffset: contentOffset), !gap.frame.intersects(all) {
+            placeholders = 1   // an app's gap with an empty frame: there, and met by no query
+        }
         if placeholders != (dragging ? 1 : 0) { problems.append("\(placeholders) placeholders while dragging is \(dragging)") }
         for a in attributes where (a.kind == .placeholder || a.kind == .dragProxy) && a.dragItemCount != carried {
             problems.append("\(a.kind) shows \(a.dragItemCount) items, the drag carries \(carried)")

@@ -48,19 +48,36 @@ public struct LayoutTransition: Sendable {
                                            contentOffset: old.contentOffset)
         let after = new.layout.attributes(in: new.visibleRect, presentation: new.presentation,
                                           contentOffset: new.contentOffset)
-        var beforeByKey: [ElementID: LayoutAttributes] = [:]
-        for a in before { beforeByKey[Self.key(a.id)] = a }
-        var matched: Set<ElementID> = []
+        // Each element before by its key, as its place in `before` (the
+        // attributes are large: the table holds indices, not copies).
+        var beforeByKey: [ElementID: Int] = [:]
+        beforeByKey.reserveCapacity(before.count)
+        // Two elements of one key (an app's layout may make them): a match
+        // of the key matches both, so the keys matched are kept too.
+        var repeatedKeys = false
+        for (i, a) in before.enumerated() {
+            if beforeByKey.updateValue(i, forKey: Self.key(a.id)) != nil { repeatedKeys = true }
+        }
+        var matched = [Bool](repeating: false, count: before.count)
+        var matchedKeys: Set<ElementID> = []
         for a in after {
-            guard let oldKey = Self.map(Self.key(a.id), mapping: mapping, forward: false),
-                  let initial = beforeByKey[oldKey] ?? old.attributes(for: oldKey) else {
+            guard let oldKey = Self.map(Self.key(a.id), mapping: mapping, forward: false) else {
                 appearing.append(Change(initial: new.layout.initialAttributes(forAppearing: a), final: a))
                 continue
             }
-            matched.insert(oldKey)
+            if let i = beforeByKey[oldKey] {
+                matched[i] = true
+                if repeatedKeys { matchedKeys.insert(oldKey) }
+                if !Self.same(before[i], a) { moving.append(Change(initial: before[i], final: a)) }
+                continue
+            }
+            guard let initial = old.attributes(for: oldKey) else {
+                appearing.append(Change(initial: new.layout.initialAttributes(forAppearing: a), final: a))
+                continue
+            }
             if !Self.same(initial, a) { moving.append(Change(initial: initial, final: a)) }
         }
-        for a in before where !matched.contains(Self.key(a.id)) {
+        for (i, a) in before.enumerated() where !matched[i] && !(repeatedKeys && matchedKeys.contains(Self.key(a.id))) {
             if let newKey = Self.map(Self.key(a.id), mapping: mapping, forward: true), let final = new.attributes(for: newKey) {
                 if !Self.same(a, final) { moving.append(Change(initial: a, final: final)) }
             } else {

@@ -215,11 +215,22 @@ extension PlacementLayout: CollectionLayout {
         if Self.distance(from: point, to: gap) <= under.distance + GridLayout.dropHysteresis { return drag.target }
         // The gap's own section keeps its slots wherever the gap is in it.
         if under.target.section == drag.target.section { return under.target }
-        var moved = presentation
-        moved.drag?.target = under.target
-        let there = PlacementContext(self, moved)
-        guard there.drag != nil, slot(under: point, there)?.target == under.target else { return drag.target }
-        return under.target
+        // Another section shows one slot more with the gap in it, placed
+        // anew: taken where, with the gap there, the point is over the same
+        // slot. Tried again once at the slot the point is over then (a
+        // point past a section's last item is over the slot after it only
+        // once the gap is in the section).
+        var candidate = under.target
+        for _ in 0..<2 {
+            var moved = presentation
+            moved.drag?.target = candidate
+            let there = PlacementContext(self, moved)
+            guard there.drag != nil, let again = slot(under: point, there)?.target else { return drag.target }
+            if again == candidate { return candidate }
+            guard again.section == candidate.section else { return drag.target }
+            candidate = again
+        }
+        return drag.target
     }
 
     /// The distance from `point` to `rect` (0 inside it).

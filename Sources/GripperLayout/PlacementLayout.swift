@@ -34,8 +34,10 @@ import GripperGeometry
 /// that slot's (so within 4 points of the gap, and along the line where
 /// two slots are equally near, a tremble moves nothing). A move into another
 /// section (whose slots, one more now, may be placed anew) is taken only
-/// when, with the gap there, the same point is over the same slot, so
-/// the same point always proposes the same slot again.
+/// when, with the gap there, the same point is over the same slot (tried
+/// once more at the slot it is over then: the slot after a section's last
+/// item opens only with the gap in it), so the same point always proposes
+/// the same slot again.
 ///
 /// Items take the frames the placement gives their slots: heights and
 /// widths from the data source are not used, and a measured extent

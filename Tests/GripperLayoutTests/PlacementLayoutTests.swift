@@ -199,6 +199,17 @@ import Testing
         #expect(all.filter { $0.indexPath?.section == 0 }.count == 4)
         #expect(all.filter { $0.indexPath?.section == 1 }.count == 4)
         #expect(layout.contentSize(for: presentation).height == layout.contentSize.height)
+        // Past another section's last item, the gap comes after it.
+        let rows = try Self.layout(Tiles(columns: 3), [4, 3])
+        let src = ItemPath(section: 0, item: 0)
+        // (Under the first column, where a fourth item's slot opens below the row.)
+        let rowStart = try #require(rows.attributes(for: ItemPath(section: 1, item: 0))).frame
+        let beyond = Point(x: rowStart.midX, y: rowStart.maxY + 30)
+        var q = LayoutPresentation(drag: DragState(source: src, target: src, proxyCenter: beyond))
+        let end = rows.dropTarget(at: beyond, presentation: q)
+        #expect(end == ItemPath(section: 1, item: 3))
+        q.drag?.target = end!
+        #expect(rows.dropTarget(at: beyond, presentation: q) == end)
         // An empty section takes the drag in its only slot.
         let two = try Self.layout(Tiles(), [3, 0])
         let empty = try #require(two.itemsFrame(ofSection: 1, presentation: .resting))

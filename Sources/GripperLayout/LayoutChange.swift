@@ -27,12 +27,15 @@ public struct LayoutChange: Hashable, Sendable, CustomStringConvertible {
     public var lineSpacing: Double?
     /// ``LayoutMetrics/sectionInsets``.
     public var sectionInsets: EdgeInsets?
-    /// The height of every section's header (0 for none); its other
-    /// metrics (pinning, padding) stay.
+    /// The height of every section's header (0 for none; a negative or
+    /// non-finite height is refused); its other metrics (pinning,
+    /// padding) stay.
     public var headerHeight: Double?
-    /// The height of every section's footer (0 for none).
+    /// The height of every section's footer (0 for none; a negative or
+    /// non-finite height is refused).
     public var footerHeight: Double?
-    /// The row separator's thickness (0 for none).
+    /// The row separator's thickness (0 for none; a negative or
+    /// non-finite one is refused).
     public var separator: Double?
     /// ``LayoutMetrics/itemWidth`` (flow layouts): a width, or `.some(nil)`
     /// for the whole line.
@@ -81,24 +84,28 @@ public struct LayoutChange: Hashable, Sendable, CustomStringConvertible {
         if let lineSpacing { m.lineSpacing = lineSpacing }
         if let sectionInsets { m.sectionInsets = sectionInsets }
         if let headerHeight {
-            if headerHeight > 0 {
-                m.header.height = headerHeight
-            } else {
+            // 0 takes the header away; anything else (a negative or
+            // non-finite height too, which the layout then refuses) is its height.
+            if headerHeight == 0 {
                 m.header = .none
+            } else {
+                m.header.height = headerHeight
             }
         }
         if let footerHeight {
-            if footerHeight > 0 {
-                m.footer.height = footerHeight
-            } else {
+            // 0 takes the footer away; anything else (a negative or
+            // non-finite height too, which the layout then refuses) is its height.
+            if footerHeight == 0 {
                 m.footer = .none
+            } else {
+                m.footer.height = footerHeight
             }
         }
         if let separator {
-            if separator > 0 {
-                m.rowSeparator.thickness = separator
-            } else {
+            if separator == 0 {
                 m.rowSeparator = .none
+            } else {
+                m.rowSeparator.thickness = separator
             }
         }
         if let itemWidth { m.itemWidth = itemWidth }

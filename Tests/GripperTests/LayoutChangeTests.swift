@@ -82,7 +82,9 @@ import Testing
         let layout = engine.layout.contentSize, metrics = engine.metrics, offset = engine.contentOffset
         for (k, change) in [LayoutChange(columns: 500, interItemSpacing: 10), LayoutChange(rowHeight: .nan),
                             LayoutChange(rowHeight: -3), LayoutChange(minimumItemWidth: .some(.infinity)),
-                            LayoutChange(sectionInsets: EdgeInsets(top: 0, left: 300, bottom: 0, right: 300))].enumerated() {
+                            LayoutChange(sectionInsets: EdgeInsets(top: 0, left: 300, bottom: 0, right: 300)),
+                            LayoutChange(headerHeight: .nan), LayoutChange(footerHeight: -1),
+                            LayoutChange(separator: .infinity)].enumerated() {
             let entries = engine.changeLayout(change, at: .milliseconds(Int64(k + 1)))
             #expect(Self.isRejected(entries), "\(change)")
             #expect(engine.layout.contentSize == layout && engine.metrics == metrics && engine.contentOffset == offset)

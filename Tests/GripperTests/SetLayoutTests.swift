@@ -105,10 +105,16 @@ import Testing
         let turned = try PlacementLayout(placement: Squares(), metrics: engine.metrics, viewport: Self.viewport)
         #expect(LayoutChangeTests.isRejected(engine.setLayout(turned, metrics: sideways, at: .milliseconds(2))))
         #expect(engine.layoutKind == .grid && engine.layout.contentSize == before)
-        // An app's layout takes no metrics from a change without a kind.
+        // A change without a kind lays the app's placement out anew with the new metrics.
         let squares = try PlacementLayout(placement: Squares(), metrics: engine.metrics, viewport: Self.viewport)
         engine.setLayout(squares, at: .milliseconds(3))
-        #expect(LayoutChangeTests.isRejected(engine.changeLayout(LayoutChange(rowHeight: 30), at: .milliseconds(4))))
-        #expect((engine.layout as? PlacementLayout)?.placement is Squares)
+        let placed = engine.layout.contentSize.height
+        #expect(!LayoutChangeTests.isRejected(engine.changeLayout(LayoutChange(headerHeight: 30), at: .milliseconds(4))))
+        #expect((engine.layout as? PlacementLayout)?.placement is Squares && engine.layoutKind == nil)
+        #expect(engine.layout.contentSize.height == placed + 30 && engine.metrics.header.height == 30)
+        #expect(engine._invariantViolations().isEmpty)
+        // One the new metrics break is refused, and nothing changes.
+        #expect(LayoutChangeTests.isRejected(engine.changeLayout(LayoutChange(headerHeight: .nan), at: .milliseconds(5))))
+        #expect(engine.layout.contentSize.height == placed + 30)
     }
 }

@@ -25,9 +25,13 @@ extension Engine {
     /// to another layout lays the items out from the data source again
     /// (heights it gives, else the estimate or the row height).
     ///
+    /// While an app's ``/GripperLayout/PlacementLayout`` is shown, a change
+    /// without a kind lays its placement out anew with the new metrics.
+    ///
     /// A change the new layout refuses (columns that do not fit the
-    /// viewport, a negative or non-finite value, metrics for an app's own
-    /// layout) is a `rejected` entry, and nothing changes.
+    /// viewport, a negative or non-finite value, metrics without a kind for
+    /// an app's whole layout of its own) is a `rejected` entry, and nothing
+    /// changes.
     /// - Complexity: O(s) for s sections of fixed row height in a grid
     ///   (O(n) with item heights, or a switch to a flow layout), plus what
     ///   is on screen.
@@ -86,6 +90,21 @@ extension Engine {
         return takeOutbox()
     }
 
+    /// What makes the layout `change` asks for from its metrics: a shipped
+    /// layout of its kind (or of the kind shown), or, with no kind while an
+    /// app's `PlacementLayout` is shown, that placement laid out anew; nil
+    /// for an app's whole `CollectionLayout`, which takes no metrics.
+    /// - Complexity: O(1); making the layout costs what its kind's does.
+    func layoutMaker(for change: LayoutChange) -> ((LayoutMetrics) throws -> any CollectionLayout)? {
+        let viewport = viewportSize
+        if let kind = change.kind ?? layoutKind {
+            return { try kind.make(metrics: $0, viewport: viewport) }
+        }
+        guard let placed = layout as? PlacementLayout else { return nil }
+        let placement = placed.placement
+        return { try PlacementLayout(placement: placement, metrics: $0, viewport: $0.orientation.scrollSize(viewport)) }
+    }
+
     /// The shipped layout the engine lays out with, or nil for an app's own.
     /// - Complexity: O(1).
     public var layoutKind: LayoutKind? {
@@ -100,14 +119,14 @@ extension Engine {
     /// `keeping` where it is on screen (by default the first visible item).
     mutating func changeLayoutDue(_ change: LayoutChange, at time: EventTime,
                                   keeping: (indexPath: ItemPath, fromTop: Double)?? = nil) {
-        guard let kind = change.kind ?? layoutKind else {
+        let newMetrics = change.applied(to: metrics)
+        guard let fresh = layoutMaker(for: change) else {
             appendRejected("layout: the app's own layout takes no metrics from a change; give a kind", at: time)
             return
         }
-        let newMetrics = change.applied(to: metrics)
         let anchor = keeping ?? firstVisibleItem()
         do {
-            let made = try kind.make(metrics: newMetrics, viewport: viewportSize)
+            let made = try fresh(newMetrics)
             try sync.replace(with: made, metrics: newMetrics, model: machine.model)
         } catch {
             appendRejected("layout: \(error)", at: time)

@@ -215,13 +215,13 @@ extension Engine {
         guard machine.phase == .idle || machine.phase == .batchEditingIdle, !showsPlaceholder else { return }
         let closing = motion.scale < 1
         guard let change = closing ? layouts.closing : layouts.spreading else { return }
-        guard let kind = change.kind ?? layoutKind else {
+        guard let fresh = layoutMaker(for: change) else {
             appendRejected("pinch: the app's own layout takes no metrics from a change; give a kind", at: time)
             return
         }
         var target = sync
         do {
-            let made = try kind.make(metrics: change.applied(to: metrics), viewport: viewportSize)
+            let made = try fresh(change.applied(to: metrics))
             try target.replace(with: made, metrics: change.applied(to: metrics), model: machine.model)
         } catch {
             appendRejected("pinch: \(error)", at: time)

@@ -110,13 +110,14 @@ public struct EngineLoop<Storage: MirroredStorage> {
     /// what the user committed by then is mirrored), and only when it does
     /// is `change` run on the storage to make the same change there. A
     /// batch the engine refuses changes nothing and throws
-    /// ``Failure/batch(_:)``.
+    /// ``Failure/batch(_:)``. `anchor` says what stays in place on screen
+    /// (``Engine/apply(_:keeping:at:)``; by default the offset).
     /// - Returns: the step.
     @discardableResult
-    public mutating func apply(_ batch: BatchUpdate, at time: EventTime,
+    public mutating func apply(_ batch: BatchUpdate, keeping anchor: ContentAnchor = .offset, at time: EventTime,
                                toStorage change: (inout Storage) -> Void) throws(Failure) -> Step {
         let entries: [Transcript.Entry]
-        do { entries = try engine.apply(batch, at: time) } catch { throw .batch(error) }
+        do { entries = try engine.apply(batch, keeping: anchor, at: time) } catch { throw .batch(error) }
         let done = try step(at: time, entries)
         change(&storage)
         return done

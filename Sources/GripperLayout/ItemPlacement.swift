@@ -48,9 +48,9 @@ public protocol ItemPlacement: Sendable {
     /// area `width` wide: the section's items area is this long (at least
     /// its ``SectionMetrics/minimumItemsHeight``). Asked when a section is
     /// laid out, for its count and one slot fewer and more (a drag); it
-    /// must be finite, at least 0 and at most 2^40 points (the longest
-    /// length a layout takes), or the layout refuses the section with a
-    /// ``LayoutError``.
+    /// should be finite, at least 0 and at most 2^40 points (the longest
+    /// length a layout takes): a NaN or negative one is taken as 0, a
+    /// longer one as 2^40.
     /// - Complexity: should be O(1).
     func extent(ofSlots count: Int, width: Double) -> Double
 

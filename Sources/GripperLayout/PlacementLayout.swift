@@ -111,17 +111,18 @@ public struct PlacementLayout: Sendable {
                               problem: "must be between 0 and \(GridLayout.maximumItemsPerSection), got \(count)")
         }
         let area = max(0, width - resolved.insets.left - resolved.insets.right)
-        func extent(_ n: Int) throws -> Double {
+        // An extent the placement gets wrong is taken as the nearest it
+        // could be (a NaN or a negative one as 0, a longer one as 2^40):
+        // refusing it here would refuse the model an app batch already
+        // changed, and the layout would fall out of step with it.
+        func extent(_ n: Int) -> Double {
             guard n >= 0 else { return 0 }
             let e = placement.extent(ofSlots: n, width: area)
-            guard e.isFinite, e >= 0, e <= GridLayout.maximumLength else {
-                throw LayoutError(path: "\(path).placement",
-                                  problem: "extent(ofSlots: \(n)) must be a finite number from 0 to \(LayoutError.lengthLimitText), got \(e)")
-            }
-            return e
+            guard e.isFinite || e == .infinity, e > 0 else { return 0 }
+            return min(e, GridLayout.maximumLength)
         }
         return PlacedSection(count: count, metrics: resolved, overrides: overrides, areaWidth: area,
-                             fewer: try extent(count - 1), resting: try extent(count), more: try extent(count + 1))
+                             fewer: extent(count - 1), resting: extent(count), more: extent(count + 1))
     }
 
     /// Recomputes section tops and heights from `section` on.

@@ -263,6 +263,8 @@ import GripperScripting
                 case .began(let c): "began \(c.columns ?? 0)"
                 case .finished(let c): "finished \(c.columns ?? 0)"
                 case .cancelled: "cancelled"
+                case .beganInto(let name): "began \(name)"
+                case .finishedInto(let name): "finished \(name)"
                 }
             }
         }

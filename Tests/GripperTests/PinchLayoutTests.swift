@@ -1,7 +1,7 @@
 import GripperEditing
 import GripperGeometry
 @_spi(Benchmarks) import GripperGestures
-import GripperLayout
+@_spi(Benchmarks) import GripperLayout
 import GripperScripting
 import GripperTesting
 import GripperTraces
@@ -107,6 +107,56 @@ import Testing
         for frame in Self.pinch(around: 200, from: 240, to: 80) { engine.handle(frame) }
         engine.finish()
         #expect(engine.layout.columnCount(inSection: 0) == 5, "\(Self.steps(engine))")
+    }
+
+    /// Tiles around one ring per section, as wide as the viewport.
+    struct Ring: ItemPlacement {
+        func extent(ofSlots count: Int, width: Double) -> Double { count == 0 ? 0 : width }
+        func frame(ofSlot slot: Int, count: Int, width: Double) -> Rect {
+            let t = 4 * Double(slot) / Double(max(1, count)), tile = width / 10, r = (width - tile) / 2
+            let (x, y): (Double, Double) = t < 1 ? (t, t - 1) : t < 2 ? (2 - t, t - 1) : t < 3 ? (2 - t, 3 - t) : (t - 4, 3 - t)
+            return Rect(x: width / 2 + r * x - tile / 2, y: width / 2 + r * y - tile / 2, width: tile, height: tile)
+        }
+    }
+
+    @Test func aPinchGoesIntoTheAppsOwnLayoutAndBack() throws {
+        var engine = try Self.engine()
+        let grid = engine.layout
+        let ring = try PlacementLayout(placement: Ring(), metrics: engine.metrics, viewport: Size(width: 400, height: 640))
+        engine.setPinchLayouts(closingInto: ring, spreadingInto: grid)
+        var drawn = false
+        for frame in Self.pinch(around: 200, from: 240, to: 80) {
+            engine.handle(frame)
+            if let pinch = engine.layoutPinch {
+                #expect(pinch.layout is PlacementLayout && pinch.change == LayoutChange())
+                drawn = drawn || !engine.pinchedAttributes().isEmpty
+            }
+        }
+        #expect(drawn)
+        #expect((engine.layout as? PlacementLayout)?.placement is Ring && engine.layoutKind == nil, "\(Self.steps(engine))")
+        let steps = Self.steps(engine)
+        #expect(steps.count == 2 && steps[0].hasSuffix("layoutPinch began layout PlacementLayout<Ring>")
+                && steps[1].hasSuffix("layoutPinch finished layout PlacementLayout<Ring>"), "\(steps)")
+        #expect(engine.transcript.jsonLines.contains("\"event\":\"layoutPinch\",\"step\":\"finished\",\"layout\":\"PlacementLayout<Ring>\""))
+        #expect(engine.takeTransitions().filter { $0.cause == .layoutChanged }.count == 1)
+        #expect(engine._invariantViolations().isEmpty && engine.model.numberOfItems == 200)
+        // And spread back into the grid it came from (a fresh engine on the ring: one script each).
+        var back = try Self.engine()
+        let shipped = back.layout
+        back.setLayout(ring, at: .zero)
+        back.setPinchLayouts(closingInto: nil, spreadingInto: shipped)
+        for frame in Self.pinch(around: 200, from: 60, to: 240) { back.handle(frame) }
+        back.finish()
+        #expect(back.layout is GridLayout && back.layout.columnCount(inSection: 0) == 3, "\(Self.steps(back))")
+        #expect(back._invariantViolations().isEmpty)
+        // A layout of another viewport is refused when the pinch begins; the layout stays.
+        var refused = try Self.engine()
+        let wide = try PlacementLayout(placement: Ring(), metrics: refused.metrics, viewport: Size(width: 500, height: 640))
+        refused.setPinchLayouts(closingInto: wide, spreadingInto: nil)
+        for frame in Self.pinch(around: 200, from: 240, to: 80) { refused.handle(frame) }
+        refused.finish()
+        #expect(refused.layout is GridLayout)
+        #expect(refused.transcript.entries.contains { $0.rejection?.contains("pinch: the layout's viewport") == true })
     }
 
     @Test func withoutPinchLayoutsTwoFingersChangeNothing() throws {

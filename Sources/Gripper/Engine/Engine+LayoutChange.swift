@@ -80,14 +80,18 @@ extension Engine {
             appendRejected("layout: \(error)", at: time)
             return takeOutbox()
         }
-        // A placement layout is named by its placement, the app's own type.
-        let name = (layout as? PlacementLayout).map { "PlacementLayout<\(type(of: $0.placement))>" }
-            ?? String(describing: type(of: layout))
-        append(.layoutSet(name), at: time)
+        append(.layoutSet(Self.layoutName(layout)), at: time)
         self.metrics = metrics
         orientation = metrics.orientation
         settleRelaidOut(keeping: anchor, at: time)
         return takeOutbox()
+    }
+
+    /// `layout`'s name in the transcript: its type, a placement layout's
+    /// with its placement's (`PlacementLayout<Ring>`), the app's own type.
+    static func layoutName(_ layout: any CollectionLayout) -> String {
+        (layout as? PlacementLayout).map { "PlacementLayout<\(type(of: $0.placement))>" }
+            ?? String(describing: type(of: layout))
     }
 
     /// What makes the layout `change` asks for from its metrics: a shipped

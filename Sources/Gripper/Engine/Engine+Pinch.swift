@@ -33,6 +33,11 @@ public struct PinchLayouts: Hashable, Sendable {
     case began(LayoutChange)
     /// The fingers lifted far or fast enough: `change` was made.
     case finished(LayoutChange)
+    /// The pinch began into the app's own layout, named by its type.
+    case beganInto(String)
+    /// The fingers lifted far or fast enough: the app's own layout, named
+    /// by its type, was set.
+    case finishedInto(String)
     /// The pinch ended short (or was cancelled) at `progress`; the layout stays.
     case cancelled(progress: Double)
 }
@@ -48,8 +53,13 @@ public struct PinchLayouts: Hashable, Sendable {
 /// is moving on fast (faster than doubling or halving in a second);
 /// otherwise the layout stays as it was.
 public struct LayoutPinch: Sendable {
-    /// The change the pinch makes if it finishes.
+    /// The change the pinch makes if it finishes (no field given when it
+    /// makes the app's own ``layout``).
     public internal(set) var change: LayoutChange
+    /// The app's own layout the pinch sets if it finishes
+    /// (``Engine/setPinchLayouts(closingInto:spreadingInto:)``), or nil when
+    /// it makes ``change``.
+    public internal(set) var layout: (any CollectionLayout)?
     /// How far it has gone: 0 (the layout as it is) … 1 (the new one).
     public internal(set) var progress: Double
     /// The pinch's centre now, viewport coordinates.
@@ -110,6 +120,28 @@ extension Engine {
     /// leaves the layout as it is.
     /// - Complexity: O(devices).
     public mutating func setPinchLayouts(_ layouts: PinchLayouts?) {
+        pinchAppLayouts = (nil, nil)
+        installPinch(layouts)
+    }
+
+    /// Pinches into the app's own layouts (the 2012 talk's demo: a grid
+    /// pinched into a stack or a circle, and back): a closing pinch sets
+    /// `closing`, a spreading one `spreading` (nil: that pinch does
+    /// nothing), as ``setPinchLayouts(_:)`` makes its changes — drawn between
+    /// under the fingers, finished or cancelled at the lift — and as
+    /// ``setLayout(_:metrics:at:)`` sets a layout (its viewport and
+    /// orientation must be the engine's; the engine's metrics stay). Written
+    /// `layoutPinch began layout …`, `layoutPinch finished layout …`. Give
+    /// the layout shown now as the other direction's to pinch back.
+    /// - Complexity: O(devices).
+    public mutating func setPinchLayouts(closingInto closing: (any CollectionLayout)?,
+                                         spreadingInto spreading: (any CollectionLayout)?) {
+        installPinch(closing == nil && spreading == nil ? nil : PinchLayouts())
+        pinchAppLayouts = (closing, spreading)
+    }
+
+    /// Installs (or, for nil, removes) the pinch in the arena and the devices.
+    private mutating func installPinch(_ layouts: PinchLayouts?) {
         pinchLayouts = layouts
         arena.recognizesPinch = layouts != nil
         inputs.setRecognizesPinch(layouts != nil)
@@ -214,20 +246,40 @@ extension Engine {
         guard layoutPinch == nil, let layouts = pinchLayouts else { return }
         guard machine.phase == .idle || machine.phase == .batchEditingIdle, !showsPlaceholder else { return }
         let closing = motion.scale < 1
-        guard let change = closing ? layouts.closing : layouts.spreading else { return }
-        guard let fresh = layoutMaker(for: change) else {
-            appendRejected("pinch: the app's own layout takes no metrics from a change; give a kind", at: time)
-            return
-        }
+        let app = closing ? pinchAppLayouts.closing : pinchAppLayouts.spreading
+        let change: LayoutChange
         var target = sync
-        do {
-            let made = try fresh(change.applied(to: metrics))
-            try target.replace(with: made, metrics: change.applied(to: metrics), model: machine.model)
-        } catch {
-            appendRejected("pinch: \(error)", at: time)
-            return
+        if let app {
+            change = LayoutChange()
+            let expected = metrics.orientation.scrollSize(viewportSize)
+            guard app.viewport == expected, app.orientation == metrics.orientation else {
+                appendRejected("pinch: the layout's viewport \(app.viewport) is not the engine's \(expected) in scroll space, "
+                               + "or its orientation is not the metrics'", at: time)
+                return
+            }
+            do {
+                try target.replace(with: app, metrics: metrics, model: machine.model)
+            } catch {
+                appendRejected("pinch: \(error)", at: time)
+                return
+            }
+        } else {
+            guard let given = closing ? layouts.closing : layouts.spreading else { return }
+            change = given
+            guard let fresh = layoutMaker(for: change) else {
+                appendRejected("pinch: the app's own layout takes no metrics from a change; give a kind", at: time)
+                return
+            }
+            do {
+                let made = try fresh(change.applied(to: metrics))
+                try target.replace(with: made, metrics: change.applied(to: metrics), model: machine.model)
+            } catch {
+                appendRejected("pinch: \(error)", at: time)
+                return
+            }
         }
-        var pinch = LayoutPinch(change: change, progress: LayoutPinch.progress(scale: motion.scale, closing: closing),
+        var pinch = LayoutPinch(change: change, layout: app,
+                                progress: LayoutPinch.progress(scale: motion.scale, closing: closing),
                                 centre: motion.centre, scale: motion.scale, isClosing: closing,
                                 targetContentOffset: contentOffset, target: target, anchor: nil)
         // The item under the centre, and where in it.
@@ -242,7 +294,7 @@ extension Engine {
         }
         pinch.targetContentOffset = targetOffset(of: pinch)
         layoutPinch = pinch
-        append(.layoutPinch(.began(change)), at: time)
+        append(.layoutPinch(app.map { .beganInto(Self.layoutName($0)) } ?? .began(change)), at: time)
     }
 
     /// The new layout's content offset that puts the anchor's point under
@@ -262,13 +314,25 @@ extension Engine {
     /// The fingers lifted far or fast enough: the change is made, the
     /// anchor's point staying under where the centre was.
     private mutating func finishPinch(_ pinch: LayoutPinch, at time: EventTime) {
-        append(.layoutPinch(.finished(pinch.change)), at: time)
+        append(.layoutPinch(pinch.layout.map { .finishedInto(Self.layoutName($0)) } ?? .finished(pinch.change)), at: time)
         var keeping: (indexPath: ItemPath, fromTop: Double)?
         if let anchor = pinch.anchor, let f = pinch.target.layout.attributes(for: anchor.indexPath,
                                                                               presentation: presentation)?.frame {
             let c = orientation.scrollPoint(pinch.centre, viewport: viewportSize)
             keeping = (anchor.indexPath, c.y - anchor.unit.y * f.size.height)
         }
-        changeLayoutDue(pinch.change, at: time, keeping: keeping)
+        if let app = pinch.layout {
+            // The app's layout, laid out for the model as it is now.
+            let anchor = keeping ?? firstVisibleItem()
+            do {
+                try sync.replace(with: app, metrics: metrics, model: machine.model)
+            } catch {
+                appendRejected("pinch: \(error)", at: time)
+                return
+            }
+            settleRelaidOut(keeping: anchor, at: time)
+        } else {
+            changeLayoutDue(pinch.change, at: time, keeping: keeping)
+        }
     }
 }

@@ -139,7 +139,7 @@ extension Engine {
             case .stimulus(.changeLayout), .layoutSet: causes.insert(.layoutChanged)
             case .stimulus(.resizeViewport): causes.insert(.resized)
             case .loading: causes.insert(.placeholder)
-            case .layoutPinch(.finished), .layoutPinch(.cancelled): causes.insert(.layoutChanged)
+            case .layoutPinch(.finished), .layoutPinch(.finishedInto), .layoutPinch(.cancelled): causes.insert(.layoutChanged)
             default: break
             }
             guard case .effect(let effect) = event else { continue }

@@ -97,6 +97,9 @@ public struct Engine: Sendable {
     private var finished = false
     /// The layout changes a pinch makes (``setPinchLayouts(_:)``); nil: none.
     public internal(set) var pinchLayouts: PinchLayouts?
+    /// The app's own layouts a closing and a spreading pinch make instead
+    /// (``setPinchLayouts(closingInto:spreadingInto:)``).
+    var pinchAppLayouts: (closing: (any CollectionLayout)?, spreading: (any CollectionLayout)?) = (nil, nil)
     /// The layout change a pinch is making now, if one is under way: draw
     /// ``pinchedAttributes()`` while it is.
     public internal(set) var layoutPinch: LayoutPinch?

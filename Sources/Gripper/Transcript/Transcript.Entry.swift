@@ -147,6 +147,10 @@ extension Transcript {
                 switch step {
                 case .began(let change): [.word("step", "began")] + Self.layoutChangeFields(change)
                 case .finished(let change): [.word("step", "finished")] + Self.layoutChangeFields(change)
+                case .beganInto(let name):
+                    [.word("step", "began"), Field("layout", json: Escaping.json(name), text: "layout " + Escaping.freeText(name))]
+                case .finishedInto(let name):
+                    [.word("step", "finished"), Field("layout", json: Escaping.json(name), text: "layout " + Escaping.freeText(name))]
                 case .cancelled(let progress):
                     [Field("step", json: "\"cancelled\"", text: "cancelled"),
                      Field("progress", json: FixedDecimal.string(progress, places: 2),

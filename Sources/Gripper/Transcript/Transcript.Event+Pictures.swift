@@ -9,7 +9,7 @@ extension Transcript.Event {
         // copies no payload (a bound effect was copied, with its strings
         // and arrays retained, for every entry recorded).
         switch self {
-        case .transition, .stimulus, .deviceLost, .loading(.moved), .layoutPinch(.finished), .layoutSet: true
+        case .transition, .stimulus, .deviceLost, .loading(.moved), .layoutPinch(.finished), .layoutPinch(.finishedInto), .layoutSet: true
         case .layoutPinch, .segmentTapped: false
         case .gesture, .rejected, .dataSource, .key, .announcement, .loading: false
         case .effect(.selectionChanged), .effect(.swipeOpened), .effect(.swipeShut),

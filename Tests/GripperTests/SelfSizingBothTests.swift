@@ -5,7 +5,7 @@ import GripperScripting
 import GripperTesting
 import GripperTraces
 import Testing
-@testable import Gripper
+@testable @_spi(Benchmarks) import Gripper
 @testable import GripperScene
 
 /// Measured widths (a flow of tag chips) and measured header and footer
@@ -179,5 +179,71 @@ import Testing
         #expect(e.phase == .idle)
         #expect(e.journal.entries.count == 1)
         #expect(e.model.numberOfItems == 90 && e.model.item(at: dragged) != nil)
+    }
+    static func scene(stimuli: String) throws -> Scene {
+        let items = (0..<20).map { "{\"id\":\"c\($0)\"}" }.joined(separator: ",")
+        return try Scene.decode(Array("""
+            {"viewport":{"width":400,"height":640},
+             "layout":{"kind":"flow","rowHeight":40,"itemWidth":80,"headerHeight":32,"footerHeight":10},
+             "sections":[{"id":"tags","title":"Tags","items":[\(items)]}],"stimuli":[\(stimuli)]}
+            """.utf8), fileName: "scene.json")
+    }
+
+    @Test func aSceneReportsMeasurements() throws {
+        let scene = try Self.scene(stimuli: """
+            {"t":0.1,"measure":{"item":[0,3],"width":120.5}},
+            {"t":0.2,"measure":{"item":[0,4],"width":60,"height":44}},
+            {"t":0.3,"measure":{"item":[0,5],"height":0}},
+            {"t":0.4,"measure":{"header":0,"height":64}},
+            {"t":0.5,"measure":{"footer":0,"height":1099511627776}},
+            {"t":0.6,"measure":{"item":[0,20],"width":10}},
+            {"t":0.7,"measure":{"header":1,"height":10}}
+            """)
+        #expect(scene.stimuli.map(\.action.description) == [
+            "measured item [0,3] width 120.50", "measured item [0,4] width 60.00 height 44.00",
+            "measured item [0,5] height 0.00", "measured header 0 height 64.00",
+            "measured footer 0 height 1099511627776.00", "measured item [0,20] width 10.00", "measured header 1 height 10.00",
+        ])
+        // Written back as it was read.
+        let again = try Scene.decode(Array(try scene.jsonText().utf8), fileName: "again.json")
+        #expect(again.stimuli.map(\.action) == scene.stimuli.map(\.action))
+        var e = try Engine(scene: scene, device: TestDevices.probeTouchscreen, recordingTranscript: true, makingTransitions: true)
+        var transitions: [EngineTransition.Cause] = []
+        for stimulus in scene.stimuli {
+            let entries = e.apply(stimulus.action, at: .zero + stimulus.offset)
+            #expect(entries.first.map { if case .stimulus = $0.event { true } else { false } } == true)
+            transitions += e.takeTransitions().map(\.cause)
+        }
+        #expect(transitions == Array(repeating: .measured, count: 5))
+        let lines = e.transcript.entries.map(\.textLine)
+        #expect(lines.filter { $0.contains("rejected") }.count == 2, "\(lines)")
+        #expect(lines.contains { $0.contains("rejected measured:") && $0.contains("[0,20]") }, "\(lines)")
+        #expect(e.layout.attributes(for: ItemPath(section: 0, item: 4))?.frame.size == Size(width: 60, height: 44))
+        #expect(Self.headerHeight(e, 0) == 64)
+        let json = e.transcript.entries.map(\.jsonLine)
+        #expect(json.contains { $0.contains("\"name\":\"measured\",\"element\":\"item\",\"indexPath\":[0,4],\"width\":60.00,\"height\":44.00") },
+                "\(json)")
+    }
+
+    @Test(arguments: [
+        ("{\"t\":1,\"measure\":{}}", "stimuli[0].measure"),
+        ("{\"t\":1,\"measure\":{\"item\":[0,1]}}", "stimuli[0].measure"),
+        ("{\"t\":1,\"measure\":{\"item\":[0,1],\"width\":-1}}", "stimuli[0].measure.width"),
+        ("{\"t\":1,\"measure\":{\"item\":[0,1],\"height\":1099511627777}}", "stimuli[0].measure.height"),
+        ("{\"t\":1,\"measure\":{\"item\":[0,-1],\"height\":1}}", "stimuli[0].measure.item[1]"),
+        ("{\"t\":1,\"measure\":{\"item\":[0,1],\"header\":0,\"height\":1}}", "stimuli[0].measure"),
+        ("{\"t\":1,\"measure\":{\"header\":0,\"width\":1,\"height\":1}}", "stimuli[0].measure.width"),
+        ("{\"t\":1,\"measure\":{\"footer\":0}}", "stimuli[0].measure"),
+        ("{\"t\":1,\"measure\":{\"footer\":0.5,\"height\":3}}", "stimuli[0].measure.footer"),
+        ("{\"t\":1,\"measure\":{\"header\":0,\"height\":\"tall\"}}", "stimuli[0].measure.height"),
+        ("{\"t\":1,\"measure\":{\"cell\":0,\"height\":3}}", "stimuli[0].measure.cell"),
+    ])
+    func badMeasureStimuliAreLocated(_ stimulus: String, _ field: String) throws {
+        do {
+            _ = try Self.scene(stimuli: stimulus)
+            Issue.record("accepted \(stimulus)")
+        } catch {
+            #expect("\(error)".contains(field + ":") || "\(error)".contains(field + " "), "\(error)")
+        }
     }
 }

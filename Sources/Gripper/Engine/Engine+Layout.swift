@@ -24,6 +24,14 @@ extension Engine {
                                            at time: EventTime) throws(EngineError) -> [Transcript.Entry] {
         if origin == nil { origin = time }
         fireDue(until: time)
+        let changed = try measureHeightNow(height, of: indexPath, at: time)
+        return takeOutbox(measured: changed ? time : nil)
+    }
+
+    /// A measured item height, the deadlines before it fired; true when
+    /// it changed the layout.
+    private mutating func measureHeightNow(_ height: Double, of indexPath: ItemPath,
+                                           at time: EventTime) throws(EngineError) -> Bool {
         let before = layout.attributes(for: indexPath, presentation: presentation)
         let delta: Double
         do { delta = try sync.setExtent(height, of: indexPath) } catch { throw .layout("\(error)") }
@@ -32,7 +40,23 @@ extension Engine {
         if delta != 0, let before, before.frame.maxY <= contentOffset, before.frame.minY < contentOffset {
             transact(at: time) { $2 = $0.shiftContentOffset(by: delta, geometry: $1) }
         }
-        return takeOutbox(measured: delta != 0 ? time : nil)
+        return delta != 0
+    }
+
+    /// A measurement from a track (a scene's `measure` stimulus), the
+    /// deadlines before it fired: as the `setMeasured…` calls, with a
+    /// refusal recorded as a `rejected` entry.
+    mutating func measureDue(_ measurement: Measurement, at time: EventTime) {
+        do {
+            switch measurement {
+            case .item(let p, nil, let height?): _ = try measureHeightNow(height, of: p, at: time)
+            case .item(let p, let width, let height): _ = try measureItemNow(height: height, width: width, of: p, at: time)
+            case .supplementary(let kind, let section, let height):
+                _ = try measureSupplementaryNow(height, of: kind, inSection: section, at: time)
+            }
+        } catch {
+            appendRejected("measured: \(error)", at: time)
+        }
     }
 
     /// Reports the measured width of the item at `indexPath` (a
@@ -61,7 +85,10 @@ extension Engine {
     @discardableResult
     public mutating func setMeasuredWidth(_ width: Double, ofItemAt indexPath: ItemPath,
                                           at time: EventTime) throws(EngineError) -> [Transcript.Entry] {
-        try measure(height: nil, width: width, of: indexPath, at: time)
+        if origin == nil { origin = time }
+        fireDue(until: time)
+        let changed = try measureItemNow(height: nil, width: width, of: indexPath, at: time)
+        return takeOutbox(measured: changed ? time : nil)
     }
 
     /// Reports both measured dimensions of the item at `indexPath` at
@@ -77,7 +104,10 @@ extension Engine {
     @discardableResult
     public mutating func setMeasuredSize(_ size: Size, ofItemAt indexPath: ItemPath,
                                          at time: EventTime) throws(EngineError) -> [Transcript.Entry] {
-        try measure(height: size.height, width: size.width, of: indexPath, at: time)
+        if origin == nil { origin = time }
+        fireDue(until: time)
+        let changed = try measureItemNow(height: size.height, width: size.width, of: indexPath, at: time)
+        return takeOutbox(measured: changed ? time : nil)
     }
 
     /// Reports the measured height (its extent along the scroll axis) of
@@ -106,6 +136,16 @@ extension Engine {
     @discardableResult
     public mutating func setMeasuredHeight(_ height: Double, of kind: ElementKind, inSection section: Int,
                                            at time: EventTime) throws(EngineError) -> [Transcript.Entry] {
+        if origin == nil { origin = time }
+        fireDue(until: time)
+        let changed = try measureSupplementaryNow(height, of: kind, inSection: section, at: time)
+        return takeOutbox(measured: changed ? time : nil)
+    }
+
+    /// A measured header or footer height, the deadlines before it fired;
+    /// true when it changed the layout.
+    private mutating func measureSupplementaryNow(_ height: Double, of kind: ElementKind, inSection section: Int,
+                                                  at time: EventTime) throws(EngineError) -> Bool {
         let header: Bool
         switch kind {
         case .header: header = true
@@ -124,8 +164,6 @@ extension Engine {
         guard sync.estimatedSupplementaryHeight(header: header, of: model.sections[section].id) > 0 else {
             throw .layout("setMeasuredHeight: section \(section) has no \(name)")
         }
-        if origin == nil { origin = time }
-        fireDue(until: time)
         // Where the element ends on screen (at rest, unpinned): content
         // after it moves by the change.
         let id = ElementID(kind: kind, indexPath: ItemPath(section: section, item: 0))
@@ -141,15 +179,18 @@ extension Engine {
         if delta != 0, let end, end <= contentOffset {
             transact(at: time) { $2 = $0.shiftContentOffset(by: delta, geometry: $1) }
         }
-        return takeOutbox(measured: delta != 0 ? time : nil)
+        return delta != 0
     }
 
-    /// A measured width and/or height: applied whole or not at all, the
-    /// first visible item kept in place.
-    private mutating func measure(height: Double?, width: Double?, of indexPath: ItemPath,
-                                  at time: EventTime) throws(EngineError) -> [Transcript.Entry] {
-        if origin == nil { origin = time }
-        fireDue(until: time)
+    /// A measured width and/or height, the deadlines before it fired:
+    /// applied whole or not at all, the first visible item kept in place;
+    /// true when it changed the layout.
+    private mutating func measureItemNow(height: Double?, width: Double?, of indexPath: ItemPath,
+                                         at time: EventTime) throws(EngineError) -> Bool {
+        guard indexPath.section >= 0, indexPath.section < layout.numberOfSections, indexPath.item >= 0,
+              indexPath.item < layout.numberOfItems(inSection: indexPath.section) else {
+            throw .layout("setMeasuredSize: no item at \(Transcript.path(indexPath))")
+        }
         let anchor = firstVisibleItem()
         let before = layout.attributes(for: indexPath, presentation: presentation)
         let delta: Double
@@ -160,7 +201,7 @@ extension Engine {
             let shift = frame.minY - anchor.fromTop - contentOffset
             if shift != 0 { transact(at: time) { $2 = $0.shiftContentOffset(by: shift, geometry: $1) } }
         }
-        return takeOutbox(measured: changed ? time : nil)
+        return changed
     }
     /// `input` with its points in the layout's scroll space (see
     /// ``LayoutOrientation``): the editing machine works there.

@@ -123,9 +123,24 @@ import Testing
         #expect(e._invariantViolations().isEmpty)
     }
 
+    @Test func aGridKeepsAMeasuredHeaderThroughNewMetricsAndShowsNoneWhereTheyGiveNone() throws {
+        var e = try Self.engine(kind: "grid")
+        try e.setMeasuredHeight(90, of: .header, inSection: 1, at: .milliseconds(1))
+        e.changeLayout(LayoutChange(columns: 2), at: .milliseconds(2))
+        #expect(Self.headerHeight(e, 1) == 90 && Self.headerHeight(e, 0) == 32)
+        e.changeLayout(LayoutChange(headerHeight: 0), at: .milliseconds(3))
+        #expect(Self.headerHeight(e, 1) == nil && Self.headerHeight(e, 0) == nil)
+        e.changeLayout(LayoutChange(headerHeight: 40), at: .milliseconds(4))
+        #expect(Self.headerHeight(e, 1) == 90 && Self.headerHeight(e, 0) == 40)
+        e.resizeViewport(to: Size(width: 500, height: 640), at: .milliseconds(5))
+        #expect(Self.headerHeight(e, 1) == 90)
+        #expect(e.layout._checkInvariants().isEmpty && e._invariantViolations().isEmpty)
+    }
+
+    /// Section `s`'s header height, nil for none (the grid answers a header of 0 by id).
     static func headerHeight(_ e: Engine, _ s: Int) -> Double? {
         e.layout.attributes(for: ElementID(kind: .header, indexPath: ItemPath(section: s, item: 0)),
-                            presentation: .resting, contentOffset: 0)?.frame.height
+                            presentation: .resting, contentOffset: 0)?.frame.height.nonZero
     }
 
     @Test func badMeasurementsAreRefusedAndChangeNothing() throws {
@@ -246,4 +261,8 @@ import Testing
             #expect("\(error)".contains(field + ":") || "\(error)".contains(field + " "), "\(error)")
         }
     }
+}
+
+private extension Double {
+    var nonZero: Double? { self == 0 ? nil : self }
 }

@@ -204,6 +204,18 @@ struct LayoutSync: Sendable {
            newMetrics.estimatedItemHeight == metrics.estimatedItemHeight {
             try grid.update(metrics: newMetrics, viewport: newLayout.viewport)
             next.layout = grid
+            // The grid kept the measured header and footer heights as its
+            // sections' own; where the new metrics give none, none shows.
+            if !measuredSupplementaries.isEmpty {
+                for (s, section) in model.sections.enumerated() {
+                    guard let measured = measuredSupplementaries[section.id] else { continue }
+                    for (header, height) in [(true, measured.header), (false, measured.footer)] {
+                        guard let height else { continue }
+                        let shown = next.estimatedSupplementaryHeight(header: header, of: section.id) > 0 ? height : 0
+                        _ = try next.layout.setSupplementaryExtent(shown, of: header ? .header : .footer, inSection: s)
+                    }
+                }
+            }
         } else {
             next.layout = newLayout
             try next.layout.reload(next.contents(model))

@@ -116,6 +116,13 @@ import Testing
         e.changeLayout(LayoutChange(kind: .flow), at: .milliseconds(5))
         e.resizeViewport(to: Size(width: 300, height: 640), at: .milliseconds(6))
         #expect(Self.headerHeight(e, 2) == 90)
+        // Moved to the front, then its section reloaded: the height goes with it.
+        try e.apply(BatchUpdate([.moveSection(from: 2, to: 0)]), at: .milliseconds(7))
+        #expect(Self.headerHeight(e, 0) == 90 && Self.headerHeight(e, 2) == 32)
+        try e.apply(BatchUpdate([.reloadSection(0)]), at: .milliseconds(7))
+        #expect(Self.headerHeight(e, 0) == 90)
+        try e.apply(BatchUpdate([.moveSection(from: 0, to: 2)]), at: .milliseconds(7))
+        #expect(Self.headerHeight(e, 2) == 90)
         // Deleted, then a section of the same identity inserted: the height went with the first.
         try e.apply(BatchUpdate([.deleteSection(2)]), at: .milliseconds(7))
         try e.apply(BatchUpdate([.insertSection(CollectionSection(id: "s1", items: ["z"]), at: 2)]), at: .milliseconds(8))

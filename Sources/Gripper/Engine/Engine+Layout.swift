@@ -95,7 +95,7 @@ extension Engine {
     /// `time`, in the layout's scroll space (`size.height` along the scroll
     /// axis as in ``setMeasuredHeight(_:ofItemAt:at:)``, `size.width`
     /// across it as in ``setMeasuredWidth(_:ofItemAt:at:)``; a screen size
-    /// maps there with ``GripperLayout/LayoutOrientation/scrollSize(_:)``):
+    /// maps there with ``/GripperLayout/LayoutOrientation/scrollSize(_:)``):
     /// both are taken, or neither, as one change and one `measured`
     /// transition. The first visible item stays where it is on screen.
     /// - Throws: ``EngineError/layout(_:)`` as the two do; nothing changes then.
@@ -125,8 +125,8 @@ extension Engine {
     /// measurement that changes nothing produces nothing.
     /// - Throws: ``EngineError/layout(_:)`` for a section that does not
     ///   exist or has no such element, a kind other than
-    ///   ``GripperLayout/ElementKind/header`` and
-    ///   ``GripperLayout/ElementKind/footer``, or a height that is not finite
+    ///   ``/GripperLayout/ElementKind/header`` and
+    ///   ``/GripperLayout/ElementKind/footer``, or a height that is not finite
     ///   and from 0 to 2⁴⁰ (or that would make the content longer than 2⁵²
     ///   points); nothing changes then.
     /// - Complexity: O(log n + sections) in the grid and the flow layout;

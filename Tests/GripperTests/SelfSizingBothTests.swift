@@ -144,6 +144,29 @@ import Testing
         #expect(e.layout._checkInvariants().isEmpty && e._invariantViolations().isEmpty)
     }
 
+    /// The app's own layout (a placement) takes a header's height at a
+    /// reload, from the section's metrics; a width is checked and ignored.
+    @Test func aPlacementLayoutTakesAHeaderHeightByAReload() throws {
+        var e = try Self.engine(kind: "grid")
+        let squares = try PlacementLayout(placement: SetLayoutTests.Squares(), metrics: e.metrics,
+                                          viewport: Size(width: 400, height: 640))
+        e.setLayout(squares, at: .milliseconds(1))
+        _ = e.takeTransitions()
+        let second = try #require(e.layout.itemsFrame(ofSection: 1, presentation: .resting)).minY
+        try e.setMeasuredHeight(80, of: .header, inSection: 0, at: .milliseconds(2))
+        #expect(Self.headerHeight(e, 0) == 80)
+        #expect(e.layout.itemsFrame(ofSection: 1, presentation: .resting)?.minY == second + 48)
+        #expect(e.takeTransitions().map(\.cause) == [.measured])
+        let cell = e.layout.attributes(for: ItemPath(section: 0, item: 1))
+        try e.setMeasuredWidth(10, ofItemAt: ItemPath(section: 0, item: 1), at: .milliseconds(3))
+        #expect(e.layout.attributes(for: ItemPath(section: 0, item: 1)) == cell)
+        #expect(throws: EngineError.self) { try e.setMeasuredWidth(.nan, ofItemAt: ItemPath(section: 0, item: 1), at: .milliseconds(4)) }
+        // A batch that rebuilds it keeps the height.
+        try e.apply(BatchUpdate([.insertSection(CollectionSection(id: "n", items: []), at: 0)]), at: .milliseconds(5))
+        #expect(Self.headerHeight(e, 1) == 80)
+        #expect(e.layout._checkInvariants().isEmpty && e._invariantViolations().isEmpty)
+    }
+
     /// Section `s`'s header height, nil for none (the grid answers a header of 0 by id).
     static func headerHeight(_ e: Engine, _ s: Int) -> Double? {
         e.layout.attributes(for: ElementID(kind: .header, indexPath: ItemPath(section: s, item: 0)),

@@ -740,6 +740,9 @@ static void test_replay_case(const char *folder) {
     grid.fields = GRIPPER_LAYOUT_FIELD_COLUMNS;
     grid.columns = 2;
     OK(gripper_change_layout(engine, t + 7 * S, &grid));
+    /* Measurements, recorded as the scene's measure stimuli (the grid takes the height, checks the width). */
+    OK(gripper_set_measured_size(engine, t + 8 * S, 0, 1, 150, 90));
+    OK(gripper_set_measured_width(engine, t + 8 * S + 10000, 1, 0, 33.5));
     char words[256];
     size_t length = 0;
     int spoken = 0;

@@ -59,6 +59,10 @@ gripper_status gripper_journal_count(const gripper_engine *engine, size_t *count
 gripper_status gripper_apply_batch(gripper_engine *engine, int64_t time_us, const gripper_batch_op *ops, size_t count) { return gripperimpl_apply_batch(engine, time_us, ops, count); }
 gripper_status gripper_run_command(gripper_engine *engine, int64_t time_us, int command) { return gripperimpl_run_command(engine, time_us, command); }
 gripper_status gripper_set_focus(gripper_engine *engine, int64_t time_us, int32_t section, int32_t item) { return gripperimpl_set_focus(engine, time_us, section, item); }
+gripper_status gripper_set_measured_height(gripper_engine *engine, int64_t time_us, int32_t section, int32_t item, double height) { return gripperimpl_set_measured(engine, time_us, GRIPPER_ELEMENT_CELL, section, item, 2, 0, height); }
+gripper_status gripper_set_measured_width(gripper_engine *engine, int64_t time_us, int32_t section, int32_t item, double width) { return gripperimpl_set_measured(engine, time_us, GRIPPER_ELEMENT_CELL, section, item, 1, width, 0); }
+gripper_status gripper_set_measured_size(gripper_engine *engine, int64_t time_us, int32_t section, int32_t item, double width, double height) { return gripperimpl_set_measured(engine, time_us, GRIPPER_ELEMENT_CELL, section, item, 3, width, height); }
+gripper_status gripper_set_measured_supplementary_height(gripper_engine *engine, int64_t time_us, int kind, int32_t section, double height) { return gripperimpl_set_measured(engine, time_us, kind, section, 0, 6, 0, height); }
 gripper_status gripper_scroll_to(gripper_engine *engine, int64_t time_us, double offset, int animated) { return gripperimpl_scroll_to(engine, time_us, offset, animated); }
 gripper_status gripper_resize(gripper_engine *engine, int64_t time_us, double width, double height) { return gripperimpl_resize(engine, time_us, width, height); }
 void gripper_layout_change_init(gripper_layout_change *change) { gripperimpl_layout_change_init(change); }

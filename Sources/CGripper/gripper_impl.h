@@ -35,6 +35,9 @@ gripper_status gripperimpl_journal_count(const gripper_engine *engine, size_t *c
 gripper_status gripperimpl_apply_batch(gripper_engine *engine, int64_t time_us, const gripper_batch_op *ops, size_t count);
 gripper_status gripperimpl_run_command(gripper_engine *engine, int64_t time_us, int command);
 gripper_status gripperimpl_set_focus(gripper_engine *engine, int64_t time_us, int32_t section, int32_t item);
+/* `given`: 1 the width, 2 the height (or both); 4: of the header or footer `kind`, else of the item. */
+gripper_status gripperimpl_set_measured(gripper_engine *engine, int64_t time_us, int kind, int32_t section, int32_t item,
+                                        int given, double width, double height);
 gripper_status gripperimpl_scroll_to(gripper_engine *engine, int64_t time_us, double offset, int animated);
 gripper_status gripperimpl_resize(gripper_engine *engine, int64_t time_us, double width, double height);
 void gripperimpl_layout_change_init(gripper_layout_change *change);

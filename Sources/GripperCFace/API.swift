@@ -780,6 +780,42 @@ public func gripperimpl_set_focus(_ engine: OpaquePointer?, _ time: Int64, _ sec
     }
 }
 
+@_cdecl("gripperimpl_set_measured")
+public func gripperimpl_set_measured(_ engine: OpaquePointer?, _ time: Int64, _ kind: Int32, _ section: Int32, _ item: Int32,
+                                     _ given: Int32, _ width: Double, _ height: Double) -> gripper_status {
+    engineCall(engine) { h throws(CFailure) in
+        let t = try eventTime(time)
+        func length(_ x: Double, _ what: String) throws(CFailure) -> Double {
+            guard x.isFinite, x >= 0, x <= 0x1p40 else {
+                throw CFailure(GRIPPER_ERROR_INVALID, "the \(what) is \(x), not a finite number from 0 to 2^40")
+            }
+            return x
+        }
+        guard section >= 0, item >= 0 else {
+            throw CFailure(GRIPPER_ERROR_INVALID, "section \(section), item \(item): an index is negative")
+        }
+        let w = given & 1 != 0 ? try length(width, "width") : nil
+        let ht = given & 2 != 0 ? try length(height, "height") : nil
+        let measurement: Measurement
+        switch given & 4 == 0 ? GRIPPER_ELEMENT_CELL.rawValue : UInt32(bitPattern: kind) {
+        case GRIPPER_ELEMENT_CELL.rawValue where given & 4 == 0:
+            measurement = .item(ItemPath(section: Int(section), item: Int(item)), width: w, height: ht)
+        case GRIPPER_ELEMENT_HEADER.rawValue: measurement = .supplementary(.header, section: Int(section), height: ht ?? 0)
+        case GRIPPER_ELEMENT_FOOTER.rawValue: measurement = .supplementary(.footer, section: Int(section), height: ht ?? 0)
+        default:
+            throw CFailure(GRIPPER_ERROR_INVALID, "kind \(kind) is not GRIPPER_ELEMENT_HEADER or GRIPPER_ELEMENT_FOOTER")
+        }
+        let entries: [Transcript.Entry]
+        do throws(ToolkitSession.Failure) { entries = try h.session.apply(.measured(measurement), at: t) } catch { throw CFailure(error) }
+        for entry in entries {
+            guard case .rejected(let why) = entry.event else { continue }
+            h.collect(entries)
+            throw CFailure(GRIPPER_ERROR_LAYOUT, why)
+        }
+        return entries
+    }
+}
+
 @_cdecl("gripperimpl_scroll_to")
 public func gripperimpl_scroll_to(_ engine: OpaquePointer?, _ time: Int64, _ offset: Double, _ animated: Int32) -> gripper_status {
     engineCall(engine) { h throws(CFailure) in

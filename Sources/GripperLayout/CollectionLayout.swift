@@ -144,6 +144,32 @@ public protocol CollectionLayout: Sendable {
     ///   an extent that is not finite and ≥ 0; the layout is then unchanged.
     /// - Complexity: should be O(log n).
     mutating func setExtent(_ extent: Double, of indexPath: ItemPath) throws -> Double
+    /// Sets the item at `indexPath`'s extents (a self-sizing cell's
+    /// measured size, in scroll space): `extent` along the scroll axis and
+    /// `crossExtent` across it, nil keeping one as it is, both taken or
+    /// neither. Returns how far that moved the content after the item's
+    /// section. The default takes `extent` as ``setExtent(_:of:)`` does
+    /// and checks and ignores `crossExtent` (a layout whose widths are its
+    /// own, as the grid's are its columns'); the flow layout wraps its
+    /// lines again.
+    /// - Throws: ``LayoutError`` for an index path that does not exist or
+    ///   an extent that is not finite and from 0 to 2⁴⁰; the layout is
+    ///   then unchanged.
+    /// - Complexity: should be O(log n) plus what the layout rewraps.
+    mutating func setExtents(_ extent: Double?, crossExtent: Double?, of indexPath: ItemPath) throws -> Double
+    /// Sets the height (the extent along the scroll axis) of `section`'s
+    /// header or footer (`kind`; a self-sizing header's measured height, 0
+    /// for none) and returns how far that moved the later sections, or nil
+    /// when the layout takes such a height only through
+    /// ``SectionMetrics/header`` and ``SectionMetrics/footer`` at a
+    /// ``reload(_:)`` (the default: an `Engine` then reloads it with the
+    /// height in the section's metrics).
+    /// - Throws: ``LayoutError`` for a section that does not exist, a kind
+    ///   other than ``ElementKind/header`` and ``ElementKind/footer``, or a
+    ///   height that is not finite and from 0 to 2⁴⁰; the layout is then
+    ///   unchanged.
+    /// - Complexity: should be O(sections).
+    mutating func setSupplementaryExtent(_ extent: Double, of kind: ElementKind, inSection section: Int) throws -> Double?
     /// The layout's own consistency checks, run in debug and in tests; empty
     /// when it holds.
     func _checkInvariants() -> [String]
@@ -167,6 +193,29 @@ public struct ItemInsertion: Hashable, Sendable {
 }
 
 extension CollectionLayout {
+    /// Takes `extent` (``setExtent(_:of:)``); `crossExtent` is checked
+    /// and ignored: the layout's widths are its own.
+    /// - Complexity: as ``setExtent(_:of:)``.
+    public mutating func setExtents(_ extent: Double?, crossExtent: Double?, of indexPath: ItemPath) throws -> Double {
+        if let crossExtent { try LayoutError.checkLength(crossExtent, path: "setExtents.crossExtent") }
+        guard let extent else {
+            guard indexPath.section >= 0, indexPath.section < numberOfSections, indexPath.item >= 0,
+                  indexPath.item < numberOfItems(inSection: indexPath.section) else {
+                throw LayoutError(path: "setExtents.indexPath", problem: "\(indexPath) is not an item")
+            }
+            return 0
+        }
+        return try setExtent(extent, of: indexPath)
+    }
+
+    /// nil: the layout takes a header's or footer's height from the
+    /// section's metrics at a reload.
+    /// - Complexity: O(1).
+    public mutating func setSupplementaryExtent(_ extent: Double, of kind: ElementKind,
+                                                inSection section: Int) throws -> Double? {
+        nil
+    }
+
     /// Faded in place.
     public func initialAttributes(forAppearing attributes: LayoutAttributes) -> LayoutAttributes {
         ElementAppearance.fade.hidden(attributes)

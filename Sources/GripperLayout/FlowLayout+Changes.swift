@@ -88,6 +88,84 @@ extension FlowLayout {
         return SectionStack.setHeight(height, of: s, tops: &sectionTops, heights: &sectionHeights)
     }
 
+    /// Sets one item's extents (a self-sizing cell's measured size):
+    /// `extent` along the scroll axis (its line is measured again) and
+    /// `crossExtent` across it (clamped to the line: the section wraps
+    /// again from the item's line on, until its lines fall back into step
+    /// with the old ones); nil keeps one as it is. Returns how far the
+    /// content after the item's section moved.
+    /// - Throws: ``LayoutError`` for an index path that does not exist, an
+    ///   extent that is not finite and from 0 to ``GridLayout/maximumLength``,
+    ///   or content that would grow past ``GridLayout/maximumExtent``; the
+    ///   layout is then unchanged.
+    /// - Complexity: O(log n + items in its line) for the extent; for the
+    ///   cross extent O(n − item) additions for the section's width sums
+    ///   plus the items of the lines wrapped again; plus O(sections). O(n)
+    ///   the first time in a section of items of one size.
+    public mutating func setExtents(_ extent: Double?, crossExtent: Double?, of indexPath: ItemPath) throws -> Double {
+        guard isValid(indexPath) else {
+            throw LayoutError(path: "setExtents.indexPath", problem: "\(indexPath) is not an item")
+        }
+        if let extent { try LayoutError.checkLength(extent, path: "setExtents.extent") }
+        if let crossExtent { try LayoutError.checkLength(crossExtent, path: "setExtents.crossExtent") }
+        let s = indexPath.section, k = indexPath.item
+        let old = (width: sections[s].width(k), height: sections[s].height(k))
+        if let extent { sections[s].setHeight(extent, at: k) }
+        if let crossExtent { sections[s].setWidth(crossExtent, at: k) }
+        // Undone by the old sizes: the greedy wrap of the old widths is the old lines.
+        return try settle(s, path: "setExtents") { section in
+            if crossExtent != nil { section.setWidth(old.width, at: k) }
+            if extent != nil { section.setHeight(old.height, at: k) }
+        }
+    }
+
+    /// Sets the height of `section`'s header or footer (`kind`; a
+    /// self-sizing header's measured height; 0: none): the section's
+    /// extent changes, the later sections move. Returns how far they moved.
+    /// - Throws: ``LayoutError`` for a section that does not exist, a
+    ///   height that is not finite and from 0 to ``GridLayout/maximumLength``,
+    ///   or content that would grow past ``GridLayout/maximumExtent``; the
+    ///   layout is then unchanged.
+    /// - Complexity: O(sections).
+    public mutating func setSupplementaryExtent(_ height: Double, of kind: ElementKind,
+                                                inSection section: Int) throws -> Double? {
+        let header: Bool
+        switch kind {
+        case .header: header = true
+        case .footer: header = false
+        case .cell, .globalHeader, .sectionBackground, .rowSeparator, .columnSeparator, .placeholder, .dragProxy,
+             .action, .menu, .menuEntry, .supplementary, .decoration:
+            throw LayoutError(path: "setSupplementaryExtent.kind", problem: "\(kind) is not a header or a footer")
+        }
+        let name = header ? "setHeaderHeight" : "setFooterHeight"
+        guard sections.indices.contains(section) else {
+            throw LayoutError(path: "\(name).section", problem: "section \(section) does not exist")
+        }
+        try LayoutError.checkLength(height, path: "\(name).height")
+        let old = (sections[section].metrics.header, sections[section].overrides.header,
+                   sections[section].metrics.footer, sections[section].overrides.footer)
+        sections[section].setSupplementaryHeight(height, header: header)
+        return try settle(section, path: "\(name).height") {
+            ($0.metrics.header, $0.overrides.header, $0.metrics.footer, $0.overrides.footer) = old
+        }
+    }
+
+    /// Measures `section` again and moves the later sections; when the
+    /// content would then be longer than ``GridLayout/maximumExtent``,
+    /// undoes the change with `undo` and throws at `path`.
+    /// - Complexity: O(sections) + O(log n), and the undo's.
+    private mutating func settle(_ section: Int, path: String, undo: (inout FlowSection) -> Void) throws -> Double {
+        let height = Self.sectionHeight(sections[section], itemsHeight: sections[section].itemsHeight)
+        let end = (sectionTops.last ?? metrics.globalHeaderHeight) + (sectionHeights.last ?? 0)
+        let delta = height - sectionHeights[section]
+        guard end + delta <= GridLayout.maximumExtent else {
+            undo(&sections[section])
+            throw LayoutError(path: path, problem: "would make the content \(end + delta) points long: "
+                + "at most 2^52 (\(Int(GridLayout.maximumExtent))) points fit")
+        }
+        return SectionStack.setHeight(height, of: section, tops: &sectionTops, heights: &sectionHeights)
+    }
+
     /// Checks that each section's lines are the greedy wrap of its widths
     /// and the section tops and extents agree with a fresh measurement.
     /// O(n): for tests and debug checks.

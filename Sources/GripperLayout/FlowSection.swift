@@ -250,6 +250,65 @@ struct FlowSection: Sendable {
         lines.set(l, to: best)
     }
 
+    /// Sets one item's width (clamped to the line) and wraps the lines
+    /// again from the item's line on (from the line before when the item
+    /// begins its line: a narrower item may join it) until a new line
+    /// starts where an old one did past the item: from there on the wrap
+    /// is the old one.
+    /// - Complexity: O(n − item) additions for the prefix sums, plus the
+    ///   items of the lines wrapped again and O(log n) per line extent that
+    ///   changed (O(lines after) when the number of lines changes); O(n)
+    ///   the first time in a section of items of one size.
+    mutating func setWidth(_ width: Double, at item: Int) {
+        materialize()
+        let w = min(width, lineWidth)
+        guard widths[item] != w else { return }
+        widths[item] = w
+        for k in item..<count { prefix[k + 1] = prefix[k] + widths[k] }
+        var first = line(ofItem: item)
+        if first > 0, starts[first] == item { first -= 1 }
+        let oldLines = starts.count - 1
+        var newStarts: [Int] = []
+        var newExtents: [Double] = []
+        var k = starts[first]
+        // The first old line (index into `starts`) not yet passed.
+        var old = first + 1
+        while k < count {
+            let end = Self.lineEnd(from: k, count: count, width: lineWidth, spacing: spacing) { widths[$0] }
+            newStarts.append(k)
+            var best = 0.0
+            for i in k..<end where heights[i] > best { best = heights[i] }
+            newExtents.append(best)
+            k = end
+            while old < oldLines, starts[old] < k { old += 1 }
+            if k > item, old < oldLines, starts[old] == k { break }
+        }
+        // Old lines first..<upper become the new ones.
+        let upper = k < count ? old : oldLines
+        if upper - first == newStarts.count {
+            for (n, start) in newStarts.enumerated() {
+                starts[first + n] = start
+                if lines.values[first + n] != newExtents[n] { lines.set(first + n, to: newExtents[n]) }
+            }
+        } else {
+            starts.replaceSubrange(first..<upper, with: newStarts)
+            let tail = newExtents + lines.values[upper...]
+            lines.replaceRows(from: first, with: tail)
+        }
+    }
+
+    /// Sets the header's (`header`) or the footer's height; the lines stay.
+    /// - Complexity: O(1).
+    mutating func setSupplementaryHeight(_ height: Double, header: Bool) {
+        if header {
+            metrics.header.height = height
+            overrides.header = metrics.header
+        } else {
+            metrics.footer.height = height
+            overrides.footer = metrics.footer
+        }
+    }
+
     /// Whether `other` wraps the same lines of the same extents (for the
     /// layout's invariant check).
     /// - Complexity: O(n).

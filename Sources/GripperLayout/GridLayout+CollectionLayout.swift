@@ -83,4 +83,47 @@ extension GridLayout: CollectionLayout {
         }
         return moved
     }
+    /// Sets the height of `section`'s header or footer (`kind`; a
+    /// self-sizing header's measured height; 0: none) and returns how far
+    /// the later sections moved. The section's other metrics stay; a later
+    /// ``update(metrics:viewport:)`` keeps the height (it becomes the
+    /// section's own).
+    /// - Throws: ``LayoutError`` for a section that does not exist, a height
+    ///   that is not finite and from 0 to ``maximumLength``, or content that
+    ///   would grow past ``maximumExtent``; the layout is then unchanged.
+    /// - Complexity: O(log n) to measure the section, plus O(sections).
+    public mutating func setSupplementaryExtent(_ height: Double, of kind: ElementKind,
+                                                inSection section: Int) throws -> Double? {
+        let header: Bool
+        switch kind {
+        case .header: header = true
+        case .footer: header = false
+        case .cell, .globalHeader, .sectionBackground, .rowSeparator, .columnSeparator, .placeholder, .dragProxy,
+             .action, .menu, .menuEntry, .supplementary, .decoration:
+            throw LayoutError(path: "setSupplementaryExtent.kind", problem: "\(kind) is not a header or a footer")
+        }
+        let name = header ? "setHeaderHeight" : "setFooterHeight"
+        guard sections.indices.contains(section) else {
+            throw LayoutError(path: "\(name).section", problem: "section \(section) does not exist")
+        }
+        try LayoutError.checkLength(height, path: "\(name).height")
+        let old = (sections[section].metrics.header, sections[section].overrides.header,
+                   sections[section].metrics.footer, sections[section].overrides.footer)
+        let before = contentExtent
+        if header {
+            sections[section].metrics.header.height = height
+            sections[section].overrides.header = sections[section].metrics.header
+        } else {
+            sections[section].metrics.footer.height = height
+            sections[section].overrides.footer = sections[section].metrics.footer
+        }
+        let measured = Self.sectionHeight(view(section: section, arrangement: .resting(count: sections[section].count)))
+        let moved = SectionStack.setHeight(measured, of: section, tops: &sectionTops, heights: &sectionHeights)
+        guard !(before + moved <= Self.maximumExtent) else { return moved }
+        try settle(from: section, path: "\(name).height") { layout in
+            (layout.sections[section].metrics.header, layout.sections[section].overrides.header,
+             layout.sections[section].metrics.footer, layout.sections[section].overrides.footer) = old
+        }
+        return moved
+    }
 }

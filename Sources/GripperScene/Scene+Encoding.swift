@@ -167,6 +167,11 @@ extension Scene {
             case .toSection(let n): return t + "\"move\": {\"toSection\": \(n)}}"
             }
         case .focus(let p): return t + "\"focus\": " + (p.map(path) ?? "null") + "}"
+        case .measured(.item(let p, let width, let height)):
+            return t + "\"measure\": {\"item\": \(path(p))" + (width.map { ", \"width\": \(number($0))" } ?? "")
+                + (height.map { ", \"height\": \(number($0))" } ?? "") + "}}"
+        case .measured(.supplementary(let kind, let section, let height)):
+            return t + "\"measure\": {\"\(kind == .footer ? "footer" : "header")\": \(section), \"height\": \(number(height))}}"
         case .switchSegment(let index): return t + "\"segment\": \(index)}"
         case .scroll(let target, let animated):
             switch target {

@@ -56,7 +56,7 @@ extension Scene {
             case .reload(let content): content
             case .loading(_, let content), .loadingChild(_, _, let content): content
             case .setEditing, .deleteSelected, .undo, .redo, .deviceLost, .scroll, .resizeViewport, .key, .move, .focus,
-                 .switchSegment, .changeLayout, .batch: nil
+                 .switchSegment, .changeLayout, .batch, .measured: nil
             }
             return content?.map { Section(id: $0.id, items: $0.items.map(Item.undefined)) }
         }
@@ -67,7 +67,7 @@ extension Scene {
             case .loading(.loadedEmpty, _), .loadingChild(_, .loadedEmpty, _): "empty.sections"
             case .loading(let event, _), .loadingChild(_, let event, _): event.name
             case .reload, .setEditing, .deleteSelected, .undo, .redo, .deviceLost, .resizeViewport, .key, .move, .focus,
-                 .changeLayout, .switchSegment, .scroll, .batch: "reload"
+                 .changeLayout, .switchSegment, .scroll, .batch, .measured: "reload"
             }
         }
     }

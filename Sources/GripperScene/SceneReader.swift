@@ -578,7 +578,7 @@ struct SceneReader {
 
     private func stimulus(_ value: JSONValue, _ path: String, defaults: ItemDefaults) throws(SceneError) -> Scene.Stimulus {
         let kinds = ["setEditing", "deleteSelected", "reload", "undo", "redo", "deviceLost", "resizeViewport", "key",
-                     "move", "focus", "load", "loaded", "empty", "failed", "refresh", "segment", "scroll", "batch", "layout"]
+                     "move", "focus", "load", "loaded", "empty", "failed", "refresh", "segment", "scroll", "batch", "layout", "measure"]
         let o = try members(value, path, allowed: ["t", "source"] + kinds)
         let tValue = try required(o, "t", path)
         let t = try number(tValue, path + ".t", minimum: 0)
@@ -609,6 +609,7 @@ struct SceneReader {
             stimulus = plain(.key(key))
         case "move":
             stimulus = plain(.move(try moveCommand(v, p)))
+        case "measure": stimulus = plain(.measured(try measurement(v, p)))
         case "focus":
             if case .null = v.content {
                 stimulus = plain(.focus(nil))
@@ -700,6 +701,34 @@ struct SceneReader {
             return .scroll(.item(path, position), animated: animated)
         }
         throw fail(p, v, "expected either offset or item (with an optional position)")
+    }
+
+    /// A `measure` stimulus: `{"item": [s, i], "width": w, "height": h}`
+    /// (at least one of the two), `{"header": s, "height": h}` or
+    /// `{"footer": s, "height": h}`; lengths from 0 to 2^40.
+    private func measurement(_ v: JSONValue, _ p: String) throws(SceneError) -> Measurement {
+        let o = try members(v, p, allowed: ["item", "header", "footer", "width", "height"])
+        func length(_ key: String) throws(SceneError) -> Double? {
+            guard let value = o[key] else { return nil }
+            let x = try number(value, p + "." + key, minimum: 0)
+            guard x <= 0x1p40 else { throw fail(p + "." + key, value, "expected at most 2^40 (1099511627776), found \(x)") }
+            return x
+        }
+        let elements = ["item", "header", "footer"].filter { o[$0] != nil }
+        guard elements.count == 1, let element = elements.first, let target = o[element] else {
+            throw fail(p, v, "expected exactly one of item, header, footer, found \(elements.count)")
+        }
+        let width = try length("width"), height = try length("height")
+        if element == "item" {
+            guard width != nil || height != nil else { throw fail(p, v, "expected width, height or both") }
+            return .item(try indexPath(target, p + ".item"), width: width, height: height)
+        }
+        if o["width"] != nil {
+            throw fail(p + ".width", o["width"]!, "a \(element) takes a height only (its width is the layout's)")
+        }
+        guard let height else { throw fail(p, v, "expected the \(element)'s height") }
+        return .supplementary(element == "header" ? .header : .footer,
+                              section: try integer(target, p + "." + element, minimum: 0), height: height)
     }
 
     /// `[section, item]`.

@@ -84,7 +84,7 @@ public struct ToolkitCase: Sendable {
         case .reload, .loading, .loadingChild:
             throw Problem(description: "a recording holds a \(stimulus), which a toolkit session never makes")
         case .setEditing, .deleteSelected, .undo, .redo, .deviceLost, .resizeViewport, .changeLayout, .key, .move, .focus,
-             .scroll, .switchSegment:
+             .scroll, .switchSegment, .measured:
             return Scene.Stimulus(offset: offset, action: stimulus)
         }
     }

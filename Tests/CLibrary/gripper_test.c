@@ -740,6 +740,9 @@ static void test_replay_case(const char *folder) {
     grid.fields = GRIPPER_LAYOUT_FIELD_COLUMNS;
     grid.columns = 2;
     OK(gripper_change_layout(engine, t + 7 * S, &grid));
+    /* Measurements, recorded as the scene's measure stimuli (the grid takes the height, checks the width). */
+    OK(gripper_set_measured_size(engine, t + 8 * S, 0, 1, 150, 90));
+    OK(gripper_set_measured_width(engine, t + 8 * S + 10000, 1, 0, 33.5));
     char words[256];
     size_t length = 0;
     int spoken = 0;
@@ -949,6 +952,66 @@ static void test_display_changes(void) {
     gripper_engine_close(engine);
 }
 
+/* Self-sizing: chips measured narrower share a line in the flow layout; a header measured taller. */
+static void test_self_sizing(void) {
+    gripper_engine *engine = open_fruit(GRIPPER_MAKE_TRANSITIONS, NULL);
+    gripper_status st;
+    if (!engine) return;
+    size_t count = 0;
+    gripper_layout_change flow;
+    gripper_layout_change_init(&flow);
+    flow.fields = GRIPPER_LAYOUT_FIELD_KIND | GRIPPER_LAYOUT_FIELD_HEADER_HEIGHT;
+    flow.kind = GRIPPER_LAYOUT_FLOW;
+    flow.header_height = 30;
+    OK(gripper_change_layout(engine, 1 * S, &flow));
+    OK(gripper_take_transitions(engine, &count));
+    /* Each item fills its line until measured: four 100-point chips then share one. */
+    for (int32_t i = 0; i < 4; i++) OK(gripper_set_measured_width(engine, 2 * S, 0, i, 100));
+    OK(gripper_take_transitions(engine, &count));
+    CHECK(count == 4, "one transition a measurement: %zu", count);
+    if (count > 0) {
+        gripper_transition tr;
+        OK(gripper_transition_at(engine, 0, &tr));
+        CHECK(tr.cause != NULL && strcmp(tr.cause, "measured") == 0, "cause %s", tr.cause ? tr.cause : "NULL");
+    }
+    gripper_attributes a[16];
+    OK(gripper_attributes_in_rect(engine, 0, 0, 400, 600, a, 16, &count));
+    double plum_y = -1, apple_y = -2;
+    for (size_t k = 0; k < count; k++) {
+        if (a[k].kind != GRIPPER_ELEMENT_CELL || a[k].section != 0) continue;
+        if (a[k].item == 0) apple_y = a[k].y;
+        if (a[k].item == 2) { plum_y = a[k].y; CHECK(a[k].width == 100, "plum is %g wide", a[k].width); }
+    }
+    CHECK(apple_y == plum_y, "one line: apple at %g, plum at %g", apple_y, plum_y);
+    OK(gripper_set_measured_size(engine, 3 * S, 0, 1, 120, 60));
+    OK(gripper_set_measured_height(engine, 3 * S, 1, 0, 20));
+    OK(gripper_set_measured_supplementary_height(engine, 3 * S, GRIPPER_ELEMENT_HEADER, 1, 64));
+    take(engine);
+    CHECK(strstr(lines, "stimulus measured item [0,0] width 100.00") != NULL, "the line:\n%s", lines);
+    CHECK(strstr(lines, "stimulus measured item [0,1] width 120.00 height 60.00") != NULL, "the line:\n%s", lines);
+    CHECK(strstr(lines, "stimulus measured header 1 height 64.00") != NULL, "the line:\n%s", lines);
+    /* Refused, nothing changed. */
+    CHECK(gripper_set_measured_width(NULL, 4 * S, 0, 0, 10) == GRIPPER_ERROR_NULL, "NULL engine");
+    CHECK(gripper_set_measured_width(engine, 4 * S, 0, 0, NAN) == GRIPPER_ERROR_INVALID, "a NaN width");
+    CHECK(gripper_set_measured_width(engine, 4 * S, 0, 0, -1) == GRIPPER_ERROR_INVALID, "a negative width");
+    CHECK(gripper_set_measured_size(engine, 4 * S, 0, 0, 10, INFINITY) == GRIPPER_ERROR_INVALID, "an infinite height");
+    CHECK(gripper_set_measured_height(engine, 4 * S, 0, 0, 1099511627777.0) == GRIPPER_ERROR_INVALID, "past 2^40");
+    CHECK(gripper_set_measured_width(engine, 4 * S, -1, 0, 10) == GRIPPER_ERROR_INVALID, "a negative section");
+    CHECK(gripper_set_measured_supplementary_height(engine, 4 * S, GRIPPER_ELEMENT_CELL, 0, 10) == GRIPPER_ERROR_INVALID,
+          "a cell is not a header");
+    lines[0] = 0;
+    st = gripper_set_measured_width(engine, 4 * S, 0, 9, 10);
+    CHECK(st == GRIPPER_ERROR_LAYOUT, "no item [0,9]: %s", gripper_status_name(st));
+    st = gripper_set_measured_supplementary_height(engine, 4 * S, GRIPPER_ELEMENT_FOOTER, 0, 10);
+    CHECK(st == GRIPPER_ERROR_LAYOUT && strstr(gripper_engine_last_error(engine), "no footer") != NULL,
+          "no footer: %s: %s", gripper_status_name(st), gripper_engine_last_error(engine));
+    take(engine);
+    CHECK(strstr(lines, "rejected measured:") != NULL, "the transcript says why:\n%s", lines);
+    OK(gripper_take_transitions(engine, &count));
+    CHECK(count == 3, "the three that changed something: %zu", count);
+    gripper_engine_close(engine);
+}
+
 int main(void) {
     CHECK(strcmp(gripper_version(), "0.1.0") == 0, "version %s", gripper_version());
     CHECK(strcmp(gripper_status_name(GRIPPER_ERROR_BUFFER), "GRIPPER_ERROR_BUFFER") == 0, "name");
@@ -965,6 +1028,7 @@ int main(void) {
     test_layout_change();
     test_pinch();
     test_display_changes();
+    test_self_sizing();
     const char *folder = getenv("GRIPPER_TEST_CASE_DIR");
     if (folder) test_replay_case(folder);
     printf("%d passed, %d failed\n", passed, failed);

@@ -290,6 +290,25 @@ do {
         blackHole(flow.attributes(in: Rect(x: 0, y: y, width: 390, height: 844), presentation: presentation,
                                   contentOffset: y))
     }
+    // Self-sizing in both dimensions at 1M (issue 35): a measured height,
+    // a measured width (the section's width sums after the item and the
+    // lines until they fall back into step), and a header's height, at
+    // random items of the 10 sections of 100k.
+    var measuredFlow = flow
+    var m = LCG(state: 77)
+    let flowHeight = measure(iterations: 20_000) {
+        blackHole(try! measuredFlow.setExtent(Double(44 + m.next(100)), of: ItemPath(section: m.next(10), item: m.next(100_000))))
+    }
+    let flowWidth = measure(iterations: 20_000) {
+        blackHole(try! measuredFlow.setExtents(nil, crossExtent: Double(40 + m.next(160)),
+                                               of: ItemPath(section: m.next(10), item: m.next(100_000))))
+    }
+    let flowHeader = measure(iterations: 20_000) {
+        blackHole(try! measuredFlow.setSupplementaryExtent(Double(20 + m.next(60)), of: .header, inSection: m.next(10)))
+    }
+    print("self-sizing at 1M (flow, 10 sections of 100k): measured height \(us(flowHeight.median)) µs "
+        + "(p99 \(us(flowHeight.p99))), measured width \(us(flowWidth.median)) µs (p99 \(us(flowWidth.p99))), "
+        + "header height \(us(flowHeader.median)) µs (p99 \(us(flowHeader.p99)))")
     let grid = rows.first { $0.kind == "per-item" && $0.items == 1_000_000 }!
     print("flow | 1000000 | \(fmt(prepare.median / 1e6, 3)) | \(us(query.median)) (\(us(query.p99))) | "
         + "\(us(gap.median)) (\(us(gap.p99))) | flow/grid (per-item): query \(fmt(query.median / grid.queryNs))×, "

@@ -810,6 +810,63 @@ void gripper_layout_change_init(gripper_layout_change *change);
  */
 gripper_status gripper_change_layout(gripper_engine *engine, int64_t time_us, const gripper_layout_change *change);
 
+/*
+ * Self-sizing (Documentation/Layout.md, "Self-sizing"): the app reports what
+ * a cell, header or footer measured as it comes on screen. Lengths are in
+ * the layout's scroll space: a height along the scroll axis, a width across
+ * it (in a horizontal layout, the screen's width and height). Each is
+ * written to the transcript (and to a saved replay case) as a
+ * `stimulus measured …` line; one that changes the layout makes one
+ * transition of cause "measured" (with GRIPPER_MAKE_TRANSITIONS), one that
+ * changes nothing makes none. What is on screen stays put (the first
+ * visible item for a width; an element wholly before the viewport moves the
+ * offset by its change) and what is in flight (a drag) goes on.
+ * Common errors: NULL, INVALID (a length that is not finite or not from 0
+ * to 2^40 = 1099511627776, a negative index; nothing changes), LAYOUT (no
+ * such item or section, a header or footer the section does not have, or
+ * content that would pass 2^52 points: nothing changes, and the transcript
+ * has a `rejected` line saying why), TIME_ORDER, REENTRANT, FINISHED.
+ * The engine keeps nothing the caller owns. One thread at a time, as every
+ * call on an engine.
+ */
+
+/**
+ * The item at (section, item) measured `height` along the scroll axis (a
+ * self-sizing cell). Errors: as above. O(log n + sections).
+ */
+gripper_status gripper_set_measured_height(gripper_engine *engine, int64_t time_us, int32_t section, int32_t item,
+                                           double height);
+
+/**
+ * The item at (section, item) measured `width` across the scroll axis (a
+ * tag chip whose text decides its width): the flow layout wraps the
+ * section again from the item's line on; the grid checks the width and
+ * ignores it (its widths are its columns'). Errors: as above.
+ * O(n - item) additions plus the lines wrapped again in the flow layout,
+ * O(log n + k) for the k elements at the viewport's top.
+ */
+gripper_status gripper_set_measured_width(gripper_engine *engine, int64_t time_us, int32_t section, int32_t item,
+                                          double width);
+
+/**
+ * Both of the item's measured dimensions at once (`width` across the
+ * scroll axis, `height` along it): both are taken or neither.
+ * Errors: as above. As gripper_set_measured_width().
+ */
+gripper_status gripper_set_measured_size(gripper_engine *engine, int64_t time_us, int32_t section, int32_t item,
+                                         double width, double height);
+
+/**
+ * The header (`kind` GRIPPER_ELEMENT_HEADER) or footer
+ * (GRIPPER_ELEMENT_FOOTER) of `section` measured `height` (a header whose
+ * text wraps; 0 hides it until the next measurement). The engine keeps it
+ * by the section's identity: it follows the section through batches,
+ * moves, reloads and layout changes. Errors: as above, and INVALID for
+ * another kind. O(log n + sections) for the grid and the flow layout.
+ */
+gripper_status gripper_set_measured_supplementary_height(gripper_engine *engine, int64_t time_us, int kind,
+                                                         int32_t section, double height);
+
 /**
  * A two-finger pinch between layouts (Documentation/Layout.md, "Pinching
  * between layouts"): `closing` is the change a pinch that closes the

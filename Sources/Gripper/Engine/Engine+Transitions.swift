@@ -138,6 +138,7 @@ extension Engine {
             switch event {
             case .stimulus(.changeLayout), .layoutSet: causes.insert(.layoutChanged)
             case .stimulus(.resizeViewport): causes.insert(.resized)
+            case .stimulus(.measured): causes.insert(.measured)
             case .loading: causes.insert(.placeholder)
             case .layoutPinch(.finished), .layoutPinch(.finishedInto), .layoutPinch(.cancelled): causes.insert(.layoutChanged)
             default: break
@@ -168,7 +169,7 @@ extension Engine {
         }
         let order: [EngineTransition.Cause] = [.dropped, .dropCancelled, .undoRedo, .committed, .appChanged, .layoutChanged,
                                                 .resized, .editingChanged, .swipeOpened, .swipeShut, .deleteConfirmation,
-                                                .lift, .gapMoved, .selection, .placeholder, .focus, .highlight,
+                                                .lift, .gapMoved, .selection, .measured, .placeholder, .focus, .highlight,
                                                 .scrollAnimation, .menu]
         return order.first { causes.contains($0) }
     }

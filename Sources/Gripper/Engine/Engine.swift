@@ -402,6 +402,9 @@ public struct Engine: Sendable {
         case .changeLayout(let change):
             changeLayoutDue(change, at: time)
             return
+        case .measured(let measurement):
+            measureDue(measurement, at: time)
+            return
         case .switchSegment(let index):
             switchSegmentDue(index, at: time)
             return

@@ -35,6 +35,17 @@ struct LayoutSync: Sendable {
     /// The least items-area heights the engine keeps for placeholders, by
     /// section identity (``SectionMetrics/minimumItemsHeight``).
     private(set) var reservedItemsHeights: [SectionID: Double] = [:]
+    /// The measured heights of sections' headers and footers, by section
+    /// identity: they follow their section through batches, moves,
+    /// reloads and layout changes (``contents(_:)`` puts them in the
+    /// sections' metrics), and go with it when it is deleted.
+    private(set) var measuredSupplementaries: [SectionID: MeasuredSupplementaries] = [:]
+
+    /// A section's measured header and footer heights (nil: not measured).
+    struct MeasuredSupplementaries: Hashable, Sendable {
+        var header: Double?
+        var footer: Double?
+    }
 
     /// `layout` with the sections of `model` as `dataSource` describes them.
     /// - Throws: what the layout rejects (the metrics, a height).
@@ -57,6 +68,55 @@ struct LayoutSync: Sendable {
         try layout.setExtent(extent, of: indexPath)
     }
 
+    /// Sets a measured width and/or height of an item (see
+    /// ``CollectionLayout/setExtents(_:crossExtent:of:)``).
+    mutating func setExtents(_ extent: Double?, crossExtent: Double?, of indexPath: ItemPath) throws -> Double {
+        try layout.setExtents(extent, crossExtent: crossExtent, of: indexPath)
+    }
+
+    /// The header or footer height the section's metrics give, before any
+    /// measurement (0: the section has none).
+    /// - Complexity: O(1): one question to the data source.
+    func estimatedSupplementaryHeight(header: Bool, of id: SectionID) -> Double {
+        let own = dataSource.metrics(ofSection: id)
+        return header ? (own.header ?? metrics.header).height : (own.footer ?? metrics.footer).height
+    }
+
+    /// Keeps `height` as the measured height of the header (`header`) or
+    /// footer of `model`'s section `section` and lays it out: in place when
+    /// the layout takes it (the grid, the flow layout), else by a reload
+    /// with the height in the section's metrics. Returns how far the
+    /// content after the section moved. The layout and the kept heights
+    /// are as they were when it throws.
+    /// - Complexity: O(sections) in place; as ``reload(_:)`` otherwise.
+    mutating func setSupplementaryHeight(_ height: Double, header: Bool, section: Int,
+                                         model: CollectionModel) throws -> Double {
+        let id = model.sections[section].id
+        let kept = measuredSupplementaries
+        if header { measuredSupplementaries[id, default: .init()].header = height }
+        else { measuredSupplementaries[id, default: .init()].footer = height }
+        do {
+            if let moved = try layout.setSupplementaryExtent(height, of: header ? .header : .footer, inSection: section) {
+                return moved
+            }
+            let before = layout.contentSize.height
+            try layout.reload(contents(model))
+            return layout.contentSize.height - before
+        } catch {
+            measuredSupplementaries = kept
+            throw error
+        }
+    }
+
+    /// Forgets the measured headers and footers of sections `model` no
+    /// longer has.
+    /// - Complexity: O(s + measured sections).
+    private mutating func forgetGoneSections(_ model: CollectionModel) {
+        guard !measuredSupplementaries.isEmpty else { return }
+        let ids = Set(model.sections.map(\.id))
+        measuredSupplementaries = measuredSupplementaries.filter { ids.contains($0.key) }
+    }
+
     /// What went wrong while following a batch, for the transcript.
     enum Problem: Hashable, Sendable {
         /// The layout refused the model; it is as it was before the batch.
@@ -74,6 +134,7 @@ struct LayoutSync: Sendable {
     mutating func follow(_ batch: BatchUpdate, model: CollectionModel) -> [Problem] {
         var problems = newContradictions(in: model).map(Problem.dataSource)
         if !followChanges(of: batch, model: model) {
+            forgetGoneSections(model)
             do {
                 try layout.reload(keepingHeights(of: contents(model), across: batch))
             } catch {
@@ -89,6 +150,7 @@ struct LayoutSync: Sendable {
     ///   to check the lazy sections' counts.
     mutating func reload(_ model: CollectionModel) -> [Problem] {
         var problems = newContradictions(in: model).map(Problem.dataSource)
+        forgetGoneSections(model)
         do {
             try layout.reload(contents(model))
         } catch {
@@ -142,6 +204,18 @@ struct LayoutSync: Sendable {
            newMetrics.estimatedItemHeight == metrics.estimatedItemHeight {
             try grid.update(metrics: newMetrics, viewport: newLayout.viewport)
             next.layout = grid
+            // The grid kept the measured header and footer heights as its
+            // sections' own; where the new metrics give none, none shows.
+            if !measuredSupplementaries.isEmpty {
+                for (s, section) in model.sections.enumerated() {
+                    guard let measured = measuredSupplementaries[section.id] else { continue }
+                    for (header, height) in [(true, measured.header), (false, measured.footer)] {
+                        guard let height else { continue }
+                        let shown = next.estimatedSupplementaryHeight(header: header, of: section.id) > 0 ? height : 0
+                        _ = try next.layout.setSupplementaryExtent(shown, of: header ? .header : .footer, inSection: s)
+                    }
+                }
+            }
         } else {
             next.layout = newLayout
             try next.layout.reload(next.contents(model))
@@ -243,6 +317,20 @@ struct LayoutSync: Sendable {
             var sectionMetrics = dataSource.metrics(ofSection: section.id)
             if !reservedItemsHeights.isEmpty, let reserved = reservedItemsHeights[section.id] {
                 sectionMetrics.minimumItemsHeight = max(sectionMetrics.minimumItemsHeight ?? 0, reserved)
+            }
+            if !measuredSupplementaries.isEmpty, let measured = measuredSupplementaries[section.id] {
+                // A measured height replaces the estimate of a header or
+                // footer the metrics give; it makes none appear.
+                var header = sectionMetrics.header ?? metrics.header
+                if let h = measured.header, header.height > 0 {
+                    header.height = h
+                    sectionMetrics.header = header
+                }
+                var footer = sectionMetrics.footer ?? metrics.footer
+                if let h = measured.footer, footer.height > 0 {
+                    footer.height = h
+                    sectionMetrics.footer = footer
+                }
             }
             var content = SectionContent(count: section.items.count, metrics: sectionMetrics)
             if dataSource.hasItemHeights {

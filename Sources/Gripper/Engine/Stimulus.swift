@@ -66,6 +66,12 @@ public enum Stimulus: Hashable, Sendable, CustomStringConvertible {
     /// applies it, with no `stimulus` line of its own (the app's call wrote
     /// none); one that breaks a rule changes nothing.
     case batch(BatchUpdate)
+    /// A self-sizing view's measurement (``Measurement``), as the
+    /// engine's `setMeasured…` calls take it. Written `measured item [0,3]
+    /// width 120 height 40`, `measured header 1 height 64`; one the
+    /// engine refuses (an item or section that does not exist then, a bad
+    /// value) records a `rejected` entry and changes nothing.
+    case measured(Measurement)
 
     /// The stimulus as the transcript names it (`setEditing true`, `reload inbox(3) "to do"(0)` …:
     /// a reload lists its sections with their item counts, ids quoted as the transcript quotes them):

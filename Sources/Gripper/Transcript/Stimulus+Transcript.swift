@@ -27,6 +27,13 @@ extension Stimulus {
         case .loading(let event, let content): event.transcriptFields + Self.contentFields(content)
         case .switchSegment(let index): [.word("name", "segment"), .int("segment", index)]
         case .changeLayout(let change): [.word("name", "layout")] + Transcript.Event.layoutChangeFields(change)
+        case .measured(.item(let p, let width, let height)):
+            [.word("name", "measured"), .word("element", "item"), .path("indexPath", p)]
+                + (width.map { [.coordinate("width", $0, after: " width ")] } ?? [])
+                + (height.map { [.coordinate("height", $0, after: " height ")] } ?? [])
+        case .measured(.supplementary(let kind, let section, let height)):
+            [.word("name", "measured"), .word("element", kind == .footer ? "footer" : "header"),
+             .int("section", section), .coordinate("height", height, after: " height ")]
         case .loadingChild(let key, let event, let content):
             // `child KEY load` in the text; `"child"` after the event's own fields in the JSON.
             [.text("child " + Escaping.token(key))] + event.transcriptFields

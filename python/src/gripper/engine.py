@@ -791,6 +791,55 @@ class Engine:
         t = self._time(time_us)
         self._invoke("gripper_set_focus", t, section_value, item_value, timed=t)
 
+    def set_measured_size(
+        self,
+        section: int,
+        item: int,
+        *,
+        width: float | None = None,
+        height: float | None = None,
+        time_us: int | None = None,
+    ) -> None:
+        """A self-sizing cell's measurement (Documentation/Layout.md, "Self-sizing"): its ``width`` across the
+        scroll axis, its ``height`` along it, or both (taken both or neither), in the layout's scroll space.
+
+        The flow layout wraps the section again from the item's line on; the grid ignores a width. What is on
+        screen stays put; one ``measured`` transition when it changes the layout. Written to the transcript as
+        a ``stimulus measured item [s,i] …`` line.
+
+        Raises:
+            TypeError (neither given), InvalidValueError (not finite, negative, above 2**40, a negative index),
+            LayoutError (no such item; the transcript says why), TimeOrderError, FinishedError.
+        """
+        s = _integer(section, "section", _INT32)
+        i = _integer(item, "item", _INT32)
+        t = self._time(time_us)
+        if width is not None and height is not None:
+            self._invoke("gripper_set_measured_size", t, s, i, float(width), float(height), timed=t)
+        elif width is not None:
+            self._invoke("gripper_set_measured_width", t, s, i, float(width), timed=t)
+        elif height is not None:
+            self._invoke("gripper_set_measured_height", t, s, i, float(height), timed=t)
+        else:
+            raise TypeError("set_measured_size(section, item) needs width=, height= or both")
+
+    def set_measured_header_height(
+        self, section: int, height: float, *, footer: bool = False, time_us: int | None = None
+    ) -> None:
+        """A self-sizing header's (or with ``footer=True``, footer's) measured height in ``section``.
+
+        Kept by the section's identity through batches, moves, reloads and layout changes; 0 hides it until
+        the next measurement. Written as a ``stimulus measured header …`` line.
+
+        Raises:
+            InvalidValueError (not finite, negative, above 2**40, a negative section), LayoutError (no such
+            section, or it has no such header or footer), TimeOrderError, FinishedError.
+        """
+        s = _integer(section, "section", _INT32)
+        t = self._time(time_us)
+        kind = ElementKind.FOOTER if footer else ElementKind.HEADER
+        self._invoke("gripper_set_measured_supplementary_height", t, int(kind), s, float(height), timed=t)
+
     def scroll_to(self, offset: float, *, animated: bool = False, time_us: int | None = None) -> None:
         """Scrolls to ``offset`` points, at once or animated (refused with a transcript line while the user scrolls or drags).
 

@@ -129,19 +129,8 @@ extension FlowLayout {
     /// - Complexity: O(sections).
     public mutating func setSupplementaryExtent(_ height: Double, of kind: ElementKind,
                                                 inSection section: Int) throws -> Double? {
-        let header: Bool
-        switch kind {
-        case .header: header = true
-        case .footer: header = false
-        case .cell, .globalHeader, .sectionBackground, .rowSeparator, .columnSeparator, .placeholder, .dragProxy,
-             .action, .menu, .menuEntry, .supplementary, .decoration:
-            throw LayoutError(path: "setSupplementaryExtent.kind", problem: "\(kind) is not a header or a footer")
-        }
-        let name = header ? "setHeaderHeight" : "setFooterHeight"
-        guard sections.indices.contains(section) else {
-            throw LayoutError(path: "\(name).section", problem: "section \(section) does not exist")
-        }
-        try LayoutError.checkLength(height, path: "\(name).height")
+        let (header, name) = try LayoutError.checkSupplementaryExtent(height, of: kind, inSection: section,
+                                                                      sections: sections.count)
         let old = (sections[section].metrics.header, sections[section].overrides.header,
                    sections[section].metrics.footer, sections[section].overrides.footer)
         sections[section].setSupplementaryHeight(height, header: header)

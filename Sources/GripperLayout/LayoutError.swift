@@ -33,3 +33,30 @@ public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
     /// `path: problem`, for a person to read.
     public var description: String { "\(path): \(problem)" }
 }
+
+extension LayoutError {
+    /// Checks a measured header or footer height for section `section` of
+    /// `sections` (what every layout's `setSupplementaryExtent` checks
+    /// first): whether it is the header, and the name its errors carry.
+    /// - Throws: ``LayoutError`` for a kind that is not a header or a
+    ///   footer, a section that does not exist, or a height that is not a
+    ///   length a layout takes.
+    /// - Complexity: O(1).
+    static func checkSupplementaryExtent(_ height: Double, of kind: ElementKind, inSection section: Int,
+                                         sections: Int) throws -> (header: Bool, name: String) {
+        let header: Bool
+        switch kind {
+        case .header: header = true
+        case .footer: header = false
+        case .cell, .globalHeader, .sectionBackground, .rowSeparator, .columnSeparator, .placeholder, .dragProxy,
+             .action, .menu, .menuEntry, .supplementary, .decoration:
+            throw LayoutError(path: "setSupplementaryExtent.kind", problem: "\(kind) is not a header or a footer")
+        }
+        let name = header ? "setHeaderHeight" : "setFooterHeight"
+        guard section >= 0, section < sections else {
+            throw LayoutError(path: "\(name).section", problem: "section \(section) does not exist")
+        }
+        try LayoutError.checkLength(height, path: "\(name).height")
+        return (header, name)
+    }
+}
